@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the system packages Podium's commands need (wrk, nginx, Chromium) when they are missing:
+# with apt-get when running as root, otherwise it stops and prints the exact command to run.
+# Usage: ci/install-deps.sh [wrk] [nginx] [chromium]   (no argument: all three)
+set -euo pipefail
+want=("$@"); [ ${#want[@]} -gt 0 ] || want=(wrk nginx chromium)
+missing=()
+for tool in "${want[@]}"; do
+  case "$tool" in
+    wrk)      command -v wrk >/dev/null 2>&1 || missing+=(wrk) ;;
+    nginx)    command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light) ;;
+    chromium) [ -x /usr/bin/chromium ] || missing+=(chromium) ;;
+    *) echo "install-deps: unknown tool '$tool'" >&2; exit 2 ;;
+  esac
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+  echo "install-deps: missing ${missing[*]}. Run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "install-deps: installing ${missing[*]} with apt-get" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,239 @@
+//go:build ignore
+
+// Command generate writes Podium's shared test vectors: keys, invalid payloads derived from
+// payloads/valid/minimal.json, DSSE envelopes signed with the test keys, and cases.json.
+// Ed25519 is deterministic and the seeds are fixed, so a rerun reproduces the same bytes.
+// Run from this folder: go run generate.go
+package main
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+const payloadType = "application/vnd.podium.run.v1+json"
+
+type key struct {
+	Name      string `json:"name"`
+	Seed      string `json:"seed"`
+	PublicKey string `json:"publicKey"`
+	KeyID     string `json:"keyid"`
+	private   ed25519.PrivateKey
+}
+
+type signature struct {
+	KeyID string `json:"keyid"`
+	Sig   string `json:"sig"`
+}
+
+type envelope struct {
+	PayloadType string      `json:"payloadType"`
+	Payload     string      `json:"payload"`
+	Signatures  []signature `json:"signatures"`
+}
+
+type testCase struct {
+	Envelope string `json:"envelope"`
+	Status   int    `json:"status"`
+	Field    string `json:"field,omitempty"`
+	About    string `json:"about"`
+}
+
+func newKey(name string) key {
+	seed := sha256.Sum256([]byte("podium test vector key: " + name))
+	priv := ed25519.NewKeyFromSeed(seed[:])
+	pub := priv.Public().(ed25519.PublicKey)
+	id := sha256.Sum256(pub)
+	return key{Name: name, Seed: base64.StdEncoding.EncodeToString(seed[:]),
+		PublicKey: base64.StdEncoding.EncodeToString(pub), KeyID: hex.EncodeToString(id[:]), private: priv}
+}
+
+// pae is DSSE v1's pre-authentication encoding.
+func pae(typ string, body []byte) []byte {
+	return []byte(fmt.Sprintf("DSSEv1 %d %s %d %s", len(typ), typ, len(body), body))
+}
+
+func sign(k key, typ string, body []byte) envelope {
+	sig := ed25519.Sign(k.private, pae(typ, body))
+	return envelope{PayloadType: typ, Payload: base64.StdEncoding.EncodeToString(body),
+		Signatures: []signature{{KeyID: k.KeyID, Sig: base64.StdEncoding.EncodeToString(sig)}}}
+}
+
+func must(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "generate:", err)
+		os.Exit(1)
+	}
+}
+
+func write(path string, data []byte) {
+	must(os.MkdirAll(filepath.Dir(path), 0o755))
+	must(os.WriteFile(path, data, 0o644))
+}
+
+func writeJSON(path string, v any) {
+	b, err := json.MarshalIndent(v, "", "  ")
+	must(err)
+	write(path, append(b, '\n'))
+}
+
+func decode(b []byte) map[string]any {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var m map[string]any
+	must(d.Decode(&m))
+	return m
+}
+
+func cell0(m map[string]any) map[string]any { return m["results"].([]any)[0].(map[string]any) }
+func repeat0(m map[string]any) map[string]any {
+	return cell0(m)["repeats"].([]any)[0].(map[string]any)
+}
+
+func main() {
+	testAgent, otherAgent := newKey("test-agent"), newKey("other-agent")
+	writeJSON("keys/test-agent.json", testAgent)
+	writeJSON("keys/other-agent.json", otherAgent)
+
+	minimal, err := os.ReadFile("payloads/valid/minimal.json")
+	must(err)
+	const sentinel = "987654.321"
+	mutations := []struct {
+		name, field, about string
+		status             int
+		mutate             func(m map[string]any)
+		raw                func(b []byte) []byte
+	}{
+		{"negative-requests", "results[0].repeats[0].requests", "a negative request count", 422,
+			func(m map[string]any) { repeat0(m)["requests"] = -1 }, nil},
+		{"negative-errors", "results[0].repeats[0].errors.timeout", "a negative error count", 422,
+			func(m map[string]any) { repeat0(m)["errors"].(map[string]any)["timeout"] = -3 }, nil},
+		{"nan-latency", "results[0].repeats[0].latencyMs.p90", "NaN where a number belongs", 422,
+			func(m map[string]any) { repeat0(m)["latencyMs"].(map[string]any)["p90"] = json.Number(sentinel) },
+			func(b []byte) []byte { return bytes.Replace(b, []byte(sentinel), []byte("NaN"), 1) }},
+		{"infinite-throughput", "results[0].repeats[0].requestsPerSecond", "Infinity where a number belongs", 422,
+			func(m map[string]any) { repeat0(m)["requestsPerSecond"] = json.Number(sentinel) },
+			func(b []byte) []byte { return bytes.Replace(b, []byte(sentinel), []byte("Infinity"), 1) }},
+		{"percentiles-out-of-order", "results[0].repeats[0].latencyMs.p90", "p90 below p75", 422,
+			func(m map[string]any) { repeat0(m)["latencyMs"].(map[string]any)["p90"] = 0.6 }, nil},
+		{"max-below-p999", "results[0].repeats[0].latencyMs.max", "max below p99.9", 422,
+			func(m map[string]any) { repeat0(m)["latencyMs"].(map[string]any)["max"] = 1.0 }, nil},
+		{"unknown-scenario", "results[0].scenario", "a scenario the methodology does not define", 422,
+			func(m map[string]any) { cell0(m)["scenario"] = "fortunes" }, nil},
+		{"unknown-io-model", "results[0].ioModel", "an I/O model outside the three", 422,
+			func(m map[string]any) { cell0(m)["ioModel"] = "reactive" }, nil},
+		{"unknown-load-model", "results[0].loadModel", "a load model other than closed or open", 422,
+			func(m map[string]any) { cell0(m)["loadModel"] = "burst" }, nil},
+		{"zero-vcpus", "results[0].vcpus", "a cell on zero vCPUs", 422,
+			func(m map[string]any) { cell0(m)["vcpus"] = 0 }, nil},
+		{"no-repeats", "results[0].repeats", "a cell without repeats", 422,
+			func(m map[string]any) { cell0(m)["repeats"] = []any{} }, nil},
+		{"no-results", "results", "a run without cells", 422,
+			func(m map[string]any) { m["results"] = []any{} }, nil},
+		{"missing-cpu-model", "host.cpuModel", "host metadata without the CPU model", 422,
+			func(m map[string]any) { delete(m["host"].(map[string]any), "cpuModel") }, nil},
+		{"unknown-field", "results[0].colour", "a field the schema does not define", 422,
+			func(m map[string]any) { cell0(m)["colour"] = "red" }, nil},
+		{"wrong-schema-version", "schemaVersion", "schemaVersion 2 sent to the v1 endpoint", 422,
+			func(m map[string]any) { m["schemaVersion"] = 2 }, nil},
+		{"bad-run-id", "runId", "a runId that is not a UUID", 422,
+			func(m map[string]any) { m["runId"] = "run-42" }, nil},
+		{"open-loop-without-rate", "results[0].targetRate", "an open-loop cell without its target rate", 422,
+			func(m map[string]any) { cell0(m)["loadModel"] = "open" }, nil},
+		{"finished-before-started", "finishedAt", "finishedAt earlier than startedAt", 422,
+			func(m map[string]any) { m["finishedAt"] = "2026-11-01T09:00:00Z" }, nil},
+		{"too-many-repeats", "results[0].repeats", "101 repeats in one cell (the limit is 100)", 422,
+			func(m map[string]any) {
+				r := repeat0(m)
+				many := make([]any, 101)
+				for i := range many {
+					many[i] = r
+				}
+				cell0(m)["repeats"] = many
+			}, nil},
+	}
+
+	var cases []testCase
+	envelopeFor := func(name string, body []byte) string {
+		path := "envelopes/" + name + ".dsse.json"
+		writeJSON(path, sign(testAgent, payloadType, body))
+		return path
+	}
+
+	valid, err := filepath.Glob("payloads/valid/*.json")
+	must(err)
+	sort.Strings(valid)
+	for _, p := range valid {
+		b, err := os.ReadFile(p)
+		must(err)
+		name := strings.TrimSuffix(filepath.Base(p), ".json")
+		cases = append(cases, testCase{Envelope: envelopeFor(name, b), Status: 201, About: "a valid run: " + name})
+	}
+
+	for _, mu := range mutations {
+		m := decode(minimal)
+		mu.mutate(m)
+		b, err := json.MarshalIndent(m, "", "  ")
+		must(err)
+		if mu.raw != nil {
+			b = mu.raw(b)
+		}
+		b = append(b, '\n')
+		write("payloads/invalid/"+mu.name+".json", b)
+		cases = append(cases, testCase{Envelope: envelopeFor("invalid-"+mu.name, b), Status: mu.status, Field: mu.field, About: mu.about})
+	}
+
+	// Same runId as minimal.json, other bytes: a conflict, never an overwrite.
+	conflict := bytes.Replace(minimal, []byte("100000.5"), []byte("99999.5"), 1)
+	write("payloads/conflict/minimal-other-bytes.json", conflict)
+	cases = append(cases, testCase{Envelope: envelopeFor("conflict-minimal", conflict), Status: 409, Field: "runId",
+		About: "minimal's runId with other payload bytes, sent after minimal"})
+
+	// Signature failures.
+	good := sign(testAgent, payloadType, minimal)
+	bad := good
+	sig, _ := base64.StdEncoding.DecodeString(good.Signatures[0].Sig)
+	sig[0] ^= 0x01
+	bad.Signatures = []signature{{KeyID: good.Signatures[0].KeyID, Sig: base64.StdEncoding.EncodeToString(sig)}}
+	writeJSON("envelopes/bad-signature.dsse.json", bad)
+	cases = append(cases, testCase{Envelope: "envelopes/bad-signature.dsse.json", Status: 401, Field: "signatures[0].sig", About: "one bit of the signature flipped"})
+
+	tampered := good
+	tampered.Payload = base64.StdEncoding.EncodeToString(bytes.Replace(minimal, []byte("bench-01"), []byte("bench-99"), 1))
+	writeJSON("envelopes/tampered-payload.dsse.json", tampered)
+	cases = append(cases, testCase{Envelope: "envelopes/tampered-payload.dsse.json", Status: 401, Field: "signatures[0].sig", About: "payload edited after signing"})
+
+	retyped := good
+	retyped.PayloadType = "application/vnd.podium.run.v2+json"
+	writeJSON("envelopes/wrong-payload-type.dsse.json", retyped)
+	cases = append(cases, testCase{Envelope: "envelopes/wrong-payload-type.dsse.json", Status: 400, Field: "payloadType", About: "a payloadType other than the v1 run"})
+
+	writeJSON("envelopes/unknown-key.dsse.json", sign(otherAgent, payloadType, minimal))
+	cases = append(cases, testCase{Envelope: "envelopes/unknown-key.dsse.json", Status: 401, Field: "signatures[0].keyid", About: "signed by a key that was never enrolled"})
+
+	// Malformed envelopes.
+	write("envelopes/not-json.dsse.json", []byte("{\"payloadType\": \"application/vnd.podium.run.v1+json\", \"payload\": \n"))
+	cases = append(cases, testCase{Envelope: "envelopes/not-json.dsse.json", Status: 400, About: "a body that is not JSON"})
+	writeJSON("envelopes/missing-payload.dsse.json", map[string]any{"payloadType": payloadType, "signatures": good.Signatures})
+	cases = append(cases, testCase{Envelope: "envelopes/missing-payload.dsse.json", Status: 400, Field: "payload", About: "no payload"})
+	writeJSON("envelopes/bad-base64.dsse.json", envelope{PayloadType: payloadType, Payload: "not*base64!", Signatures: good.Signatures})
+	cases = append(cases, testCase{Envelope: "envelopes/bad-base64.dsse.json", Status: 400, Field: "payload", About: "a payload that is not base64"})
+	writeJSON("envelopes/no-signatures.dsse.json", envelope{PayloadType: payloadType, Payload: good.Payload, Signatures: []signature{}})
+	cases = append(cases, testCase{Envelope: "envelopes/no-signatures.dsse.json", Status: 400, Field: "signatures", About: "an empty signature list"})
+	notJSONPayload := []byte("this payload is not JSON\n")
+	cases = append(cases, testCase{Envelope: envelopeFor("payload-not-json", notJSONPayload), Status: 400, Field: "payload", About: "a correctly signed payload that is not JSON"})
+
+	// PAE of minimal.json, for unit tests of the encoding itself.
+	write("pae/minimal.pae", pae(payloadType, minimal))
+	writeJSON("cases.json", cases)
+	fmt.Printf("wrote %d cases\n", len(cases))
+}
