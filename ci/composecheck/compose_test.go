@@ -1,0 +1,105 @@
+// Package composecheck validates docker-compose.yml with compose-go, the loader Docker Compose itself uses,
+// since no Docker engine is available to run `docker compose config` where the tests run.
+package composecheck
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/compose-spec/compose-go/v2/cli"
+	"github.com/compose-spec/compose-go/v2/types"
+)
+
+const composeFile = "../../docker-compose.yml"
+
+func load(t *testing.T, env []string, profiles ...string) (*types.Project, error) {
+	t.Helper()
+	opts, err := cli.NewProjectOptions([]string{composeFile},
+		cli.WithWorkingDirectory("../.."),
+		cli.WithEnv(env),
+		cli.WithProfiles(profiles),
+		cli.WithConsistency(true),
+		cli.WithResolvedPaths(true),
+	)
+	if err != nil {
+		t.Fatalf("compose options: %v", err)
+	}
+	return opts.LoadProject(context.Background())
+}
+
+func TestComposeFile(t *testing.T) {
+	env := []string{"PODIUM_ADMIN_TOKEN=0123456789abcdef"}
+
+	t.Run("loads_and_validates_against_the_compose_spec_with_every_profile", func(t *testing.T) {
+		p, err := load(t, env, "agent")
+		if err != nil {
+			t.Fatalf("docker-compose.yml does not load: %v", err)
+		}
+		for _, name := range []string{"postgres", "backend", "agent"} {
+			if _, err := p.GetService(name); err != nil {
+				t.Errorf("service %s missing: %v", name, err)
+			}
+		}
+	})
+
+	t.Run("refuses_to_start_without_an_admin_token", func(t *testing.T) {
+		_, err := load(t, nil)
+		if err == nil || !strings.Contains(err.Error(), "PODIUM_ADMIN_TOKEN") {
+			t.Fatalf("want an error naming PODIUM_ADMIN_TOKEN, got %v", err)
+		}
+	})
+
+	t.Run("backend_waits_for_a_healthy_postgres_it_points_at", func(t *testing.T) {
+		p, err := load(t, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pg, _ := p.GetService("postgres")
+		if pg.HealthCheck == nil || !strings.Contains(strings.Join(pg.HealthCheck.Test, " "), "pg_isready") {
+			t.Errorf("postgres needs a pg_isready health check, has %+v", pg.HealthCheck)
+		}
+		be, _ := p.GetService("backend")
+		if dep, ok := be.DependsOn["postgres"]; !ok || dep.Condition != types.ServiceConditionHealthy {
+			t.Errorf("backend must depend on postgres being healthy, has %+v", be.DependsOn)
+		}
+		url := be.Environment["PODIUM_DB_URL"]
+		if url == nil || !strings.Contains(*url, "//postgres:5432/") {
+			t.Errorf("backend's PODIUM_DB_URL must point at the postgres service, is %v", url)
+		}
+		if len(be.Ports) != 1 || be.Ports[0].Target != 8080 {
+			t.Errorf("backend must publish container port 8080, has %+v", be.Ports)
+		}
+	})
+
+	t.Run("agent_runs_only_with_its_profile", func(t *testing.T) {
+		p, err := load(t, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.GetService("agent"); err == nil {
+			t.Error("the agent must not start without --profile agent")
+		}
+	})
+
+	t.Run("every_build_names_a_dockerfile_that_exists", func(t *testing.T) {
+		p, err := load(t, env, "agent")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, s := range p.Services {
+			if s.Build == nil {
+				continue
+			}
+			path := s.Build.Dockerfile
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(s.Build.Context, path)
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("service %s: dockerfile %s: %v", name, path, err)
+			}
+		}
+	})
+}
