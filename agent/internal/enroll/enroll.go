@@ -1,0 +1,68 @@
+// Package enroll registers an agent's public key with the results service (POST /api/agents).
+package enroll
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Request is the body of POST /api/agents.
+type Request struct {
+	Name      string `json:"name"`
+	PublicKey string `json:"publicKey"`
+}
+
+// Agent is the service's answer.
+type Agent struct {
+	ID    any    `json:"id"`
+	KeyID string `json:"keyid"`
+}
+
+// Error is a refusal by the service.
+type Error struct {
+	Status int
+	Body   string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("enrolment refused: server answered %d: %s", e.Status, strings.TrimSpace(e.Body))
+}
+
+// Enroll posts the key with the admin token.
+func Enroll(ctx context.Context, server, token string, r Request) (*Agent, error) {
+	body, _ := json.Marshal(r)
+	url := strings.TrimRight(server, "/") + "/api/agents"
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("POST %s: %w", url, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if resp.StatusCode != http.StatusCreated && resp.StatusCode != http.StatusOK {
+		return nil, &Error{Status: resp.StatusCode, Body: string(b)}
+	}
+	var a Agent
+	if err := json.Unmarshal(b, &a); err != nil {
+		return nil, fmt.Errorf("POST %s: answer %q: %w", url, b, err)
+	}
+	return &a, nil
+}
+
+// Curl is the command an admin runs to enrol the key when the agent has no token.
+func Curl(server string, r Request) string {
+	body, _ := json.Marshal(r)
+	return fmt.Sprintf("curl -fsS -X POST %s/api/agents -H 'Authorization: Bearer '\"$PODIUM_ADMIN_TOKEN\" -H 'Content-Type: application/json' -d '%s'",
+		strings.TrimRight(server, "/"), body)
+}

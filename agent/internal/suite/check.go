@@ -1,0 +1,114 @@
+package suite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// CheckOptions says where and how `podium-agent check` starts the targets.
+type CheckOptions struct {
+	Java          string
+	ServerCPUs    string // CPUs the targets are pinned to
+	ReferenceCPUs string // CPUs the reference service is pinned to
+	VCPUs         int
+	HealthWait    time.Duration
+	DelayMs       int
+	Logf          func(format string, args ...any)
+}
+
+// CheckResult is one target's verdict: it did not start, or these scenarios failed (none: it passed).
+type CheckResult struct {
+	Target   *Target
+	StartErr error
+	Failures []Failure
+}
+
+// OK reports whether the target started and passed every scenario.
+func (r CheckResult) OK() bool { return r.StartErr == nil && len(r.Failures) == 0 }
+
+// Reference is a running reference service.
+type Reference struct {
+	*Process
+}
+
+// URL is what a target gets as PODIUM_REFERENCE_URL.
+func (r *Reference) URL() string {
+	if r == nil {
+		return ""
+	}
+	return r.BaseURL + "/reference"
+}
+
+// Base is the reference service's base URL, or "" when it is not running.
+func (r *Reference) Base() string {
+	if r == nil {
+		return ""
+	}
+	return r.BaseURL
+}
+
+// StartReference starts the manifest's reference service.
+func (m *Manifest) StartReference(ctx context.Context, o StartOptions) (*Reference, error) {
+	if m.Reference == nil {
+		return nil, errors.New("the manifest has no reference service")
+	}
+	p, err := m.Start(ctx, m.Reference, o)
+	if err != nil {
+		return nil, fmt.Errorf("reference service: %w", err)
+	}
+	return &Reference{p}, nil
+}
+
+// Check starts each target in turn, validates every scenario it declares, and stops it.
+func (m *Manifest) Check(ctx context.Context, targets []*Target, o CheckOptions) []CheckResult {
+	logf := o.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	var ref *Reference
+	var refErr error
+	if NeedsReference(targets) {
+		logf("starting reference service %s", m.referenceName())
+		ref, refErr = m.StartReference(ctx, StartOptions{Java: o.Java, CPUs: o.ReferenceCPUs, VCPUs: 1, HealthWait: o.HealthWait})
+		if ref != nil {
+			defer ref.Stop()
+		}
+	}
+	var out []CheckResult
+	for _, t := range targets {
+		if ctx.Err() != nil {
+			out = append(out, CheckResult{Target: t, StartErr: ctx.Err()})
+			continue
+		}
+		logf("checking %s (%s)", t.Name, strings.Join(t.Scenarios, ", "))
+		r := CheckResult{Target: t}
+		p, err := m.Start(ctx, t, StartOptions{Java: o.Java, CPUs: o.ServerCPUs, VCPUs: o.VCPUs, ReferenceURL: ref.URL(), HealthWait: o.HealthWait})
+		if err != nil {
+			r.StartErr = err
+			out = append(out, r)
+			continue
+		}
+		v := Validator{ReferenceURL: ref.Base(), DelayMs: o.DelayMs}
+		r.Failures = v.Validate(ctx, p)
+		if refErr != nil {
+			for i, f := range r.Failures {
+				if f.Scenario == "proxy" {
+					r.Failures[i].Reason = refErr.Error()
+				}
+			}
+		}
+		p.Stop()
+		out = append(out, r)
+	}
+	return out
+}
+
+func (m *Manifest) referenceName() string {
+	if m.Reference == nil {
+		return "(none)"
+	}
+	return m.Reference.Name
+}

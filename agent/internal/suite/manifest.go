@@ -1,0 +1,170 @@
+// Package suite reads the suite manifest (agent/suite/suite.json), starts and stops its targets, and
+// validates each scenario against the contract in agent/suite/README.md.
+package suite
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// Manifest is suite.json: the targets, the reference service, the nginx baseline and the profiles.
+type Manifest struct {
+	Name      string             `json:"name"`
+	Version   string             `json:"version"`
+	JVMFlags  []string           `json:"jvmFlags"`
+	Reference *Target            `json:"reference"`
+	Baseline  *Target            `json:"baseline"`
+	Targets   []Target           `json:"targets"`
+	Profiles  map[string]Profile `json:"profiles"`
+
+	// Dir is the folder the manifest lives in; artifact paths and {suiteDir} are relative to it.
+	Dir string `json:"-"`
+}
+
+// Target is one framework target (or the reference service, or the baseline).
+type Target struct {
+	Name             string   `json:"name"`
+	Framework        string   `json:"framework"`
+	FrameworkVersion string   `json:"frameworkVersion"`
+	IOModel          string   `json:"ioModel"`
+	Module           string   `json:"module"`
+	Artifact         string   `json:"artifact"`
+	Start            []string `json:"start"`
+	Port             int      `json:"port"`
+	Health           string   `json:"health"`
+	Scenarios        []string `json:"scenarios"`
+	Tuning           string   `json:"tuning"`
+	// Baseline is set by the loader on the manifest's baseline entry.
+	Baseline bool `json:"-"`
+}
+
+// Warmup says how a cell is warmed up: windows of WindowSeconds until two consecutive windows agree
+// within Tolerance, for at most MaxSeconds.
+type Warmup struct {
+	WindowSeconds float64 `json:"windowSeconds"`
+	MaxSeconds    float64 `json:"maxSeconds"`
+	Tolerance     float64 `json:"tolerance"`
+}
+
+// Profile is a named measurement plan: which targets, scenarios, concurrencies and vCPU counts.
+type Profile struct {
+	Targets              []string `json:"targets"`
+	Scenarios            []string `json:"scenarios"`
+	Connections          []int    `json:"connections"`
+	PlaintextConnections []int    `json:"plaintextConnections"`
+	VCPUs                []int    `json:"vcpus"`
+	DurationSeconds      float64  `json:"durationSeconds"`
+	Repeats              int      `json:"repeats"`
+	DelayMs              int      `json:"delayMs"`
+	Warmup               Warmup   `json:"warmup"`
+	OpenLoop             bool     `json:"openLoop"`
+}
+
+// Load reads and checks a manifest file.
+func Load(path string) (*Manifest, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read suite manifest: %w", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("parse suite manifest %s: %w", path, err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	m.Dir = filepath.Dir(abs)
+	if m.Baseline != nil {
+		m.Baseline.Baseline = true
+	}
+	if err := m.check(); err != nil {
+		return nil, fmt.Errorf("suite manifest %s: %w", path, err)
+	}
+	return &m, nil
+}
+
+func (m *Manifest) check() error {
+	if m.Name == "" || m.Version == "" {
+		return fmt.Errorf("name and version are required")
+	}
+	seen := map[string]bool{}
+	for _, t := range m.all() {
+		if t.Name == "" {
+			return fmt.Errorf("a target without a name")
+		}
+		if seen[t.Name] {
+			return fmt.Errorf("target %q listed twice", t.Name)
+		}
+		seen[t.Name] = true
+		if len(t.Start) == 0 || t.Port <= 0 || t.Health == "" {
+			return fmt.Errorf("target %q: start, port and health are required", t.Name)
+		}
+		for _, s := range t.Scenarios {
+			if !slices.Contains(Scenarios, s) {
+				return fmt.Errorf("target %q: unknown scenario %q", t.Name, s)
+			}
+		}
+	}
+	return nil
+}
+
+// all is every startable entry: reference, baseline, targets.
+func (m *Manifest) all() []*Target {
+	var out []*Target
+	if m.Reference != nil {
+		out = append(out, m.Reference)
+	}
+	if m.Baseline != nil {
+		out = append(out, m.Baseline)
+	}
+	for i := range m.Targets {
+		out = append(out, &m.Targets[i])
+	}
+	return out
+}
+
+// Benchmarked is the baseline (first) and the framework targets, in manifest order.
+func (m *Manifest) Benchmarked() []*Target {
+	var out []*Target
+	if m.Baseline != nil {
+		out = append(out, m.Baseline)
+	}
+	for i := range m.Targets {
+		out = append(out, &m.Targets[i])
+	}
+	return out
+}
+
+// Select returns the benchmarked targets named in names ("*" or empty: all), or an error naming an unknown one.
+func (m *Manifest) Select(names []string) ([]*Target, error) {
+	all := m.Benchmarked()
+	if len(names) == 0 || slices.Contains(names, "*") {
+		return all, nil
+	}
+	var out []*Target
+	for _, n := range names {
+		i := slices.IndexFunc(all, func(t *Target) bool { return t.Name == n })
+		if i < 0 {
+			return nil, fmt.Errorf("no target %q in suite %s", n, m.Name)
+		}
+		out = append(out, all[i])
+	}
+	return out, nil
+}
+
+// NeedsReference reports whether any of the targets runs the proxy scenario.
+func NeedsReference(ts []*Target) bool {
+	for _, t := range ts {
+		if slices.Contains(t.Scenarios, "proxy") {
+			return true
+		}
+	}
+	return false
+}
+
+// Scenarios are the scenarios the agent knows how to validate and measure.
+var Scenarios = []string{"plaintext", "json", "proxy", "delay", "db"}

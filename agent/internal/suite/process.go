@@ -1,0 +1,180 @@
+package suite
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// StartOptions says how to start a target.
+type StartOptions struct {
+	Java         string        // the java binary for {java}
+	CPUs         string        // taskset CPU list, e.g. "0" or "0-1"; empty: not pinned
+	VCPUs        int           // k for -XX:ActiveProcessorCount=k
+	ReferenceURL string        // PODIUM_REFERENCE_URL
+	HealthWait   time.Duration // deadline for the health URL to answer 200
+}
+
+// Process is a started target; Stop ends its whole process group.
+type Process struct {
+	Target  *Target
+	BaseURL string
+	Command []string
+	WorkDir string
+
+	cmd     *exec.Cmd
+	log     *tailBuffer
+	exited  chan struct{}
+	waitErr error
+	once    sync.Once
+}
+
+// Expand fills the placeholders of a start command (see agent/suite/README.md).
+func (m *Manifest) Expand(t *Target, o StartOptions, workDir string) []string {
+	java := o.Java
+	if java == "" {
+		java = "java"
+	}
+	artifact := t.Artifact
+	if artifact != "" && !filepath.IsAbs(artifact) {
+		artifact = filepath.Join(m.Dir, artifact)
+	}
+	repl := strings.NewReplacer("{java}", java, "{artifact}", artifact, "{suiteDir}", m.Dir,
+		"{workDir}", workDir, "{port}", strconv.Itoa(t.Port))
+	var out []string
+	for _, a := range t.Start {
+		if a == "{jvmFlags}" {
+			out = append(out, m.JVMFlags...)
+			if o.VCPUs > 0 {
+				out = append(out, fmt.Sprintf("-XX:ActiveProcessorCount=%d", o.VCPUs))
+			}
+			continue
+		}
+		out = append(out, repl.Replace(a))
+	}
+	return out
+}
+
+// Start launches the target in its own process group, pinned with taskset, and waits until its health
+// URL answers 200 (or the process exits, or the deadline passes).
+func (m *Manifest) Start(ctx context.Context, t *Target, o StartOptions) (*Process, error) {
+	work, err := os.MkdirTemp("", "podium-"+t.Name+"-")
+	if err != nil {
+		return nil, err
+	}
+	_ = os.MkdirAll(filepath.Join(work, "logs"), 0o755) // nginx -p wants a logs folder under its prefix
+	args := m.Expand(t, o, work)
+	argv := args
+	if o.CPUs != "" {
+		argv = append([]string{"taskset", "-c", o.CPUs}, args...)
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(t.Port))
+	if o.ReferenceURL != "" {
+		cmd.Env = append(cmd.Env, "PODIUM_REFERENCE_URL="+o.ReferenceURL)
+	}
+	lb := &tailBuffer{max: 16 << 10}
+	cmd.Stdout, cmd.Stderr = lb, lb
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.WaitDelay = 2 * time.Second // a grandchild holding the output pipe must not hang Stop
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(work)
+		return nil, fmt.Errorf("start %s (%s): %w", t.Name, strings.Join(argv, " "), err)
+	}
+	p := &Process{Target: t, BaseURL: fmt.Sprintf("http://127.0.0.1:%d", t.Port), Command: args, WorkDir: work,
+		cmd: cmd, log: lb, exited: make(chan struct{})}
+	go func() { p.waitErr = cmd.Wait(); close(p.exited) }()
+	wait := o.HealthWait
+	if wait <= 0 {
+		wait = 60 * time.Second
+	}
+	if err := p.waitHealthy(ctx, wait); err != nil {
+		p.Stop()
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Process) waitHealthy(ctx context.Context, wait time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	url := p.BaseURL + p.Target.Health
+	client := &http.Client{Timeout: 2 * time.Second}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if resp, err := client.Do(req); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-p.exited:
+			return fmt.Errorf("%s exited before %s answered 200 (%v); its output:\n%s", p.Target.Name, url, p.waitErr, p.Output())
+		case <-ctx.Done():
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return fmt.Errorf("%s: %s did not answer 200 within %s; its output:\n%s", p.Target.Name, url, wait, p.Output())
+			}
+			return ctx.Err()
+		case <-tick.C:
+		}
+	}
+}
+
+// Pid is the process id (also the process group id).
+func (p *Process) Pid() int { return p.cmd.Process.Pid }
+
+// Output is the tail of what the process wrote to stdout and stderr.
+func (p *Process) Output() string { return p.log.String() }
+
+// Stop sends SIGTERM to the whole process group, then SIGKILL after 5 s; safe to call more than once.
+func (p *Process) Stop() {
+	p.once.Do(func() {
+		pgid := p.cmd.Process.Pid
+		_ = syscall.Kill(-pgid, syscall.SIGTERM)
+		select {
+		case <-p.exited:
+		case <-time.After(5 * time.Second):
+		}
+		// The leader may be gone while children linger: kill what is left of the group either way.
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		<-p.exited
+		os.RemoveAll(p.WorkDir)
+	})
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	max int
+}
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf.Write(p)
+	if over := b.buf.Len() - b.max; over > 0 {
+		b.buf.Next(over)
+	}
+	return len(p), nil
+}
+
+func (b *tailBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

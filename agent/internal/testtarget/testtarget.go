@@ -1,0 +1,77 @@
+// Package testtarget is a tiny target that honours the scenario contract, and a reference service, for
+// the agent's tests and benchmark; a Broken option makes it break one scenario on purpose.
+package testtarget
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
+)
+
+// ReferenceBody is what the reference service answers on /reference.
+const ReferenceBody = `{"id":1,"message":"Hello from the reference service"}`
+
+// Handler serves /plaintext, /json, /delay and /proxy (relaying referenceURL); broken names a scenario
+// to answer wrongly ("" for none).
+func Handler(referenceURL, broken string) http.Handler {
+	mux := http.NewServeMux()
+	text := func(w http.ResponseWriter, body string) {
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, body)
+	}
+	mux.HandleFunc("GET /plaintext", func(w http.ResponseWriter, _ *http.Request) {
+		if broken == "plaintext" {
+			text(w, "Hello, world")
+			return
+		}
+		text(w, "Hello, World!")
+	})
+	mux.HandleFunc("GET /json", func(w http.ResponseWriter, _ *http.Request) {
+		if broken != "json" {
+			w.Header().Set("Content-Type", "application/json")
+		}
+		io.WriteString(w, `{"message":"Hello, World!"}`)
+	})
+	mux.HandleFunc("GET /delay", func(w http.ResponseWriter, r *http.Request) {
+		ms, _ := strconv.Atoi(r.URL.Query().Get("ms"))
+		if broken != "delay" {
+			time.Sleep(time.Duration(ms) * time.Millisecond)
+		}
+		text(w, "Hello, World!")
+	})
+	client := &http.Client{Timeout: 10 * time.Second}
+	mux.HandleFunc("GET /proxy", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if broken == "proxy" { // answers the right body without calling the reference service
+			io.WriteString(w, ReferenceBody)
+			return
+		}
+		resp, err := client.Get(referenceURL)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		io.Copy(w, resp.Body)
+	})
+	return mux
+}
+
+// Reference is the reference service: /reference and /stats (how many /reference calls it answered).
+func Reference() http.Handler {
+	var n atomic.Int64
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /reference", func(w http.ResponseWriter, _ *http.Request) {
+		n.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, ReferenceBody)
+	})
+	mux.HandleFunc("GET /stats", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"requests":%d}`, n.Load())
+	})
+	return mux
+}
