@@ -17,7 +17,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 suite_dir=$(dirname "$suite")
-java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+java_home=${JAVA_HOME:-$("$here/../../ci/find-jdk.sh")} || exit 2
+java=$java_home/bin/java
 health_deadline=${CHECK_HEALTH_SECONDS:-90}
 delay_ms=${CHECK_DELAY_MS:-250}
 vcpus=$(nproc)

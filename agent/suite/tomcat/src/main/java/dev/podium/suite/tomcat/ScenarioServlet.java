@@ -1,0 +1,82 @@
+package dev.podium.suite.tomcat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+/** The four scenarios as one blocking servlet: it runs on whichever thread Tomcat's connector gives it. */
+final class ScenarioServlet extends HttpServlet {
+    private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.UTF_8);
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    record Message(String message) {}
+
+    // HTTP/1.1 explicitly: the default (HTTP/2) would offer an h2c upgrade on every plain-HTTP request.
+    private final transient HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final transient HttpRequest referenceRequest;
+
+    ScenarioServlet(URI reference) {
+        this.referenceRequest = HttpRequest.newBuilder(reference).GET().build();
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        switch (request.getServletPath()) {
+            case "/plaintext" -> send(response, 200, "text/plain", HELLO);
+            case "/json" -> send(response, 200, "application/json", MAPPER.writeValueAsBytes(new Message("Hello, World!")));
+            case "/proxy" -> proxy(response);
+            case "/delay" -> delay(request, response);
+            default -> response.sendError(404);
+        }
+    }
+
+    private void proxy(HttpServletResponse response) throws IOException {
+        try {
+            HttpResponse<byte[]> answer = client.send(referenceRequest, HttpResponse.BodyHandlers.ofByteArray());
+            if (answer.statusCode() == 200) {
+                send(response, 200, "application/json", answer.body());
+            } else {
+                send(response, 502, "text/plain", ("reference answered " + answer.statusCode()).getBytes(StandardCharsets.UTF_8));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            response.sendError(503);
+        } catch (Exception e) {
+            send(response, 502, "text/plain", String.valueOf(e).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static void delay(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        long ms;
+        try {
+            ms = Long.parseLong(request.getParameter("ms"));
+        } catch (NumberFormatException e) {
+            ms = -1;
+        }
+        if (ms < 0) {
+            send(response, 400, "text/plain", "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        send(response, 200, "text/plain", HELLO);
+    }
+
+    private static void send(HttpServletResponse response, int status, String contentType, byte[] body) throws IOException {
+        response.setStatus(status);
+        response.setContentType(contentType);
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+}

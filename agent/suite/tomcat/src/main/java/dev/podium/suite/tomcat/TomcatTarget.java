@@ -1,0 +1,39 @@
+package dev.podium.suite.tomcat;
+
+import org.apache.catalina.Context;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+
+import java.net.URI;
+import java.nio.file.Files;
+
+/** The suite's scenarios as a servlet on embedded Tomcat; the argument picks the threads: "platform" or "virtual". */
+public final class TomcatTarget {
+    public static void main(String[] args) throws Exception {
+        String threads = args.length > 0 ? args[0] : "platform";
+        if (!threads.equals("platform") && !threads.equals("virtual")) {
+            throw new IllegalArgumentException("threads must be platform or virtual, not " + threads);
+        }
+        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
+        URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(Files.createTempDirectory("podium-tomcat").toString());
+        Connector connector = new Connector("org.apache.coyote.http11.Http11NioProtocol"); // defaults: maxThreads 200
+        connector.setPort(port);
+        connector.setProperty("address", "127.0.0.1");
+        connector.setProperty("acceptCount", "1024");
+        // Tomcat's documented connector attribute: run each request on a new virtual thread instead of the pool.
+        connector.setProperty("useVirtualThreads", String.valueOf(threads.equals("virtual")));
+        tomcat.setConnector(connector);
+
+        Context context = tomcat.addContext("", null);
+        Tomcat.addServlet(context, "scenarios", new ScenarioServlet(reference));
+        for (String path : new String[] {"/plaintext", "/json", "/proxy", "/delay"}) {
+            context.addServletMappingDecoded(path, "scenarios");
+        }
+        tomcat.start();
+        System.out.println("tomcat (" + threads + " threads) listening on 127.0.0.1:" + port);
+        tomcat.getServer().await();
+    }
+}
