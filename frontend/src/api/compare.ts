@@ -1,0 +1,7 @@
+// GET /api/compare: the ratio of two cells with Welch's t-test.
+import { getJson } from './http'
+import type { Comparison } from './types'
+
+export function fetchComparison(a: number, b: number, signal?: AbortSignal): Promise<Comparison> {
+  return getJson<Comparison>('/api/compare', { a, b }, signal)
+}

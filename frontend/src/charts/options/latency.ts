@@ -1,0 +1,47 @@
+// Latency against concurrency: p50 solid, p90 dashed, p99 dotted, one colour per framework.
+import type { LatencySeries } from '../../api/types'
+import { formatMs, formatRps } from '../../lib/format'
+import { BASE, colorAt, escapeHtml } from './common'
+import { seriesName } from './scaling'
+
+export const PERCENTILES = [
+  { key: 'p50', line: 'solid' },
+  { key: 'p90', line: 'dashed' },
+  { key: 'p99', line: 'dotted' },
+] as const
+
+export type PercentileKey = (typeof PERCENTILES)[number]['key']
+
+export function latencyOption(series: readonly LatencySeries[], shown: readonly PercentileKey[] = ['p50', 'p90', 'p99']) {
+  const out: object[] = []
+  series.forEach((s, i) => {
+    const pts = [...s.points].sort((a, b) => a.connections - b.connections)
+    for (const pc of PERCENTILES) {
+      if (!shown.includes(pc.key)) continue
+      out.push({
+        name: seriesName(s),
+        id: `${i}-${pc.key}`,
+        type: 'line',
+        symbolSize: 6,
+        itemStyle: { color: colorAt(i) },
+        lineStyle: { type: pc.line, color: colorAt(i), width: pc.key === 'p50' ? 2 : 1.5 },
+        data: pts.map((p) => [p.connections, p[pc.key], pc.key, p.throughput]),
+      })
+    }
+  })
+  return {
+    ...BASE,
+    animation: series.length <= 30,
+    legend: { type: 'scroll', top: 0, data: series.map(seriesName) },
+    grid: { left: 8, right: 24, top: 40, bottom: 36, containLabel: true },
+    tooltip: {
+      trigger: 'item',
+      confine: true,
+      formatter: (p: { seriesName: string; data: [number, number, string, number] }) =>
+        `<b>${escapeHtml(p.seriesName)}</b><br>${p.data[0]} connections<br>${escapeHtml(p.data[2])} ${escapeHtml(formatMs(p.data[1]))}<br>${formatRps(p.data[3])} req/s`,
+    },
+    xAxis: { type: 'log', logBase: 2, name: 'connections', nameLocation: 'middle', nameGap: 26, minorTick: { show: false } },
+    yAxis: { type: 'log', name: 'latency (ms, log)', minorTick: { show: false } },
+    series: out,
+  }
+}

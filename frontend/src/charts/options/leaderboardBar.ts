@@ -1,0 +1,90 @@
+// The leaderboard's horizontal bar chart: SLA throughput per framework, coloured by I/O model, CI as error bars.
+import type { IoModel, LeaderboardRow } from '../../api/types'
+import { formatRps, formatRpsShort } from '../../lib/format'
+import { BASE, escapeHtml, IO_COLORS } from './common'
+
+/** Category labels: the framework, plus its I/O model only where a name occurs twice. */
+export function rowLabels(rows: readonly LeaderboardRow[]): string[] {
+  const count = new Map<string, number>()
+  rows.forEach((r) => count.set(r.framework, (count.get(r.framework) ?? 0) + 1))
+  return rows.map((r) => ((count.get(r.framework) ?? 0) > 1 ? `${r.framework} (${r.ioModel})` : r.framework))
+}
+
+/** The value a bar shows: SLA throughput, or best throughput when no cell met the SLA. */
+export function barValue(r: LeaderboardRow): number {
+  return r.slaThroughput ?? r.bestThroughput
+}
+
+/** Pixel height that gives every bar room to read its label. */
+export function barChartHeight(n: number): number {
+  return Math.max(220, n * 26 + 90)
+}
+
+interface ErrorBarApi {
+  value: (dim: number) => number
+  coord: (point: [number, number]) => number[]
+  size: (v: [number, number]) => number[]
+  style: (extra?: object) => object
+}
+
+export function leaderboardBarOption(rows: readonly LeaderboardRow[], sla: number) {
+  const labels = rowLabels(rows)
+  const models = (Object.keys(IO_COLORS) as IoModel[]).filter((m) => rows.some((r) => r.ioModel === m))
+  const bars = models.map((m) => ({
+    name: m,
+    type: 'bar' as const,
+    stack: 'one', // one bar per row: the other models' values are null there
+    barMaxWidth: 22,
+    itemStyle: { color: IO_COLORS[m] },
+    data: rows.map((r) => (r.ioModel === m ? barValue(r) : null)),
+    large: rows.length > 400,
+  }))
+  const errorBars = {
+    name: '95% CI',
+    type: 'custom' as const,
+    z: 10,
+    silent: true,
+    legendHoverLink: false,
+    data: rows.map((r, i) => [r.ciLow ?? barValue(r), r.ciHigh ?? barValue(r), i]),
+    encode: { x: [0, 1], y: 2 },
+    renderItem: (_params: unknown, api: ErrorBarApi) => {
+      const lo = api.coord([api.value(0), api.value(2)])
+      const hi = api.coord([api.value(1), api.value(2)])
+      const h = 8
+      const style = { stroke: '#222', lineWidth: 1.5 }
+      return {
+        type: 'group',
+        children: [
+          { type: 'line', shape: { x1: lo[0], y1: lo[1], x2: hi[0], y2: hi[1] }, style },
+          { type: 'line', shape: { x1: lo[0], y1: lo[1] - h / 2, x2: lo[0], y2: lo[1] + h / 2 }, style },
+          { type: 'line', shape: { x1: hi[0], y1: hi[1] - h / 2, x2: hi[0], y2: hi[1] + h / 2 }, style },
+        ],
+      }
+    },
+  }
+  return {
+    ...BASE,
+    animation: rows.length <= 200,
+    legend: { type: 'scroll', top: 0, data: models },
+    grid: { left: 8, right: 24, top: 32, bottom: 28, containLabel: true },
+    tooltip: {
+      trigger: 'item',
+      confine: true,
+      formatter: (p: { dataIndex: number; seriesType: string }) => {
+        const r = rows[p.dataIndex]
+        if (!r) return ''
+        const atSla = r.slaThroughput === null ? `no concurrency met the ${sla} ms SLA` : `${formatRps(r.slaThroughput)} req/s at the SLA`
+        return [
+          `<b>${escapeHtml(labels[p.dataIndex])}</b> ${escapeHtml(r.frameworkVersion)}`,
+          escapeHtml(r.ioModel),
+          escapeHtml(atSla),
+          `95% CI ${formatRps(r.ciLow)} – ${formatRps(r.ciHigh)}`,
+          `best ${formatRps(r.bestThroughput)} req/s`,
+        ].join('<br>')
+      },
+    },
+    xAxis: { type: 'value', name: 'req/s', axisLabel: { formatter: formatRpsShort } },
+    yAxis: { type: 'category', inverse: true, data: labels, axisLabel: { width: 160, overflow: 'truncate' } },
+    series: [...bars, errorBars],
+  }
+}

@@ -1,0 +1,91 @@
+// Scaling charts: throughput per vCPU (with its 95% confidence band) and scaling efficiency, by vCPU count.
+import type { ScalingSeries } from '../../api/types'
+import { formatPercent, formatRps, formatRpsShort } from '../../lib/format'
+import { BASE, colorAt, escapeHtml } from './common'
+
+export function seriesName(s: { framework: string; ioModel: string }): string {
+  return `${s.framework} (${s.ioModel})`
+}
+
+const xAxis = {
+  type: 'log' as const,
+  logBase: 2,
+  name: 'vCPUs',
+  nameLocation: 'middle' as const,
+  nameGap: 26,
+  minorTick: { show: false },
+  axisLabel: { formatter: (v: number) => String(v) },
+}
+
+function tooltip(kind: 'perVcpu' | 'efficiency', series: readonly ScalingSeries[]) {
+  return {
+    trigger: 'item' as const,
+    confine: true,
+    formatter: (p: { seriesName: string; dataIndex: number; data: unknown }) => {
+      const s = series.find((x) => seriesName(x) === p.seriesName)
+      const pt = s?.points[p.dataIndex]
+      if (!s || !pt) return ''
+      const figure =
+        kind === 'perVcpu'
+          ? `${formatRps(pt.perVcpu)} req/s per vCPU (95% CI ${formatRps(pt.perVcpuCiLow)} – ${formatRps(pt.perVcpuCiHigh)})`
+          : `efficiency ${formatPercent(pt.efficiency)}`
+      return `<b>${escapeHtml(p.seriesName)}</b><br>${pt.vcpus} vCPU, ${pt.connections} connections<br>${escapeHtml(figure)}<br>total ${formatRps(pt.throughput)} req/s`
+    },
+  }
+}
+
+/** Per-vCPU throughput lines; each framework's band is a transparent lower line plus a stacked (high - low) area. */
+export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
+  const out: object[] = []
+  series.forEach((s, i) => {
+    const name = seriesName(s)
+    const color = colorAt(i)
+    const pts = [...s.points].sort((a, b) => a.vcpus - b.vcpus)
+    const banded = pts.every((p) => p.perVcpuCiLow !== null && p.perVcpuCiHigh !== null)
+    if (banded) {
+      out.push({
+        name, type: 'line', stack: `band-${i}`, silent: true, symbol: 'none', lineStyle: { opacity: 0 },
+        data: pts.map((p) => [p.vcpus, p.perVcpuCiLow]), tooltip: { show: false },
+      })
+      out.push({
+        name, type: 'line', stack: `band-${i}`, silent: true, symbol: 'none', lineStyle: { opacity: 0 },
+        areaStyle: { color, opacity: 0.15 },
+        data: pts.map((p) => [p.vcpus, (p.perVcpuCiHigh as number) - (p.perVcpuCiLow as number)]),
+        tooltip: { show: false },
+      })
+    }
+    out.push({ name, type: 'line', symbolSize: 7, itemStyle: { color }, lineStyle: { color, width: 2 },
+      data: pts.map((p) => [p.vcpus, p.perVcpu]) })
+  })
+  return {
+    ...BASE,
+    animation: series.length <= 30,
+    legend: { type: 'scroll', top: 0, data: series.map(seriesName) },
+    grid: { left: 8, right: 24, top: 40, bottom: 36, containLabel: true },
+    tooltip: tooltip('perVcpu', series),
+    xAxis,
+    yAxis: { type: 'value', name: 'req/s per vCPU', axisLabel: { formatter: formatRpsShort } },
+    series: out,
+  }
+}
+
+/** Scaling efficiency E(k) = T(k) / (k x T(1)); 100% is perfect linear scaling. */
+export function scalingEfficiencyOption(series: readonly ScalingSeries[]) {
+  return {
+    ...BASE,
+    animation: series.length <= 30,
+    legend: { type: 'scroll', top: 0, data: series.map(seriesName) },
+    grid: { left: 8, right: 24, top: 40, bottom: 36, containLabel: true },
+    tooltip: tooltip('efficiency', series),
+    xAxis,
+    yAxis: { type: 'value', name: 'efficiency', min: 0, axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%` } },
+    series: series.map((s, i) => ({
+      name: seriesName(s),
+      type: 'line',
+      symbolSize: 7,
+      itemStyle: { color: colorAt(i) },
+      data: [...s.points].sort((a, b) => a.vcpus - b.vcpus).map((p) => [p.vcpus, p.efficiency]),
+      connectNulls: false,
+    })),
+  }
+}

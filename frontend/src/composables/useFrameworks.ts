@@ -1,0 +1,37 @@
+// useFrameworks: the framework targets for pickers, fetched once per page load and shared.
+import { computed, shallowRef } from 'vue'
+import { fetchFrameworks } from '../api/frameworks'
+import type { FrameworkEntry } from '../api/types'
+
+const cache = shallowRef<FrameworkEntry[] | null>(null)
+const failure = shallowRef<string | null>(null)
+let pending: Promise<void> | null = null
+
+/** "Name|io-model": how a framework target is written into a URL. */
+export function targetKey(t: { framework: string; ioModel: string }): string {
+  return `${t.framework}|${t.ioModel}`
+}
+
+export function parseTargetKey(key: string | undefined): { framework: string; ioModel: string } | null {
+  if (!key) return null
+  const i = key.lastIndexOf('|')
+  return i <= 0 ? { framework: key, ioModel: '' } : { framework: key.slice(0, i), ioModel: key.slice(i + 1) }
+}
+
+export function useFrameworks() {
+  if (!cache.value && !pending) {
+    pending = fetchFrameworks()
+      .then((r) => {
+        cache.value = [...r.items].sort((a, b) => a.framework.localeCompare(b.framework))
+      })
+      .catch((e) => {
+        failure.value = (e as Error).message
+        pending = null
+      })
+  }
+  return {
+    frameworks: computed(() => cache.value ?? []),
+    error: computed(() => failure.value),
+    loading: computed(() => !cache.value && !failure.value),
+  }
+}

@@ -1,0 +1,21 @@
+// useLeaderboard: the leaderboard of the scenario in the path, filtered by the URL's query.
+import { computed } from 'vue'
+import { useRoute } from 'vue-router'
+import { fetchLeaderboard, type LeaderboardQuery } from '../api/leaderboard'
+import { leaderboardSchema } from '../lib/query'
+import { useQueryState } from './useQueryState'
+import { useResource } from './useResource'
+
+export function useLeaderboard() {
+  const route = useRoute()
+  const state = useQueryState(leaderboardSchema)
+  const scenario = computed(() => String(route.params.scenario ?? 'plaintext'))
+  const query = computed<LeaderboardQuery>(() => {
+    const v = state.values.value
+    const q: LeaderboardQuery = { scenario: scenario.value }
+    for (const [k, val] of Object.entries(v)) if (val !== undefined) (q as unknown as Record<string, unknown>)[k] = val
+    return q
+  })
+  const resource = useResource(query, (q, signal) => fetchLeaderboard(q, signal))
+  return { scenario, filters: state.values, update: state.update, reset: state.reset, query, ...resource }
+}

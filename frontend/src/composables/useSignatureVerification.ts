@@ -1,0 +1,51 @@
+// useSignatureVerification: re-checks a stored DSSE envelope against its agent's published key, in the browser.
+import { ref } from 'vue'
+import { verifyEnvelope, type Verification, type Verifier } from '../lib/dsse'
+
+export type VerifyState = 'idle' | 'checking' | 'verified' | 'failed'
+
+export interface SignedRunInfo {
+  runId?: string
+  cells?: number
+}
+
+export function useSignatureVerification(verifier?: Verifier) {
+  const state = ref<VerifyState>('idle')
+  const message = ref('')
+  const signed = ref<SignedRunInfo | null>(null)
+
+  async function verify(envelopeText: string | null | undefined, publicKeyB64: string | null | undefined) {
+    if (!envelopeText || !publicKeyB64) {
+      state.value = 'failed'
+      message.value = !envelopeText ? 'no envelope stored for this run' : 'the agent’s public key could not be fetched'
+      return
+    }
+    state.value = 'checking'
+    message.value = 'checking…'
+    let result: Verification
+    try {
+      result = await verifyEnvelope(envelopeText, publicKeyB64, verifier)
+    } catch (e) {
+      result = { ok: false, keyidMatches: false, message: `signature does NOT match: ${(e as Error).message}` }
+    }
+    state.value = result.ok ? 'verified' : 'failed'
+    message.value = result.message
+    signed.value = null
+    if (result.payload) {
+      try {
+        const run = JSON.parse(new TextDecoder().decode(result.payload))
+        signed.value = { runId: run.runId, cells: Array.isArray(run.results) ? run.results.length : undefined }
+      } catch {
+        signed.value = null
+      }
+    }
+  }
+
+  function reset() {
+    state.value = 'idle'
+    message.value = ''
+    signed.value = null
+  }
+
+  return { state, message, signed, verify, reset }
+}

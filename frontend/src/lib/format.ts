@@ -1,0 +1,81 @@
+// Formatters: every number the site shows goes through one of these, so tables, charts and CSV agree.
+
+const dash = '—'
+
+/** Requests per second: 123456.7 -> "123,457"; >= 10M -> "12.3M". */
+export function formatRps(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return dash
+  if (Math.abs(v) >= 10_000_000) return `${(v / 1_000_000).toFixed(1)}M`
+  return Math.round(v).toLocaleString('en-US')
+}
+
+/** Compact requests per second for axes: 130000 -> "130k". */
+export function formatRpsShort(v: number): string {
+  const a = Math.abs(v)
+  if (a >= 1_000_000) return `${trim(v / 1_000_000)}M`
+  if (a >= 1_000) return `${trim(v / 1_000)}k`
+  return trim(v)
+}
+
+function trim(v: number): string {
+  return Number(v.toFixed(v >= 100 || v <= -100 ? 0 : 1)).toString()
+}
+
+/** Milliseconds with sensible precision: 0.512 -> "0.51 ms", 12.34 -> "12.3 ms", 1234 -> "1,234 ms". */
+export function formatMs(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return dash
+  if (v < 1) return `${v.toFixed(2)} ms`
+  if (v < 100) return `${v.toFixed(1)} ms`
+  return `${Math.round(v).toLocaleString('en-US')} ms`
+}
+
+/** A fraction as a percentage: 0.6 -> "60.0%". */
+export function formatPercent(v: number | null | undefined, digits = 1): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return dash
+  return `${(v * 100).toFixed(digits)}%`
+}
+
+/** A ratio: 2.4 -> "2.40×". */
+export function formatRatio(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return dash
+  return `${v.toFixed(2)}×`
+}
+
+/** A p-value: tiny ones as "< 0.001". */
+export function formatP(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return dash
+  return v < 0.001 ? '< 0.001' : v.toFixed(3)
+}
+
+/** Bytes as GiB: 16777216000 -> "15.6 GiB". */
+export function formatBytes(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return dash
+  return `${(v / 1024 ** 3).toFixed(1)} GiB`
+}
+
+/** A timestamp as UTC "2026-11-02 08:00 UTC" (the same for every reader, whatever their zone). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return dash
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}
+
+/** A day only: "2026-11-02". */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return dash
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10)
+}
+
+/** The rank column: ties shown as "=2". */
+export function formatRank(rank: number, tied: boolean): string {
+  return tied ? `=${rank}` : String(rank)
+}
+
+/** A short id for display: first 8 characters of a UUID. */
+export function shortId(id: string | number | null | undefined): string {
+  if (id === null || id === undefined) return dash
+  const s = String(id)
+  return s.length > 12 ? s.slice(0, 8) : s
+}

@@ -1,0 +1,56 @@
+// Filter state <-> URL query: every view keeps its whole state in the URL so a link restores it.
+
+export type RawQuery = Record<string, string | null | (string | null)[] | undefined>
+
+export type FieldKind = 'string' | 'int' | 'number' | 'date'
+export type Schema = Record<string, { kind: FieldKind; default?: string | number }>
+
+export type Values<S extends Schema> = { [K in keyof S]: S[K]['kind'] extends 'int' | 'number' ? number | undefined : string | undefined }
+
+function first(v: RawQuery[string]): string | undefined {
+  const s = Array.isArray(v) ? v[0] : v
+  return s === null || s === undefined || s === '' ? undefined : s
+}
+
+/** Reads a query against a schema; a value that does not parse falls back to the default. */
+export function parseQuery<S extends Schema>(schema: S, query: RawQuery): Values<S> {
+  const out: Record<string, string | number | undefined> = {}
+  for (const [key, field] of Object.entries(schema)) {
+    const raw = first(query[key])
+    let value: string | number | undefined
+    if (raw !== undefined) {
+      if (field.kind === 'int') value = /^-?\d+$/.test(raw) ? Number(raw) : undefined
+      else if (field.kind === 'number') value = Number.isFinite(Number(raw)) ? Number(raw) : undefined
+      else if (field.kind === 'date') value = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined
+      else value = raw
+    }
+    out[key] = value ?? field.default
+  }
+  return out as Values<S>
+}
+
+/** Writes values back as a query, leaving out defaults and empty values so links stay short. */
+export function toQuery<S extends Schema>(schema: S, values: Partial<Values<S>>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, field] of Object.entries(schema)) {
+    const v = (values as Record<string, unknown>)[key]
+    if (v === undefined || v === null || v === '') continue
+    if (field.default !== undefined && String(v) === String(field.default)) continue
+    out[key] = String(v)
+  }
+  return out
+}
+
+/** The leaderboard's filters (the scenario is in the path). */
+export const leaderboardSchema = {
+  hostClass: { kind: 'string' },
+  vcpus: { kind: 'int' },
+  jvmVendor: { kind: 'string' },
+  jvmMajor: { kind: 'int' },
+  ioModel: { kind: 'string' },
+  loadModel: { kind: 'string', default: 'closed' },
+  connections: { kind: 'int' },
+  from: { kind: 'date' },
+  to: { kind: 'date' },
+  sla: { kind: 'number', default: 200 },
+} as const satisfies Schema
