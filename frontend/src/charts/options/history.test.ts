@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { historyOption } from './history'
+import { history } from './fixtures'
+
+describe('historyOption', () => {
+  it('draws one line per host class with time on x, and marks regressions', () => {
+    const opt = historyOption(history(2, 10))
+    const lines = opt.series.filter((s) => s.type === 'line')
+    const marks = opt.series.filter((s) => s.type === 'scatter') as { data: number[][] }[]
+    expect(lines).toHaveLength(2)
+    expect(opt.xAxis.type).toBe('time')
+    expect(marks[0].data).toHaveLength(1)
+    expect(marks[1].data).toHaveLength(0)
+  })
+  it('shows run id, JVM and versions on hover, escaped', () => {
+    const data = history(1, 3)
+    data[0].points[1].frameworkVersion = '<b>2.0</b>'
+    const opt = historyOption(data)
+    const html = opt.tooltip.formatter({ seriesIndex: 0, dataIndex: 1, data: null })
+    expect(html).toContain('run run-0-1')
+    expect(html).toContain('JVM Temurin 21')
+    expect(html).toContain('&lt;b&gt;2.0&lt;/b&gt;')
+  })
+  it('resolves a regression marker back to its point', () => {
+    const opt = historyOption(history(1, 5))
+    const marker = (opt.series[1] as { data: number[][] }).data[0]
+    expect(opt.tooltip.formatter({ seriesIndex: 1, dataIndex: 0, data: marker })).toContain('regression')
+  })
+  it('stays light with 100 frameworks x 365 days: sampling, no symbols, progressive, no animation, zoomable', () => {
+    const opt = historyOption(history(100, 365))
+    const line = opt.series[0] as { sampling?: string; showSymbol: boolean; progressive?: number }
+    expect(line.sampling).toBe('lttb')
+    expect(line.showSymbol).toBe(false)
+    expect(line.progressive).toBeGreaterThan(0)
+    expect(opt.animation).toBe(false)
+    expect(opt.dataZoom.map((d) => d.type)).toEqual(['inside', 'slider'])
+  })
+  it('keeps symbols and animation for small series', () => {
+    const opt = historyOption(history(1, 30))
+    expect((opt.series[0] as { showSymbol: boolean }).showSymbol).toBe(true)
+    expect(opt.animation).toBe(true)
+  })
+})

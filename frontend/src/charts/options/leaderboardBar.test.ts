@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { barChartHeight, barValue, leaderboardBarOption, rowLabels } from './leaderboardBar'
+import { IO_COLORS } from './common'
+import { row } from './fixtures'
+
+const rows = [
+  row({ framework: 'Netty', ioModel: 'non-blocking', slaThroughput: 120000 }),
+  row({ framework: 'Helidon SE', ioModel: 'virtual-threads', slaThroughput: 90000, ciLow: 85000, ciHigh: 95000 }),
+  row({ framework: 'Spring MVC', ioModel: 'blocking', slaThroughput: null, bestThroughput: 40000, ciLow: null, ciHigh: null }),
+]
+
+describe('leaderboardBarOption', () => {
+  const opt = leaderboardBarOption(rows, 200)
+  it('draws one horizontal bar per row in rank order, top first', () => {
+    expect(opt.yAxis.type).toBe('category')
+    expect(opt.yAxis.inverse).toBe(true)
+    expect(opt.yAxis.data).toEqual(['Netty', 'Helidon SE', 'Spring MVC'])
+  })
+  it('colours bars by I/O model, one legend entry per model present', () => {
+    const bars = opt.series.filter((s) => s.type === 'bar') as { name: string; itemStyle: { color: string }; data: (number | null)[] }[]
+    expect(bars.map((b) => b.name)).toEqual(['non-blocking', 'virtual-threads', 'blocking'])
+    expect(bars[0].itemStyle.color).toBe(IO_COLORS['non-blocking'])
+    expect(bars[0].data).toEqual([120000, null, null])
+    expect(bars[2].data).toEqual([null, null, 40000]) // no SLA cell: the best throughput is shown
+  })
+  it('adds CI error bars, collapsing to the value when a row has no interval', () => {
+    const err = opt.series.find((s) => s.type === 'custom') as { data: number[][] }
+    expect(err.data[1]).toEqual([85000, 95000, 1])
+    expect(err.data[2]).toEqual([40000, 40000, 2])
+  })
+  it('escapes HTML in the tooltip', () => {
+    const evil = leaderboardBarOption([row({ framework: '<img src=x onerror=alert(1)>' })], 200)
+    const html = evil.tooltip.formatter({ dataIndex: 0, seriesType: 'bar' })
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(html).not.toContain('<img')
+  })
+  it('labels duplicate framework names with their I/O model', () => {
+    expect(rowLabels([row({ framework: 'Tomcat', ioModel: 'blocking' }), row({ framework: 'Tomcat', ioModel: 'virtual-threads' })])).toEqual([
+      'Tomcat (blocking)',
+      'Tomcat (virtual-threads)',
+    ])
+  })
+  it('grows with the number of rows and turns animation off for 100+ rows', () => {
+    expect(barChartHeight(100)).toBeGreaterThan(barChartHeight(10))
+    const many = leaderboardBarOption(Array.from({ length: 300 }, (_, i) => row({ framework: `f${i}` })), 200)
+    expect(many.animation).toBe(false)
+    expect(barValue(row({ slaThroughput: null, bestThroughput: 7 }))).toBe(7)
+  })
+})

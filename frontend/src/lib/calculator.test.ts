@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { planMigration } from './calculator'
+
+describe('planMigration (methodology section 6)', () => {
+  it('works the example through: 10 servers, 10k -> 30k RPS, ratio 1.5', () => {
+    const plan = planMigration(10, 1.5, [{ current: 10000, required: 30000 }])!
+    const api = plan.apis[0]
+    expect(api.perServerToday).toBe(1000)
+    expect(api.perServerAfter).toBe(1500)
+    expect(api.systemAfter).toBe(15000)
+    expect(api.serversToAddWithout).toBe(20) // (30000 - 10000) / 1000
+    expect(api.serversToAddWith).toBe(10) // (30000 - 15000) / 1500
+    expect(api.serversSaved).toBe(10)
+  })
+  it('rounds servers up', () => {
+    const api = planMigration(3, 1.27, [{ current: 900, required: 1000 }])!.apis[0]
+    expect(api.serversToAddWithout).toBe(1) // 100 / 300 -> 1
+    expect(api.serversToAddWith).toBe(0) // 1143 >= 1000
+  })
+  it('never adds a negative number of servers', () => {
+    const api = planMigration(4, 0.5, [{ current: 8000, required: 2000 }])!.apis[0]
+    expect(api.serversToAddWithout).toBe(0)
+    expect(api.serversToAddWith).toBe(0)
+  })
+  it('a slower target framework costs servers (negative savings)', () => {
+    const api = planMigration(10, 0.5, [{ current: 10000, required: 20000 }])!.apis[0]
+    expect(api.serversToAddWithout).toBe(10)
+    expect(api.serversToAddWith).toBe(30) // (20000 - 5000) / 500
+    expect(api.serversSaved).toBe(-20)
+  })
+  it('sizes the system by its most demanding API', () => {
+    const plan = planMigration(10, 2, [
+      { current: 10000, required: 30000 },
+      { current: 5000, required: 30000 },
+    ])!
+    expect(plan.totals.serversToAddWithout).toBe(50)
+    expect(plan.totals.serversToAddWith).toBe(20)
+    expect(plan.totals.serversSaved).toBe(30)
+  })
+  it('gives no plan without servers, ratio or current load', () => {
+    expect(planMigration(0, 1.5, [{ current: 1, required: 2 }])).toBeNull()
+    expect(planMigration(10, 0, [{ current: 1, required: 2 }])).toBeNull()
+    expect(planMigration(10, 1.5, [{ current: 0, required: 2 }])).toBeNull()
+  })
+})

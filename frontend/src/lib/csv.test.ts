@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { toCsv } from './csv'
+
+describe('toCsv', () => {
+  const cols = [
+    { header: 'framework', value: (r: { f: string; v: number | null }) => r.f },
+    { header: 'rps', value: (r: { f: string; v: number | null }) => r.v },
+  ]
+  it('writes a header row and CRLF lines', () => {
+    expect(toCsv([{ f: 'Netty', v: 1.5 }], cols)).toBe('framework,rps\r\nNetty,1.5\r\n')
+  })
+  it('quotes commas, quotes and newlines, and leaves nulls empty', () => {
+    expect(toCsv([{ f: 'a,"b"\nc', v: null }], cols)).toBe('framework,rps\r\n"a,""b""\nc",\r\n')
+  })
+  it('defuses text a spreadsheet would run as a formula, but not negative numbers', () => {
+    expect(toCsv([{ f: '=HYPERLINK("x")', v: -1 }], cols)).toBe('framework,rps\r\n"\'=HYPERLINK(""x"")",-1\r\n')
+  })
+})

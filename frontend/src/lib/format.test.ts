@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { formatBytes, formatDate, formatMs, formatP, formatPercent, formatRank, formatRatio, formatRps, formatRpsShort, shortId } from './format'
+
+describe('formatters', () => {
+  it('formats throughput with thousands separators and a dash for missing values', () => {
+    expect(formatRps(123456.7)).toBe('123,457')
+    expect(formatRps(12_345_678)).toBe('12.3M')
+    expect(formatRps(null)).toBe('—')
+    expect(formatRps(Number.NaN)).toBe('—')
+  })
+  it('shortens axis labels', () => {
+    expect(formatRpsShort(130000)).toBe('130k')
+    expect(formatRpsShort(1500)).toBe('1.5k')
+    expect(formatRpsShort(2_000_000)).toBe('2M')
+    expect(formatRpsShort(50)).toBe('50')
+  })
+  it('formats latency with precision that fits its size', () => {
+    expect(formatMs(0.512)).toBe('0.51 ms')
+    expect(formatMs(12.34)).toBe('12.3 ms')
+    expect(formatMs(1234)).toBe('1,234 ms')
+    expect(formatMs(undefined)).toBe('—')
+  })
+  it('formats shares, ratios, p-values and bytes', () => {
+    expect(formatPercent(0.6)).toBe('60.0%')
+    expect(formatRatio(2.4)).toBe('2.40×')
+    expect(formatP(0.0001)).toBe('< 0.001')
+    expect(formatP(0.41)).toBe('0.410')
+    expect(formatBytes(16 * 1024 ** 3)).toBe('16.0 GiB')
+  })
+  it('shows dates in UTC whatever the reader’s zone', () => {
+    expect(formatDate('2026-11-02T09:12:30+01:00')).toBe('2026-11-02 08:12 UTC')
+    expect(formatDate(null)).toBe('—')
+  })
+  it('shows ties as ties', () => {
+    expect(formatRank(2, true)).toBe('=2')
+    expect(formatRank(3, false)).toBe('3')
+  })
+  it('shortens UUIDs but not small ids', () => {
+    expect(shortId('5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04')).toBe('5d2c9a47')
+    expect(shortId(42)).toBe('42')
+  })
+})
