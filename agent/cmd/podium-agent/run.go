@@ -1,12 +1,190 @@
 package main
 
 import (
-	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/progress"
+	"podium.dev/agent/internal/run"
+	"podium.dev/agent/internal/sign"
+	"podium.dev/agent/internal/spool"
+	"podium.dev/agent/internal/suite"
 )
 
+type runFlags struct {
+	suiteFlags
+	profile, suiteCommit, output, wrk string
+	scenarios                         []string
+	connections, vcpus                []int
+	rates                             []float64
+	duration, warmupWindow, warmupMax time.Duration
+	repeats, delayMs, openLoopSteps   int
+	warmupTolerance                   float64
+	openLoop, push                    bool
+}
+
 func newRun(g *globals) *cobra.Command {
-	return &cobra.Command{Use: "run", Short: "Benchmark the suite and spool the signed run",
-		RunE: func(*cobra.Command, []string) error { return errors.New("not yet") }}
+	var f runFlags
+	cmd := &cobra.Command{
+		Use:   "run",
+		Short: "Benchmark the suite on this host, sign the run and write it to the spool",
+		Long: `run starts each target of the profile pinned to k vCPUs (taskset and -XX:ActiveProcessorCount=k),
+validates it, warms it up until its throughput is stable, measures every cell (wrk closed loop; with
+--open-loop also fortio open loop for the delay scenario), always stops it, and writes the signed run to the
+spool (fsynced) before anything is sent. A target that fails is reported and the run goes on with the rest.
+Flags left unset come from the manifest's profile.`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSuite(cmd, g, &f) },
+	}
+	f.register(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&f.profile, "profile", "quick", "the manifest profile to run")
+	fl.StringSliceVar(&f.scenarios, "scenario", nil, "scenarios (default: the profile's)")
+	fl.IntSliceVar(&f.connections, "connections", nil, "closed-loop concurrency sweep (default: the profile's)")
+	fl.IntSliceVar(&f.vcpus, "vcpus", nil, "vCPU counts for the targets (default: the profile's)")
+	fl.DurationVar(&f.duration, "duration", 0, "length of one measured repeat (default: the profile's)")
+	fl.IntVar(&f.repeats, "repeats", 0, "repeats per cell (default: the profile's)")
+	fl.IntVar(&f.delayMs, "delay-ms", 0, "the N of /delay?ms=N (default: the profile's)")
+	fl.DurationVar(&f.warmupWindow, "warmup-window", 0, "warm-up window (default: the profile's)")
+	fl.DurationVar(&f.warmupMax, "warmup-max", 0, "warm-up cap; a cell that hits it is flagged warmup-not-stable (default: the profile's)")
+	fl.Float64Var(&f.warmupTolerance, "warmup-tolerance", 0, "two consecutive windows within this relative difference end the warm-up (default: the profile's)")
+	fl.BoolVar(&f.openLoop, "open-loop", false, "also measure the delay scenario in open loop (default: the profile's)")
+	fl.Float64SliceVar(&f.rates, "rate", nil, "open-loop offered rates in requests/s (default: the step function)")
+	fl.IntVar(&f.openLoopSteps, "open-loop-steps", 10, "at most this many steps of the open-loop step function")
+	fl.StringVar(&f.suiteCommit, "suite-commit", "", "the suite's commit (default: $GITHUB_SHA, else git rev-parse HEAD in the suite folder)")
+	fl.StringVar(&f.output, "output", "", "also write the payload (unsigned JSON) to this file")
+	fl.StringVar(&f.wrk, "wrk", "wrk", "the wrk binary")
+	fl.BoolVar(&f.push, "push", false, "push the spool once the run is written")
+	return cmd
+}
+
+func runSuite(cmd *cobra.Command, g *globals, f *runFlags) error {
+	key, err := sign.LoadKey(g.key)
+	if err != nil {
+		return usageError{fmt.Errorf("%w (run podium-agent keygen first)", err)}
+	}
+	if _, err := exec.LookPath(f.wrk); err != nil {
+		return usageError{fmt.Errorf("wrk not found (%v): apt-get install -y wrk", err)}
+	}
+	m, err := suite.Load(f.suite)
+	if err != nil {
+		return usageError{err}
+	}
+	plan, err := run.PlanFrom(m, f.profile)
+	if err != nil {
+		return usageError{err}
+	}
+	applyOverrides(cmd, f, &plan)
+	layout, err := host.NewLayout(host.Usable(), f.loadGenCPUs)
+	if err != nil {
+		return usageError{err}
+	}
+	sp, err := spool.Open(g.spool)
+	if err != nil {
+		return err
+	}
+	display := progress.New(cmd.ErrOrStderr())
+	r := &run.Runner{Manifest: m, Plan: plan, Layout: layout, Java: host.Java(f.java), Wrk: f.wrk,
+		HealthWait: f.healthTimeout, AgentVersion: version, SuiteCommit: suiteCommit(f.suiteCommit, m.Dir), Display: display}
+	payload, failures, err := r.Execute(cmd.Context())
+	display.Finish()
+	if err != nil {
+		return failedRun(err, failures)
+	}
+	body, err := payload.Marshal()
+	if err != nil {
+		return err
+	}
+	if f.output != "" {
+		if err := spool.WriteFile(f.output, body, 0o644); err != nil {
+			return err
+		}
+	}
+	path, err := sp.Add(payload.RunID, key.Sign(body).Marshal())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "run %s: %d cells, spooled at %s\n", payload.RunID, len(payload.Results), path)
+	if f.push {
+		if err := pushSpool(cmd, g, 8, 60*time.Second); err != nil {
+			return err
+		}
+	}
+	return failedRun(nil, failures)
+}
+
+// failedRun names the targets that failed; the run (if any) is already spooled.
+func failedRun(err error, failures []run.TargetFailure) error {
+	if len(failures) == 0 {
+		return err
+	}
+	var what []string
+	for _, fl := range failures {
+		what = append(what, fmt.Sprintf("%s (%d vCPUs): %s", fl.Target, fl.VCPUs, fl.Reason))
+	}
+	if err != nil {
+		return fmt.Errorf("%w; %w", err, checkFailed{what})
+	}
+	return checkFailed{what}
+}
+
+func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
+	set := cmd.Flags().Changed
+	if len(f.targets) > 0 {
+		p.Targets = f.targets
+	}
+	if len(f.scenarios) > 0 {
+		p.Scenarios = f.scenarios
+	}
+	if len(f.connections) > 0 {
+		p.Connections, p.PlaintextConnections = f.connections, nil
+	}
+	if len(f.vcpus) > 0 {
+		p.VCPUs = f.vcpus
+	}
+	if f.duration > 0 {
+		p.Duration = f.duration
+	}
+	if f.repeats > 0 {
+		p.Repeats = f.repeats
+	}
+	if f.delayMs > 0 {
+		p.DelayMs = f.delayMs
+	}
+	if f.warmupWindow > 0 {
+		p.WarmupWindow = f.warmupWindow
+	}
+	if f.warmupMax > 0 {
+		p.WarmupMax = f.warmupMax
+	}
+	if f.warmupTolerance > 0 {
+		p.WarmupTolerance = f.warmupTolerance
+	}
+	if set("open-loop") {
+		p.OpenLoop = f.openLoop
+	}
+	if len(f.rates) > 0 {
+		p.OpenLoopRates, p.OpenLoop = f.rates, true
+	}
+	p.OpenLoopSteps = f.openLoopSteps
+}
+
+func suiteCommit(flag, dir string) string {
+	if flag != "" {
+		return flag
+	}
+	if sha := os.Getenv("GITHUB_SHA"); sha != "" {
+		return sha
+	}
+	out, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
 }

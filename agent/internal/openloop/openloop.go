@@ -1,0 +1,171 @@
+// Package openloop offers load on a schedule (open loop, target rate) with fortio's periodic runner and
+// HTTP client used as a library, and measures latency from each request's scheduled start, so that a
+// stalled server cannot hide its stall (coordinated omission).
+package openloop
+
+import (
+	"context"
+	"io"
+	"math"
+	"strconv"
+	"sync"
+	"time"
+
+	"fortio.org/fortio/fhttp"
+	"fortio.org/fortio/periodic"
+	"fortio.org/fortio/stats"
+	"fortio.org/fortio/version"
+	"fortio.org/log"
+
+	"podium.dev/agent/internal/load"
+)
+
+// Options is one open-loop measurement.
+type Options struct {
+	URL         string
+	Rate        float64       // offered requests per second
+	Connections int           // fortio threads, one connection each
+	Duration    time.Duration // how long to offer load
+	Timeout     time.Duration // per request; 0: 10 s
+}
+
+// Version is the fortio library's version.
+func Version() string {
+	if v := version.Short(); v != "" && v != "dev" {
+		return v
+	}
+	return "1.75.3"
+}
+
+var quietOnce sync.Once
+
+// Run offers o.Rate requests/s for o.Duration and returns what was measured.
+func Run(ctx context.Context, o Options) (load.Result, error) {
+	quietOnce.Do(func() { log.SetLogLevelQuiet(log.Error) })
+	if o.Timeout <= 0 {
+		o.Timeout = 10 * time.Second
+	}
+	threads, perThread := plan(o.Rate, o.Duration, max(1, o.Connections))
+	rec := newRecorder(o.Rate/float64(threads), perThread, o.Duration, o.Timeout)
+
+	ro := periodic.RunnerOptions{
+		QPS: o.Rate, Duration: o.Duration, NumThreads: threads, Out: io.Discard,
+		Resolution: 1e-4, AccessLogger: rec, Stop: periodic.NewAborter(),
+	}
+	hro := &fhttp.HTTPRunnerOptions{RunnerOptions: ro}
+	hro.URL = o.URL
+	hro.HTTPReqTimeOut = o.Timeout
+	hro.AllowInitialErrors = true
+	stop := context.AfterFunc(ctx, func() { hro.Stop.Abort(false) })
+	defer stop()
+	res, err := fhttp.RunHTTPTest(hro)
+	if ctx.Err() != nil {
+		return load.Result{}, ctx.Err()
+	}
+	if err != nil {
+		return load.Result{}, err
+	}
+	r := rec.result(res.ActualDuration)
+	planned := int64(threads) * perThread
+	r.BehindSchedule = r.BehindSchedule || float64(r.Requests) < 0.99*float64(planned)
+	return r, nil
+}
+
+// plan mirrors fortio's own split of a rate over threads (periodic.runQPSSetup): at least two calls a
+// thread, and the same number of calls in every thread.
+func plan(rate float64, d time.Duration, threads int) (int, int64) {
+	total := int64(rate * d.Seconds())
+	if total < 2 {
+		return 1, 2
+	}
+	if int64(2*threads) > total {
+		threads = int(total / 2)
+	}
+	return threads, total / int64(threads)
+}
+
+// recorder is fortio's access logger: it sees every request's actual start and latency and works out
+// its scheduled start, so latency counts from when the request should have gone out.
+type recorder struct {
+	mu        sync.Mutex
+	hist      *stats.Histogram
+	threadT0  map[periodic.ThreadID]time.Time
+	interval  float64 // seconds between a thread's scheduled starts
+	timeout   time.Duration
+	requests  int64
+	late      int64
+	errs      load.Errors
+	lateSlack time.Duration
+}
+
+func newRecorder(perThreadRate float64, perThread int64, d time.Duration, timeout time.Duration) *recorder {
+	// fortio spreads a thread's n calls so that the last one starts at the end: (i + i/(n-1)) / rate.
+	interval := 1 / perThreadRate
+	if perThread > 1 {
+		interval *= float64(perThread) / float64(perThread-1)
+	}
+	return &recorder{hist: stats.NewHistogram(0, 1e-4), threadT0: map[periodic.ThreadID]time.Time{},
+		interval: interval, timeout: timeout,
+		lateSlack: max(time.Millisecond, time.Duration(interval*float64(time.Second))/10)}
+}
+
+func (r *recorder) Start(ctx context.Context, id periodic.ThreadID, iter int64, start time.Time) context.Context {
+	if iter == 0 {
+		r.mu.Lock()
+		r.threadT0[id] = start
+		r.mu.Unlock()
+	}
+	return ctx
+}
+
+func (r *recorder) Report(_ context.Context, id periodic.ThreadID, iter int64, start time.Time, latency float64, ok bool, details string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	t0, known := r.threadT0[id]
+	if !known {
+		t0 = start
+	}
+	scheduled := t0.Add(time.Duration(float64(iter) * r.interval * float64(time.Second)))
+	lag := start.Sub(scheduled)
+	if lag > r.lateSlack {
+		r.late++
+	}
+	fromSchedule := latency + max(lag, 0).Seconds()
+	r.requests++
+	if ok {
+		r.hist.Record(fromSchedule)
+		return
+	}
+	code, _ := strconv.Atoi(details)
+	switch {
+	case code > 0:
+		r.errs.Status++
+		r.hist.Record(fromSchedule)
+	case time.Duration(latency*float64(time.Second)) >= r.timeout*99/100:
+		r.errs.Timeout++
+	default:
+		// fortio reports every socket error as -1: connect and read failures look the same.
+		r.errs.Read++
+	}
+}
+
+func (r *recorder) Info() string { return "podium coordinated-omission recorder" }
+
+func (r *recorder) result(actual time.Duration) load.Result {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := load.Result{Requests: r.requests, DurationSeconds: actual.Seconds(), Errors: r.errs}
+	if actual > 0 {
+		out.RequestsPerSecond = math.Round(float64(r.requests)/actual.Seconds()*100) / 100
+	}
+	h := r.hist.Export()
+	if h.Count > 0 {
+		h.CalcPercentiles([]float64{50, 75, 90, 99, 99.9})
+		ms := func(s float64) float64 { return math.Round(s*1e6) / 1e3 }
+		p := h.Percentiles
+		out.LatencyMs = load.Latency{P50: ms(p[0].Value), P75: ms(p[1].Value), P90: ms(p[2].Value), P99: ms(p[3].Value),
+			P999: ms(p[4].Value), Max: ms(h.Max), Mean: ms(h.Avg)}
+	}
+	out.BehindSchedule = r.requests > 0 && float64(r.late)/float64(r.requests) > 0.01
+	return out
+}

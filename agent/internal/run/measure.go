@@ -1,0 +1,232 @@
+package run
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/load"
+	"podium.dev/agent/internal/openloop"
+	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/wrk"
+)
+
+// Thresholds for the cell flags.
+const (
+	saturatedBusy  = 0.95 // the load generator's CPUs were busy at least this share of the time
+	highErrorRate  = 0.01 // more than 1% of requests failed
+	openLoopShort  = 0.9  // the step function stops when throughput falls below 90% of the offered rate
+	openLoopPerCPU = 50   // step i offers i x vCPUs x 50 requests/s (methodology.md)
+)
+
+type measurer struct {
+	r    *Runner
+	lg   host.CPUs
+	cell int
+}
+
+// target starts t on cpus, validates it and measures its cells; a failure ends the target, not the run.
+func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host.CPUs, ref *suite.Reference) ([]Cell, *TargetFailure) {
+	r := m.r
+	fail := func(format string, args ...any) *TargetFailure {
+		return &TargetFailure{Target: t.Name, VCPUs: k, Reason: fmt.Sprintf(format, args...)}
+	}
+	skip := r.Plan.closedCells(t) + r.Plan.openCells(t)
+	r.logf("starting %s on CPUs %s (%d vCPUs)", t.Name, cpus, k)
+	p, err := r.Manifest.Start(ctx, t, suite.StartOptions{Java: r.Java, CPUs: cpus.String(), VCPUs: k,
+		ReferenceURL: ref.URL(), HealthWait: r.HealthWait})
+	if err != nil {
+		m.skip(skip)
+		return nil, fail("did not start: %v", err)
+	}
+	defer p.Stop()
+	v := suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs}
+	var broken []string
+	for _, s := range r.Plan.scenariosOf(t) {
+		if err := v.Scenario(ctx, p.BaseURL, s); err != nil {
+			broken = append(broken, s+": "+err.Error())
+		}
+	}
+	if len(broken) > 0 {
+		m.skip(skip)
+		return nil, fail("failed validation: %s", strings.Join(broken, "; "))
+	}
+	var cells []Cell
+	for _, s := range r.Plan.scenariosOf(t) {
+		for _, c := range r.Plan.connectionsFor(s) {
+			cell, err := m.closed(ctx, p, s, c, k)
+			if err != nil {
+				return cells, fail("%s at %d connections: %v", s, c, err)
+			}
+			cells = append(cells, cell)
+		}
+	}
+	if n := r.Plan.openCells(t); n > 0 {
+		open, err := m.open(ctx, p, k, n)
+		cells = append(cells, open...)
+		if err != nil {
+			return cells, fail("delay, open loop: %v", err)
+		}
+	}
+	return cells, nil
+}
+
+func (m *measurer) skip(n int) {
+	for range n {
+		m.r.Display.Done()
+	}
+}
+
+func (m *measurer) newCell(p *suite.Process, scenario, model string, k int) Cell {
+	t := p.Target
+	c := Cell{Framework: t.Framework, FrameworkVersion: frameworkVersion(t), IOModel: t.IOModel, Scenario: scenario,
+		LoadModel: model, VCPUs: k, DurationSeconds: m.r.Plan.Duration.Seconds(), Baseline: t.Baseline}
+	if c.Framework == "" {
+		c.Framework = t.Name
+	}
+	if scenario == "delay" {
+		d := m.r.Plan.DelayMs
+		c.DelayMs = &d
+	}
+	return c
+}
+
+// closed measures one closed-loop cell: warm-up until stable, then the repeats.
+func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string, conns, k int) (Cell, error) {
+	r := m.r
+	m.cell++
+	r.Display.Cell(m.cell, fmt.Sprintf("%s %s closed c=%d k=%d", p.Target.Name, scenario, conns, k))
+	defer r.Display.Done()
+	c := m.newCell(p, scenario, "closed", k)
+	c.Connections = conns
+	timeout := 2 * time.Second
+	if scenario == "delay" {
+		timeout = max(timeout, 4*time.Duration(r.Plan.DelayMs)*time.Millisecond)
+	}
+	opts := wrk.Options{Binary: r.Wrk, URL: p.BaseURL + suite.Path(scenario, r.Plan.DelayMs),
+		Threads: min(conns, len(m.lg)), Connections: conns, Timeout: timeout, CPUs: m.lg.String()}
+
+	warm, stable, err := Warmup(ctx, r.Plan.WarmupWindow, r.Plan.WarmupMax, r.Plan.WarmupTolerance, func(d time.Duration) (float64, error) {
+		o := opts
+		o.Duration = d
+		res, err := wrk.Run(ctx, o)
+		r.Display.Rate(res.RequestsPerSecond)
+		return res.RequestsPerSecond, err
+	})
+	if err != nil {
+		return c, fmt.Errorf("warm-up: %w", err)
+	}
+	c.WarmupSeconds = math.Round(warm.Seconds()*10) / 10
+	if !stable {
+		c.flag(FlagWarmupNotStable)
+	}
+	for i := 0; i < r.Plan.Repeats; i++ {
+		o := opts
+		o.Duration = r.Plan.Duration
+		res, busy, err := m.measured(func() (load.Result, error) { return wrk.Run(ctx, o) })
+		if err != nil {
+			return c, fmt.Errorf("repeat %d: %w", i+1, err)
+		}
+		m.keep(&c, res, busy)
+	}
+	return c, nil
+}
+
+// measured runs one repeat and reports how busy the load generator's CPUs were meanwhile.
+func (m *measurer) measured(f func() (load.Result, error)) (load.Result, float64, error) {
+	before, _ := host.ReadTimes()
+	res, err := f()
+	after, _ := host.ReadTimes()
+	if err != nil {
+		return res, 0, err
+	}
+	return res, host.Busy(before, after, m.lg), nil
+}
+
+func (m *measurer) keep(c *Cell, res load.Result, busy float64) {
+	c.Repeats = append(c.Repeats, RepeatOf(res))
+	m.r.Display.Rate(res.RequestsPerSecond)
+	if busy >= saturatedBusy {
+		c.flag(FlagGeneratorSaturated)
+	}
+	if res.ErrorRate() > highErrorRate {
+		c.flag(FlagHighErrorRate)
+	}
+	if res.BehindSchedule {
+		c.flag(FlagGeneratorBehindSchedule)
+	}
+}
+
+// open measures the delay scenario in open loop: the plan's rates, or a step function of offered load
+// (step i offers i x vCPUs x 50 requests/s) until throughput stops keeping up.
+func (m *measurer) open(ctx context.Context, p *suite.Process, k, steps int) ([]Cell, error) {
+	r := m.r
+	var cells []Cell
+	for i := 1; i <= steps; i++ {
+		rate := float64(i * k * openLoopPerCPU)
+		if len(r.Plan.OpenLoopRates) > 0 {
+			rate = r.Plan.OpenLoopRates[i-1]
+		}
+		m.cell++
+		r.Display.Cell(m.cell, fmt.Sprintf("%s delay open %.0f req/s k=%d", p.Target.Name, rate, k))
+		c := m.newCell(p, "delay", "open", k)
+		c.TargetRate = rate
+		// Enough connections for every request in flight during the wait, twice over.
+		c.Connections = int(math.Ceil(rate*float64(r.Plan.DelayMs)/1000*2)) + 8
+		o := openloop.Options{URL: p.BaseURL + suite.Path("delay", r.Plan.DelayMs), Rate: rate, Connections: c.Connections,
+			Timeout: max(2*time.Second, 4*time.Duration(r.Plan.DelayMs)*time.Millisecond)}
+		warm := o
+		warm.Duration = r.Plan.WarmupWindow
+		if _, err := openloop.Run(ctx, warm); err != nil {
+			r.Display.Done()
+			return cells, fmt.Errorf("warm-up at %.0f req/s: %w", rate, err)
+		}
+		c.WarmupSeconds = math.Round(warm.Duration.Seconds()*10) / 10
+		var achieved float64
+		for j := 0; j < r.Plan.Repeats; j++ {
+			o.Duration = r.Plan.Duration
+			res, busy, err := m.measured(func() (load.Result, error) { return openloop.Run(ctx, o) })
+			if err != nil {
+				r.Display.Done()
+				return cells, fmt.Errorf("%.0f req/s, repeat %d: %w", rate, j+1, err)
+			}
+			m.keep(&c, res, busy)
+			achieved += res.RequestsPerSecond / float64(r.Plan.Repeats)
+		}
+		r.Display.Done()
+		cells = append(cells, c)
+		if len(r.Plan.OpenLoopRates) == 0 && (achieved < openLoopShort*rate || len(c.Flags) > 0) {
+			r.logf("%s stops keeping up at %.0f req/s offered (%.0f achieved): saturation reached", p.Target.Name, rate, achieved)
+			m.skip(steps - i)
+			break
+		}
+	}
+	return cells, nil
+}
+
+// Warmup runs windows of length window until two consecutive windows' throughputs differ by at most tol
+// (relative), or until maxTotal has passed. It returns the time spent and whether it became stable.
+func Warmup(ctx context.Context, window, maxTotal time.Duration, tol float64, measure func(time.Duration) (float64, error)) (time.Duration, bool, error) {
+	window = max(window, time.Second)
+	var spent time.Duration
+	prev := -1.0
+	for spent < maxTotal || prev < 0 {
+		if err := ctx.Err(); err != nil {
+			return spent, false, err
+		}
+		start := time.Now()
+		rps, err := measure(window)
+		if err != nil {
+			return spent, false, err
+		}
+		spent += max(time.Since(start), window)
+		if prev > 0 && math.Abs(rps-prev) <= tol*math.Max(rps, prev) {
+			return spent, true, nil
+		}
+		prev = rps
+	}
+	return spent, false, nil
+}

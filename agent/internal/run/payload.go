@@ -1,0 +1,121 @@
+// Package run benchmarks a suite on this host: it starts each target pinned to its CPUs, validates it,
+// warms it up, measures every cell (closed loop with wrk, open loop with fortio) and builds the run
+// payload of schema/run.schema.json.
+package run
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+
+	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/load"
+)
+
+// Run is the payload v1: the bytes the agent signs (field names exactly as in schema/run.schema.json).
+type Run struct {
+	SchemaVersion int           `json:"schemaVersion"`
+	RunID         string        `json:"runId"`
+	StartedAt     string        `json:"startedAt"`
+	FinishedAt    string        `json:"finishedAt"`
+	Agent         Agent         `json:"agent"`
+	Suite         Suite         `json:"suite"`
+	LoadGenerator LoadGenerator `json:"loadGenerator"`
+	Host          host.Info     `json:"host"`
+	JVM           host.JVM      `json:"jvm"`
+	Results       []Cell        `json:"results"`
+}
+
+// Agent is the agent that produced the run.
+type Agent struct {
+	Version string `json:"version"`
+}
+
+// Suite is the suite that was measured.
+type Suite struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Commit  string `json:"commit"`
+	Profile string `json:"profile,omitempty"`
+}
+
+// LoadGenerator names the closed-loop and open-loop tools.
+type LoadGenerator struct {
+	Tool            string `json:"tool"`
+	Version         string `json:"version"`
+	OpenLoopTool    string `json:"openLoopTool,omitempty"`
+	OpenLoopVersion string `json:"openLoopVersion,omitempty"`
+}
+
+// Cell flags (schema: results[].flags).
+const (
+	FlagGeneratorSaturated      = "generator-saturated"
+	FlagGeneratorBehindSchedule = "generator-behind-schedule"
+	FlagWarmupNotStable         = "warmup-not-stable"
+	FlagHighErrorRate           = "high-error-rate"
+)
+
+// Cell is one measured combination of target, scenario, load model, concurrency/rate and vCPUs.
+type Cell struct {
+	Framework        string   `json:"framework"`
+	FrameworkVersion string   `json:"frameworkVersion"`
+	IOModel          string   `json:"ioModel"`
+	Scenario         string   `json:"scenario"`
+	LoadModel        string   `json:"loadModel"`
+	Connections      int      `json:"connections"`
+	TargetRate       float64  `json:"targetRate,omitempty"`
+	DelayMs          *int     `json:"delayMs,omitempty"`
+	VCPUs            int      `json:"vcpus"`
+	DurationSeconds  float64  `json:"durationSeconds"`
+	WarmupSeconds    float64  `json:"warmupSeconds"`
+	Baseline         bool     `json:"baseline,omitempty"`
+	Flags            []string `json:"flags,omitempty"`
+	Repeats          []Repeat `json:"repeats"`
+}
+
+// Repeat is one measured repeat of a cell.
+type Repeat struct {
+	Requests          int64        `json:"requests"`
+	RequestsPerSecond float64      `json:"requestsPerSecond"`
+	LatencyMs         load.Latency `json:"latencyMs"`
+	Errors            load.Errors  `json:"errors"`
+}
+
+// RepeatOf turns a measurement into a repeat, keeping the percentiles in order (p50 <= ... <= max) as the
+// service requires even where histogram interpolation would cross them.
+func RepeatOf(r load.Result) Repeat {
+	l := r.LatencyMs
+	l.P75 = max(l.P75, l.P50)
+	l.P90 = max(l.P90, l.P75)
+	l.P99 = max(l.P99, l.P90)
+	l.P999 = max(l.P999, l.P99)
+	l.Max = max(l.Max, l.P999)
+	return Repeat{Requests: r.Requests, RequestsPerSecond: r.RequestsPerSecond, LatencyMs: l, Errors: r.Errors}
+}
+
+func (c *Cell) flag(f string) {
+	for _, x := range c.Flags {
+		if x == f {
+			return
+		}
+	}
+	c.Flags = append(c.Flags, f)
+}
+
+// Marshal is the payload's byte form: indented JSON and a newline.
+func (r *Run) Marshal() ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// NewRunID is a random (version 4) UUID.
+func NewRunID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}

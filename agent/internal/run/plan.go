@@ -1,0 +1,115 @@
+package run
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"podium.dev/agent/internal/suite"
+)
+
+// Plan is what to measure: the profile after the command line's overrides.
+type Plan struct {
+	Profile              string
+	Targets              []string
+	Scenarios            []string
+	Connections          []int
+	PlaintextConnections []int
+	VCPUs                []int
+	Duration             time.Duration
+	Repeats              int
+	DelayMs              int
+	WarmupWindow         time.Duration
+	WarmupMax            time.Duration
+	WarmupTolerance      float64
+	OpenLoop             bool
+	OpenLoopRates        []float64 // explicit offered rates; empty: the step function
+	OpenLoopSteps        int       // at most this many steps of the step function
+	OpenLoopStepDuration time.Duration
+}
+
+// PlanFrom starts from a manifest profile, filling what it leaves out with methodology.md's defaults.
+func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
+	p, ok := m.Profiles[profile]
+	if !ok {
+		var names []string
+		for n := range m.Profiles {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		return Plan{}, fmt.Errorf("suite %s has no profile %q (it has %v)", m.Name, profile, names)
+	}
+	pl := Plan{
+		Profile: profile, Targets: p.Targets, Scenarios: p.Scenarios, Connections: p.Connections,
+		PlaintextConnections: p.PlaintextConnections, VCPUs: p.VCPUs,
+		Duration: secs(p.DurationSeconds, 15), Repeats: p.Repeats, DelayMs: p.DelayMs,
+		WarmupWindow: secs(p.Warmup.WindowSeconds, 5), WarmupMax: secs(p.Warmup.MaxSeconds, 60),
+		WarmupTolerance: p.Warmup.Tolerance, OpenLoop: p.OpenLoop,
+		OpenLoopSteps: 10, OpenLoopStepDuration: 10 * time.Second,
+	}
+	if len(pl.Scenarios) == 0 {
+		pl.Scenarios = []string{"plaintext", "json", "proxy", "delay"}
+	}
+	if len(pl.Connections) == 0 {
+		pl.Connections = []int{16, 64, 256, 1024}
+	}
+	if len(pl.VCPUs) == 0 {
+		pl.VCPUs = []int{1}
+	}
+	if pl.Repeats <= 0 {
+		pl.Repeats = 5
+	}
+	if pl.DelayMs <= 0 {
+		pl.DelayMs = 100
+	}
+	if pl.WarmupTolerance <= 0 {
+		pl.WarmupTolerance = 0.03
+	}
+	return pl, nil
+}
+
+func secs(s, def float64) time.Duration {
+	if s <= 0 {
+		s = def
+	}
+	return time.Duration(s * float64(time.Second))
+}
+
+// connectionsFor is the concurrency sweep of a scenario.
+func (p Plan) connectionsFor(scenario string) []int {
+	if scenario == "plaintext" && len(p.PlaintextConnections) > 0 {
+		return p.PlaintextConnections
+	}
+	return p.Connections
+}
+
+// closedCells counts the closed-loop cells of one target at one vCPU count.
+func (p Plan) closedCells(t *suite.Target) int {
+	n := 0
+	for _, s := range p.scenariosOf(t) {
+		n += len(p.connectionsFor(s))
+	}
+	return n
+}
+
+// openCells is how many open-loop cells a target gets at most (the step function may stop early).
+func (p Plan) openCells(t *suite.Target) int {
+	if !p.OpenLoop || !slices.Contains(p.scenariosOf(t), "delay") {
+		return 0
+	}
+	if len(p.OpenLoopRates) > 0 {
+		return len(p.OpenLoopRates)
+	}
+	return p.OpenLoopSteps
+}
+
+// scenariosOf is the plan's scenarios the target declares, in the plan's order.
+func (p Plan) scenariosOf(t *suite.Target) []string {
+	var out []string
+	for _, s := range p.Scenarios {
+		if slices.Contains(t.Scenarios, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,166 @@
+package run
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"regexp"
+	"strings"
+	"time"
+
+	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/openloop"
+	"podium.dev/agent/internal/progress"
+	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/wrk"
+)
+
+// Runner measures one suite on this host.
+type Runner struct {
+	Manifest     *suite.Manifest
+	Plan         Plan
+	Layout       host.Layout
+	Java         string
+	Wrk          string // wrk binary; "" is wrk on the PATH
+	HealthWait   time.Duration
+	AgentVersion string
+	SuiteCommit  string
+	Display      *progress.Display
+}
+
+// TargetFailure is a target that did not start or broke the contract; the run goes on without it.
+type TargetFailure struct {
+	Target string
+	VCPUs  int
+	Reason string
+}
+
+// ErrNoCells means nothing could be measured.
+var ErrNoCells = errors.New("no cell was measured")
+
+// Execute runs the plan and returns the payload and the targets that failed.
+func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
+	started := time.Now().UTC()
+	targets, err := r.Manifest.Select(r.Plan.Targets)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(targets) == 0 {
+		return nil, nil, errors.New("the plan selects no target")
+	}
+	lg := r.Layout.LoadGenerator
+	if err := host.PinSelf(lg); err != nil {
+		r.logf("could not pin the agent to CPUs %s: %v", lg, err)
+	}
+	maxK := 0
+	for _, k := range r.Plan.VCPUs {
+		if _, err := r.Layout.Server(k); err == nil {
+			maxK = max(maxK, k)
+		} else {
+			r.logf("skipping %d vCPUs: %v", k, err)
+		}
+	}
+	if maxK == 0 {
+		return nil, nil, fmt.Errorf("no vCPU count of %v fits beside the load generator's CPUs %s", r.Plan.VCPUs, lg)
+	}
+	serverCPUs, _ := r.Layout.Server(maxK)
+
+	info := host.Collect()
+	info.ServerCPUs, info.LoadGeneratorCPUs = serverCPUs.String(), lg.String()
+	run := &Run{
+		SchemaVersion: 1, RunID: NewRunID(), StartedAt: started.Format(time.RFC3339Nano),
+		Agent: Agent{Version: r.AgentVersion},
+		Suite: Suite{Name: r.Manifest.Name, Version: r.Manifest.Version, Commit: r.SuiteCommit, Profile: r.Plan.Profile},
+		LoadGenerator: LoadGenerator{Tool: "wrk", Version: wrk.Version(r.Wrk)},
+		Host:          info,
+		JVM:           host.InspectJVM(ctx, r.Java, r.jvmFlags(maxK)),
+	}
+	if r.Plan.OpenLoop {
+		run.LoadGenerator.OpenLoopTool, run.LoadGenerator.OpenLoopVersion = "fortio", openloop.Version()
+	}
+
+	var ref *suite.Reference
+	if suite.NeedsReference(targets) && containsScenario(r.Plan.Scenarios, "proxy") {
+		r.logf("starting the reference service on CPUs %s", lg)
+		ref, err = r.Manifest.StartReference(ctx, suite.StartOptions{Java: r.Java, CPUs: lg.String(), VCPUs: 1, HealthWait: r.HealthWait})
+		if err != nil {
+			r.logf("%v: proxy cells will fail validation", err)
+		} else {
+			defer ref.Stop()
+		}
+	}
+
+	total := 0
+	for _, t := range targets {
+		total += (r.Plan.closedCells(t) + r.Plan.openCells(t)) * len(r.fittingVCPUs())
+	}
+	r.Display.Plan(total)
+	var failures []TargetFailure
+	m := &measurer{r: r, lg: lg}
+	for _, k := range r.fittingVCPUs() {
+		cpus, _ := r.Layout.Server(k)
+		for _, t := range targets {
+			if err := ctx.Err(); err != nil {
+				return nil, failures, err
+			}
+			cells, fail := m.target(ctx, t, k, cpus, ref)
+			if fail != nil {
+				failures = append(failures, *fail)
+				r.logf("FAILED %s on %d vCPU(s): %s (the run goes on without it)", t.Name, k, fail.Reason)
+			}
+			run.Results = append(run.Results, cells...)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, failures, err
+	}
+	r.Display.Finish()
+	if len(run.Results) == 0 {
+		return nil, failures, ErrNoCells
+	}
+	run.FinishedAt = time.Now().UTC().Format(time.RFC3339Nano)
+	return run, failures, nil
+}
+
+func (r *Runner) fittingVCPUs() []int {
+	var out []int
+	for _, k := range r.Plan.VCPUs {
+		if _, err := r.Layout.Server(k); err == nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// jvmFlags is what {jvmFlags} expands to for k vCPUs.
+func (r *Runner) jvmFlags(k int) []string {
+	return append(append([]string{}, r.Manifest.JVMFlags...), fmt.Sprintf("-XX:ActiveProcessorCount=%d", k))
+}
+
+func (r *Runner) logf(format string, args ...any) { r.Display.Logf(format, args...) }
+
+func containsScenario(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+var versionRE = regexp.MustCompile(`\d+\.\d+(\.\d+)?`)
+
+// frameworkVersion is the manifest's version or, for the baseline (nginx), what `<binary> -v` says.
+func frameworkVersion(t *suite.Target) string {
+	if t.FrameworkVersion != "" {
+		return t.FrameworkVersion
+	}
+	if len(t.Start) > 0 && !strings.HasPrefix(t.Start[0], "{") {
+		out, _ := exec.Command(t.Start[0], "-v").CombinedOutput()
+		if v := versionRE.Find(out); v != nil {
+			return string(v)
+		}
+	}
+	return "unknown"
+}
