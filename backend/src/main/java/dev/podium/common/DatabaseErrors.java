@@ -1,0 +1,62 @@
+package dev.podium.common;
+
+import java.net.ConnectException;
+import java.sql.SQLException;
+
+/** Classifies database exceptions by their SQLState along the cause chain. */
+public final class DatabaseErrors {
+
+    public static final int RETRY_AFTER_SECONDS = 5;
+
+    private DatabaseErrors() {
+    }
+
+    /** Connection failures (SQLState class 08, refused sockets, pool timeouts, server shutting down). */
+    public static boolean isUnavailable(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException) {
+                return true;
+            }
+            if (t instanceof SQLException sql) {
+                String state = sql.getSQLState();
+                if (state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P03"))) {
+                    return true;
+                }
+                String message = String.valueOf(sql.getMessage());
+                if (message.contains("Acquisition timeout") || message.contains("Unable to acquire JDBC Connection")) {
+                    return true;
+                }
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    /** True when a unique constraint was violated (SQLState 23505). */
+    public static boolean isUniqueViolation(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && "23505".equals(sql.getSQLState())) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    public static Problem unavailable() {
+        return new Problem(Problems.TYPE_BASE + "database-unavailable", "Service unavailable", 503,
+                "the database cannot be reached; retry later", null, null);
+    }
+
+    public static String rootMessage(Throwable error) {
+        Throwable t = error;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.toString();
+    }
+}

@@ -1,0 +1,57 @@
+package dev.podium.common;
+
+import java.util.List;
+
+/** A request the service refuses, carrying everything its problem+json answer says. */
+public class ProblemException extends RuntimeException {
+
+    private final int status;
+    private final String slug;
+    private final String title;
+    private final String field;
+    private final List<Problem.FieldError> errors;
+    private final Integer retryAfterSeconds;
+
+    public ProblemException(int status, String slug, String title, String detail, String field,
+                            List<Problem.FieldError> errors, Integer retryAfterSeconds) {
+        super(detail, null, false, false); // answers, not failures: no stack trace needed
+        this.status = status;
+        this.slug = slug;
+        this.title = title;
+        this.field = field;
+        this.errors = errors == null || errors.size() < 2 ? null : List.copyOf(errors);
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    public ProblemException(int status, String slug, String title, String detail, String field) {
+        this(status, slug, title, detail, field, null, null);
+    }
+
+    /** 422 naming every offending field; the first one is the problem's `field`. */
+    public static ProblemException invalid(String title, List<Problem.FieldError> errors) {
+        Problem.FieldError first = errors.getFirst();
+        String detail = errors.size() == 1 ? first.field() + ": " + first.message()
+                : first.field() + ": " + first.message() + " (and " + (errors.size() - 1) + " more)";
+        return new ProblemException(422, "invalid-run", title, detail, first.field(), errors, null);
+    }
+
+    public static ProblemException badRequest(String slug, String detail, String field) {
+        return new ProblemException(400, slug, "Bad request", detail, field);
+    }
+
+    public static ProblemException notFound(String detail) {
+        return new ProblemException(404, "not-found", "Not found", detail, null);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public Integer retryAfterSeconds() {
+        return retryAfterSeconds;
+    }
+
+    public Problem toProblem() {
+        return new Problem(Problems.TYPE_BASE + slug, title, status, getMessage(), field, errors);
+    }
+}

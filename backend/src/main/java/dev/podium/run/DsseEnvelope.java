@@ -1,0 +1,95 @@
+package dev.podium.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeType;
+import dev.podium.common.ProblemException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/** A parsed DSSE v1 envelope (payloadType, decoded payload, signatures) and its pre-authentication encoding. */
+public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> signatures) {
+
+    public static final String RUN_PAYLOAD_TYPE = "application/vnd.podium.run.v1+json";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One signature: the key id it claims and the raw signature bytes. */
+    public record Signature(String keyid, byte[] sig) {
+    }
+
+    /** Parses the request body; anything malformed is a 400 naming the envelope field. */
+    public static DsseEnvelope parse(byte[] body) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            throw ProblemException.badRequest("malformed-envelope",
+                    "the body is not JSON: " + e.getOriginalMessage(), null);
+        } catch (IOException e) {
+            throw ProblemException.badRequest("malformed-envelope", "the body cannot be read", null);
+        }
+        if (root == null || !root.isObject()) {
+            throw ProblemException.badRequest("malformed-envelope", "the body must be a DSSE envelope (a JSON object)", null);
+        }
+        JsonNode type = root.get("payloadType");
+        if (type == null || !type.isTextual()) {
+            throw ProblemException.badRequest("malformed-envelope", "payloadType is required", "payloadType");
+        }
+        if (!RUN_PAYLOAD_TYPE.equals(type.textValue())) {
+            throw ProblemException.badRequest("unsupported-payload-type",
+                    "payloadType must be " + RUN_PAYLOAD_TYPE + ", got " + type.textValue(), "payloadType");
+        }
+        JsonNode payload = root.get("payload");
+        if (payload == null || !payload.isTextual()) {
+            throw ProblemException.badRequest("malformed-envelope", "payload is required (base64 of the run JSON)", "payload");
+        }
+        byte[] payloadBytes = base64(payload.textValue(), "payload");
+        JsonNode signatures = root.get("signatures");
+        if (signatures == null || signatures.getNodeType() != JsonNodeType.ARRAY || signatures.isEmpty()) {
+            throw ProblemException.badRequest("malformed-envelope", "signatures must be a non-empty list", "signatures");
+        }
+        List<Signature> parsed = new ArrayList<>(signatures.size());
+        for (int i = 0; i < signatures.size(); i++) {
+            JsonNode signature = signatures.get(i);
+            String at = "signatures[" + i + "]";
+            if (!signature.isObject()) {
+                throw ProblemException.badRequest("malformed-envelope", at + " must be {keyid, sig}", at);
+            }
+            JsonNode keyid = signature.get("keyid");
+            if (keyid == null || !keyid.isTextual() || keyid.textValue().isBlank()) {
+                throw ProblemException.badRequest("malformed-envelope", at + ".keyid is required", at + ".keyid");
+            }
+            JsonNode sig = signature.get("sig");
+            if (sig == null || !sig.isTextual()) {
+                throw ProblemException.badRequest("malformed-envelope", at + ".sig is required", at + ".sig");
+            }
+            parsed.add(new Signature(keyid.textValue(), base64(sig.textValue(), at + ".sig")));
+        }
+        return new DsseEnvelope(type.textValue(), payloadBytes, List.copyOf(parsed));
+    }
+
+    /** PAE(type, payload) = "DSSEv1" SP LEN(type) SP type SP LEN(payload) SP payload, what the signatures cover. */
+    public byte[] pae() {
+        byte[] type = payloadType.getBytes(StandardCharsets.UTF_8);
+        byte[] header = ("DSSEv1 " + type.length + " " + payloadType + " " + payload.length + " ")
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] pae = new byte[header.length + payload.length];
+        System.arraycopy(header, 0, pae, 0, header.length);
+        System.arraycopy(payload, 0, pae, header.length, payload.length);
+        return pae;
+    }
+
+    /** DSSE allows standard or URL-safe base64, padded or not. */
+    private static byte[] base64(String text, String field) {
+        try {
+            boolean urlSafe = text.indexOf('-') >= 0 || text.indexOf('_') >= 0;
+            return (urlSafe ? Base64.getUrlDecoder() : Base64.getDecoder()).decode(text);
+        } catch (IllegalArgumentException e) {
+            throw ProblemException.badRequest("malformed-envelope", field + " is not valid base64", field);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.podium.run;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** GET /api/runs/{id}: everything stored about a run, the envelope as a string (schema/read-api.md). */
+public record RunDetail(UUID id, Instant receivedAt, Instant startedAt, Instant finishedAt, int schemaVersion,
+                        String keyid, AgentRef agent, Suite suite, LoadGenerator loadGenerator, Host host, Jvm jvm,
+                        List<CellView> cells, String envelope) {
+
+    /** The agent that signed the run, with its revocation time when revoked. */
+    public record AgentRef(long id, String name, String version, Instant revokedAt) {
+    }
+
+    /** The suite that produced the run. */
+    public record Suite(String name, String version, String commit, String profile) {
+    }
+
+    /** The load generators used. */
+    public record LoadGenerator(String tool, String version, String openLoopTool, String openLoopVersion) {
+    }
+
+    /** The benchmark host. */
+    public record Host(String hostname, String cpuModel, int vcpus, long memoryBytes, String os, String kernel,
+                       String arch, String virtualization, String serverCpus, String loadGeneratorCpus,
+                       String hostClass) {
+    }
+
+    /** The JVM the targets ran on. */
+    public record Jvm(String vendor, String version, int major, String vmName, String gc, List<String> flags) {
+    }
+}

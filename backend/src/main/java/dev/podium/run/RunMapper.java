@@ -1,0 +1,141 @@
+package dev.podium.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Turns a validated run payload into the Run, Cell and Repeat entities that store it. */
+final class RunMapper {
+
+    private static final Pattern LEADING_NUMBER = Pattern.compile("^(\\d+)(?:\\.(\\d+))?");
+    private static final String[] NO_STRINGS = new String[0];
+
+    private RunMapper() {
+    }
+
+    static Run toRun(JsonNode p) {
+        Run run = new Run();
+        run.id = UUID.fromString(p.get("runId").textValue());
+        run.schemaVersion = p.get("schemaVersion").intValue();
+        run.startedAt = instant(p.get("startedAt"));
+        run.finishedAt = instant(p.get("finishedAt"));
+        run.agentVersion = p.get("agent").get("version").textValue();
+        JsonNode suite = p.get("suite");
+        run.suiteName = suite.get("name").textValue();
+        run.suiteVersion = suite.get("version").textValue();
+        run.suiteCommit = suite.get("commit").textValue();
+        run.suiteProfile = text(suite, "profile");
+        JsonNode load = p.get("loadGenerator");
+        run.loadGeneratorTool = load.get("tool").textValue();
+        run.loadGeneratorVersion = load.get("version").textValue();
+        run.openLoopTool = text(load, "openLoopTool");
+        run.openLoopVersion = text(load, "openLoopVersion");
+        JsonNode host = p.get("host");
+        run.hostHostname = host.get("hostname").textValue();
+        run.hostCpuModel = host.get("cpuModel").textValue();
+        run.hostVcpus = host.get("vcpus").intValue();
+        run.hostMemoryBytes = host.get("memoryBytes").longValue();
+        run.hostOs = host.get("os").textValue();
+        run.hostKernel = host.get("kernel").textValue();
+        run.hostArch = host.get("arch").textValue();
+        run.hostVirtualization = host.get("virtualization").textValue();
+        run.hostServerCpus = text(host, "serverCpus");
+        run.hostLoadGeneratorCpus = text(host, "loadGeneratorCpus");
+        run.hostClass = hostClass(run.hostCpuModel, run.hostVcpus, run.hostMemoryBytes);
+        JsonNode jvm = p.get("jvm");
+        run.jvmVendor = jvm.get("vendor").textValue();
+        run.jvmVersion = jvm.get("version").textValue();
+        run.jvmMajor = jvmMajor(run.jvmVersion);
+        run.jvmVmName = jvm.get("vmName").textValue();
+        run.jvmGc = jvm.get("gc").textValue();
+        run.jvmFlags = strings(jvm.get("flags"));
+        JsonNode results = p.get("results");
+        for (int i = 0; i < results.size(); i++) {
+            run.cells.add(toCell(run, i, results.get(i)));
+        }
+        return run;
+    }
+
+    private static Cell toCell(Run run, int ordinal, JsonNode c) {
+        Cell cell = new Cell();
+        cell.run = run;
+        cell.ordinal = ordinal;
+        cell.framework = c.get("framework").textValue();
+        cell.frameworkVersion = c.get("frameworkVersion").textValue();
+        cell.ioModel = c.get("ioModel").textValue();
+        cell.scenario = c.get("scenario").textValue();
+        cell.loadModel = c.get("loadModel").textValue();
+        cell.connections = c.get("connections").intValue();
+        cell.targetRate = c.hasNonNull("targetRate") ? c.get("targetRate").doubleValue() : null;
+        cell.delayMs = c.hasNonNull("delayMs") ? c.get("delayMs").intValue() : null;
+        cell.vcpus = c.get("vcpus").intValue();
+        cell.durationSeconds = c.get("durationSeconds").doubleValue();
+        cell.warmupSeconds = c.hasNonNull("warmupSeconds") ? c.get("warmupSeconds").doubleValue() : null;
+        cell.baseline = c.path("baseline").asBoolean(false);
+        cell.flags = strings(c.get("flags"));
+        JsonNode repeats = c.get("repeats");
+        for (int r = 0; r < repeats.size(); r++) {
+            cell.repeats.add(toRepeat(repeats.get(r)));
+        }
+        return cell;
+    }
+
+    private static Repeat toRepeat(JsonNode r) {
+        Repeat repeat = new Repeat();
+        repeat.requests = r.get("requests").longValue();
+        repeat.requestsPerSecond = r.get("requestsPerSecond").doubleValue();
+        JsonNode latency = r.get("latencyMs");
+        repeat.p50Ms = latency.get("p50").doubleValue();
+        repeat.p75Ms = latency.get("p75").doubleValue();
+        repeat.p90Ms = latency.get("p90").doubleValue();
+        repeat.p99Ms = latency.get("p99").doubleValue();
+        repeat.p999Ms = latency.get("p999").doubleValue();
+        repeat.maxMs = latency.get("max").doubleValue();
+        repeat.meanMs = latency.get("mean").doubleValue();
+        JsonNode errors = r.get("errors");
+        repeat.errorsConnect = errors.get("connect").longValue();
+        repeat.errorsRead = errors.get("read").longValue();
+        repeat.errorsWrite = errors.get("write").longValue();
+        repeat.errorsTimeout = errors.get("timeout").longValue();
+        repeat.errorsStatus = errors.get("status").longValue();
+        return repeat;
+    }
+
+    /** read-api.md: "<cpuModel> · <vcpus> vCPU · <memory GiB rounded> GiB". */
+    static String hostClass(String cpuModel, int vcpus, long memoryBytes) {
+        return cpuModel + " · " + vcpus + " vCPU · " + Math.round(memoryBytes / (double) (1L << 30)) + " GiB";
+    }
+
+    /** The feature release of a java.version string: "21.0.5+11" is 21, "1.8.0_402" is 8; 0 when unreadable. */
+    static int jvmMajor(String version) {
+        Matcher m = LEADING_NUMBER.matcher(version.trim());
+        if (!m.find()) {
+            return 0;
+        }
+        int first = Integer.parseInt(m.group(1));
+        return first == 1 && m.group(2) != null ? Integer.parseInt(m.group(2)) : first;
+    }
+
+    private static Instant instant(JsonNode node) {
+        return OffsetDateTime.parse(node.textValue()).toInstant();
+    }
+
+    private static String text(JsonNode parent, String name) {
+        JsonNode node = parent.get(name);
+        return node == null || node.isNull() ? null : node.textValue();
+    }
+
+    private static String[] strings(JsonNode array) {
+        if (array == null || !array.isArray() || array.isEmpty()) {
+            return NO_STRINGS;
+        }
+        String[] out = new String[array.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = array.get(i).textValue();
+        }
+        return out;
+    }
+}

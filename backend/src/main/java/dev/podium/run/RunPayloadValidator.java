@@ -1,0 +1,202 @@
+package dev.podium.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.networknt.schema.JsonNodePath;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import dev.podium.common.Problem.FieldError;
+import dev.podium.common.ProblemException;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Checks a run payload: JSON (400), then no NaN/Infinity, the JSON Schema and the rules of schema/README.md (422). */
+@ApplicationScoped
+public class RunPayloadValidator {
+
+    static final String SCHEMA_RESOURCE = "schema/run.schema.json";
+    private static final String[] PERCENTILES = {"p50", "p75", "p90", "p99", "p999", "max"};
+    private static final int MAX_ERRORS = 50;
+
+    // NaN and Infinity are read, not refused, so that the 422 can name the field that holds them
+    private final ObjectMapper payloadMapper = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+    private final JsonSchema schema;
+
+    public RunPayloadValidator() {
+        JsonNode schemaNode;
+        try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(SCHEMA_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(SCHEMA_RESOURCE + " is missing from the classpath (the build packages ../schema)");
+            }
+            schemaNode = new ObjectMapper().readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        SchemaValidatorsConfig config = SchemaValidatorsConfig.builder()
+                .formatAssertionsEnabled(true)
+                .failFast(false)
+                .build();
+        this.schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                .getSchema(SchemaLocation.of(schemaNode.path("$id").asText("urn:podium:run:v1")), schemaNode, config);
+        this.schema.initializeValidators(); // resolve every $ref now, not on the first submission
+    }
+
+    /** The payload as a tree once it passes every check. */
+    public JsonNode validate(byte[] payload) {
+        JsonNode run = parse(payload);
+        List<FieldError> errors = new ArrayList<>();
+        nonFinite(run, "", errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("Invalid run", errors);
+        }
+        Set<ValidationMessage> messages = schema.validate(run);
+        for (ValidationMessage message : messages) {
+            addOnce(errors, new FieldError(field(message), text(message)));
+            if (errors.size() >= MAX_ERRORS) {
+                break;
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("Invalid run", errors);
+        }
+        rules(run, errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("Invalid run", errors);
+        }
+        return run;
+    }
+
+    private JsonNode parse(byte[] payload) {
+        try {
+            JsonNode run = payloadMapper.readTree(payload);
+            if (run == null || !run.isObject()) {
+                throw ProblemException.badRequest("malformed-payload", "the payload must be a JSON object", "payload");
+            }
+            return run;
+        } catch (JsonProcessingException e) {
+            throw ProblemException.badRequest("malformed-payload", "the payload is not JSON: " + e.getOriginalMessage(), "payload");
+        } catch (IOException e) {
+            throw ProblemException.badRequest("malformed-payload", "the payload cannot be read", "payload");
+        }
+    }
+
+    private static void nonFinite(JsonNode node, String path, List<FieldError> errors) {
+        if (node.isFloatingPointNumber()) {
+            double value = node.doubleValue();
+            if (Double.isNaN(value) || Double.isInfinite(value)) {
+                errors.add(new FieldError(path, "must be a finite number, got " + value));
+            }
+        } else if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext() && errors.size() < MAX_ERRORS; ) {
+                Map.Entry<String, JsonNode> entry = it.next();
+                nonFinite(entry.getValue(), path.isEmpty() ? entry.getKey() : path + "." + entry.getKey(), errors);
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size() && errors.size() < MAX_ERRORS; i++) {
+                nonFinite(node.get(i), path + "[" + i + "]", errors);
+            }
+        }
+    }
+
+    /** Rules a schema cannot say: percentile order per repeat, finishedAt >= startedAt. */
+    private static void rules(JsonNode run, List<FieldError> errors) {
+        try {
+            OffsetDateTime started = OffsetDateTime.parse(run.get("startedAt").textValue());
+            OffsetDateTime finished = OffsetDateTime.parse(run.get("finishedAt").textValue());
+            if (finished.isBefore(started)) {
+                errors.add(new FieldError("finishedAt", "must not be earlier than startedAt"));
+            }
+        } catch (DateTimeParseException e) {
+            errors.add(new FieldError("startedAt", "must be an RFC 3339 date-time"));
+        }
+        JsonNode results = run.get("results");
+        for (int c = 0; c < results.size() && errors.size() < MAX_ERRORS; c++) {
+            JsonNode repeats = results.get(c).get("repeats");
+            for (int r = 0; r < repeats.size(); r++) {
+                JsonNode latency = repeats.get(r).get("latencyMs");
+                for (int p = 1; p < PERCENTILES.length; p++) {
+                    double below = latency.get(PERCENTILES[p - 1]).doubleValue();
+                    double value = latency.get(PERCENTILES[p]).doubleValue();
+                    if (value < below) {
+                        errors.add(new FieldError("results[" + c + "].repeats[" + r + "].latencyMs." + PERCENTILES[p],
+                                "must not be below " + PERCENTILES[p - 1] + " (" + value + " < " + below + ")"));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /** The payload field a schema message is about, in schema/README.md's notation. */
+    static String field(ValidationMessage message) {
+        String at = path(message.getInstanceLocation());
+        String property = message.getProperty();
+        String type = message.getType();
+        if (property != null && ("required".equals(type) || "additionalProperties".equals(type)
+                || "dependentRequired".equals(type) || "unevaluatedProperties".equals(type))) {
+            return at.isEmpty() ? property : at + "." + property;
+        }
+        if ("not".equals(type)) {
+            // {"not": {"required": ["targetRate"]}}: the field present where it must not be
+            JsonNode node = message.getSchemaNode();
+            JsonNode required = node == null ? null : node.has("required") ? node.get("required") : node.path("not").get("required");
+            if (required != null && required.isArray() && required.size() == 1) {
+                String name = required.get(0).asText();
+                return at.isEmpty() ? name : at + "." + name;
+            }
+        }
+        return at;
+    }
+
+    /** The validator's message without the JSON-pointer prefix it starts with ("/results/0: must ..."). */
+    private static String text(ValidationMessage message) {
+        String text = message.getMessage();
+        int colon = text.indexOf(": ");
+        return text.startsWith("/") || text.startsWith("$") ? text.substring(colon + 2) : text;
+    }
+
+    private static String path(JsonNodePath location) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < location.getNameCount(); i++) {
+            Object element = location.getElement(i);
+            if (element instanceof Integer index) {
+                out.append('[').append(index).append(']');
+            } else {
+                if (!out.isEmpty()) {
+                    out.append('.');
+                }
+                out.append(element);
+            }
+        }
+        return out.toString();
+    }
+
+    private static void addOnce(List<FieldError> errors, FieldError error) {
+        for (FieldError known : errors) {
+            if (known.field().equals(error.field())) {
+                return;
+            }
+        }
+        errors.add(error);
+    }
+}

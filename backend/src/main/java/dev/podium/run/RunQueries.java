@@ -1,0 +1,71 @@
+package dev.podium.run;
+
+import dev.podium.agent.Agent;
+import dev.podium.common.ProblemException;
+import io.quarkus.hibernate.orm.panache.Panache;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+
+/** The minimal reads of stored runs: the paged list, the detail, the raw envelope. */
+@ApplicationScoped
+public class RunQueries {
+
+    public RunPage list(int page, int size) {
+        EntityManager em = Panache.getEntityManager();
+        List<RunSummary> items = em.createQuery("""
+                        select new dev.podium.run.RunSummary(r.id, r.receivedAt, r.startedAt, r.finishedAt, r.hostClass,
+                            r.hostHostname, r.hostCpuModel, r.hostVcpus, r.jvmVendor, r.jvmVersion, r.suiteVersion,
+                            a.id, a.name, r.keyid, a.revokedAt, (select count(c) from Cell c where c.run = r))
+                        from Run r join r.agent a
+                        order by r.receivedAt desc, r.id desc""", RunSummary.class)
+                .setFirstResult(page * size)
+                .setMaxResults(size)
+                .getResultList();
+        long total = Run.count();
+        return new RunPage(items, page, size, total);
+    }
+
+    public RunDetail detail(UUID id) {
+        Run r = find(id);
+        Agent a = r.agent;
+        List<CellView> cells = Panache.getEntityManager().createQuery("""
+                        select distinct c from Cell c left join fetch c.repeats
+                        where c.run.id = :id order by c.ordinal""", Cell.class)
+                .setParameter("id", id)
+                .getResultList().stream()
+                .map(c -> CellView.of(c, true))
+                .toList();
+        return new RunDetail(r.id, r.receivedAt, r.startedAt, r.finishedAt, r.schemaVersion, r.keyid,
+                new RunDetail.AgentRef(a.id, a.name, r.agentVersion, a.revokedAt),
+                new RunDetail.Suite(r.suiteName, r.suiteVersion, r.suiteCommit, r.suiteProfile),
+                new RunDetail.LoadGenerator(r.loadGeneratorTool, r.loadGeneratorVersion, r.openLoopTool, r.openLoopVersion),
+                new RunDetail.Host(r.hostHostname, r.hostCpuModel, r.hostVcpus, r.hostMemoryBytes, r.hostOs, r.hostKernel,
+                        r.hostArch, r.hostVirtualization, r.hostServerCpus, r.hostLoadGeneratorCpus, r.hostClass),
+                new RunDetail.Jvm(r.jvmVendor, r.jvmVersion, r.jvmMajor, r.jvmVmName, r.jvmGc,
+                        r.jvmFlags == null ? List.of() : Arrays.asList(r.jvmFlags)),
+                cells, new String(r.envelope, StandardCharsets.UTF_8));
+    }
+
+    public byte[] envelope(UUID id) {
+        byte[] envelope = Panache.getEntityManager()
+                .createQuery("select r.envelope from Run r where r.id = :id", byte[].class)
+                .setParameter("id", id)
+                .getResultStream().findFirst().orElse(null);
+        if (envelope == null) {
+            throw ProblemException.notFound("no run " + id);
+        }
+        return envelope;
+    }
+
+    private static Run find(UUID id) {
+        Run run = Run.findById(id);
+        if (run == null) {
+            throw ProblemException.notFound("no run " + id);
+        }
+        return run;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.podium.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.podium.agent.Agent;
+import dev.podium.agent.Ed25519Keys;
+import dev.podium.common.DatabaseErrors;
+import dev.podium.common.PodiumConfig;
+import dev.podium.common.ProblemException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.PersistenceException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Ingests a signed run: size, envelope, signature, payload checks, then one transaction. */
+@ApplicationScoped
+public class RunService {
+
+    private final PodiumConfig config;
+    private final IngestGate gate;
+    private final RunPayloadValidator validator;
+    private final RunWriter writer;
+
+    RunService(PodiumConfig config, IngestGate gate, RunPayloadValidator validator, RunWriter writer) {
+        this.config = config;
+        this.gate = gate;
+        this.validator = validator;
+        this.writer = writer;
+    }
+
+    /** What an accepted submission answers: the run id and whether it was new. */
+    public record Accepted(UUID id, boolean created) {
+    }
+
+    public Accepted ingest(byte[] body) {
+        if (!gate.tryEnter()) {
+            throw new ProblemException(429, "too-many-ingests", "Too many requests",
+                    "more than " + config.maxConcurrentIngests() + " runs are being ingested; retry later", null, null, 2);
+        }
+        try {
+            checkSize(body.length);
+            DsseEnvelope envelope = DsseEnvelope.parse(body);
+            Verified signer = verify(envelope);
+            JsonNode payload = validator.validate(envelope.payload());
+            Run run = RunMapper.toRun(payload);
+            run.keyid = signer.keyid();
+            run.payloadSha256 = sha256(envelope.payload());
+            run.envelope = body;
+            return store(run, signer.agentId());
+        } finally {
+            gate.leave();
+        }
+    }
+
+    public void checkSize(long length) {
+        if (length > config.maxRunBytes()) {
+            throw new ProblemException(413, "run-too-large", "Content too large",
+                    "the envelope is " + length + " bytes; the limit is " + config.maxRunBytes()
+                            + " (PODIUM_MAX_RUN_BYTES)", null);
+        }
+    }
+
+    private Accepted store(Run run, long agentId) {
+        RunWriter.Outcome outcome;
+        try {
+            outcome = writer.store(run, agentId);
+        } catch (PersistenceException e) {
+            if (!DatabaseErrors.isUniqueViolation(e)) {
+                throw e;
+            }
+            // an identical or conflicting submission committed first: answer as if it had arrived before ours
+            outcome = Optional.ofNullable(writer.compare(run.id, run.payloadSha256)).orElseThrow(() -> e);
+        }
+        return switch (outcome) {
+            case CREATED -> new Accepted(run.id, true);
+            case IDENTICAL -> new Accepted(run.id, false);
+            case CONFLICT -> throw new ProblemException(409, "run-conflict", "Conflict",
+                    "run " + run.id + " is already stored with other payload bytes", "runId");
+        };
+    }
+
+    /** The enrolled signer whose signature verifies. */
+    private record Verified(long agentId, String keyid) {
+    }
+
+    /** Accepts the first signature by an enrolled, unrevoked key that verifies; a revoked key is 403, else 401. */
+    private static Verified verify(DsseEnvelope envelope) {
+        byte[] pae = envelope.pae();
+        ProblemException revoked = null;
+        ProblemException unauthorized = null;
+        for (int i = 0; i < envelope.signatures().size(); i++) {
+            DsseEnvelope.Signature signature = envelope.signatures().get(i);
+            String at = "signatures[" + i + "]";
+            Optional<Agent> agent = Agent.findByKeyid(signature.keyid());
+            if (agent.isEmpty()) {
+                unauthorized = firstOf(unauthorized, new ProblemException(401, "unknown-key", "Unauthorized",
+                        "no enrolled agent has key " + signature.keyid(), at + ".keyid"));
+                continue;
+            }
+            if (!Ed25519Keys.verifies(agent.get().publicKey, pae, signature.sig())) {
+                unauthorized = firstOf(unauthorized, new ProblemException(401, "bad-signature", "Unauthorized",
+                        "the signature does not verify with key " + signature.keyid(), at + ".sig"));
+                continue;
+            }
+            if (agent.get().revoked()) {
+                revoked = firstOf(revoked, new ProblemException(403, "revoked-key", "Forbidden",
+                        "key " + signature.keyid() + " was revoked at " + agent.get().revokedAt, at + ".keyid"));
+                continue;
+            }
+            return new Verified(agent.get().id, agent.get().keyid);
+        }
+        throw revoked != null ? revoked : unauthorized;
+    }
+
+    private static ProblemException firstOf(ProblemException current, ProblemException next) {
+        return current != null ? current : next;
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is always present", e);
+        }
+    }
+}

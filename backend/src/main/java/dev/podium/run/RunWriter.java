@@ -1,0 +1,49 @@
+package dev.podium.run;
+
+import dev.podium.agent.Agent;
+import io.quarkus.hibernate.orm.panache.Panache;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.UUID;
+
+/** Stores a run, its cells and their repeats in one transaction, or tells how it relates to the run already stored. */
+@ApplicationScoped
+public class RunWriter {
+
+    /** How a submission relates to what is stored. */
+    public enum Outcome { CREATED, IDENTICAL, CONFLICT }
+
+    @Transactional
+    public Outcome store(Run run, long agentId) {
+        Outcome known = compare(run.id, run.payloadSha256);
+        if (known != null) {
+            return known;
+        }
+        EntityManager em = Panache.getEntityManager();
+        run.agent = em.getReference(Agent.class, agentId);
+        run.receivedAt = Instant.now();
+        em.persist(run);
+        for (Cell cell : run.cells) {
+            em.persist(cell);
+        }
+        // flush here so a concurrent identical submission surfaces as a unique violation the caller can resolve
+        em.flush();
+        return Outcome.CREATED;
+    }
+
+    /** IDENTICAL or CONFLICT for a run id already stored, null when none is. */
+    @Transactional
+    public Outcome compare(UUID id, byte[] payloadSha256) {
+        byte[] stored = Panache.getEntityManager()
+                .createQuery("select r.payloadSha256 from Run r where r.id = :id", byte[].class)
+                .setParameter("id", id)
+                .getResultStream().findFirst().orElse(null);
+        if (stored == null) {
+            return null;
+        }
+        return MessageDigest.isEqual(stored, payloadSha256) ? Outcome.IDENTICAL : Outcome.CONFLICT;
+    }
+}
