@@ -1,6 +1,7 @@
 package dev.podium.run;
 
 import dev.podium.agent.Agent;
+import dev.podium.stats.CellStatsColumns;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -27,6 +28,7 @@ public class RunWriter {
         run.receivedAt = Instant.now();
         em.persist(run);
         for (Cell cell : run.cells) {
+            CellStatsColumns.fill(cell); // statistics derived once, at ingest (methodology section 4)
             em.persist(cell);
         }
         // flush here so a concurrent identical submission surfaces as a unique violation the caller can resolve

@@ -1,0 +1,134 @@
+package dev.podium.leaderboard;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.podium.stats.MigrationCalculator;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** GET /api/calculator: the migration calculator of methodology section 6. */
+@Path("/api/calculator")
+@Tag(name = "leaderboard")
+public class CalculatorResource {
+
+    static final Set<String> PARAMETERS = Set.of("scenario", "from", "fromIoModel", "to", "toIoModel", "hostClass",
+            "servers", "current", "required", "ratio", "sla");
+
+    public record CalculatorResponse(String scenario, String hostClass, Integer vcpus, double ratio,
+                                     @Schema(enumeration = {"leaderboard", "user"}) String ratioSource,
+                                     Double fromSlaThroughput, Double toSlaThroughput, int servers,
+                                     List<MigrationCalculator.ApiResult> apis, MigrationCalculator.Totals totals) {
+    }
+
+    @Inject
+    LeaderboardService leaderboard;
+
+    @Inject
+    Answers answers;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Migration calculator", description = "R = SLA throughput of `to` / SLA throughput of `from` on"
+            + " the leaderboard (same scenario and host class, the leaderboard's default vCPU count), or the user's `ratio`."
+            + " Per API: perServerToday = current / servers; perServerAfter = perServerToday x R; systemAfter = current x R;"
+            + " serversToAddWithout = ceil((required - current) / perServerToday), serversToAddWith ="
+            + " ceil((required - systemAfter) / perServerAfter), both never below 0; serversSaved = their difference."
+            + " Repeat current and required once per API, in the same order.")
+    @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = CalculatorResponse.class), examples = @ExampleObject(name = "one API", value = """
+            {"scenario": "proxy", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "vcpus": 2, "ratio": 2.0,
+             "ratioSource": "leaderboard", "fromSlaThroughput": 10000.0, "toSlaThroughput": 20000.0, "servers": 4,
+             "apis": [{"current": 1000.0, "required": 3000.0, "perServerToday": 250.0, "perServerAfter": 500.0,
+                       "systemAfter": 2000.0, "serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}],
+             "totals": {"serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}}""")))
+    @APIResponse(responseCode = "400", description = "Unknown parameter or value, a target without SLA throughput; `field` names it")
+    public Response calculator(@Context UriInfo uri,
+            @Parameter(description = "needed unless ratio is given", example = "proxy") @QueryParam("scenario") String scenario,
+            @Parameter(description = "framework today (A)", example = "Spring MVC") @QueryParam("from") String from,
+            @QueryParam("fromIoModel") String fromIoModel,
+            @Parameter(description = "framework after the move (B)", example = "Spring WebFlux") @QueryParam("to") String to,
+            @QueryParam("toIoModel") String toIoModel, @QueryParam("hostClass") String hostClass,
+            @Parameter(required = true, description = "N, servers today", example = "4") @QueryParam("servers") String servers,
+            @Parameter(required = true, description = "ACRPS per API: the system's max RPS at the SLA today", example = "1000")
+            @QueryParam("current") List<String> current,
+            @Parameter(required = true, description = "ARRPS per API: the RPS it must reach", example = "3000")
+            @QueryParam("required") List<String> required,
+            @Parameter(description = "a ratio measured on your own application, instead of the leaderboard's", example = "1.27")
+            @QueryParam("ratio") String ratio,
+            @Parameter(description = "p90 limit in ms for the leaderboard's SLA throughput (default 200)") @QueryParam("sla") String sla) {
+        QueryParams q = QueryParams.of(uri, PARAMETERS, Set.of("current", "required"));
+        int n = q.positiveInt("servers", null) == null ? missing("servers") : q.positiveInt("servers", null);
+        List<String> cur = q.all("current");
+        List<String> req = q.all("required");
+        if (cur.isEmpty()) {
+            missing("current");
+        }
+        if (req.size() != cur.size()) {
+            throw ReadProblems.badParameter("required", "give one 'required' per 'current' (" + cur.size()
+                    + " current, " + req.size() + " required)");
+        }
+        List<MigrationCalculator.Api> apis = new ArrayList<>();
+        for (int i = 0; i < cur.size(); i++) {
+            apis.add(new MigrationCalculator.Api(QueryParams.number("current", cur.get(i), false),
+                    QueryParams.number("required", req.get(i), true)));
+        }
+        Double userRatio = q.positiveNumber("ratio", null);
+        String sc = userRatio == null ? q.scenario() : q.oneOf("scenario", QueryParams.SCENARIOS, null);
+        String fromFw = userRatio == null ? q.required("from") : q.text("from");
+        String toFw = userRatio == null ? q.required("to") : q.text("to");
+        String fromIo = q.oneOf("fromIoModel", QueryParams.IO_MODELS, null);
+        String toIo = q.oneOf("toIoModel", QueryParams.IO_MODELS, null);
+        String hc = q.text("hostClass");
+        double slaMs = q.positiveNumber("sla", LeaderboardQuery.DEFAULT_SLA_MS);
+        return answers.json("calculator" + q.normalised(), () -> {
+            LeaderboardResponse board = sc == null ? null : leaderboard.leaderboard(new LeaderboardQuery(sc, "closed", hc,
+                    null, null, null, null, null, null, null, null, slaMs));
+            Double fromSla = sla(board, fromFw, fromIo, "from", userRatio == null);
+            Double toSla = sla(board, toFw, toIo, "to", userRatio == null);
+            double r = userRatio != null ? userRatio : toSla / fromSla;
+            MigrationCalculator.Result result = MigrationCalculator.compute(n, r, apis);
+            return new CalculatorResponse(sc, board == null ? hc : board.hostClass(), board == null ? null : board.vcpus(),
+                    r, userRatio != null ? "user" : "leaderboard", fromSla, toSla, n, result.apis(), result.totals());
+        });
+    }
+
+    private static int missing(String field) {
+        throw ReadProblems.badParameter(field, "'" + field + "' is required");
+    }
+
+    /** The SLA throughput of a framework on the leaderboard; refuses (naming the field) when needed and not there. */
+    private static Double sla(LeaderboardResponse board, String framework, String ioModel, String field, boolean needed) {
+        if (framework == null || board == null) {
+            return null;
+        }
+        List<LeaderboardResponse.Row> rows = board.rows().stream().filter(r -> r.framework().equals(framework)
+                && (ioModel == null || r.ioModel().equals(ioModel))).toList();
+        if (rows.size() > 1) {
+            throw ReadProblems.badParameter(field + "IoModel", "'" + framework + "' is measured with several I/O models;"
+                    + " choose one with " + field + "IoModel");
+        }
+        Double value = rows.isEmpty() ? null : rows.get(0).slaThroughput();
+        if (needed && (value == null || value == 0)) {
+            throw ReadProblems.badParameter(field, "'" + framework + "' has no SLA throughput on the " + board.scenario()
+                    + " leaderboard of " + board.hostClass() + " (" + board.vcpus() + " vCPU); give ratio instead");
+        }
+        return value;
+    }
+}

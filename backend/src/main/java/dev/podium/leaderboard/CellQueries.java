@@ -1,0 +1,158 @@
+package dev.podium.leaderboard;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * The read side's SQL. Every value is bound as a parameter; only fixed fragments written here are concatenated.
+ * Filters lead with cells (scenario, load_model, ...) and runs (host_class, started_at), which V1/V2 index.
+ */
+@ApplicationScoped
+public class CellQueries {
+
+    static final String CELL_COLUMNS = "c.id, c.run_id, c.ordinal, c.framework, c.framework_version, c.io_model, "
+            + "c.scenario, c.load_model, c.connections, c.target_rate, c.delay_ms, c.vcpus, c.duration_seconds, "
+            + "c.warmup_seconds, c.baseline, c.flags, c.repeat_count, c.rps_trimmed_mean, c.rps_median, c.rps_mean, "
+            + "c.rps_stddev, c.rps_ci_low, c.rps_ci_high, c.error_rate, c.p50_median, c.p90_median, c.p99_median, "
+            + "c.over_error_limit, r.started_at, r.received_at, r.host_class, r.host_cpu_model, r.jvm_vendor, "
+            + "r.jvm_version, r.jvm_major";
+
+    /** A conjunction of fixed SQL fragments with their bound values. */
+    public static final class Where {
+        private final StringBuilder sql = new StringBuilder(" where true");
+        private final List<Object> values = new ArrayList<>();
+
+        /** Adds "and {fragment}" when value is not null; the fragment holds exactly one '?'. */
+        public Where and(String fragment, Object value) {
+            if (value != null) {
+                sql.append(" and ").append(fragment);
+                values.add(value);
+            }
+            return this;
+        }
+
+        public Where andAlways(String fragment, Object... bound) {
+            sql.append(" and ").append(fragment);
+            values.addAll(Arrays.asList(bound));
+            return this;
+        }
+    }
+
+    @Inject
+    DataSource dataSource;
+
+    /** Cells joined with their run's fields, in no particular order. */
+    public List<CellRow> cells(Where where) {
+        return query("select " + CELL_COLUMNS + " from cells c join runs r on r.id = c.run_id" + where.sql, where.values,
+                CellQueries::cellRow);
+    }
+
+    /** The host class of the most recent run measuring this scenario and load model. */
+    public String latestHostClass(String scenario, String loadModel) {
+        List<String> rows = query("select r.host_class from runs r where exists (select 1 from cells c "
+                + "where c.run_id = r.id and c.scenario = ? and c.load_model = ?) "
+                + "order by r.started_at desc, r.received_at desc limit 1", List.of(scenario, loadModel),
+                rs -> rs.getString(1));
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /** Distinct values of one fixed expression over cells joined with runs, sorted. */
+    public <T> List<T> distinct(String expression, Where where, Mapper<T> mapper) {
+        return query("select distinct " + expression + " from cells c join runs r on r.id = c.run_id" + where.sql
+                + " order by 1", where.values, mapper);
+    }
+
+    /** requests/s of every repeat of the given cells, by cell id. */
+    public Map<Long, double[]> repeatRps(Collection<Long> cellIds) {
+        Map<Long, List<Double>> lists = new HashMap<>();
+        if (!cellIds.isEmpty()) {
+            try (Connection c = dataSource.getConnection();
+                 PreparedStatement ps = c.prepareStatement("select cell_id, requests_per_second from repeats "
+                         + "where cell_id = any (?) order by cell_id, ordinal")) {
+                Array ids = c.createArrayOf("bigint", cellIds.toArray());
+                ps.setArray(1, ids);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getDouble(2));
+                    }
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException("read repeats", e);
+            }
+        }
+        Map<Long, double[]> result = new HashMap<>();
+        lists.forEach((id, l) -> result.put(id, l.stream().mapToDouble(Double::doubleValue).toArray()));
+        return result;
+    }
+
+    /** (framework, ioModel) as framework + NUL + ioModel -> the framework version in its most recent run (baselines excluded). */
+    public Map<String, String> latestVersions() {
+        Map<String, String> versions = new HashMap<>();
+        query("select distinct on (c.framework, c.io_model) c.framework, c.io_model, c.framework_version"
+                + " from cells c join runs r on r.id = c.run_id where not c.baseline"
+                + " order by c.framework, c.io_model, r.started_at desc, r.received_at desc", List.of(),
+                rs -> versions.put(rs.getString(1) + "\u0000" + rs.getString(2), rs.getString(3)));
+        return versions;
+    }
+
+    /** Whether a run with this id exists. */
+    public boolean runExists(UUID id) {
+        return !query("select 1 from runs where id = ?", List.of(id), rs -> 1).isEmpty();
+    }
+
+    @FunctionalInterface
+    public interface Mapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+
+    private <T> List<T> query(String sql, List<Object> values, Mapper<T> mapper) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < values.size(); i++) {
+                ps.setObject(i + 1, values.get(i));
+            }
+            List<T> rows = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(mapper.map(rs));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw new IllegalStateException("read query failed: " + sql, e);
+        }
+    }
+
+    private static CellRow cellRow(ResultSet rs) throws SQLException {
+        Array flags = rs.getArray(16);
+        List<String> flagList = flags == null ? List.of() : List.of((String[]) flags.getArray());
+        CellRow.Stats stats = new CellRow.Stats(rs.getObject(17, Integer.class), dbl(rs, 18), dbl(rs, 19), dbl(rs, 20),
+                dbl(rs, 21), dbl(rs, 22), dbl(rs, 23), dbl(rs, 24), dbl(rs, 25), dbl(rs, 26), dbl(rs, 27),
+                rs.getObject(28, Boolean.class));
+        return new CellRow(rs.getLong(1), rs.getObject(2, UUID.class), rs.getInt(3), rs.getString(4), rs.getString(5),
+                rs.getString(6), rs.getString(7), rs.getString(8), rs.getInt(9), dbl(rs, 10),
+                rs.getObject(11, Integer.class), rs.getInt(12), rs.getDouble(13), dbl(rs, 14), rs.getBoolean(15),
+                flagList, stats, rs.getObject(29, OffsetDateTime.class), rs.getObject(30, OffsetDateTime.class),
+                rs.getString(31), rs.getString(32), rs.getString(33), rs.getString(34), rs.getInt(35));
+    }
+
+    private static Double dbl(ResultSet rs, int column) throws SQLException {
+        double v = rs.getDouble(column);
+        return rs.wasNull() ? null : v;
+    }
+}

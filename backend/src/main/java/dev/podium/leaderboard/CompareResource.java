@@ -1,0 +1,139 @@
+package dev.podium.leaderboard;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.podium.stats.Bootstrap;
+import dev.podium.stats.CellStatistics;
+import dev.podium.stats.RegressionCheck;
+import dev.podium.stats.Welch;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** GET /api/compare: two cells, the ratio of their trimmed means with a CI, and Welch's t-test on their repeats. */
+@Path("/api/compare")
+@Tag(name = "leaderboard")
+public class CompareResource {
+
+    static final Set<String> PARAMETERS = Set.of("a", "b");
+
+    public record CellRef(long cellId, UUID runId, String framework, String frameworkVersion, String ioModel,
+                          String scenario, String loadModel, int connections, int vcpus, String hostClass,
+                          double throughput) {
+    }
+
+    public record CompareResponse(CellRef a, CellRef b,
+                                  @Schema(description = "trimmed mean of b / trimmed mean of a") double ratio,
+                                  Double ratioCiLow, Double ratioCiHigh, Double t, Double df, Double pValue,
+                                  boolean significant, String verdict,
+                                  @Schema(description = "same scenario, load model, concurrency, vCPUs and host class")
+                                  boolean comparable) {
+    }
+
+    @Inject
+    CellQueries queries;
+
+    @Inject
+    Answers answers;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Compare two cells", description = "ratio = trimmed mean of b / trimmed mean of a; its 95% CI"
+            + " is a 10,000-resample bootstrap of that ratio (a and b resampled independently, seeded by the data);"
+            + " t, df and pValue are Welch's two-sided t-test of b's repeats against a's (alpha 0.05).")
+    @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = CompareResponse.class), examples = @ExampleObject(name = "significant", value = """
+            {"a": {"cellId": 1, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "framework": "Spring MVC", "frameworkVersion": "7.0.1",
+                   "ioModel": "blocking", "scenario": "plaintext", "loadModel": "closed", "connections": 256, "vcpus": 2,
+                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 50500.0},
+             "b": {"cellId": 2, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "framework": "Netty", "frameworkVersion": "4.2.7.Final",
+                   "ioModel": "non-blocking", "scenario": "plaintext", "loadModel": "closed", "connections": 256, "vcpus": 2,
+                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 120000.0},
+             "ratio": 2.376, "ratioCiLow": 2.318, "ratioCiHigh": 2.436, "t": 80.25, "df": 7.2, "pValue": 6.8e-12,
+             "significant": true, "verdict": "Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", "comparable": true}""")))
+    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
+    @APIResponse(responseCode = "404", description = "No cell with that id; `field` is a or b")
+    public Response compare(@Context UriInfo uri,
+            @Parameter(required = true, description = "cell id (the baseline of the ratio)", example = "1") @QueryParam("a") String a,
+            @Parameter(required = true, description = "cell id", example = "2") @QueryParam("b") String b) {
+        QueryParams q = QueryParams.of(uri, PARAMETERS);
+        long idA = q.id("a");
+        long idB = q.id("b");
+        return answers.json("compare" + idA + "/" + idB, () -> compute(idA, idB));
+    }
+
+    CompareResponse compute(long idA, long idB) {
+        List<CellRow> rows = queries.cells(new CellQueries.Where().andAlways("c.id in (?, ?)", idA, idB));
+        CellRow a = rows.stream().filter(r -> r.id() == idA).findFirst()
+                .orElseThrow(() -> ReadProblems.notFound("a", "no cell " + idA));
+        CellRow b = rows.stream().filter(r -> r.id() == idB).findFirst()
+                .orElseThrow(() -> ReadProblems.notFound("b", "no cell " + idB));
+        Map<Long, double[]> repeats = queries.repeatRps(List.of(idA, idB));
+        double[] ra = repeats.getOrDefault(idA, new double[0]);
+        double[] rb = repeats.getOrDefault(idB, new double[0]);
+        double ta = CellStatistics.trimmedMean(ra);
+        double tb = CellStatistics.trimmedMean(rb);
+        double ratio = tb / ta;
+        double[] ci = ta > 0 ? Bootstrap.trimmedMeanRatioCi(ra, rb) : null;
+        Welch.Result w = Welch.test(rb, ra);
+        boolean significant = w != null && w.significant();
+        boolean comparable = a.scenario().equals(b.scenario()) && a.loadModel().equals(b.loadModel())
+                && a.connections() == b.connections() && a.vcpus() == b.vcpus() && a.hostClass().equals(b.hostClass());
+        return new CompareResponse(ref(a, ta), ref(b, tb), ratio, ci == null ? null : ci[0], ci == null ? null : ci[1],
+                w == null ? null : w.t(), w == null ? null : w.df(), w == null ? null : w.pValue(), significant,
+                verdict(a, b, ratio, w), comparable);
+    }
+
+    static String verdict(CellRow a, CellRow b, double ratio, Welch.Result w) {
+        if (w == null) {
+            return "cannot test: each cell needs at least 2 repeats and some variance";
+        }
+        if (!w.significant()) {
+            return "no significant difference (p = " + RegressionCheck.p(w.pValue()).replace("< ", "") + ")";
+        }
+        String nameA = label(a, b);
+        String nameB = label(b, a);
+        String p = w.pValue() < 0.001 ? "p < 0.001" : "p = " + RegressionCheck.p(w.pValue());
+        return ratio >= 1
+                ? nameB + " is " + times(ratio) + "x faster than " + nameA + ", significant (" + p + ")"
+                : nameA + " is " + times(1 / ratio) + "x faster than " + nameB + ", significant (" + p + ")";
+    }
+
+    private static String label(CellRow c, CellRow other) {
+        if (!c.framework().equals(other.framework())) {
+            return c.framework();
+        }
+        if (!c.frameworkVersion().equals(other.frameworkVersion())) {
+            return c.framework() + " " + c.frameworkVersion();
+        }
+        return c.framework() + " (cell " + c.id() + ")";
+    }
+
+    private static String times(double ratio) {
+        return new BigDecimal(String.format(Locale.ROOT, "%.2f", ratio)).stripTrailingZeros().toPlainString();
+    }
+
+    private static CellRef ref(CellRow c, double throughput) {
+        return new CellRef(c.id(), c.runId(), c.framework(), c.frameworkVersion(), c.ioModel(), c.scenario(),
+                c.loadModel(), c.connections(), c.vcpus(), c.hostClass(), throughput);
+    }
+}

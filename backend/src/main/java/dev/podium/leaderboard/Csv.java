@@ -1,0 +1,48 @@
+package dev.podium.leaderboard;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+
+/** Renders a table as RFC 4180 CSV with a header row; values with commas, quotes or line breaks are quoted. */
+public final class Csv {
+
+    public static final String MEDIA_TYPE = "text/csv";
+    private static final CsvMapper MAPPER = new CsvMapper();
+
+    private Csv() {
+    }
+
+    /** Each row is a list of cells in header order; null is an empty cell, a list is joined with ';'. */
+    public static String table(List<String> header, List<List<Object>> rows) {
+        List<List<String>> lines = new ArrayList<>(rows.size() + 1);
+        lines.add(header);
+        for (List<Object> row : rows) {
+            List<String> line = new ArrayList<>(row.size());
+            for (Object cell : row) {
+                line.add(text(cell));
+            }
+            lines.add(line);
+        }
+        try {
+            return MAPPER.writer(CsvSchema.emptySchema().withLineSeparator("\r\n")).writeValueAsString(lines);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("render CSV", e);
+        }
+    }
+
+    private static String text(Object cell) {
+        if (cell == null) {
+            return "";
+        }
+        if (cell instanceof List<?> list) {
+            List<String> parts = new ArrayList<>();
+            list.forEach(p -> parts.add(String.valueOf(p)));
+            return String.join(";", parts);
+        }
+        return String.valueOf(cell);
+    }
+}

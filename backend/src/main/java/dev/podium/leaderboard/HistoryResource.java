@@ -1,0 +1,180 @@
+package dev.podium.leaderboard;
+
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.podium.stats.RegressionCheck;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** GET /api/history: a framework's throughput per run over time, with the regression check on the latest run. */
+@Path("/api/history")
+@Tag(name = "leaderboard")
+public class HistoryResource {
+
+    static final Set<String> PARAMETERS = Set.of("scenario", "framework", "ioModel", "hostClass", "vcpus", "connections",
+            "loadModel", "window", "format");
+    static final int DEFAULT_WINDOW = 5;
+
+    public record Point(UUID runId, OffsetDateTime startedAt, long cellId, double throughput, Double ciLow, Double ciHigh,
+                        int connections, String frameworkVersion, String jvmVendor, String jvmVersion,
+                        boolean regression,
+                        @Schema(description = "On the latest point: the comparison in words; null elsewhere")
+                        String regressionDetail) {
+    }
+
+    public record Series(String hostClass, int vcpus, String framework, String ioModel, List<Point> points) {
+    }
+
+    public record HistoryResponse(String scenario, String loadModel, int window, List<Series> series) {
+
+        static final List<String> CSV_HEADER = List.of("hostClass", "vcpus", "framework", "ioModel", "runId", "startedAt",
+                "cellId", "throughput", "ciLow", "ciHigh", "connections", "frameworkVersion", "jvmVendor", "jvmVersion",
+                "regression", "regressionDetail", "scenario", "loadModel");
+
+        String csv() {
+            List<List<Object>> lines = new ArrayList<>();
+            for (Series s : series) {
+                for (Point p : s.points()) {
+                    List<Object> line = new ArrayList<>(List.of(s.hostClass(), s.vcpus(), s.framework(), s.ioModel(),
+                            p.runId(), p.startedAt(), p.cellId(), p.throughput()));
+                    line.add(p.ciLow());
+                    line.add(p.ciHigh());
+                    line.addAll(List.of(p.connections(), p.frameworkVersion(), p.jvmVendor(), p.jvmVersion(), p.regression()));
+                    line.add(p.regressionDetail());
+                    line.add(scenario);
+                    line.add(loadModel);
+                    lines.add(line);
+                }
+            }
+            return Csv.table(CSV_HEADER, lines);
+        }
+    }
+
+    @Inject
+    CellQueries queries;
+
+    @Inject
+    Answers answers;
+
+    @GET
+    @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
+    @Operation(summary = "History of a framework target", description = "One series per host class, vCPU count and"
+            + " target; one point per run (its best cell, or the cell at `connections`), oldest first. The latest point is"
+            + " a regression when its trimmed mean is more than 5% below the median of the previous `window` points AND"
+            + " Welch's t-test of its repeats against the pooled repeats of those previous points finds it lower"
+            + " (two-sided p < 0.05, t < 0). Fewer previous points than `window` are used as they are (at least 1).")
+    @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = HistoryResponse.class), examples = @ExampleObject(name = "netty", value = """
+            {"scenario": "plaintext", "loadModel": "closed", "window": 5, "series": [{"hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
+             "vcpus": 2, "framework": "Netty", "ioModel": "non-blocking", "points": [
+              {"runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "startedAt": "2026-11-01T08:00:00Z", "cellId": 51, "throughput": 120000.0,
+               "ciLow": 119000.0, "ciHigh": 121000.0, "connections": 256, "frameworkVersion": "4.2.7.Final",
+               "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS", "regression": false, "regressionDetail": null},
+              {"runId": "6d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c05", "startedAt": "2026-11-02T08:00:00Z", "cellId": 101, "throughput": 100000.0,
+               "ciLow": 99000.0, "ciHigh": 101000.0, "connections": 256, "frameworkVersion": "4.2.8.Final",
+               "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS", "regression": true,
+               "regressionDetail": "-16.7% against the median 120000.0 of the previous 1 run; Welch t = -20.00, df = 8.0, p = < 0.001: regression"}]}]}""")),
+            @Content(mediaType = Csv.MEDIA_TYPE)})
+    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
+    public Response history(@Context UriInfo uri, @Context HttpHeaders headers,
+            @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
+            @Parameter(required = true, example = "Netty") @QueryParam("framework") String framework,
+            @QueryParam("ioModel") String ioModel, @QueryParam("hostClass") String hostClass,
+            @QueryParam("vcpus") String vcpus, @QueryParam("connections") String connections,
+            @Parameter(description = "closed (default) or open") @QueryParam("loadModel") String loadModel,
+            @Parameter(description = "previous runs the latest is compared with (default 5, at most 100)") @QueryParam("window") String window,
+            @QueryParam("format") String format) {
+        QueryParams q = QueryParams.of(uri, PARAMETERS);
+        String sc = q.scenario();
+        String fw = q.required("framework");
+        String io = q.oneOf("ioModel", QueryParams.IO_MODELS, null);
+        String hc = q.text("hostClass");
+        Integer k = q.positiveInt("vcpus", null);
+        Integer conn = q.positiveInt("connections", null);
+        String lm = q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed");
+        int w = q.positiveInt("window", DEFAULT_WINDOW);
+        if (w > 100) {
+            throw ReadProblems.badParameter("window", "'window' must be at most 100");
+        }
+        return answers.table("history" + q.normalised(), q.csv(headers), () -> compute(sc, lm, fw, io, hc, k, conn, w),
+                HistoryResponse::csv);
+    }
+
+    HistoryResponse compute(String scenario, String loadModel, String framework, String ioModel, String hostClass,
+                            Integer vcpus, Integer connections, int window) {
+        List<CellRow> cells = queries.cells(new CellQueries.Where().and("c.scenario = ?", scenario)
+                .and("c.load_model = ?", loadModel).and("c.framework = ?", framework).and("c.io_model = ?", ioModel)
+                .and("c.vcpus = ?", vcpus).and("c.connections = ?", connections).and("r.host_class = ?", hostClass)
+                .andAlways("not c.baseline"));
+        // series key -> run -> that run's best cell in the series
+        Map<String, Map<UUID, CellRow>> bySeries = new TreeMap<>();
+        for (CellRow c : cells) {
+            String key = c.hostClass() + "\u0000" + c.vcpus() + "\u0000" + c.framework() + "\u0000" + c.ioModel();
+            bySeries.computeIfAbsent(key, x -> new LinkedHashMap<>()).merge(c.runId(), c,
+                    (a, b) -> b.throughput() > a.throughput() ? b : a);
+        }
+        List<List<CellRow>> ordered = new ArrayList<>();
+        List<Long> repeatsNeeded = new ArrayList<>();
+        for (Map<UUID, CellRow> runs : bySeries.values()) {
+            List<CellRow> points = new ArrayList<>(runs.values());
+            points.sort((a, b) -> CellRow.newestFirst(b, a)); // oldest first
+            ordered.add(points);
+            int last = points.size() - 1;
+            if (last >= 1) {
+                for (int i = Math.max(0, last - window); i <= last; i++) {
+                    repeatsNeeded.add(points.get(i).id());
+                }
+            }
+        }
+        Map<Long, double[]> repeats = queries.repeatRps(repeatsNeeded);
+        List<Series> series = new ArrayList<>();
+        for (List<CellRow> points : ordered) {
+            int last = points.size() - 1;
+            RegressionCheck.Result check = null;
+            if (last >= 1) {
+                List<CellRow> previous = points.subList(Math.max(0, last - window), last);
+                double[] throughputs = previous.stream().mapToDouble(CellRow::throughput).toArray();
+                double[] pooled = previous.stream().flatMapToDouble(c -> java.util.Arrays.stream(
+                        repeats.getOrDefault(c.id(), new double[0]))).toArray();
+                CellRow latest = points.get(last);
+                check = RegressionCheck.check(latest.throughput(), repeats.getOrDefault(latest.id(), new double[0]),
+                        throughputs, pooled);
+            }
+            List<Point> out = new ArrayList<>();
+            for (int i = 0; i <= last; i++) {
+                CellRow c = points.get(i);
+                boolean isLatest = i == last && check != null;
+                out.add(new Point(c.runId(), c.startedAt(), c.id(), c.throughput(), c.stats().rpsCiLow(),
+                        c.stats().rpsCiHigh(), c.connections(), c.frameworkVersion(), c.jvmVendor(), c.jvmVersion(),
+                        isLatest && check.regression(), isLatest ? check.detail() : null));
+            }
+            CellRow first = points.get(0);
+            series.add(new Series(first.hostClass(), first.vcpus(), first.framework(), first.ioModel(), out));
+        }
+        return new HistoryResponse(scenario, loadModel, window, series);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.podium.leaderboard;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** GET /api/leaderboard: one scenario's ranked framework targets on one host class and vCPU count. */
+@Path("/api/leaderboard")
+@Tag(name = "leaderboard", description = "Public, read-only results")
+public class LeaderboardResource {
+
+    static final String EXAMPLE = """
+            {"scenario": "plaintext", "loadModel": "closed", "sla": 200.0,
+             "hostClass": "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz · 4 vCPU · 16 GiB", "vcpus": 2,
+             "available": {"hostClasses": ["Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz · 4 vCPU · 16 GiB"],
+                           "vcpus": [1, 2], "jvmVendors": ["Eclipse Adoptium"], "jvmMajors": [21],
+                           "frameworks": ["Vert.x Web"], "ioModels": ["non-blocking"], "connections": [64, 256]},
+             "baseline": {"framework": "nginx", "bestThroughput": 200000.0, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"},
+             "rows": [{"rank": 1, "tied": false, "framework": "Vert.x Web", "frameworkVersion": "5.0.5",
+                       "ioModel": "non-blocking", "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04",
+                       "startedAt": "2026-11-02T08:00:00.25Z", "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS",
+                       "slaThroughput": 130000.0, "slaConnections": 256, "slaCellId": 2, "bestThroughput": 130000.0,
+                       "bestConnections": 256, "bestCellId": 2, "ciLow": 129333.3, "ciHigh": 130666.7, "p90Ms": 2.9,
+                       "p99Ms": 6.0, "throughputPerVcpu": 65000.0, "baselineShare": 0.65, "errorRate": 7.0e-7,
+                       "flags": ["generator-saturated"]}]}""";
+
+    @Inject
+    LeaderboardService service;
+
+    @Inject
+    Answers answers;
+
+    @GET
+    @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
+    @Operation(summary = "Leaderboard of one scenario",
+            description = "Each framework target's most recent matching run on one host class and vCPU count (by default"
+                    + " the host class of the most recent run for the scenario and its largest vCPU count). SLA"
+                    + " throughput = the highest trimmed mean whose p90 is under `sla` ms with under 1% errors. Rows"
+                    + " whose 95% CIs overlap the row above share its rank. `format=csv` or `Accept: text/csv` for CSV.")
+    @APIResponse(responseCode = "200", description = "The ranked rows (an empty list when nothing matches)",
+            content = {@Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = LeaderboardResponse.class),
+                    examples = @ExampleObject(name = "plaintext", value = EXAMPLE)),
+                    @Content(mediaType = Csv.MEDIA_TYPE, examples = @ExampleObject(name = "csv", value =
+                            "rank,tied,framework,frameworkVersion,ioModel,runId,...\r\n1,false,Vert.x Web,5.0.5,non-blocking,...\r\n"))})
+    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it",
+            content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "unknown",
+                    value = "{\"type\": \"about:blank\", \"title\": \"Bad Request\", \"status\": 400, "
+                            + "\"detail\": \"unknown parameter 'colour'; ...\", \"field\": \"colour\"}")))
+    public Response leaderboard(@Context UriInfo uri, @Context HttpHeaders headers,
+            @Parameter(description = "plaintext, json, proxy, delay or db", required = true, example = "plaintext")
+            @QueryParam("scenario") String scenario,
+            @Parameter(description = "Host class, \"<cpuModel> · <vcpus> vCPU · <GiB> GiB\"; default: the most recent run's")
+            @QueryParam("hostClass") String hostClass,
+            @Parameter(description = "vCPUs given to the target; default: the largest measured on the host class", example = "2")
+            @QueryParam("vcpus") String vcpus,
+            @Parameter(description = "JVM vendor, exactly", example = "Eclipse Adoptium") @QueryParam("jvmVendor") String jvmVendor,
+            @Parameter(description = "JVM feature version", example = "21") @QueryParam("jvmMajor") String jvmMajor,
+            @Parameter(description = "blocking, non-blocking or virtual-threads") @QueryParam("ioModel") String ioModel,
+            @Parameter(description = "Framework name, exactly", example = "Vert.x Web") @QueryParam("framework") String framework,
+            @Parameter(description = "closed (default) or open") @QueryParam("loadModel") String loadModel,
+            @Parameter(description = "Only cells at this concurrency", example = "256") @QueryParam("connections") String connections,
+            @Parameter(description = "Runs started at or after (RFC 3339 date or date-time)", example = "2026-01-01")
+            @QueryParam("from") String from,
+            @Parameter(description = "Runs started before (a date includes that whole day)", example = "2026-12-31")
+            @QueryParam("to") String to,
+            @Parameter(description = "p90 latency limit in ms (default 200)", example = "200") @QueryParam("sla") String sla,
+            @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
+        QueryParams q = QueryParams.of(uri, LeaderboardQuery.PARAMETERS);
+        LeaderboardQuery query = LeaderboardQuery.from(q);
+        return answers.table("leaderboard" + q.normalised(), q.csv(headers), () -> service.leaderboard(query),
+                LeaderboardResponse::csv);
+    }
+}

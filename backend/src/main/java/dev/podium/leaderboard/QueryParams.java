@@ -1,0 +1,176 @@
+package dev.podium.leaderboard;
+
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.UriInfo;
+
+/** The query string of a read request, checked against the names an endpoint knows; values parsed with the field named. */
+public final class QueryParams {
+
+    public static final Set<String> SCENARIOS = Set.of("plaintext", "json", "proxy", "delay", "db");
+    public static final Set<String> LOAD_MODELS = Set.of("closed", "open");
+    public static final Set<String> IO_MODELS = Set.of("blocking", "non-blocking", "virtual-threads");
+    private static final int MAX_TEXT = 200;
+
+    private final MultivaluedMap<String, String> values;
+
+    private QueryParams(MultivaluedMap<String, String> values) {
+        this.values = values;
+    }
+
+    /** Refuses unknown names, and a name given twice unless it is in {@code repeatable}. */
+    public static QueryParams of(UriInfo uri, Set<String> known, Set<String> repeatable) {
+        MultivaluedMap<String, String> values = uri.getQueryParameters(true);
+        for (Map.Entry<String, List<String>> e : new TreeMap<>(values).entrySet()) {
+            if (!known.contains(e.getKey())) {
+                throw ReadProblems.unknownParameter(e.getKey(), "unknown parameter '" + e.getKey()
+                        + "'; this endpoint takes " + String.join(", ", new java.util.TreeSet<>(known)));
+            }
+            if (e.getValue().size() > 1 && !repeatable.contains(e.getKey())) {
+                throw ReadProblems.badParameter(e.getKey(), "'" + e.getKey() + "' is given more than once");
+            }
+        }
+        return new QueryParams(values);
+    }
+
+    public static QueryParams of(UriInfo uri, Set<String> known) {
+        return of(uri, known, Set.of());
+    }
+
+    /** The parameters sorted by name with their values: the cache key of an answer. */
+    public String normalised() {
+        return new TreeMap<>(values).toString();
+    }
+
+    public String text(String name) {
+        String v = values.getFirst(name);
+        if (v == null) {
+            return null;
+        }
+        if (v.isEmpty() || v.length() > MAX_TEXT) {
+            throw ReadProblems.badParameter(name, "'" + name + "' must have 1 to " + MAX_TEXT + " characters");
+        }
+        return v;
+    }
+
+    public List<String> all(String name) {
+        List<String> v = values.get(name);
+        return v == null ? List.of() : v;
+    }
+
+    public String required(String name) {
+        String v = text(name);
+        if (v == null) {
+            throw ReadProblems.badParameter(name, "'" + name + "' is required");
+        }
+        return v;
+    }
+
+    public String oneOf(String name, Set<String> domain, String fallback) {
+        String v = text(name);
+        if (v == null) {
+            return fallback;
+        }
+        if (!domain.contains(v)) {
+            throw ReadProblems.badParameter(name, "'" + name + "' must be one of "
+                    + String.join(", ", new java.util.TreeSet<>(domain)) + ", not '" + v + "'");
+        }
+        return v;
+    }
+
+    public String scenario() {
+        String v = oneOf("scenario", SCENARIOS, null);
+        if (v == null) {
+            throw ReadProblems.badParameter("scenario", "'scenario' is required: one of "
+                    + String.join(", ", new java.util.TreeSet<>(SCENARIOS)));
+        }
+        return v;
+    }
+
+    public Integer positiveInt(String name, Integer fallback) {
+        String v = text(name);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            int i = Integer.parseInt(v);
+            if (i >= 1) {
+                return i;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw ReadProblems.badParameter(name, "'" + name + "' must be a whole number of at least 1, not '" + v + "'");
+    }
+
+    public Long id(String name) {
+        String v = required(name);
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw ReadProblems.badParameter(name, "'" + name + "' must be a cell id, not '" + v + "'");
+        }
+    }
+
+    public static double number(String name, String v, boolean allowZero) {
+        try {
+            double d = Double.parseDouble(v);
+            if (Double.isFinite(d) && (d > 0 || (allowZero && d == 0))) {
+                return d;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw ReadProblems.badParameter(name, "'" + name + "' must be a " + (allowZero ? "non-negative" : "positive")
+                + " number, not '" + v + "'");
+    }
+
+    public Double positiveNumber(String name, Double fallback) {
+        String v = text(name);
+        return v == null ? fallback : number(name, v, false);
+    }
+
+    /** RFC 3339 date-time, or a date: its start when {@code end} is false, the start of the next day when true. */
+    public OffsetDateTime instant(String name, boolean end) {
+        String v = text(name);
+        if (v == null) {
+            return null;
+        }
+        try {
+            if (v.length() == 10) {
+                LocalDate d = LocalDate.parse(v);
+                return (end ? d.plusDays(1) : d).atStartOfDay().atOffset(ZoneOffset.UTC);
+            }
+            return OffsetDateTime.parse(v);
+        } catch (DateTimeParseException e) {
+            throw ReadProblems.badParameter(name, "'" + name + "' must be an RFC 3339 date or date-time, not '" + v + "'");
+        }
+    }
+
+    /** CSV when {@code format=csv}, or without {@code format} when the client prefers text/csv. */
+    public boolean csv(HttpHeaders headers) {
+        String format = oneOf("format", Set.of("json", "csv"), null);
+        if (format != null) {
+            return format.equals("csv");
+        }
+        for (MediaType m : headers.getAcceptableMediaTypes()) {
+            if (m.isCompatible(MediaType.APPLICATION_JSON_TYPE) && !m.isWildcardType()) {
+                return false;
+            }
+            if (m.getType().equals("text") && m.getSubtype().equals("csv")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.podium.leaderboard;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import javax.sql.DataSource;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * Rendered read answers keyed by endpoint + normalised query. Every answer depends only on stored runs, and runs are
+ * only ever added, so an answer stays valid while {@code count(*), max(received_at)} of runs is unchanged. That stamp
+ * is read from PostgreSQL at most once per {@code podium.read-cache.check-interval} (default 1 s), so with several
+ * replicas sharing one database a new run shows everywhere within that interval; 0 checks on every request.
+ */
+@ApplicationScoped
+public class ReadCache {
+
+    private static final int MAX_ENTRIES = 5_000;
+
+    /** A rendered answer: the body and its media type. */
+    public record Answer(String body, String mediaType) {
+    }
+
+    private record Entry(String stamp, Answer answer) {
+    }
+
+    @Inject
+    DataSource dataSource;
+
+    @ConfigProperty(name = "podium.read-cache.check-interval", defaultValue = "1s")
+    Duration checkInterval;
+
+    private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
+    private volatile String stamp;
+    private volatile long stampReadAt;
+
+    public Answer get(String key, Supplier<Answer> render) {
+        String current = stamp();
+        Entry e = entries.get(key);
+        if (e != null && e.stamp().equals(current)) {
+            return e.answer();
+        }
+        Answer answer = render.get();
+        if (entries.size() >= MAX_ENTRIES) {
+            entries.clear(); // rare: distinct queries are bounded by the filter values that exist
+        }
+        entries.put(key, new Entry(current, answer));
+        return answer;
+    }
+
+    private String stamp() {
+        long now = System.nanoTime();
+        String s = stamp;
+        if (s != null && now - stampReadAt < checkInterval.toNanos()) {
+            return s;
+        }
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("select count(*), max(received_at) from runs");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            s = rs.getLong(1) + "/" + rs.getString(2);
+        } catch (SQLException e) {
+            throw new IllegalStateException("read the runs stamp", e);
+        }
+        stamp = s;
+        stampReadAt = now;
+        return s;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.podium.leaderboard;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** GET /api/runs/{id}/cells: a run's cells with their statistics, without repeats (JSON or CSV). */
+@Path("/api/runs/{id}/cells")
+@Tag(name = "runs")
+public class RunCellsResource {
+
+    public record CellView(long id, int ordinal, String framework, String frameworkVersion, String ioModel,
+                           String scenario, String loadModel, int connections, Double targetRate, Integer delayMs,
+                           int vcpus, double durationSeconds, Double warmupSeconds, boolean baseline,
+                           List<String> flags, CellRow.Stats stats) {
+    }
+
+    public record CellsResponse(List<CellView> items) {
+
+        static final List<String> CSV_HEADER = List.of("id", "ordinal", "framework", "frameworkVersion", "ioModel",
+                "scenario", "loadModel", "connections", "targetRate", "delayMs", "vcpus", "durationSeconds",
+                "warmupSeconds", "baseline", "flags", "repeatCount", "rpsTrimmedMean", "rpsMedian", "rpsMean",
+                "rpsStddev", "rpsCiLow", "rpsCiHigh", "errorRate", "p50Median", "p90Median", "p99Median",
+                "overErrorLimit");
+
+        String csv() {
+            List<List<Object>> lines = new ArrayList<>();
+            for (CellView c : items) {
+                CellRow.Stats s = c.stats();
+                lines.add(java.util.Arrays.asList(c.id(), c.ordinal(), c.framework(), c.frameworkVersion(), c.ioModel(),
+                        c.scenario(), c.loadModel(), c.connections(), c.targetRate(), c.delayMs(), c.vcpus(),
+                        c.durationSeconds(), c.warmupSeconds(), c.baseline(), c.flags(), s.repeatCount(),
+                        s.rpsTrimmedMean(), s.rpsMedian(), s.rpsMean(), s.rpsStddev(), s.rpsCiLow(), s.rpsCiHigh(),
+                        s.errorRate(), s.p50Median(), s.p90Median(), s.p99Median(), s.overErrorLimit()));
+            }
+            return Csv.table(CSV_HEADER, lines);
+        }
+    }
+
+    @Inject
+    CellQueries queries;
+
+    @Inject
+    Answers answers;
+
+    @GET
+    @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
+    @Operation(summary = "A run's cells with their statistics", description = "In payload order; `format=csv` or"
+            + " `Accept: text/csv` for one CSV row per cell.")
+    @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = CellsResponse.class), examples = @ExampleObject(name = "one cell", value = """
+            {"items": [{"id": 1, "ordinal": 0, "framework": "nginx", "frameworkVersion": "1.22.1", "ioModel": "non-blocking",
+              "scenario": "plaintext", "loadModel": "closed", "connections": 256, "targetRate": null, "delayMs": null, "vcpus": 2,
+              "durationSeconds": 15.0, "warmupSeconds": null, "baseline": true, "flags": [],
+              "stats": {"repeatCount": 3, "rpsTrimmedMean": 200000.0, "rpsMedian": 200000.0, "rpsMean": 200000.0,
+                        "rpsStddev": 1000.0, "rpsCiLow": 199000.0, "rpsCiHigh": 201000.0, "errorRate": 0.0,
+                        "p50Median": 1.1, "p90Median": 1.6, "p99Median": 3.0, "overErrorLimit": false}}]}""")),
+            @Content(mediaType = Csv.MEDIA_TYPE)})
+    @APIResponse(responseCode = "404", description = "No run with that id")
+    public Response cells(@Context UriInfo uri, @Context HttpHeaders headers, @PathParam("id") String id,
+                          @QueryParam("format") String format) {
+        QueryParams q = QueryParams.of(uri, Set.of("format"));
+        UUID runId;
+        try {
+            runId = UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw ReadProblems.notFound("id", "no run " + id);
+        }
+        return answers.table("cells" + runId + q.normalised(), q.csv(headers), () -> compute(runId), CellsResponse::csv);
+    }
+
+    CellsResponse compute(UUID runId) {
+        List<CellRow> rows = new ArrayList<>(queries.cells(new CellQueries.Where().and("c.run_id = ?", runId)));
+        if (rows.isEmpty() && !queries.runExists(runId)) {
+            throw ReadProblems.notFound("id", "no run " + runId);
+        }
+        rows.sort(Comparator.comparingInt(CellRow::ordinal));
+        return new CellsResponse(rows.stream().map(c -> new CellView(c.id(), c.ordinal(), c.framework(),
+                c.frameworkVersion(), c.ioModel(), c.scenario(), c.loadModel(), c.connections(), c.targetRate(),
+                c.delayMs(), c.vcpus(), c.durationSeconds(), c.warmupSeconds(), c.baseline(), c.flags(), c.stats()))
+                .toList());
+    }
+}

@@ -1,0 +1,135 @@
+package dev.podium.leaderboard;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** GET /api/scaling: throughput, per-vCPU throughput and scaling efficiency E(k) across vCPU counts. */
+@Path("/api/scaling")
+@Tag(name = "leaderboard")
+public class ScalingResource {
+
+    static final Set<String> PARAMETERS = Set.of("scenario", "framework", "ioModel", "hostClass", "loadModel", "connections");
+
+    public record Point(int vcpus, int connections, double throughput, Double ciLow, Double ciHigh, double perVcpu,
+                        Double perVcpuCiLow, Double perVcpuCiHigh,
+                        @Schema(description = "E(k) = T(k) / (k x T(1)); null without a 1-vCPU point") Double efficiency,
+                        UUID runId) {
+    }
+
+    public record Series(String framework, String ioModel, List<Point> points) {
+    }
+
+    public record ScalingResponse(String scenario, String cpuModel, String hostClass, String loadModel, List<Series> series) {
+    }
+
+    @Inject
+    CellQueries queries;
+
+    @Inject
+    Answers answers;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Scaling across vCPU counts", description = "For each framework target and vCPU count k, the"
+            + " cell of its most recent run on the host class at the best concurrency (or at `connections`):"
+            + " T(k), T(k)/k and E(k) = T(k) / (k x T(1)) (methodology section 4).")
+    @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = ScalingResponse.class), examples = @ExampleObject(name = "netty", value = """
+            {"scenario": "plaintext", "cpuModel": "AMD EPYC 7R13", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
+             "loadModel": "closed", "series": [{"framework": "Netty", "ioModel": "non-blocking", "points": [
+              {"vcpus": 1, "connections": 256, "throughput": 100000.0, "ciLow": 99000.0, "ciHigh": 101000.0,
+               "perVcpu": 100000.0, "perVcpuCiLow": 99000.0, "perVcpuCiHigh": 101000.0, "efficiency": 1.0, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"},
+              {"vcpus": 2, "connections": 256, "throughput": 180000.0, "ciLow": 178000.0, "ciHigh": 182000.0,
+               "perVcpu": 90000.0, "perVcpuCiLow": 89000.0, "perVcpuCiHigh": 91000.0, "efficiency": 0.9, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"}]}]}""")))
+    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
+    public Response scaling(@Context UriInfo uri,
+            @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
+            @QueryParam("framework") String framework, @QueryParam("ioModel") String ioModel,
+            @Parameter(description = "default: the host class of the most recent run for the scenario") @QueryParam("hostClass") String hostClass,
+            @QueryParam("loadModel") String loadModel,
+            @Parameter(description = "default: the best concurrency at each vCPU count") @QueryParam("connections") String connections) {
+        QueryParams q = QueryParams.of(uri, PARAMETERS);
+        String sc = q.scenario();
+        String lm = q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed");
+        String fw = q.text("framework");
+        String io = q.oneOf("ioModel", QueryParams.IO_MODELS, null);
+        String hc = q.text("hostClass");
+        Integer conn = q.positiveInt("connections", null);
+        return answers.json("scaling" + q.normalised(), () -> compute(sc, lm, fw, io, hc, conn));
+    }
+
+    ScalingResponse compute(String scenario, String loadModel, String framework, String ioModel, String hostClass,
+                            Integer connections) {
+        String hc = hostClass != null ? hostClass : queries.latestHostClass(scenario, loadModel);
+        if (hc == null) {
+            return new ScalingResponse(scenario, null, null, loadModel, List.of());
+        }
+        List<CellRow> cells = queries.cells(new CellQueries.Where().and("c.scenario = ?", scenario)
+                .and("c.load_model = ?", loadModel).and("r.host_class = ?", hc).andAlways("not c.baseline")
+                .and("c.framework = ?", framework).and("c.io_model = ?", ioModel).and("c.connections = ?", connections));
+        // target -> vcpus -> cells of the most recent run measuring that vCPU count
+        Map<String, TreeMap<Integer, List<CellRow>>> byTarget = new TreeMap<>();
+        for (CellRow c : cells) {
+            TreeMap<Integer, List<CellRow>> byVcpus = byTarget.computeIfAbsent(c.framework() + "\u0000" + c.ioModel(),
+                    k -> new TreeMap<>());
+            List<CellRow> current = byVcpus.get(c.vcpus());
+            if (current == null || CellRow.newestFirst(c, current.get(0)) < 0) {
+                byVcpus.put(c.vcpus(), new ArrayList<>(List.of(c)));
+            } else if (current.get(0).runId().equals(c.runId())) {
+                current.add(c);
+            }
+        }
+        List<Series> series = new ArrayList<>();
+        String cpuModel = cells.isEmpty() ? null : cells.get(0).cpuModel();
+        for (TreeMap<Integer, List<CellRow>> byVcpus : byTarget.values()) {
+            Map<Integer, CellRow> chosen = new LinkedHashMap<>();
+            byVcpus.forEach((k, sweep) -> chosen.put(k, sweep.stream().max(Comparator.comparingDouble(CellRow::throughput)).get()));
+            CellRow one = chosen.get(1);
+            List<Point> points = new ArrayList<>();
+            CellRow any = null;
+            for (Map.Entry<Integer, CellRow> e : chosen.entrySet()) {
+                int k = e.getKey();
+                CellRow c = e.getValue();
+                any = c;
+                CellRow.Stats s = c.stats();
+                points.add(new Point(k, c.connections(), c.throughput(), s.rpsCiLow(), s.rpsCiHigh(), c.throughput() / k,
+                        s.rpsCiLow() == null ? null : s.rpsCiLow() / k, s.rpsCiHigh() == null ? null : s.rpsCiHigh() / k,
+                        efficiency(c.throughput(), k, one == null ? null : one.throughput()), c.runId()));
+            }
+            series.add(new Series(any.framework(), any.ioModel(), points));
+        }
+        return new ScalingResponse(scenario, cpuModel, hc, loadModel, series);
+    }
+
+    /** E(k) = T(k) / (k x T(1)); null without T(1) or when T(1) is 0. */
+    public static Double efficiency(double throughputAtK, int k, Double throughputAtOne) {
+        if (throughputAtOne == null || throughputAtOne == 0) {
+            return null;
+        }
+        return throughputAtK / (k * throughputAtOne);
+    }
+}

@@ -1,0 +1,34 @@
+package dev.podium.leaderboard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+
+import org.junit.jupiter.api.Test;
+
+class CsvTest {
+
+    @Test
+    void writes_a_header_row_and_quotes_commas_quotes_and_line_breaks_so_they_round_trip() throws Exception {
+        String awkward = "Spring \"MVC\", virtual\nthreads";
+        String csv = Csv.table(List.of("framework", "rps", "flags", "missing"),
+                List.of(Arrays.asList(awkward, 1.5, List.of("a", "b"), null)));
+        assertTrue(csv.startsWith("framework,rps,flags,missing\r\n"), csv);
+        assertTrue(csv.contains("\"Spring \"\"MVC\"\", virtual\nthreads\""), csv);
+        CsvMapper mapper = new CsvMapper();
+        mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
+        List<String[]> rows = new ArrayList<>();
+        try (MappingIterator<String[]> it = mapper.readerFor(String[].class).readValues(csv)) {
+            it.forEachRemaining(rows::add);
+        }
+        assertEquals(2, rows.size());
+        assertEquals(List.of(awkward, "1.5", "a;b", ""), List.of(rows.get(1)));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.podium.leaderboard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+/** SLA throughput, best throughput, baseline share and tie-aware ranks on hand-made cells. */
+class LeaderboardRankingTest {
+
+    static final UUID RUN = UUID.fromString("00000000-0000-0000-0000-000000000001");
+    static final UUID OLDER = UUID.fromString("00000000-0000-0000-0000-000000000002");
+    static final OffsetDateTime NOW = OffsetDateTime.parse("2026-11-02T08:00:00Z");
+
+    static CellRow cell(long id, UUID run, OffsetDateTime started, String framework, int connections, double rps,
+                        double ciLow, double ciHigh, double p90, double errorRate) {
+        CellRow.Stats s = new CellRow.Stats(5, rps, rps, rps, 1.0, ciLow, ciHigh, errorRate, p90 / 2, p90, p90 * 2,
+                errorRate > 0.01);
+        return new CellRow(id, run, (int) id, framework, "1.0", "non-blocking", "plaintext", "closed", connections, null,
+                null, 2, 15, null, false, List.of(), s, started, started, "host", "cpu", "Eclipse Adoptium", "21", 21);
+    }
+
+    @Test
+    void sla_throughput_is_the_best_concurrency_whose_p90_is_under_the_sla_and_errors_under_one_percent() {
+        List<CellRow> sweep = List.of(
+                cell(1, RUN, NOW, "A", 16, 50_000, 0, 0, 20, 0),
+                cell(2, RUN, NOW, "A", 64, 80_000, 0, 0, 150, 0),
+                cell(3, RUN, NOW, "A", 256, 95_000, 0, 0, 199.9, 0.02),   // errors over 1%
+                cell(4, RUN, NOW, "A", 1024, 99_000, 0, 0, 350, 0));      // p90 over the SLA
+        assertEquals(2, LeaderboardRanking.slaCell(sweep, 200).id());
+        assertEquals(4, LeaderboardRanking.bestCell(sweep).id());
+        assertEquals(1, LeaderboardRanking.slaCell(sweep, 100).id());
+        assertNull(LeaderboardRanking.slaCell(sweep, 10));
+    }
+
+    @Test
+    void a_p90_exactly_at_the_sla_does_not_qualify() {
+        assertNull(LeaderboardRanking.slaCell(List.of(cell(1, RUN, NOW, "A", 16, 50_000, 0, 0, 200, 0)), 200));
+    }
+
+    @Test
+    void each_framework_uses_only_its_most_recent_run_and_its_baseline_share() {
+        List<CellRow> cells = List.of(
+                cell(1, OLDER, NOW.minusDays(1), "A", 64, 300_000, 1, 2, 1, 0),
+                cell(2, RUN, NOW, "A", 64, 100_000, 99_000, 101_000, 1, 0),
+                cell(3, RUN, NOW, "A", 256, 120_000, 119_000, 121_000, 300, 0));
+        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(RUN, 200_000.0), 200);
+        assertEquals(1, rows.size());
+        LeaderboardResponse.Row r = rows.get(0);
+        assertEquals(RUN, r.runId());
+        assertEquals(100_000, r.slaThroughput());
+        assertEquals(64, r.slaConnections());
+        assertEquals(120_000, r.bestThroughput());
+        assertEquals(256, r.bestConnections());
+        assertEquals(99_000, r.ciLow()); // CI, p90 and per-vCPU belong to the SLA cell
+        assertEquals(50_000, r.throughputPerVcpu());
+        assertEquals(0.6, r.baselineShare(), 1e-12); // 120,000 / 200,000
+    }
+
+    @Test
+    void rows_whose_intervals_overlap_the_row_above_share_its_rank_and_show_as_tied() {
+        List<CellRow> cells = List.of(
+                cell(1, RUN, NOW, "A", 64, 100_000, 98_000, 102_000, 1, 0),
+                cell(2, RUN, NOW, "B", 64, 99_000, 97_000, 98_500, 1, 0),   // overlaps A: rank 1
+                cell(3, RUN, NOW, "C", 64, 97_500, 96_000, 97_200, 1, 0),   // overlaps B (chain): rank 1
+                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0),   // clear of C: rank 4
+                cell(5, RUN, NOW, "E", 64, 80_000, 79_000, 81_000, 1, 0),   // clear: rank 5
+                cell(6, RUN, NOW, "F", 64, 95_000, 94_000, 96_000, 500, 0)); // no SLA cell: last
+        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200);
+        assertEquals(List.of("A", "B", "C", "D", "E", "F"), rows.stream().map(LeaderboardResponse.Row::framework).toList());
+        assertEquals(List.of(1, 1, 1, 4, 5, 6), rows.stream().map(LeaderboardResponse.Row::rank).toList());
+        assertEquals(List.of(true, true, true, false, false, false), rows.stream().map(LeaderboardResponse.Row::tied).toList());
+        assertNull(rows.get(5).slaThroughput());
+        assertNull(rows.get(0).baselineShare()); // no baseline cell in the run
+    }
+
+    @Test
+    void touching_intervals_count_as_overlapping() {
+        List<CellRow> cells = List.of(cell(1, RUN, NOW, "A", 64, 100, 95, 105, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 85, 95, 1, 0));
+        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200);
+        assertEquals(1, rows.get(1).rank());
+        assertTrue(rows.get(1).tied());
+        List<CellRow> apart = List.of(cell(1, RUN, NOW, "A", 64, 100, 95, 105, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 85, 94.9, 1, 0));
+        assertFalse(LeaderboardRanking.rows(apart, Map.of(), 200).get(1).tied());
+    }
+
+    @Test
+    void scaling_efficiency_is_throughput_over_k_times_the_one_vcpu_throughput() {
+        // T(1) = 100,000, T(2) = 180,000, T(4) = 300,000: E(2) = 0.9, E(4) = 0.75
+        assertEquals(1.0, ScalingResource.efficiency(100_000, 1, 100_000.0), 1e-12);
+        assertEquals(0.9, ScalingResource.efficiency(180_000, 2, 100_000.0), 1e-12);
+        assertEquals(0.75, ScalingResource.efficiency(300_000, 4, 100_000.0), 1e-12);
+        assertNull(ScalingResource.efficiency(300_000, 4, null));
+    }
+}
