@@ -70,8 +70,8 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	info.ServerCPUs, info.LoadGeneratorCPUs = serverCPUs.String(), lg.String()
 	run := &Run{
 		SchemaVersion: 1, RunID: NewRunID(), StartedAt: started.Format(time.RFC3339Nano),
-		Agent: Agent{Version: r.AgentVersion},
-		Suite: Suite{Name: r.Manifest.Name, Version: r.Manifest.Version, Commit: r.SuiteCommit, Profile: r.Plan.Profile},
+		Agent:         Agent{Version: r.AgentVersion},
+		Suite:         Suite{Name: r.Manifest.Name, Version: r.Manifest.Version, Commit: r.SuiteCommit, Profile: r.Plan.Profile},
 		LoadGenerator: LoadGenerator{Tool: "wrk", Version: wrk.Version(r.Wrk)},
 		Host:          info,
 		JVM:           host.InspectJVM(ctx, r.Java, r.jvmFlags(maxK)),
