@@ -1,4 +1,6 @@
 # Podium: `make run` brings up the whole system on this machine, `make test` runs every test.
+# Each component has its own Makefile (backend/, frontend/, agent/, agent/suite/); this one finds the JDK and
+# delegates. Benchmarks and long runs have their own targets and are never part of `make test`.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -8,32 +10,81 @@ $(error no JDK 21+ found: set JAVA_HOME or install one, e.g. apt-get install -y 
 endif
 export JAVA_HOME
 export PATH := $(JAVA_HOME)/bin:$(PATH)
-MVNW := $(CURDIR)/mvnw
 
-.PHONY: help run serve test test-schema test-compose test-backend build-backend bench-ingest
+.PHONY: help run serve build frontend backend agent suite deps \
+        test test-schema test-compose test-agent test-backend test-suite test-frontend \
+        bench bench-ingest bench-read bench-agent bench-frontend screenshots
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-15s %s\n", $$1, $$2}'
 
-run: serve ## the main job: build and start everything on this machine
+## --- the two commands -------------------------------------------------------------------------------------
+run: deps build ## the main job: service + site, local agent enrolled, quick profile measured and pushed
+	ci/main-job.sh
 
-serve: ## build and start only the results service (embedded PostgreSQL under .podium/)
+test: test-schema test-compose test-agent test-backend test-suite test-frontend ## every test of every component
+
+## --- building and serving ---------------------------------------------------------------------------------
+deps: ## install wrk, nginx and Chromium when missing (apt-get as root; otherwise prints the command)
+	ci/install-deps.sh wrk nginx
+
+build: frontend backend agent suite ## build every component
+
+frontend: ## the leaderboard site (frontend/dist, packaged into the service)
+	$(MAKE) -C frontend build
+
+backend: frontend ## the Quarkus service, with the site built in
+	$(MAKE) -C backend build
+
+agent: ## podium-agent (agent/bin/podium-agent)
+	$(MAKE) -C agent build
+
+suite: ## every framework target of the standard suite
+	$(MAKE) -C agent/suite build
+
+serve: frontend ## build and start only the results service (embedded PostgreSQL under .podium/)
 	$(MAKE) -C backend serve
 
-test: test-schema test-compose test-backend ## every test of every component
-
+## --- tests ------------------------------------------------------------------------------------------------
 test-schema: ## the shared test vectors regenerate byte for byte
-	@tmp=$$(mktemp -d) && cp -r schema/testdata/. $$tmp/ && (cd $$tmp && rm -rf envelopes keys pae payloads/invalid payloads/conflict cases.json && go run generate.go >/dev/null) \
+	@tmp=$$(mktemp -d) && cp -r schema/testdata/. $$tmp/ \
+	  && (cd $$tmp && rm -rf envelopes keys pae payloads/invalid payloads/conflict cases.json && go run generate.go >/dev/null) \
 	  && diff -r schema/testdata $$tmp && rm -rf $$tmp && echo "schema: test vectors are up to date"
 
-test-compose: ## docker-compose.yml loads and validates (compose-go; no Docker engine needed)
-	cd ci/composecheck && go test -count=1 ./...
+test-compose: ## docker-compose.yml and the GitHub workflows validate (compose-go, actionlint; no Docker engine needed)
+	cd ci/composecheck && go test -count=1 ./... \
+	  && go tool actionlint -config-file ../../.github/actionlint.yaml -shellcheck= ../../.github/workflows/*.yml \
+	  && echo "compose and workflows: valid"
+
+test-agent: ## the agent's Go tests (real wrk against loopback)
+	ci/install-deps.sh wrk
+	$(MAKE) -C agent test
 
 test-backend: ## backend tests against a real embedded PostgreSQL
 	$(MAKE) -C backend test
 
-build-backend:
-	$(MAKE) -C backend build
+test-suite: ## builds every framework target and checks every scenario over real HTTP
+	ci/install-deps.sh nginx
+	$(MAKE) -C agent/suite test
+
+test-frontend: ## unit tests, then browser tests in Debian's Chromium against the real service
+	ci/install-deps.sh chromium
+	$(MAKE) -C frontend test
+
+## --- benchmarks (scripts that print figures; not tests) -----------------------------------------------------
+bench: bench-ingest bench-read bench-agent bench-frontend ## every benchmark, one after another
 
 bench-ingest: ## ingest rate of signed 1,000-cell runs next to PostgreSQL COPY
 	$(MAKE) -C backend bench
+
+bench-read: ## leaderboard throughput and p99 on 1,000,000 repeat rows next to /q/health/live
+	backend/bench/read.sh
+
+bench-agent: ## the agent's requests/s next to wrk by hand, and its peak RSS
+	$(MAKE) -C agent bench
+
+bench-frontend: ## initial JavaScript size and the leaderboard's largest contentful paint
+	$(MAKE) -C frontend budget
+
+screenshots: ## PNG screenshots of every view under frontend/docs/
+	$(MAKE) -C frontend screenshots
