@@ -1,0 +1,62 @@
+package dev.podium.suite.javalin;
+
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+/** The suite's scenarios as Javalin handlers; the argument picks Jetty's threads: "platform" or "virtual". */
+public final class JavalinTarget {
+    static final String HELLO = "Hello, World!";
+
+    public record Message(String message) {}
+
+    public static void main(String[] args) {
+        String threads = args.length > 0 ? args[0] : "platform";
+        if (!threads.equals("platform") && !threads.equals("virtual")) {
+            throw new IllegalArgumentException("threads must be platform or virtual, not " + threads);
+        }
+        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
+        URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        // Javalin ships no client: the JDK's, blocking, with HTTP/1.1 (no h2c upgrade offer on plain HTTP).
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest referenceRequest = HttpRequest.newBuilder(reference).GET().build();
+
+        Javalin.create(config -> {
+            config.startup.showJavalinBanner = false;
+            // Javalin's documented switch: Jetty runs the handlers on virtual threads.
+            config.concurrency.useVirtualThreads = threads.equals("virtual");
+            config.jetty.host = "127.0.0.1";
+            config.jetty.port = port;
+            config.routes.get("/plaintext", ctx -> ctx.contentType("text/plain").result(HELLO));
+            config.routes.get("/json", ctx -> ctx.json(new Message(HELLO)));
+            config.routes.get("/proxy", ctx -> {
+                HttpResponse<byte[]> answer = client.send(referenceRequest, HttpResponse.BodyHandlers.ofByteArray());
+                if (answer.statusCode() == 200) {
+                    ctx.contentType("application/json").result(answer.body());
+                } else {
+                    ctx.status(502).contentType("text/plain").result("reference answered " + answer.statusCode());
+                }
+            });
+            config.routes.get("/delay", JavalinTarget::delay);
+        }).start();
+    }
+
+    private static void delay(Context ctx) throws InterruptedException {
+        long ms;
+        try {
+            ms = Long.parseLong(ctx.queryParam("ms"));
+        } catch (NumberFormatException e) {
+            ms = -1;
+        }
+        if (ms < 0) {
+            ctx.status(400).contentType("text/plain").result("ms must be a whole number of milliseconds");
+            return;
+        }
+        Thread.sleep(ms);
+        ctx.contentType("text/plain").result(HELLO);
+    }
+}
