@@ -1,43 +1,25 @@
 package dev.podium.common;
 
-import io.quarkus.runtime.StartupEvent;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 
-/** Vert.x routes around the REST resources: an early 413 for oversized runs, and the single-page app's fallback. */
+/** A Vert.x route before the REST resources: an oversized run is refused by its Content-Length, before the body is read. */
 @ApplicationScoped
-public class HttpRoutes {
-
-    private static final String INDEX = "META-INF/resources/index.html";
+public class RunSizeLimitRoute {
 
     private final PodiumConfig config;
-    private volatile Buffer index;
 
-    HttpRoutes(PodiumConfig config) {
+    RunSizeLimitRoute(PodiumConfig config) {
         this.config = config;
     }
 
     void register(@Observes Router router) {
         // refuse by Content-Length before the body is read, with the same problem+json the resource gives
         router.route(HttpMethod.POST, "/api/runs").order(-1000).handler(this::rejectOversizedRun);
-        // history-mode routes (/runs/<id>) must load the app; runs after every other route declined the request
-        router.get().order(Integer.MAX_VALUE - 10).handler(this::spaFallback);
-    }
-
-    void loadIndex(@Observes StartupEvent event) {
-        try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(INDEX)) {
-            index = in == null ? null : Buffer.buffer(in.readAllBytes());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private void rejectOversizedRun(RoutingContext ctx) {
@@ -58,20 +40,6 @@ public class HttpRoutes {
             } catch (NumberFormatException ignored) {
                 // a malformed Content-Length is Vert.x's to refuse
             }
-        }
-        ctx.next();
-    }
-
-    private void spaFallback(RoutingContext ctx) {
-        String path = ctx.normalizedPath();
-        String accept = ctx.request().getHeader(HttpHeaders.ACCEPT);
-        boolean appPath = !path.startsWith("/api/") && !path.equals("/api") && !path.startsWith("/q/") && !path.equals("/q");
-        if (index != null && appPath && accept != null && accept.contains("text/html")) {
-            ctx.response().setStatusCode(200)
-                    .putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
-                    .putHeader(HttpHeaders.CACHE_CONTROL, "no-cache")
-                    .end(index);
-            return;
         }
         ctx.next();
     }

@@ -1,0 +1,37 @@
+package dev.podium.common;
+
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+/** An unknown path: the app's index.html for a browser navigation outside /api and /q, else a 404 problem+json. */
+@Provider
+public class NotFoundExceptionMapper implements ExceptionMapper<NotFoundException> {
+
+    @Context
+    HttpServerRequest request;
+
+    private final SinglePageApp app;
+
+    NotFoundExceptionMapper(SinglePageApp app) {
+        this.app = app;
+    }
+
+    @Override
+    public Response toResponse(NotFoundException exception) {
+        if (request != null && HttpMethod.GET.equals(request.method().name())) {
+            var index = app.indexFor(request.path(), request.getHeader(HttpHeaders.ACCEPT));
+            if (index.isPresent()) {
+                return Response.ok(index.get(), "text/html;charset=utf-8").header(HttpHeaders.CACHE_CONTROL, "no-cache").build();
+            }
+        }
+        Problem problem = new Problem(Problems.TYPE_BASE + "not-found", "Not found", 404,
+                exception.getMessage(), null, null);
+        return Problems.response(problem, null);
+    }
+}

@@ -1,0 +1,108 @@
+package dev.podium.agent;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import dev.podium.testing.TestVectors;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Enrolment and revocation behind the admin token, the public agent view, and what revocation does to runs. */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class AgentResourceTest {
+
+    private static final String MINIMAL_ID = "0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01";
+
+    @Inject
+    Rows rows;
+
+    @BeforeEach
+    void startEmpty() {
+        rows.reset();
+    }
+
+    private static Map<String, String> testAgent() {
+        TestVectors.Key key = TestVectors.key("test-agent");
+        return Map.of("name", key.name(), "publicKey", key.publicKey());
+    }
+
+    @Test
+    void enrols_a_key_with_the_admin_token_and_shows_it_publicly() {
+        TestVectors.Key key = TestVectors.key("test-agent");
+        int id = given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
+                .body(testAgent()).post("/api/agents")
+                .then().statusCode(201).body("keyid", equalTo(key.keyid()))
+                .extract().path("id");
+
+        given().get("/api/agents/" + id).then().statusCode(200)
+                .body("name", equalTo("test-agent"))
+                .body("publicKey", equalTo(key.publicKey()))
+                .body("keyid", equalTo(key.keyid()))
+                .body("createdAt", notNullValue())
+                .body("revokedAt", nullValue());
+    }
+
+    @Test
+    void refuses_enrolment_without_a_token_401_and_with_a_wrong_token_403() {
+        given().contentType("application/json").body(testAgent()).post("/api/agents")
+                .then().statusCode(401).contentType(startsWith("application/problem+json"));
+        given().header("Authorization", "Bearer wrong").contentType("application/json").body(testAgent())
+                .post("/api/agents")
+                .then().statusCode(403).contentType(startsWith("application/problem+json"));
+        given().header("Authorization", "Bearer wrong").post("/api/agents/1/revoke")
+                .then().statusCode(403);
+    }
+
+    @Test
+    void answers_409_when_the_key_is_already_enrolled() {
+        Api.enrol("test-agent");
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
+                .body(testAgent()).post("/api/agents")
+                .then().statusCode(409).contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("publicKey"));
+    }
+
+    @Test
+    void answers_422_naming_a_public_key_that_is_not_32_bytes() {
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
+                .body(Map.of("name", "short", "publicKey", "AAAA")).post("/api/agents")
+                .then().statusCode(422).body("field", equalTo("publicKey"));
+    }
+
+    @Test
+    void a_revoked_key_gets_403_while_its_stored_runs_stay_and_show_the_revocation_time() {
+        long id = Api.enrol("test-agent");
+        Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
+
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).post("/api/agents/" + id + "/revoke")
+                .then().statusCode(200).body("revokedAt", notNullValue());
+        Rows.Counts before = rows.counts();
+
+        Api.submit(TestVectors.envelope("full")).then().statusCode(403)
+                .contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("signatures[0].keyid"));
+        assertEquals(before, rows.counts());
+        given().get("/api/runs").then().statusCode(200)
+                .body("items[0].id", equalTo(MINIMAL_ID))
+                .body("items[0].revokedAt", notNullValue());
+        given().get("/api/runs/" + MINIMAL_ID).then().statusCode(200).body("agent.revokedAt", notNullValue());
+        given().get("/api/agents/" + id).then().statusCode(200).body("revokedAt", notNullValue());
+    }
+
+    @Test
+    void answers_404_for_an_unknown_agent() {
+        given().get("/api/agents/999999").then().statusCode(404).contentType(startsWith("application/problem+json"));
+    }
+}

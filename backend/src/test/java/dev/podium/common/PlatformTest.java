@@ -1,0 +1,46 @@
+package dev.podium.common;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+
+import dev.podium.testing.EmbeddedPostgresResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+/** Health, OpenAPI, metrics, and the single-page app's history-mode fallback. */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class PlatformTest {
+
+    @Test
+    void readiness_is_up_and_includes_the_datasource() {
+        given().get("/q/health/ready").then().statusCode(200)
+                .body("status", equalTo("UP"))
+                .body(containsString("Database connections health check"));
+    }
+
+    @Test
+    void publishes_openapi_with_the_runs_endpoint() {
+        given().get("/q/openapi").then().statusCode(200).body(containsString("/api/runs"));
+    }
+
+    @Test
+    void exposes_prometheus_metrics() {
+        given().get("/q/metrics").then().statusCode(200).body(containsString("jvm_"));
+    }
+
+    @Test
+    void serves_the_app_for_a_history_mode_route_asked_for_as_html() {
+        given().header("Accept", "text/html").get("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01")
+                .then().statusCode(200).contentType(startsWith("text/html")).body(containsString("<html"));
+    }
+
+    @Test
+    void answers_problem_json_not_the_app_for_an_unknown_api_path() {
+        given().header("Accept", "text/html, application/json").get("/api/nothing-here")
+                .then().statusCode(404).contentType(startsWith("application/problem+json"));
+    }
+}

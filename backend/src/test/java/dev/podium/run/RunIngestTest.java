@@ -1,0 +1,167 @@
+package dev.podium.run;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import dev.podium.testing.TestVectors;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Ingest behaviour beyond single cases: idempotency, races, size and concurrency limits, byte-identical storage. */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class RunIngestTest {
+
+    private static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
+
+    @Inject
+    Rows rows;
+
+    @Inject
+    IngestGate gate;
+
+    @BeforeEach
+    void enrolTheTestAgent() {
+        rows.reset();
+        Api.enrol("test-agent");
+    }
+
+    @Test
+    void stores_a_signed_run_and_serves_its_envelope_back_byte_for_byte() {
+        byte[] envelope = TestVectors.envelope("full");
+        Api.submit(envelope).then().statusCode(201)
+                .header("Location", org.hamcrest.Matchers.endsWith("/api/runs/" + FULL_ID))
+                .body("id", equalTo(FULL_ID));
+
+        byte[] served = given().get("/api/runs/" + FULL_ID + "/envelope")
+                .then().statusCode(200).contentType(startsWith("application/json"))
+                .extract().asByteArray();
+        assertArrayEquals(envelope, served);
+        String inDetail = given().get("/api/runs/" + FULL_ID).then().statusCode(200).extract().path("envelope");
+        assertEquals(new String(envelope, StandardCharsets.UTF_8), inDetail);
+    }
+
+    @Test
+    void answers_200_with_the_same_id_to_an_identical_resubmission_and_stores_nothing_more() {
+        byte[] envelope = TestVectors.envelope("full");
+        Api.submit(envelope).then().statusCode(201);
+        Rows.Counts after = rows.counts();
+
+        Api.submit(envelope).then().statusCode(200).body("id", equalTo(FULL_ID));
+
+        assertEquals(after, rows.counts());
+    }
+
+    @Test
+    void answers_409_naming_runId_to_the_same_run_id_with_other_bytes() {
+        Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
+        Rows.Counts after = rows.counts();
+
+        Api.submit(TestVectors.envelope("conflict-minimal")).then().statusCode(409)
+                .contentType(startsWith("application/problem+json")).body("field", equalTo("runId"));
+
+        assertEquals(after, rows.counts());
+    }
+
+    @Test
+    void concurrent_identical_submissions_store_one_run_and_answer_201_once_and_200_otherwise() throws Exception {
+        byte[] envelope = TestVectors.envelope("full");
+        int clients = 4;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Integer>> answers = new ArrayList<>();
+        for (int i = 0; i < clients; i++) {
+            answers.add(pool.submit(() -> {
+                start.await();
+                return Api.submit(envelope).statusCode();
+            }));
+        }
+        start.countDown();
+        List<Integer> statuses = new ArrayList<>();
+        for (Future<Integer> answer : answers) {
+            statuses.add(answer.get(60, TimeUnit.SECONDS));
+        }
+        pool.shutdown();
+
+        // a submission may also be turned away by the ingest gate (429); never a 500
+        assertEquals(1, Collections.frequency(statuses, 201), "statuses " + statuses);
+        assertTrue(statuses.stream().allMatch(s -> s == 201 || s == 200 || s == 429), "statuses " + statuses);
+        assertEquals(1, rows.counts().runs());
+    }
+
+    @Test
+    void refuses_a_body_over_the_size_limit_with_413_problem_json_and_stores_nothing() {
+        byte[] tooLarge = new byte[1024 * 1024 + 1];
+        java.util.Arrays.fill(tooLarge, (byte) ' ');
+        Rows.Counts before = rows.counts();
+
+        Api.submit(tooLarge).then().statusCode(413)
+                .contentType(startsWith("application/problem+json"))
+                .body("status", equalTo(413)).body("detail", notNullValue());
+
+        assertEquals(before, rows.counts());
+    }
+
+    @Test
+    void refuses_a_chunked_body_over_the_size_limit_with_413_problem_json() {
+        byte[] tooLarge = new byte[1024 * 1024 + 1];
+        java.util.Arrays.fill(tooLarge, (byte) ' ');
+
+        given().contentType("application/json").body(new java.io.ByteArrayInputStream(tooLarge))
+                .post("/api/runs")
+                .then().statusCode(413).contentType(startsWith("application/problem+json"));
+    }
+
+    @Test
+    void answers_429_with_retry_after_while_the_maximum_of_ingests_is_in_flight() {
+        int taken = 0;
+        while (gate.tryEnter()) {
+            taken++;
+        }
+        try {
+            Api.submit(TestVectors.envelope("minimal")).then().statusCode(429)
+                    .header("Retry-After", notNullValue())
+                    .contentType(startsWith("application/problem+json"));
+            assertEquals(0, rows.counts().runs());
+        } finally {
+            for (int i = 0; i < taken; i++) {
+                gate.leave();
+            }
+        }
+        assertEquals(4, taken, "PODIUM_MAX_CONCURRENT_INGESTS defaults to 4");
+        Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
+    }
+
+    @Test
+    void accepts_an_envelope_whose_second_signature_is_by_an_enrolled_key() {
+        String envelope = new String(TestVectors.envelope("minimal"), StandardCharsets.UTF_8);
+        String unknown = new String(TestVectors.envelope("unknown-key"), StandardCharsets.UTF_8);
+        // the unknown key's signature first, then test-agent's: the run is accepted on the second
+        String otherSignature = unknown.substring(unknown.indexOf("{", unknown.indexOf("\"signatures\"")),
+                unknown.lastIndexOf("}", unknown.lastIndexOf("]")) + 1);
+        String both = envelope.replaceFirst("\"signatures\": \\[", "\"signatures\": [" + java.util.regex.Matcher.quoteReplacement(otherSignature) + ",");
+        assertTrue(both.contains(TestVectors.key("other-agent").keyid()), both);
+
+        Api.submit(both.getBytes(StandardCharsets.UTF_8)).then().statusCode(201);
+    }
+}

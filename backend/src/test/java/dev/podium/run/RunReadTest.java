@@ -1,0 +1,81 @@
+package dev.podium.run;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
+
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import dev.podium.testing.TestVectors;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** GET /api/runs, /api/runs/{id} and their parameters, in the shapes of schema/read-api.md. */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class RunReadTest {
+
+    private static final String MINIMAL_ID = "0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01";
+    private static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
+
+    @Inject
+    Rows rows;
+
+    @BeforeEach
+    void storeTwoRuns() {
+        rows.reset();
+        Api.enrol("test-agent");
+        Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
+        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
+    }
+
+    @Test
+    void lists_runs_newest_received_first_with_paging() {
+        given().get("/api/runs?page=0&size=1").then().statusCode(200)
+                .body("items", hasSize(1))
+                .body("items[0].id", equalTo(FULL_ID))
+                .body("items[0].agentName", equalTo("test-agent"))
+                .body("items[0].keyid", equalTo(TestVectors.key("test-agent").keyid()))
+                .body("items[0].hostClass", notNullValue())
+                .body("page", equalTo(0)).body("size", equalTo(1)).body("total", equalTo(2));
+        given().get("/api/runs?page=1&size=1").then().statusCode(200).body("items[0].id", equalTo(MINIMAL_ID));
+    }
+
+    @Test
+    void shows_a_run_with_its_metadata_cells_and_repeats() {
+        given().get("/api/runs/" + MINIMAL_ID).then().statusCode(200)
+                .body("id", equalTo(MINIMAL_ID))
+                .body("schemaVersion", equalTo(1))
+                .body("agent.name", equalTo("test-agent"))
+                .body("host.hostClass", equalTo("AMD EPYC 7B13 · 2 vCPU · 24 GiB"))
+                .body("jvm.major", notNullValue())
+                .body("cells", hasSize(1))
+                .body("cells[0].ordinal", equalTo(0))
+                .body("cells[0].repeats[0].latencyMs.p50", notNullValue())
+                .body("cells[0].repeats[0].errors.connect", equalTo(0))
+                .body("envelope", notNullValue());
+    }
+
+    @Test
+    void answers_400_naming_an_unknown_or_invalid_query_parameter() {
+        given().get("/api/runs?colour=red").then().statusCode(400)
+                .contentType(startsWith("application/problem+json")).body("field", equalTo("colour"));
+        given().get("/api/runs?size=201").then().statusCode(400).body("field", equalTo("size"));
+        given().get("/api/runs?page=-1").then().statusCode(400).body("field", equalTo("page"));
+        given().get("/api/runs?page=x").then().statusCode(400).body("field", equalTo("page"));
+    }
+
+    @Test
+    void answers_404_problem_json_for_a_run_that_is_not_stored() {
+        given().get("/api/runs/00000000-0000-4000-8000-000000000000").then().statusCode(404)
+                .contentType(startsWith("application/problem+json"));
+        given().get("/api/runs/not-a-uuid/envelope").then().statusCode(404)
+                .contentType(startsWith("application/problem+json"));
+    }
+}

@@ -1,0 +1,49 @@
+package dev.podium.testing;
+
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** Row counts of the stored tables, and a reset between tests. */
+@ApplicationScoped
+public class Rows {
+
+    private final AgroalDataSource dataSource;
+
+    Rows(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** The number of runs, cells and repeats stored. */
+    public record Counts(long runs, long cells, long repeats) {
+    }
+
+    public Counts counts() {
+        return new Counts(count("runs"), count("cells"), count("repeats"));
+    }
+
+    public void reset() {
+        execute("truncate table repeats, cells, runs, agents restart identity cascade");
+    }
+
+    private long count(String table) {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select count(*) from " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void execute(String sql) {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
