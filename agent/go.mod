@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	fortio.org/fortio v1.75.3
 	fortio.org/log v1.18.3
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.10
 	golang.org/x/sys v0.49.0

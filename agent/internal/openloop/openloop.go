@@ -7,14 +7,15 @@ import (
 	"context"
 	"io"
 	"math"
+	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"fortio.org/fortio/fhttp"
 	"fortio.org/fortio/periodic"
 	"fortio.org/fortio/stats"
-	"fortio.org/fortio/version"
 	"fortio.org/log"
 
 	"podium.dev/agent/internal/load"
@@ -29,15 +30,23 @@ type Options struct {
 	Timeout     time.Duration // per request; 0: 10 s
 }
 
-// Version is the fortio library's version.
+// Version is the version of the fortio module built into the agent.
 func Version() string {
-	if v := version.Short(); v != "" && v != "dev" {
-		return v
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			if d.Path == "fortio.org/fortio" {
+				return strings.TrimPrefix(d.Version, "v")
+			}
+		}
 	}
-	return "1.75.3"
+	return "unknown"
 }
 
 var quietOnce sync.Once
+
+// lateShare is the share of requests that may start late (by more than a tenth of their interval, at least
+// 5 ms) before the run counts as behind its schedule.
+const lateShare = 0.05
 
 // Run offers o.Rate requests/s for o.Duration and returns what was measured.
 func Run(ctx context.Context, o Options) (load.Result, error) {
@@ -46,11 +55,12 @@ func Run(ctx context.Context, o Options) (load.Result, error) {
 		o.Timeout = 10 * time.Second
 	}
 	threads, perThread := plan(o.Rate, o.Duration, max(1, o.Connections))
-	rec := newRecorder(o.Rate/float64(threads), perThread, o.Duration, o.Timeout)
+	rec := newRecorder(threads, o.Rate/float64(threads), perThread, o.Timeout)
 
 	ro := periodic.RunnerOptions{
 		QPS: o.Rate, Duration: o.Duration, NumThreads: threads, Out: io.Discard,
-		Resolution: 1e-4, AccessLogger: rec, Stop: periodic.NewAborter(),
+		Resolution: 1e-4, AccessLogger: rec, Uniform: true, // threads staggered, not in lockstep
+		Stop: periodic.NewAborter(),
 	}
 	hro := &fhttp.HTTPRunnerOptions{RunnerOptions: ro}
 	hro.URL = o.URL
@@ -89,8 +99,9 @@ func plan(rate float64, d time.Duration, threads int) (int, int64) {
 type recorder struct {
 	mu        sync.Mutex
 	hist      *stats.Histogram
-	threadT0  map[periodic.ThreadID]time.Time
-	interval  float64 // seconds between a thread's scheduled starts
+	t0        time.Time // the run's start as fortio's threads see it (earliest estimate)
+	stagger   float64   // seconds between two threads' first calls (fortio's uniform mode)
+	interval  float64   // seconds between a thread's scheduled starts
 	timeout   time.Duration
 	requests  int64
 	late      int64
@@ -98,21 +109,26 @@ type recorder struct {
 	lateSlack time.Duration
 }
 
-func newRecorder(perThreadRate float64, perThread int64, d time.Duration, timeout time.Duration) *recorder {
+func newRecorder(threads int, perThreadRate float64, perThread int64, timeout time.Duration) *recorder {
 	// fortio spreads a thread's n calls so that the last one starts at the end: (i + i/(n-1)) / rate.
 	interval := 1 / perThreadRate
 	if perThread > 1 {
 		interval *= float64(perThread) / float64(perThread-1)
 	}
-	return &recorder{hist: stats.NewHistogram(0, 1e-4), threadT0: map[periodic.ThreadID]time.Time{},
-		interval: interval, timeout: timeout,
-		lateSlack: max(time.Millisecond, time.Duration(interval*float64(time.Second))/10)}
+	return &recorder{hist: stats.NewHistogram(0, 1e-4), interval: interval, timeout: timeout,
+		stagger:   1 / perThreadRate / float64(threads),
+		lateSlack: max(5*time.Millisecond, time.Duration(interval*float64(time.Second))/10)}
 }
 
 func (r *recorder) Start(ctx context.Context, id periodic.ThreadID, iter int64, start time.Time) context.Context {
 	if iter == 0 {
+		// Thread id's first call was due stagger x id after the run's start; timers only ever fire
+		// late, so the earliest estimate is the best one.
+		t0 := start.Add(-time.Duration(r.stagger * float64(id) * float64(time.Second)))
 		r.mu.Lock()
-		r.threadT0[id] = start
+		if r.t0.IsZero() || t0.Before(r.t0) {
+			r.t0 = t0
+		}
 		r.mu.Unlock()
 	}
 	return ctx
@@ -121,11 +137,8 @@ func (r *recorder) Start(ctx context.Context, id periodic.ThreadID, iter int64, 
 func (r *recorder) Report(_ context.Context, id periodic.ThreadID, iter int64, start time.Time, latency float64, ok bool, details string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	t0, known := r.threadT0[id]
-	if !known {
-		t0 = start
-	}
-	scheduled := t0.Add(time.Duration(float64(iter) * r.interval * float64(time.Second)))
+	due := r.stagger*float64(id) + float64(iter)*r.interval
+	scheduled := r.t0.Add(time.Duration(due * float64(time.Second)))
 	lag := start.Sub(scheduled)
 	if lag > r.lateSlack {
 		r.late++
@@ -166,6 +179,6 @@ func (r *recorder) result(actual time.Duration) load.Result {
 		out.LatencyMs = load.Latency{P50: ms(p[0].Value), P75: ms(p[1].Value), P90: ms(p[2].Value), P99: ms(p[3].Value),
 			P999: ms(p[4].Value), Max: ms(h.Max), Mean: ms(h.Avg)}
 	}
-	out.BehindSchedule = r.requests > 0 && float64(r.late)/float64(r.requests) > 0.01
+	out.BehindSchedule = r.requests > 0 && float64(r.late)/float64(r.requests) > lateShare
 	return out
 }

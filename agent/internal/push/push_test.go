@@ -91,8 +91,8 @@ func TestPush(t *testing.T) {
 			script:   script{answer(200, "", `{"id":"a"}`)},
 			wantReqs: 1},
 		{name: "422 moves the run to rejected with the reason",
-			script:   script{answer(422, "Content-Type: application/problem+json", problem)},
-			wantErr:  ErrRejected, wantReqs: 1, wantReject: 1,
+			script:  script{answer(422, "Content-Type: application/problem+json", problem)},
+			wantErr: ErrRejected, wantReqs: 1, wantReject: 1,
 			check: func(t *testing.T, s *spool.Spool) {
 				r, _ := s.Rejected()
 				if len(r) != 1 {

@@ -1,0 +1,224 @@
+package run
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/progress"
+	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/testtarget"
+)
+
+// TestMain doubles as the targets: started with PODIUM_CONTRACT_SERVE set, the test binary serves the
+// scenario contract (or the reference service) on $PORT instead of running tests.
+func TestMain(m *testing.M) {
+	switch os.Getenv("PODIUM_CONTRACT_SERVE") {
+	case "target":
+		http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), testtarget.Handler(os.Getenv("PODIUM_REFERENCE_URL"), ""))
+		os.Exit(1)
+	case "reference":
+		http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), testtarget.Reference())
+		os.Exit(1)
+	}
+	os.Exit(m.Run())
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+func testManifest(t *testing.T) *suite.Manifest {
+	t.Helper()
+	serve := func(what string) []string { return []string{"env", "PODIUM_CONTRACT_SERVE=" + what, os.Args[0]} }
+	m := &suite.Manifest{Name: "test-suite", Version: "0.0.1", JVMFlags: []string{"-Xmx64m"}, Dir: t.TempDir(),
+		Reference: &suite.Target{Name: "reference", Start: serve("reference"), Port: freePort(t), Health: "/stats"},
+		Baseline: &suite.Target{Name: "baseline", Framework: "nginx", FrameworkVersion: "1.22.1", IOModel: "non-blocking",
+			Start: serve("target"), Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext"}, Baseline: true},
+		Targets: []suite.Target{{Name: "go", Framework: "Go net/http", FrameworkVersion: "1.26", IOModel: "virtual-threads",
+			Start: serve("target"), Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext", "json", "proxy", "delay"}}},
+	}
+	return m
+}
+
+// TestRunProducesAPayloadTheSchemaAccepts drives the real wrk (and fortio) against loopback targets for a
+// few seconds and validates the payload against schema/run.schema.json.
+func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
+	}
+	usable := host.Usable()
+	layout, err := host.NewLayout(usable, "")
+	if err != nil {
+		t.Skipf("needs 2 CPUs: %v", err)
+	}
+	r := &Runner{
+		Manifest: testManifest(t),
+		Plan: Plan{Profile: "test", Targets: []string{"*"}, Scenarios: []string{"plaintext", "delay"},
+			Connections: []int{4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1, DelayMs: 20,
+			WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03,
+			OpenLoop: true, OpenLoopRates: []float64{100}},
+		Layout: layout, Java: "java", HealthWait: 10 * time.Second, AgentVersion: "0.1.0-test",
+		Display: progress.New(t.Output()),
+	}
+	payload, failures, err := r.Execute(context.Background())
+	if err != nil || len(failures) > 0 {
+		t.Fatalf("run: %v, failures %+v", err, failures)
+	}
+	body, err := payload.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	validate(t, body)
+
+	if payload.LoadGenerator.Tool != "wrk" || payload.LoadGenerator.OpenLoopTool != "fortio" {
+		t.Errorf("load generator %+v", payload.LoadGenerator)
+	}
+	srv, _ := layout.Server(1)
+	if payload.Host.ServerCPUs != srv.String() || payload.Host.LoadGeneratorCPUs != layout.LoadGenerator.String() {
+		t.Errorf("host CPUs %q / %q, want %q / %q", payload.Host.ServerCPUs, payload.Host.LoadGeneratorCPUs, srv, layout.LoadGenerator)
+	}
+	// baseline plaintext, go plaintext, go delay closed, go delay open at 100 req/s
+	if len(payload.Results) != 4 {
+		t.Fatalf("%d cells, want 4: %s", len(payload.Results), body)
+	}
+	for i, c := range payload.Results {
+		if c.Repeats[0].Requests == 0 {
+			t.Errorf("cell %d (%s %s %s) measured no request", i, c.Framework, c.Scenario, c.LoadModel)
+		}
+		if c.WarmupSeconds < 1 {
+			t.Errorf("cell %d: warm-up %.1f s, want at least one window", i, c.WarmupSeconds)
+		}
+		if c.Scenario == "delay" && c.Repeats[0].LatencyMs.P50 < 20 {
+			t.Errorf("cell %d: delay of 20 ms measured p50 %.2f ms", i, c.Repeats[0].LatencyMs.P50)
+		}
+	}
+	if c := payload.Results[0]; !c.Baseline || c.Framework != "nginx" {
+		t.Errorf("first cell %+v, want the baseline", c)
+	}
+	if c := payload.Results[3]; c.LoadModel != "open" || c.TargetRate != 100 || c.DelayMs == nil || *c.DelayMs != 20 {
+		t.Errorf("open-loop cell %+v", c)
+	}
+	if os.Getenv("PODIUM_KEEP_PAYLOAD") != "" {
+		os.WriteFile(os.Getenv("PODIUM_KEEP_PAYLOAD"), body, 0o644)
+	}
+}
+
+func TestRunGoesOnWhenATargetFails(t *testing.T) {
+	layout, err := host.NewLayout(host.Usable(), "")
+	if err != nil {
+		t.Skipf("needs 2 CPUs: %v", err)
+	}
+	m := testManifest(t)
+	m.Baseline = nil
+	m.Targets = append(m.Targets, suite.Target{Name: "dead", Framework: "Dead", FrameworkVersion: "1", IOModel: "blocking",
+		Start: []string{"false"}, Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext"}})
+	m.Targets[0].Scenarios = []string{"json"}
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Skip("wrk is not installed (apt-get install -y wrk)")
+	}
+	r := &Runner{Manifest: m, Layout: layout, HealthWait: 5 * time.Second, AgentVersion: "t", Display: progress.New(t.Output()),
+		Plan: Plan{Targets: []string{"dead", "go"}, Scenarios: []string{"json", "plaintext"}, Connections: []int{2}, VCPUs: []int{1},
+			Duration: time.Second, Repeats: 1, DelayMs: 10, WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03}}
+	payload, failures, err := r.Execute(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(failures) != 1 || failures[0].Target != "dead" {
+		t.Errorf("failures %+v, want dead", failures)
+	}
+	if len(payload.Results) != 1 || payload.Results[0].Scenario != "json" {
+		t.Errorf("results %+v, want go's json cell", payload.Results)
+	}
+}
+
+func validate(t *testing.T, body []byte) {
+	t.Helper()
+	c := jsonschema.NewCompiler()
+	sch, err := c.Compile(filepath.Join("..", "..", "..", "schema", "run.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(v); err != nil {
+		t.Errorf("payload breaks the schema: %v\n%s", err, body)
+	}
+}
+
+func TestSchemaAcceptsTheValidVectors(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"minimal", "full"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "..", "schema", "testdata", "payloads", "valid", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		validate(t, b)
+	}
+}
+
+func TestWarmup(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		rates      []float64
+		max        time.Duration
+		wantStable bool
+		wantWindow int
+	}{
+		{"stable after two close windows", []float64{100, 102}, 10 * time.Second, true, 2},
+		{"a climbing JIT keeps warming", []float64{24000, 30000, 34000, 35000}, 10 * time.Second, true, 4},
+		{"the cap ends an unstable warm-up", []float64{10, 20, 30, 40, 50, 60}, 3 * time.Second, false, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			i := 0
+			spent, stable, err := Warmup(context.Background(), time.Second, tc.max, 0.03, func(time.Duration) (float64, error) {
+				i++
+				return tc.rates[min(i-1, len(tc.rates)-1)], nil
+			})
+			if err != nil || stable != tc.wantStable || i != tc.wantWindow || spent < time.Duration(i)*time.Second {
+				t.Errorf("stable %v after %d windows (%s), err %v; want %v after %d", stable, i, spent, err, tc.wantStable, tc.wantWindow)
+			}
+		})
+	}
+}
+
+func TestRepeatOfKeepsPercentilesInOrder(t *testing.T) {
+	t.Parallel()
+	var r Repeat
+	b, _ := json.Marshal(RepeatOf(loadResult(1.0, 0.9, 2, 1.5, 3, 2.5)))
+	json.Unmarshal(b, &r)
+	l := r.LatencyMs
+	if !(l.P50 <= l.P75 && l.P75 <= l.P90 && l.P90 <= l.P99 && l.P99 <= l.P999 && l.P999 <= l.Max) {
+		t.Errorf("out of order: %+v", l)
+	}
+}
+
+func TestNewRunIDIsAUUID(t *testing.T) {
+	t.Parallel()
+	id := NewRunID()
+	if len(id) != 36 || id[14] != '4' || strconv.IntSize == 0 {
+		t.Errorf("run id %q", id)
+	}
+}

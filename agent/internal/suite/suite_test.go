@@ -1,0 +1,148 @@
+package suite
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"podium.dev/agent/internal/testtarget"
+)
+
+// TestMain doubles as the targets: with PODIUM_CONTRACT_SERVE set, the test binary serves the contract
+// (breaking PODIUM_CONTRACT_BROKEN on purpose) or the reference service on $PORT.
+func TestMain(m *testing.M) {
+	switch os.Getenv("PODIUM_CONTRACT_SERVE") {
+	case "target":
+		http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), testtarget.Handler(os.Getenv("PODIUM_REFERENCE_URL"), os.Getenv("PODIUM_CONTRACT_BROKEN")))
+		os.Exit(1)
+	case "reference":
+		http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), testtarget.Reference())
+		os.Exit(1)
+	}
+	os.Exit(m.Run())
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+func serve(what, broken string) []string {
+	return []string{"env", "PODIUM_CONTRACT_SERVE=" + what, "PODIUM_CONTRACT_BROKEN=" + broken, os.Args[0]}
+}
+
+func TestCheckNamesEachFailingTargetAndScenario(t *testing.T) {
+	t.Parallel()
+	all := []string{"plaintext", "json", "proxy", "delay"}
+	target := func(name, broken string) Target {
+		return Target{Name: name, Framework: name, FrameworkVersion: "1", IOModel: "blocking", Start: serve("target", broken),
+			Port: freePort(t), Health: "/json", Scenarios: all}
+	}
+	m := &Manifest{Name: "t", Version: "1", Dir: t.TempDir(),
+		Reference: &Target{Name: "reference", Start: serve("reference", ""), Port: freePort(t), Health: "/stats"},
+		Targets: []Target{target("good", ""), target("wrong-body", "plaintext"), target("no-content-type", "json"),
+			target("no-wait", "delay"), target("fake-proxy", "proxy"),
+			{Name: "dead", Start: []string{"false"}, Port: freePort(t), Health: "/", Scenarios: all}}}
+	results := m.Check(context.Background(), m.Benchmarked(), CheckOptions{HealthWait: 10 * time.Second, DelayMs: 50})
+	want := map[string]string{ // target -> the failing scenario and a word of its reason
+		"good": "", "wrong-body": "plaintext: body", "no-content-type": "json: content type",
+		"no-wait": "delay: before the 50 ms", "fake-proxy": "proxy: /stats counter", "dead": "start",
+	}
+	if len(results) != len(want) {
+		t.Fatalf("%d results, want %d", len(results), len(want))
+	}
+	for _, r := range results {
+		w := want[r.Target.Name]
+		switch {
+		case w == "":
+			if !r.OK() {
+				t.Errorf("%s: want ok, got start %v, failures %+v", r.Target.Name, r.StartErr, r.Failures)
+			}
+		case w == "start":
+			if r.StartErr == nil {
+				t.Errorf("%s: want a start failure", r.Target.Name)
+			}
+		default:
+			scenario, reason, _ := strings.Cut(w, ": ")
+			if len(r.Failures) != 1 || r.Failures[0].Scenario != scenario || !strings.Contains(r.Failures[0].Reason, reason) {
+				t.Errorf("%s: want only %s failing with %q, got %+v (start %v)", r.Target.Name, scenario, reason, r.Failures, r.StartErr)
+			}
+		}
+	}
+}
+
+func TestStopEndsTheWholeProcessGroup(t *testing.T) {
+	t.Parallel()
+	port := freePort(t)
+	// A shell that starts the target as its child: stopping must end both.
+	m := &Manifest{Name: "t", Version: "1", Dir: t.TempDir()}
+	tg := &Target{Name: "sh", Start: []string{"sh", "-c", strings.Join(serve("target", ""), " ") + " & wait"}, Port: port, Health: "/plaintext"}
+	p, err := m.Start(context.Background(), tg, StartOptions{HealthWait: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Stop()
+	// (Not probing the group with kill(0): an unreaped zombie of a container's init would still answer.)
+	if _, err := http.Get(p.BaseURL + "/plaintext"); err == nil {
+		t.Errorf("the target's child still answers after Stop")
+	}
+}
+
+func TestExpandPlaceholders(t *testing.T) {
+	t.Parallel()
+	m := &Manifest{Dir: "/suite", JVMFlags: []string{"-Xmx512m", "-XX:+UseG1GC"}}
+	tg := &Target{Artifact: "netty/target/app.jar", Port: 8083,
+		Start: []string{"{java}", "{jvmFlags}", "-jar", "{artifact}", "--conf={suiteDir}/x.conf", "{workDir}/", "{port}"}}
+	got := strings.Join(m.Expand(tg, StartOptions{Java: "/jdk/bin/java", VCPUs: 2}, "/tmp/w"), " ")
+	want := "/jdk/bin/java -Xmx512m -XX:+UseG1GC -XX:ActiveProcessorCount=2 -jar /suite/netty/target/app.jar --conf=/suite/x.conf /tmp/w/ 8083"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestLoadTheRealManifest(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join("..", "..", "suite", "suite.json")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no suite manifest yet: %v", err)
+	}
+	m, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Baseline == nil || !m.Baseline.Baseline || len(m.Targets) == 0 {
+		t.Errorf("manifest %s: baseline %+v, %d targets", path, m.Baseline, len(m.Targets))
+	}
+	if _, ok := m.Profiles["quick"]; !ok {
+		t.Errorf("no quick profile")
+	}
+}
+
+func TestLoadRejectsABrokenManifest(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, json, want string }{
+		{"unknown scenario", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"port":1,"health":"/","scenarios":["fortunes"]}]}`, "unknown scenario"},
+		{"duplicate target", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"port":1,"health":"/"},{"name":"a","start":["x"],"port":2,"health":"/"}]}`, "twice"},
+		{"no start command", `{"name":"s","version":"1","targets":[{"name":"a","port":1,"health":"/"}]}`, "required"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := filepath.Join(t.TempDir(), "suite.json")
+			os.WriteFile(p, []byte(tc.json), 0o644)
+			if _, err := Load(p); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
