@@ -137,7 +137,10 @@ public final class QueryParams {
 
     public Double positiveNumber(String name, Double fallback) {
         String v = text(name);
-        return v == null ? fallback : number(name, v, false);
+        if (v == null) {
+            return fallback;
+        }
+        return number(name, v, false);
     }
 
     /** RFC 3339 date-time, or a date: its start when {@code end} is false, the start of the next day when true. */

@@ -4,13 +4,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import javax.sql.DataSource;
-
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -36,8 +33,8 @@ public class ReadCache {
     @Inject
     DataSource dataSource;
 
-    @ConfigProperty(name = "podium.read-cache.check-interval", defaultValue = "1s")
-    Duration checkInterval;
+    @Inject
+    ReadCacheConfig config;
 
     private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
     private volatile String stamp;
@@ -60,7 +57,7 @@ public class ReadCache {
     private String stamp() {
         long now = System.nanoTime();
         String s = stamp;
-        if (s != null && now - stampReadAt < checkInterval.toNanos()) {
+        if (s != null && now - stampReadAt < config.checkInterval().toNanos()) {
             return s;
         }
         try (Connection c = dataSource.getConnection();

@@ -1,0 +1,353 @@
+package dev.podium.leaderboard;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.closeTo;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.config.JsonConfig;
+import io.restassured.path.json.JsonPath;
+import io.restassured.path.json.config.JsonPathConfig.NumberReturnType;
+import jakarta.inject.Inject;
+
+/**
+ * The read API end to end: runs signed here with the test key are ingested through POST /api/runs, and every figure
+ * asserted was worked out by hand or with scipy/numpy (see the comments), not printed by the code under test.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class ReadApiTest {
+
+    static final String R0 = "00000000-0000-4000-8000-000000000000";
+    static final String R1 = "00000000-0000-4000-8000-000000000001";
+    static final String R2 = "00000000-0000-4000-8000-000000000002";
+    static final String WEIRD = "Ktor, \"CIO\"\nengine";
+    static final double[] SPRING_64 = {50000, 52000, 49000, 51000, 50500};
+    static final double[] NETTY_256 = {120000, 122000, 118000, 121000, 119000};
+
+    @Inject
+    Rows rows;
+
+    @BeforeAll
+    static void readNumbersAsDoubles() {
+        RestAssured.config = RestAssured.config().jsonConfig(JsonConfig.jsonConfig().numberReturnType(NumberReturnType.DOUBLE));
+    }
+
+    @BeforeEach
+    void seed() {
+        if (rows.counts().runs() == 7 && given().get("/api/runs/" + R2).statusCode() == 200) {
+            return; // seeded by an earlier test of this class; the runs are only read
+        }
+        rows.reset();
+        Api.enrol("test-agent");
+        // R0, the oldest: a Netty result that R2 supersedes
+        submit(SignedRuns.run(R0, "2026-09-01T08:00:00Z")
+                .cell("Netty", "4.1.0.Final", "non-blocking", "plaintext", 64, 2, false, 2, 0, 90000, 91000, 89000));
+        // R1: Spring MVC (SLA cell at 64, best at 256 whose p90 breaks the SLA), Jetty, the nginx baseline
+        submit(SignedRuns.run(R1, "2026-10-01T08:00:00Z")
+                .cell("nginx", "1.26.3", "non-blocking", "plaintext", 256, 2, true, 1, 0, 200000, 199000, 201000)
+                .cell("Spring MVC", "7.0.1", "blocking", "plaintext", 64, 2, false, 10, 0, SPRING_64)
+                .cell("Spring MVC", "7.0.1", "blocking", "plaintext", 256, 2, false, 250, 0, 60000, 61000, 59000)
+                .cell("Jetty", "12.1.3", "virtual-threads", "plaintext", 64, 2, false, 10, 0, 50100, 50300, 50200));
+        // R2, the newest: Netty at 1 and 2 vCPUs; its 1024-connection cell has 2% errors
+        submit(SignedRuns.run(R2, "2026-11-01T08:00:00Z")
+                .cell("nginx", "1.26.3", "non-blocking", "plaintext", 256, 2, true, 1, 0, 240000, 240000, 240000)
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 64, 2, false, 2, 0, 100000, 102000, 98000)
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 5, 0, NETTY_256)
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 1024, 2, false, 9, 0.02, 130000, 131000, 129000)
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 1, false, 5, 0, 66000, 67000, 68000));
+        // json history of Undertow: two steady runs, then one 10% lower
+        submit(SignedRuns.run("00000000-0000-4000-8000-0000000000a1", "2026-08-01T08:00:00Z")
+                .cell("Undertow", "2.3.20", "non-blocking", "json", 64, 2, false, 3, 0, 100000, 101000, 99000, 100500, 99500));
+        submit(SignedRuns.run("00000000-0000-4000-8000-0000000000a2", "2026-08-02T08:00:00Z")
+                .cell("Undertow", "2.3.20", "non-blocking", "json", 64, 2, false, 3, 0, 101000, 102000, 100000, 101500, 100500));
+        submit(SignedRuns.run("00000000-0000-4000-8000-0000000000a3", "2026-08-03T08:00:00Z")
+                .cell("Undertow", "2.3.21", "non-blocking", "json", 64, 2, false, 3, 0, 90000, 90500, 89500, 90200, 89800));
+        // db: a framework name with a comma, quotes and a line break, for CSV
+        submit(SignedRuns.run("00000000-0000-4000-8000-0000000000b1", "2026-08-04T08:00:00Z")
+                .cell(WEIRD, "3.3.2", "non-blocking", "db", 64, 2, false, 3, 0, 9000, 9100, 8900));
+    }
+
+    private static void submit(SignedRuns run) {
+        Api.submit(run.envelope()).then().statusCode(201);
+    }
+
+    private static JsonPath leaderboard(String query) {
+        return given().get("/api/leaderboard?" + query).then().statusCode(200).contentType(startsWith("application/json"))
+                .extract().jsonPath();
+    }
+
+    @Test
+    void statistics_are_stored_at_ingest_and_match_numpy() {
+        // NETTY_256: trimmed mean 120000, median 120000, sd (ddof=1) 1581.1388300841897, bootstrap CI (118800, 121200)
+        JsonPath cells = given().get("/api/runs/" + R2 + "/cells").then().statusCode(200).extract().jsonPath();
+        assertEquals(5, cells.getList("items").size());
+        String netty = "items.find { it.connections == 256 && it.vcpus == 2 && !it.baseline }.stats.";
+        assertEquals(120000.0, cells.getDouble(netty + "rpsTrimmedMean"), 1e-9);
+        assertEquals(120000.0, cells.getDouble(netty + "rpsMedian"), 1e-9);
+        assertEquals(1581.1388300841897, cells.getDouble(netty + "rpsStddev"), 1e-6);
+        assertEquals(118800.0, cells.getDouble(netty + "rpsCiLow"), 1e-6);
+        assertEquals(121200.0, cells.getDouble(netty + "rpsCiHigh"), 1e-6);
+        assertEquals(5.0, cells.getDouble(netty + "p90Median"), 1e-12);
+        assertEquals(false, cells.getBoolean(netty + "overErrorLimit"));
+        String errors = "items.find { it.connections == 1024 }.stats.";
+        assertEquals(0.02, cells.getDouble(errors + "errorRate"), 1e-4);
+        assertEquals(true, cells.getBoolean(errors + "overErrorLimit"));
+    }
+
+    @Test
+    void leaderboard_picks_each_frameworks_latest_run_the_sla_cell_and_shows_ties_as_ties() {
+        JsonPath board = leaderboard("scenario=plaintext");
+        assertEquals(SignedRuns.HOST_CLASS, board.getString("hostClass"));
+        assertEquals(2, board.getInt("vcpus")); // the largest measured on the host class
+        assertEquals(List.of("Netty", "Spring MVC", "Jetty"), board.getList("rows.framework"));
+        assertEquals(List.of(1, 2, 2), board.getList("rows.rank"));
+        assertEquals(List.of(false, true, true), board.getList("rows.tied")); // CIs (49600, 51400) and (50100, 50300) overlap
+
+        // Netty from R2, not R0; SLA cell 256 (the 1024 cell has 2% errors), best cell 1024
+        assertEquals(R2, board.getString("rows[0].runId"));
+        assertEquals(120000.0, board.getDouble("rows[0].slaThroughput"), 1e-9);
+        assertEquals(256, board.getInt("rows[0].slaConnections"));
+        assertEquals(130000.0, board.getDouble("rows[0].bestThroughput"), 1e-9);
+        assertEquals(1024, board.getInt("rows[0].bestConnections"));
+        assertEquals(118800.0, board.getDouble("rows[0].ciLow"), 1e-6);
+        assertEquals(60000.0, board.getDouble("rows[0].throughputPerVcpu"), 1e-9);
+        assertEquals(130000.0 / 240000, board.getDouble("rows[0].baselineShare"), 1e-12);
+        assertEquals("4.2.7.Final", board.getString("rows[0].frameworkVersion"));
+
+        // Spring MVC: SLA at 64 (trimmed mean of 50000, 50500, 51000), best at 256 breaking the SLA
+        assertEquals(50500.0, board.getDouble("rows[1].slaThroughput"), 1e-9);
+        assertEquals(64, board.getInt("rows[1].slaConnections"));
+        assertEquals(60000.0, board.getDouble("rows[1].bestThroughput"), 1e-9);
+        assertEquals(0.3, board.getDouble("rows[1].baselineShare"), 1e-12); // 60000 / 200000 in the same run
+        assertEquals(10.0, board.getDouble("rows[1].p90Ms"), 1e-12);
+
+        assertEquals("nginx", board.getString("baseline.framework"));
+        assertEquals(240000.0, board.getDouble("baseline.bestThroughput"), 1e-9);
+        assertTrue(board.getList("available.frameworks").containsAll(List.of("Jetty", "Netty", "Spring MVC")));
+        assertTrue(!board.getList("available.frameworks").contains("nginx"));
+        assertEquals(List.of(1, 2), board.getList("available.vcpus"));
+        assertEquals(List.of(64, 256, 1024), board.getList("available.connections"));
+    }
+
+    @Test
+    void a_stricter_sla_moves_the_sla_cell_and_filters_narrow_the_rows() {
+        JsonPath strict = leaderboard("scenario=plaintext&sla=4&framework=Netty");
+        assertEquals(List.of("Netty"), strict.getList("rows.framework"));
+        assertEquals(64, strict.getInt("rows[0].slaConnections")); // only the 64-connection cell has p90 2 < 4
+        assertEquals(100000.0, strict.getDouble("rows[0].slaThroughput"), 1e-9);
+        JsonPath none = leaderboard("scenario=plaintext&sla=1");
+        assertEquals(nullValue().matches(none.get("rows[0].slaThroughput")), true);
+        JsonPath oneVcpu = leaderboard("scenario=plaintext&vcpus=1");
+        assertEquals(List.of("Netty"), oneVcpu.getList("rows.framework"));
+        assertEquals(67000.0, oneVcpu.getDouble("rows[0].bestThroughput"), 1e-9);
+        JsonPath before = leaderboard("scenario=plaintext&to=2026-09-30");
+        assertEquals(List.of(R0), before.getList("rows.runId")); // only R0 started by then
+        assertEquals(List.of("Spring MVC"), leaderboard("scenario=plaintext&ioModel=blocking").getList("rows.framework"));
+    }
+
+    @Test
+    void an_empty_result_is_200_with_an_empty_list() {
+        given().get("/api/leaderboard?scenario=proxy").then().statusCode(200).body("rows", empty());
+        given().get("/api/leaderboard?scenario=plaintext&jvmVendor=Nobody").then().statusCode(200).body("rows", empty());
+        given().get("/api/history?scenario=proxy&framework=Netty").then().statusCode(200).body("series", empty());
+    }
+
+    @Test
+    void unknown_parameters_and_values_answer_400_problem_json_naming_the_field() {
+        String[][] cases = {
+                {"/api/leaderboard?scenario=plaintext&colour=red", "colour"},
+                {"/api/leaderboard?scenario=teapot", "scenario"},
+                {"/api/leaderboard", "scenario"},
+                {"/api/leaderboard?scenario=plaintext&vcpus=two", "vcpus"},
+                {"/api/leaderboard?scenario=plaintext&vcpus=0", "vcpus"},
+                {"/api/leaderboard?scenario=plaintext&from=yesterday", "from"},
+                {"/api/leaderboard?scenario=plaintext&format=xml", "format"},
+                {"/api/leaderboard?scenario=plaintext&sla=-5", "sla"},
+                {"/api/leaderboard?scenario=plaintext&scenario=json", "scenario"},
+                {"/api/history?scenario=json", "framework"},
+                {"/api/scaling?scenario=json&ioModel=async", "ioModel"},
+                {"/api/latency?scenario=json&page=2", "page"},
+                {"/api/compare?a=1&b=x", "b"},
+                {"/api/calculator?ratio=2&servers=0&current=1&required=2", "servers"},
+                {"/api/calculator?ratio=2&servers=3&current=1", "required"},
+                {"/api/frameworks?all=true", "all"}};
+        for (String[] c : cases) {
+            given().get(c[0]).then().statusCode(400).contentType("application/problem+json")
+                    .body("status", equalTo(400)).body("field", equalTo(c[1]));
+        }
+        given().get("/api/compare?a=999999999&b=1").then().statusCode(404).body("field", equalTo("a"));
+    }
+
+    @Test
+    void leaderboard_csv_has_a_header_and_a_quoted_name_round_trips() throws Exception {
+        String csv = given().get("/api/leaderboard?scenario=db&format=csv").then().statusCode(200)
+                .contentType(startsWith("text/csv")).extract().asString();
+        List<String[]> lines = parse(csv);
+        assertEquals(LeaderboardResponse.CSV_HEADER, List.of(lines.get(0)));
+        assertEquals(WEIRD, lines.get(1)[2]);
+        assertEquals(2, lines.size());
+        String viaAccept = given().accept("text/csv").get("/api/leaderboard?scenario=db").then().statusCode(200)
+                .contentType(startsWith("text/csv")).extract().asString();
+        assertEquals(csv, viaAccept);
+    }
+
+    @Test
+    void history_and_run_cells_come_as_csv_too() throws Exception {
+        List<String[]> history = parse(given().get("/api/history?scenario=json&framework=Undertow&format=csv")
+                .then().statusCode(200).extract().asString());
+        assertEquals("hostClass", history.get(0)[0]);
+        assertEquals(4, history.size()); // header + 3 runs
+        List<String[]> cells = parse(given().accept("text/csv").get("/api/runs/" + R1 + "/cells")
+                .then().statusCode(200).extract().asString());
+        assertEquals("id", cells.get(0)[0]);
+        assertEquals(5, cells.size()); // header + 4 cells
+    }
+
+    @Test
+    void history_flags_a_significant_drop_of_more_than_five_percent_in_the_latest_run() {
+        // trimmed means 100000, 101000, then 90000: median of the previous two 100500, change -10.45%;
+        // scipy Welch of the latest repeats vs the 10 pooled previous ones: t = -31.33, p = 1.6e-13
+        JsonPath h = given().get("/api/history?scenario=json&framework=Undertow").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of(100000.0, 101000.0, 90000.0), h.getList("series[0].points.throughput"));
+        assertEquals(List.of(false, false, true), h.getList("series[0].points.regression"));
+        String detail = h.getString("series[0].points[2].regressionDetail");
+        assertTrue(detail.startsWith("-10.4% against the median 100500.0 of the previous 2 runs; Welch t = -31.33"), detail);
+        assertTrue(detail.endsWith("p = < 0.001: regression"), detail);
+        JsonPath steady = given().get("/api/history?scenario=plaintext&framework=Netty&vcpus=2").then().statusCode(200)
+                .extract().jsonPath();
+        assertEquals(List.of(false, false), steady.getList("series[0].points.regression")); // R0 then R2, higher
+    }
+
+    @Test
+    void compare_gives_the_ratio_with_its_interval_welch_t_df_p_and_a_verdict() {
+        // scipy: ttest_ind(NETTY_256, SPRING_64, equal_var=False): t = 80.25168741735799, df = 7.2, p = 6.7766e-12;
+        // ratio 120000 / 50500 = 2.376237623762376; numpy bootstrap of the trimmed-mean ratio: (2.3182, 2.4362)
+        JsonPath cells = given().get("/api/runs/" + R1 + "/cells").then().extract().jsonPath();
+        long spring = cells.getLong("items.find { it.framework == 'Spring MVC' && it.connections == 64 }.id");
+        long jetty = cells.getLong("items.find { it.framework == 'Jetty' }.id");
+        long netty = given().get("/api/runs/" + R2 + "/cells").then().extract().jsonPath()
+                .getLong("items.find { it.connections == 256 && it.vcpus == 2 && !it.baseline }.id");
+        JsonPath c = given().get("/api/compare?a=" + spring + "&b=" + netty).then().statusCode(200).extract().jsonPath();
+        assertEquals(2.376237623762376, c.getDouble("ratio"), 1e-9);
+        assertEquals(2.318181818181818, c.getDouble("ratioCiLow"), 0.004);
+        assertEquals(2.436241610738255, c.getDouble("ratioCiHigh"), 0.004);
+        assertEquals(80.25168741735799, c.getDouble("t"), 1e-6);
+        assertEquals(7.2, c.getDouble("df"), 1e-9);
+        assertEquals(6.776594007299909e-12, c.getDouble("pValue"), 1e-15);
+        assertEquals(true, c.getBoolean("significant"));
+        assertEquals("Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", c.getString("verdict"));
+        assertEquals("Spring MVC", c.getString("a.framework"));
+        // scipy: ttest_ind(jetty, spring) p = 0.582456242420413
+        JsonPath tie = given().get("/api/compare?a=" + spring + "&b=" + jetty).then().statusCode(200).extract().jsonPath();
+        assertEquals(0.582456242420413, tie.getDouble("pValue"), 1e-9);
+        assertEquals("no significant difference (p = 0.582)", tie.getString("verdict"));
+    }
+
+    @Test
+    void calculator_takes_the_ratio_from_the_leaderboard_and_shows_every_figure() {
+        // R = 120000 / 50500 = 2.376237623762376; N = 4: CRPS 250, PRPS 594.0594, APRPS 2376.2376;
+        // without = ceil(2000 / 250) = 8, with = ceil(623.76 / 594.06 = 1.05) = 2, saved 6
+        JsonPath c = given().queryParam("scenario", "plaintext").queryParam("from", "Spring MVC").queryParam("to", "Netty")
+                .queryParam("servers", 4).queryParam("current", 1000).queryParam("required", 3000)
+                .queryParam("current", 5000).queryParam("required", 3000)
+                .get("/api/calculator").then().statusCode(200).extract().jsonPath();
+        assertEquals("leaderboard", c.getString("ratioSource"));
+        assertEquals(2.376237623762376, c.getDouble("ratio"), 1e-12);
+        assertEquals(50500.0, c.getDouble("fromSlaThroughput"), 1e-9);
+        assertEquals(120000.0, c.getDouble("toSlaThroughput"), 1e-9);
+        assertEquals(250.0, c.getDouble("apis[0].perServerToday"), 1e-9);
+        assertEquals(594.059405940594, c.getDouble("apis[0].perServerAfter"), 1e-9);
+        assertEquals(2376.237623762376, c.getDouble("apis[0].systemAfter"), 1e-9);
+        assertEquals(8, c.getInt("apis[0].serversToAddWithout"));
+        assertEquals(2, c.getInt("apis[0].serversToAddWith"));
+        assertEquals(6, c.getInt("apis[0].serversSaved"));
+        // the second API already has more than it needs: never below 0
+        assertEquals(0, c.getInt("apis[1].serversToAddWithout"));
+        assertEquals(0, c.getInt("apis[1].serversToAddWith"));
+        assertEquals(8, c.getInt("totals.serversToAddWithout"));
+        assertEquals(6, c.getInt("totals.serversSaved"));
+
+        JsonPath user = given().get("/api/calculator?ratio=1.27&servers=3&current=300&required=1000").then().statusCode(200)
+                .extract().jsonPath();
+        assertEquals("user", user.getString("ratioSource"));
+        assertEquals(7, user.getInt("totals.serversToAddWithout")); // ceil(700 / 100)
+        assertEquals(5, user.getInt("totals.serversToAddWith"));    // ceil(619 / 127)
+        given().get("/api/calculator?scenario=plaintext&from=Spring MVC&to=Nobody&servers=1&current=1&required=1")
+                .then().statusCode(400).body("field", equalTo("to"));
+    }
+
+    @Test
+    void scaling_reports_per_vcpu_throughput_and_efficiency() {
+        // T(1) = 67000 (trimmed mean of 66000, 67000, 68000), T(2) = 130000 (best concurrency, 1024):
+        // E(2) = 130000 / (2 x 67000) = 0.9701492537313433
+        JsonPath s = given().get("/api/scaling?scenario=plaintext&framework=Netty").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of(1, 2), s.getList("series[0].points.vcpus"));
+        assertEquals(1.0, s.getDouble("series[0].points[0].efficiency"), 1e-12);
+        assertEquals(0.9701492537313433, s.getDouble("series[0].points[1].efficiency"), 1e-12);
+        assertEquals(65000.0, s.getDouble("series[0].points[1].perVcpu"), 1e-9);
+        assertEquals(SignedRuns.CPU, s.getString("cpuModel"));
+    }
+
+    @Test
+    void latency_lists_each_concurrency_of_the_latest_run() {
+        given().get("/api/latency?scenario=plaintext&framework=Netty").then().statusCode(200)
+                .body("series[0].runId", equalTo(R2))
+                .body("series[0].points.connections", contains(64, 256, 1024))
+                .body("series[0].points[1].p90", closeTo(5.0, 1e-12))
+                .body("series[0].points[1].p99", closeTo(10.0, 1e-12));
+    }
+
+    @Test
+    void frameworks_lists_targets_without_baselines() {
+        given().get("/api/frameworks").then().statusCode(200)
+                .body("items.framework", hasItem("Netty"))
+                .body("items.framework", not(hasItem("nginx")))
+                .body("items.find { it.framework == 'Netty' }.latestVersion", equalTo("4.2.7.Final"))
+                .body("items.find { it.framework == 'Undertow' }.scenarios", contains("json"));
+    }
+
+    @Test
+    void openapi_documents_the_read_endpoints_with_examples() {
+        given().get("/q/openapi?format=json").then().statusCode(200)
+                .body(containsString("/api/leaderboard"))
+                .body(containsString("/api/compare"))
+                .body(containsString("/api/runs/{id}/cells"))
+                .body(containsString("slaThroughput"));
+    }
+
+    private static List<String[]> parse(String csv) throws Exception {
+        CsvMapper mapper = new CsvMapper();
+        mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
+        List<String[]> lines = new ArrayList<>();
+        try (MappingIterator<String[]> it = mapper.readerFor(String[].class).readValues(csv)) {
+            it.forEachRemaining(lines::add);
+        }
+        return lines;
+    }
+}

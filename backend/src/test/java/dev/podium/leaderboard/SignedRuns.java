@@ -1,0 +1,107 @@
+package dev.podium.leaderboard;
+
+import java.nio.charset.StandardCharsets;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.Signature;
+import java.security.spec.EdECPrivateKeySpec;
+import java.security.spec.NamedParameterSpec;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.podium.testing.TestVectors;
+
+/** Builds run payloads for the read tests and signs them as DSSE envelopes with the test-agent key. */
+final class SignedRuns {
+
+    static final String PAYLOAD_TYPE = "application/vnd.podium.run.v1+json";
+    static final String CPU = "Test CPU @ 3.00GHz";
+    /** The host class the service derives from CPU, 4 vCPUs and 16 GiB. */
+    static final String HOST_CLASS = CPU + " · 4 vCPU · 16 GiB";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Map<String, Object> run = new LinkedHashMap<>();
+    private final List<Map<String, Object>> results = new ArrayList<>();
+
+    private SignedRuns(String runId, String startedAt) {
+        run.put("schemaVersion", 1);
+        run.put("runId", runId);
+        run.put("startedAt", startedAt);
+        run.put("finishedAt", startedAt.replace("T08:", "T09:"));
+        run.put("agent", Map.of("version", "0.1.0"));
+        run.put("suite", Map.of("name", "podium-standard", "version", "1.0.0", "commit", "0123456789abcdef"));
+        run.put("loadGenerator", Map.of("tool", "wrk", "version", "4.2.0"));
+        run.put("host", Map.of("hostname", "bench-test", "cpuModel", CPU, "vcpus", 4, "memoryBytes", 17179869184L,
+                "os", "Ubuntu 24.04", "kernel", "6.8.0", "arch", "amd64", "virtualization", "none"));
+        run.put("jvm", Map.of("vendor", "Eclipse Adoptium", "version", "21.0.5+11-LTS", "vmName", "OpenJDK 64-Bit Server VM",
+                "gc", "G1", "flags", List.of("-Xmx1g")));
+        run.put("results", results);
+    }
+
+    /** startedAt as RFC 3339 at 08:00 UTC, e.g. "2026-11-01T08:00:00Z". */
+    static SignedRuns run(String runId, String startedAt) {
+        return new SignedRuns(runId, startedAt);
+    }
+
+    /** A closed-loop cell; each repeat has the given requests/s, p90 = p90Ms, and errorShare of its attempts failed. */
+    SignedRuns cell(String framework, String version, String ioModel, String scenario, int connections, int vcpus,
+                    boolean baseline, double p90Ms, double errorShare, double... rps) {
+        List<Map<String, Object>> repeats = new ArrayList<>();
+        for (double r : rps) {
+            long requests = Math.round(r * 15);
+            long errors = Math.round(requests * errorShare / (1 - errorShare));
+            repeats.add(Map.of("requests", requests, "requestsPerSecond", r,
+                    "latencyMs", Map.of("p50", p90Ms / 2, "p75", p90Ms * 0.8, "p90", p90Ms, "p99", p90Ms * 2,
+                            "p999", p90Ms * 3, "max", p90Ms * 5, "mean", p90Ms / 2),
+                    "errors", Map.of("connect", 0, "read", 0, "write", 0, "timeout", 0, "status", errors)));
+        }
+        Map<String, Object> cell = new LinkedHashMap<>();
+        cell.put("framework", framework);
+        cell.put("frameworkVersion", version);
+        cell.put("ioModel", ioModel);
+        cell.put("scenario", scenario);
+        cell.put("loadModel", "closed");
+        cell.put("connections", connections);
+        cell.put("vcpus", vcpus);
+        cell.put("durationSeconds", 15);
+        if (scenario.equals("delay")) {
+            cell.put("delayMs", 100);
+        }
+        if (baseline) {
+            cell.put("baseline", true);
+        }
+        cell.put("repeats", repeats);
+        results.add(cell);
+        return this;
+    }
+
+    /** The DSSE envelope: PAE("DSSEv1", type, payload) signed with the test-agent seed. */
+    byte[] envelope() {
+        try {
+            byte[] payload = JSON.writeValueAsBytes(run);
+            TestVectors.Key key = TestVectors.key("test-agent");
+            byte[] seed = Base64.getDecoder().decode(key.seed());
+            PrivateKey privateKey = KeyFactory.getInstance("Ed25519")
+                    .generatePrivate(new EdECPrivateKeySpec(NamedParameterSpec.ED25519, seed));
+            byte[] header = ("DSSEv1 " + PAYLOAD_TYPE.length() + " " + PAYLOAD_TYPE + " " + payload.length + " ")
+                    .getBytes(StandardCharsets.UTF_8);
+            byte[] pae = new byte[header.length + payload.length];
+            System.arraycopy(header, 0, pae, 0, header.length);
+            System.arraycopy(payload, 0, pae, header.length, payload.length);
+            Signature signer = Signature.getInstance("Ed25519");
+            signer.initSign(privateKey);
+            signer.update(pae);
+            return JSON.writeValueAsBytes(Map.of("payloadType", PAYLOAD_TYPE,
+                    "payload", Base64.getEncoder().encodeToString(payload),
+                    "signatures", List.of(Map.of("keyid", key.keyid(),
+                            "sig", Base64.getEncoder().encodeToString(signer.sign())))));
+        } catch (Exception e) {
+            throw new IllegalStateException("sign a test run", e);
+        }
+    }
+}
