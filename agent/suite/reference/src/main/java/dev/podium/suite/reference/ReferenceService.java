@@ -20,17 +20,22 @@ public final class ReferenceService {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
         // Virtual threads: the reference must never be the bottleneck, however many connections the targets open.
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.createContext("/reference", exchange -> {
-            requests.increment();
-            send(exchange, REFERENCE);
+        server.createContext("/", exchange -> {
+            // Exact paths only: a client that mangles the URL (a trailing slash, a doubled path) must not pass.
+            switch (exchange.getRequestURI().getPath()) {
+                case "/reference" -> {
+                    requests.increment();
+                    send(exchange, 200, REFERENCE);
+                }
+                case "/stats" -> send(exchange, 200, ("{\"requests\":" + requests.sum() + "}").getBytes(StandardCharsets.UTF_8));
+                default -> send(exchange, 404, "{\"error\":\"not found\"}".getBytes(StandardCharsets.UTF_8));
+            }
         });
-        server.createContext("/stats", exchange ->
-                send(exchange, ("{\"requests\":" + requests.sum() + "}").getBytes(StandardCharsets.UTF_8)));
         server.start();
         System.out.println("reference service listening on 127.0.0.1:" + port);
     }
 
-    private static void send(HttpExchange exchange, byte[] body) throws IOException {
+    private static void send(HttpExchange exchange, int status, byte[] body) throws IOException {
         try (exchange) {
             exchange.getRequestBody().readAllBytes();
             if (!"GET".equals(exchange.getRequestMethod())) {
@@ -38,7 +43,7 @@ public final class ReferenceService {
                 return;
             }
             exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
+            exchange.sendResponseHeaders(status, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(body);
             }
