@@ -3,15 +3,17 @@
 import { defineConfig } from 'vite'
 import vue from '@vitejs/plugin-vue'
 
+const api = process.env.PODIUM_API ?? 'http://127.0.0.1:8080'
+
 export default defineConfig({
   plugins: [vue()],
-  server: {
-    // `npm run dev` talks to a backend started with `make -C ../backend serve`
-    proxy: { '/api': 'http://127.0.0.1:8080', '/q': 'http://127.0.0.1:8080' },
-  },
+  // `npm run dev` / `vite preview` talk to a backend at PODIUM_API (default: `make -C ../backend serve` on 8080)
+  server: { proxy: { '/api': api, '/q': api } },
+  preview: { proxy: { '/api': api, '/q': api } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true, // scripts/budget.mjs follows it to find each route's chunks
     target: 'es2022',
     chunkSizeWarningLimit: 900,
   },

@@ -77,7 +77,7 @@ export interface Cell {
   warmupSeconds: number | null
   baseline: boolean
   flags: string[]
-  stats: CellStats
+  stats: CellStats | null
   repeats?: Repeat[]
 }
 

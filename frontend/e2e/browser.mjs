@@ -1,0 +1,28 @@
+// Debian's Chromium driven by playwright-core: never a downloaded browser.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+]
+
+/** A browser context with a fresh user-data dir; close() removes it. */
+export async function launch(viewport = { width: 1366, height: 900 }) {
+  const profile = mkdtempSync(join(tmpdir(), 'podium-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  })
+  return {
+    context,
+    close: async () => {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,114 @@
+// Signed test runs for the browser tests: built here, signed with node:crypto Ed25519 by the shared test key,
+// and submitted to the real backend through POST /api/runs like an agent would.
+import { createHash, createPrivateKey, sign } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+
+const key = JSON.parse(readFileSync(new URL('../../schema/testdata/keys/test-agent.json', import.meta.url), 'utf8'))
+export const PAYLOAD_TYPE = 'application/vnd.podium.run.v1+json'
+export const XSS_NAME = '<img src=x onerror=alert(1)>'
+export const HOST_A = { cpuModel: 'Podium Test CPU @ 3.00GHz', vcpus: 4, memoryBytes: 16 * 1024 ** 3 }
+export const HOST_B = { cpuModel: 'Other Test CPU @ 2.40GHz', vcpus: 8, memoryBytes: 32 * 1024 ** 3 }
+
+const privateKey = createPrivateKey({
+  key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(key.seed, 'base64')]),
+  format: 'der',
+  type: 'pkcs8',
+})
+
+export function pae(type, body) {
+  const t = Buffer.from(type, 'utf8')
+  return Buffer.concat([Buffer.from(`DSSEv1 ${t.length} ${type} ${body.length} `, 'utf8'), body])
+}
+
+export function envelope(run) {
+  const body = Buffer.from(JSON.stringify(run, null, 1), 'utf8')
+  const sig = sign(null, pae(PAYLOAD_TYPE, body), privateKey)
+  const keyid = createHash('sha256').update(Buffer.from(key.publicKey, 'base64')).digest('hex')
+  return { payloadType: PAYLOAD_TYPE, payload: body.toString('base64'), signatures: [{ keyid, sig: sig.toString('base64') }] }
+}
+
+/** Five repeats whose trimmed mean (drop best and worst) is exactly `mean`: mean - 2s, mean - s, mean, mean + s, mean + 2s. */
+function repeats(mean, spread, p90) {
+  return [-2, -1, 0, 1, 2].map((k) => {
+    const rps = mean + k * spread
+    const p50 = p90 * 0.6
+    return {
+      requests: Math.round(rps * 15),
+      requestsPerSecond: rps,
+      latencyMs: { p50, p75: p90 * 0.8, p90, p99: p90 * 2, p999: p90 * 4, max: p90 * 10, mean: p50 * 1.05 },
+      errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
+    }
+  })
+}
+
+function cell(framework, frameworkVersion, ioModel, scenario, connections, vcpus, mean, p90, extra = {}) {
+  return {
+    framework, frameworkVersion, ioModel, scenario, loadModel: 'closed', connections, vcpus, durationSeconds: 15,
+    warmupSeconds: 10, repeats: repeats(mean, Math.round(mean * 0.0083), p90), ...extra,
+  }
+}
+
+function run(runId, startedAt, host, results, jvm = { vendor: 'Eclipse Adoptium', version: '21.0.5+11-LTS' }) {
+  const finishedAt = new Date(Date.parse(startedAt) + 3_600_000).toISOString()
+  return {
+    schemaVersion: 1, runId, startedAt, finishedAt,
+    agent: { version: '0.1.0' },
+    suite: { name: 'podium-standard', version: '1.0.0', commit: '89abcdef0123456789abcdef0123456789abcdef', profile: 'quick' },
+    loadGenerator: { tool: 'wrk', version: '4.2.0' },
+    host: {
+      hostname: 'bench-e2e', cpuModel: host.cpuModel, vcpus: host.vcpus, memoryBytes: host.memoryBytes,
+      os: 'Debian GNU/Linux 12', kernel: '6.1.0-28-amd64', arch: 'amd64', virtualization: 'none', serverCpus: '0-1', loadGeneratorCpus: '2-3',
+    },
+    jvm: { vendor: jvm.vendor, version: jvm.version, vmName: 'OpenJDK 64-Bit Server VM', gc: 'G1', flags: ['-Xms1g', '-Xmx1g', '-XX:ActiveProcessorCount=2'] },
+    results,
+  }
+}
+
+/** The latest run on host A: the leaderboard's expected order is Netty, Helidon SE =2 Undertow (tied), Spring MVC, the XSS name. */
+export const LATEST_RUN_ID = '7f000001-0000-4000-8000-000000000001'
+export const EXPECTED_PLAINTEXT_ORDER = ['Netty', 'Helidon SE', 'Undertow', 'Spring MVC', XSS_NAME]
+
+export function runs() {
+  const latest = run(LATEST_RUN_ID, '2026-11-10T08:00:00Z', HOST_A, [
+    cell('nginx', '1.22.1', 'non-blocking', 'plaintext', 256, 2, 200000, 1.6, { baseline: true }),
+    cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 64, 2, 110000, 0.8),
+    cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 2, 120000, 2.9),
+    cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 1, 65000, 4.5),
+    cell('Helidon SE', '4.3.1', 'virtual-threads', 'plaintext', 256, 2, 90000, 3.5),
+    cell('Undertow', '2.3.20.Final', 'non-blocking', 'plaintext', 256, 2, 89500, 3.6),
+    cell('Spring MVC', '6.2.12', 'blocking', 'plaintext', 256, 2, 50000, 9.0),
+    cell('Spring MVC', '6.2.12', 'blocking', 'plaintext', 1024, 2, 60000, 300),
+    cell('Spring MVC', '6.2.12', 'blocking', 'plaintext', 256, 1, 30000, 15),
+    cell(XSS_NAME, '1.0.0', 'blocking', 'plaintext', 256, 2, 30000, 12),
+    cell('Netty', '4.2.7.Final', 'non-blocking', 'json', 256, 2, 100000, 3.1),
+    cell('Spring MVC', '6.2.12', 'blocking', 'json', 256, 2, 40000, 10),
+  ])
+  // Netty's history on host A: five earlier runs near 135,000 req/s, so the latest (120,000) is a regression.
+  const history = [1, 2, 3, 4, 5].map((d) =>
+    run(`7f000001-0000-4000-8000-00000000010${d}`, `2026-11-0${d}T08:00:00Z`, HOST_A, [
+      cell('Netty', d < 3 ? '4.2.6.Final' : '4.2.7.Final', 'non-blocking', 'plaintext', 256, 2, 134000 + d * 300, 2.7),
+    ]),
+  )
+  // An older run on another host class, with another JVM.
+  const other = run('7f000001-0000-4000-8000-000000000201', '2026-10-20T08:00:00Z', HOST_B, [
+    cell('Vert.x Web', '5.0.5', 'non-blocking', 'plaintext', 256, 4, 210000, 2.1),
+    cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 4, 205000, 2.2),
+  ], { vendor: 'Amazon Corretto', version: '25.0.1+8-LTS' })
+  return [...history, other, latest]
+}
+
+/** Enrols the test key and submits every run; returns the agent. */
+export async function seed(baseUrl, adminToken) {
+  const enrol = await fetch(`${baseUrl}/api/agents`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ name: 'e2e-agent', publicKey: key.publicKey }),
+  })
+  if (enrol.status !== 201) throw new Error(`enrol the test key: ${enrol.status} ${await enrol.text()}`)
+  const agent = await enrol.json()
+  for (const r of runs()) {
+    const res = await fetch(`${baseUrl}/api/runs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(envelope(r)) })
+    if (res.status !== 201 && res.status !== 200) throw new Error(`submit run ${r.runId}: ${res.status} ${await res.text()}`)
+  }
+  return agent
+}

@@ -1,0 +1,168 @@
+// Browser tests of the leaderboard site against the real backend seeded by run.mjs.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { launch } from './browser.mjs'
+import { EXPECTED_PLAINTEXT_ORDER, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
+
+const base = process.env.PODIUM_E2E_URL
+if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+
+let browser
+let dialogs = 0
+before(async () => {
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+async function open(path) {
+  const page = await browser.context.newPage()
+  page.on('dialog', async (d) => {
+    dialogs++
+    await d.dismiss()
+  })
+  await page.goto(`${base}${path}`)
+  return page
+}
+
+const frameworks = (page) => page.locator('#leaderboard-table tbody th.fw').allTextContents()
+const ranks = (page) => page.locator('#leaderboard-table tbody tr td:first-child').allTextContents()
+async function tableSettled(page, expectedRows) {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('#leaderboard-table tbody tr').length === n && !document.body.textContent.includes('Updating…'),
+    expectedRows,
+  )
+}
+
+describe('leaderboard', () => {
+  test('renders the frameworks in rank order, ties shown as ties', async () => {
+    const page = await open('/leaderboard/plaintext')
+    await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
+    assert.deepEqual(await frameworks(page), EXPECTED_PLAINTEXT_ORDER)
+    assert.deepEqual((await ranks(page)).map((r) => r.replace('(tied)', '').trim()), ['1', '2', '=2', '4', '5'])
+    await page.close()
+  })
+
+  test('shows a framework name containing HTML as text', async () => {
+    const page = await open('/leaderboard/plaintext')
+    await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
+    const cell = page.locator('#leaderboard-table tbody th.fw', { hasText: XSS_NAME })
+    assert.equal(await cell.textContent(), XSS_NAME)
+    assert.equal(await page.locator('#leaderboard-table img').count(), 0)
+    assert.equal(dialogs, 0)
+    await page.close()
+  })
+
+  test('a filter changes the URL and the table', async () => {
+    const page = await open('/leaderboard/plaintext')
+    await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
+    await page.getByLabel('I/O model').selectOption('blocking')
+    await page.waitForURL(/ioModel=blocking/)
+    await tableSettled(page, 2)
+    assert.deepEqual(await frameworks(page), ['Spring MVC', XSS_NAME])
+    await page.close()
+  })
+
+  test('the SLA is adjustable', async () => {
+    const page = await open('/leaderboard/plaintext?ioModel=blocking')
+    await tableSettled(page, 2)
+    const spring = page.locator('#leaderboard-table tbody tr', { hasText: 'Spring MVC' }).locator('td').nth(3)
+    assert.match(await spring.textContent(), /50,000\s*@256/)
+    await page.getByLabel('SLA p90 (ms)').fill('500')
+    await page.getByLabel('SLA p90 (ms)').press('Tab')
+    await page.waitForURL(/sla=500/)
+    await page.waitForFunction(() => document.querySelector('#leaderboard-table tbody tr')?.textContent?.includes('60,000'))
+    assert.match(await spring.textContent(), /60,000\s*@1024/)
+    await page.close()
+  })
+
+  test('a shared URL restores the view', async () => {
+    const page = await open(`/leaderboard/plaintext?ioModel=blocking&sla=500`)
+    await tableSettled(page, 2)
+    assert.equal(await page.getByLabel('I/O model').inputValue(), 'blocking')
+    assert.equal(await page.getByLabel('SLA p90 (ms)').inputValue(), '500')
+    assert.deepEqual(await frameworks(page), ['Spring MVC', XSS_NAME])
+    await page.close()
+  })
+
+  test('scenario tabs switch the table', async () => {
+    const page = await open('/leaderboard/plaintext')
+    await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
+    await page.getByRole('tab', { name: 'json' }).click()
+    await page.waitForURL(/\/leaderboard\/json/)
+    await tableSettled(page, 2)
+    assert.deepEqual(await frameworks(page), ['Netty', 'Spring MVC'])
+    await page.close()
+  })
+})
+
+describe('run page', () => {
+  test('verifies a good signature in the browser', async () => {
+    const page = await open(`/runs/${LATEST_RUN_ID}`)
+    const button = page.getByRole('button', { name: 'Verify signature' })
+    await page.waitForFunction(() => !document.querySelector('button.primary')?.disabled)
+    await button.click()
+    await page.locator('#verify-result', { hasText: 'verified' }).waitFor()
+    assert.match(await page.locator('#verify-result').textContent(), /✔ verified/)
+    assert.match(await page.locator('#envelope').textContent(), /application\/vnd\.podium\.run\.v1\+json/)
+    await page.close()
+  })
+
+  test('flags a tampered envelope', async () => {
+    const page = await browser.context.newPage()
+    await page.route(`**/api/runs/${LATEST_RUN_ID}`, async (route) => {
+      const response = await route.fetch()
+      const run = await response.json()
+      const env = JSON.parse(run.envelope)
+      const payload = Buffer.from(env.payload, 'base64').toString('utf8').replace('120000', '999999')
+      env.payload = Buffer.from(payload, 'utf8').toString('base64')
+      run.envelope = JSON.stringify(env)
+      await route.fulfill({ response, json: run })
+    })
+    await page.goto(`${base}/runs/${LATEST_RUN_ID}`)
+    await page.waitForFunction(() => !document.querySelector('button.primary')?.disabled)
+    await page.getByRole('button', { name: 'Verify signature' }).click()
+    await page.locator('#verify-result', { hasText: 'NOT' }).waitFor()
+    assert.match(await page.locator('#verify-result').textContent(), /signature does NOT match/)
+    await page.close()
+  })
+})
+
+describe('calculator', () => {
+  test('shows servers needed with and without the move, with the ratio from the leaderboard', async () => {
+    const q = new URLSearchParams({ scenario: 'plaintext', from: 'Spring MVC|blocking', to: 'Netty|non-blocking', servers: '10', current: '10000', required: '30000' })
+    const page = await open(`/calculator?${q}`)
+    await page.locator('#servers-without').waitFor()
+    // R = 120,000 / 50,000 = 2.4: per server 1,000 -> 2,400; system 24,000
+    assert.equal(await page.locator('#servers-without').textContent(), '20')
+    assert.equal(await page.locator('#servers-with').textContent(), '3')
+    assert.equal(await page.locator('#servers-saved').textContent(), '17')
+    assert.match(await page.locator('#ratio-source').textContent(), /2\.40×[\s\S]*from the leaderboard/)
+    // a user-entered ratio replaces it
+    await page.getByLabel('Your own ratio (optional)').fill('1.27')
+    await page.getByLabel('Your own ratio (optional)').press('Tab')
+    await page.waitForURL(/ratio=1.27/)
+    await page.locator('#ratio-source', { hasText: 'entered by you' }).waitFor()
+    assert.equal(await page.locator('#servers-with').textContent(), '14') // ceil((30000 - 12700) / 1270)
+    assert.equal(await page.locator('#servers-saved').textContent(), '6')
+    await page.close()
+  })
+})
+
+describe('other views', () => {
+  for (const [path, text] of [
+    ['/scaling?scenario=plaintext', 'Scaling points'],
+    ['/latency?scenario=plaintext', 'Latency by concurrency'],
+    ['/history?scenario=plaintext&target=Netty%7Cnon-blocking', 'regression'],
+    ['/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking', 'Ratio B / A'],
+    ['/runs', 'Runs 1–7 of 7'],
+  ]) {
+    test(`${path} renders its data`, async () => {
+      const page = await open(path)
+      await page.getByText(text).first().waitFor({ timeout: 30_000 })
+      assert.equal(await page.locator('.state.error').count(), 0, await page.locator('.state.error').first().textContent().catch(() => ''))
+      await page.close()
+    })
+  }
+})

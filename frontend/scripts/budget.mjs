@@ -1,0 +1,78 @@
+// Performance budget: (1) the gzipped JavaScript that index.html loads initially must stay under 250 KB;
+// (2) the leaderboard's largest contentful paint in headless Chromium, measured with a PerformanceObserver.
+// LCP runs against PODIUM_BUDGET_URL when given (e.g. a backend holding the 1,000,000-repeat data set);
+// otherwise against a freshly started backend seeded with the browser tests' runs, and it says so.
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { launch } from '../e2e/browser.mjs'
+
+const LIMIT_KB = 250
+const dist = new URL('../dist/', import.meta.url)
+const read = (p) => readFileSync(new URL(p.replace(/^\//, ''), dist))
+const gz = (buf) => gzipSync(buf, { level: 9 }).length
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+
+// 1. What index.html loads before any route chunk: its module scripts and modulepreloads.
+const html = read('index.html').toString()
+const initial = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1] ?? m[2])
+const initialGz = initial.reduce((n, f) => n + gz(read(f)), 0)
+
+// The leaderboard route: its chunk and everything it imports statically (the chart chunk loads after the table).
+const manifest = JSON.parse(read('.vite/manifest.json').toString())
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen
+  seen.add(key)
+  for (const k of manifest[key]?.imports ?? []) closure(k, seen)
+  return seen
+}
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)
+const routeFiles = new Set([...closure(entry), ...closure('src/views/LeaderboardView.vue')].map((k) => manifest[k].file))
+const routeGz = [...routeFiles].reduce((n, f) => n + gz(read(f)), 0)
+const chart = Object.keys(manifest).find((k) => /ChartPanel/.test(k))
+const chartGz = chart ? [...closure(chart)].filter((k) => !closure(entry).has(k)).reduce((n, k) => n + gz(read(manifest[k].file)), 0) : 0
+
+console.log(`initial JavaScript (index.html: ${initial.length} file${initial.length > 1 ? 's' : ''}): ${kb(initialGz)} gzipped (budget ${LIMIT_KB} KB)`)
+console.log(`leaderboard route, before its chart: ${kb(routeGz)} gzipped; the chart chunk (ECharts) after it: ${kb(chartGz)} gzipped`)
+let failed = initialGz > LIMIT_KB * 1024
+if (failed) console.log(`FAIL: initial JavaScript is over ${LIMIT_KB} KB`)
+
+// 2. LCP of the leaderboard.
+let backend = null
+let base = process.env.PODIUM_BUDGET_URL
+let dataset = 'the data set at PODIUM_BUDGET_URL'
+if (!base) {
+  const { startBackend } = await import('../e2e/backend.mjs')
+  const { seed, runs } = await import('../e2e/seed.mjs')
+  backend = await startBackend()
+  await seed(backend.url, backend.adminToken)
+  base = backend.url
+  const repeats = runs().reduce((n, r) => n + r.results.reduce((m, c) => m + c.repeats.length, 0), 0)
+  dataset = `the browser tests' seed (${repeats} repeat rows), NOT the 1,000,000-row set: set PODIUM_BUDGET_URL to a backend loaded by backend/bench's generator`
+}
+try {
+  const samples = []
+  for (let i = 0; i < 3; i++) {
+    const browser = await launch({ width: 1366, height: 900 }) // fresh profile: a cold cache every time
+    try {
+      const page = await browser.context.newPage()
+      await page.addInitScript(() => {
+        window.__lcp = 0
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__lcp = Math.max(window.__lcp, e.renderTime || e.startTime)
+        }).observe({ type: 'largest-contentful-paint', buffered: true })
+      })
+      await page.goto(`${base}/leaderboard/plaintext`)
+      await page.locator('#leaderboard-table tbody tr, .state').first().waitFor({ timeout: 60_000 })
+      await page.waitForLoadState('networkidle')
+      samples.push(await page.evaluate(() => window.__lcp))
+    } finally {
+      await browser.close()
+    }
+  }
+  const sorted = [...samples].sort((a, b) => a - b)
+  console.log(`leaderboard LCP (headless Chromium, 1366x900, cold cache, 3 loads): median ${sorted[1].toFixed(0)} ms, runs ${samples.map((s) => s.toFixed(0)).join(' / ')} ms`)
+  console.log(`LCP data set: ${dataset}`)
+} finally {
+  await backend?.stop()
+}
+process.exit(failed ? 1 : 0)
