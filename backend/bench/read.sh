@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Read-API benchmark: loads the 1,000,000-repeat dataset (ReadDataset.java) once into a data directory, starts the
+# service on it, and measures GET /api/leaderboard next to the trivial GET /q/health/live with wrk on the same server
+# (loopback only). Targets: leaderboard >= 0.5 x the health endpoint's requests/s, p99 < 50 ms at 64 connections.
+#
+#   backend/bench/read.sh                       build, load (first time), serve, measure, stop
+#   backend/bench/read.sh --load-only           build, load the dataset into the data dir and stop (for other tools)
+#   backend/bench/read.sh --serve               build, load, then keep serving on PORT until Ctrl-C
+#   backend/bench/read.sh --url http://127.0.0.1:8080   measure a server that is already running (no build, no load)
+#   ReadDataset alone against any PostgreSQL with the schema:  see the header of backend/bench/ReadDataset.java
+#
+# Environment: PODIUM_BENCH_DATA (data dir, default /tmp/podium-bench-read), PODIUM_BENCH_BUILD (build dir, default
+# backend/target), PORT (default 18080), DURATION (wrk seconds per endpoint, default 15), CONNECTIONS (default 64),
+# THREADS (wrk threads, default 2), RUNS (runs to generate, default 200).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+backend=$(cd "$here/.." && pwd)
+repo=$(cd "$backend/.." && pwd)
+data=${PODIUM_BENCH_DATA:-/tmp/podium-bench-read}
+build=${PODIUM_BENCH_BUILD:-$backend/target}
+port=${PORT:-18080}
+duration=${DURATION:-15}
+connections=${CONNECTIONS:-64}
+threads=${THREADS:-2}
+runs=${RUNS:-200}
+mode=measure
+url=
+case "${1:-}" in
+  --load-only) mode=load ;;
+  --serve) mode=serve ;;
+  --url) mode=remote; url=${2:?--url needs a base URL} ;;
+  "") ;;
+  *) echo "usage: $0 [--load-only | --serve | --url BASE_URL]" >&2; exit 2 ;;
+esac
+export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
+java="$JAVA_HOME/bin/java"
+leaderboard_path='/api/leaderboard?scenario=plaintext'
+
+wait_up() { # polls the health endpoint until it answers, with a deadline
+  local deadline=$((SECONDS + 180))
+  until curl -fsS -o /dev/null "$1/q/health/live" 2>/dev/null; do
+    [ $SECONDS -lt $deadline ] || { echo "read bench: $1 did not come up in 180 s" >&2; return 1; }
+    sleep 1
+  done
+}
+
+measure() { # $1 base URL
+  command -v wrk >/dev/null || { echo "read bench: wrk is not installed (apt-get install -y wrk)" >&2; exit 1; }
+  local base=$1 out
+  curl -fsS -o /dev/null -w "leaderboard first answer: %{time_total} s (cold cache)\n" "$base$leaderboard_path"
+  wrk -t"$threads" -c"$connections" -d5s "$base$leaderboard_path" >/dev/null  # warm-up (JIT), discarded
+  wrk -t"$threads" -c"$connections" -d5s "$base/q/health/live" >/dev/null
+  out=$(mktemp -d)
+  wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "$base/q/health/live" >"$out/health"
+  wrk -t"$threads" -c"$connections" -d"${duration}s" --latency "$base$leaderboard_path" >"$out/leaderboard"
+  local h l p99
+  h=$(awk '/^Requests\/sec/ {print $2}' "$out/health")
+  l=$(awk '/^Requests\/sec/ {print $2}' "$out/leaderboard")
+  p99=$(awk '$1 == "99%" {print $2}' "$out/leaderboard")
+  echo "--- /q/health/live";  sed -n '/Latency Distribution/,/Requests\/sec/p' "$out/health"
+  echo "--- $leaderboard_path"; sed -n '/Latency Distribution/,/Requests\/sec/p' "$out/leaderboard"
+  awk -v h="$h" -v l="$l" -v p="$p99" -v c="$connections" 'BEGIN {
+    printf "read bench: health %.0f req/s, leaderboard %.0f req/s, ratio %.2f (target >= 0.5); leaderboard p99 %s at %d connections (target < 50ms)\n", h, l, l / h, p, c }'
+  rm -rf "$out"
+}
+
+if [ "$mode" = remote ]; then
+  wait_up "$url"
+  measure "$url"
+  exit 0
+fi
+
+if [ ! -f "$build/quarkus-app/quarkus-run.jar" ] || [ -n "${REBUILD:-}" ]; then
+  "$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" -Dpodium.build.dir="$build" package -DskipTests
+fi
+app="$build/quarkus-app"
+mkdir -p "$data"
+PODIUM_PORT=$port PODIUM_HOST=127.0.0.1 PODIUM_DATA_DIR="$data" "$java" -Xmx1g -jar "$app/quarkus-run.jar" >"$data/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
+base="http://127.0.0.1:$port"
+wait_up "$base" || { tail -30 "$data/server.log" >&2; exit 1; }
+
+if [ ! -f "$data/read-dataset.done" ]; then
+  pg_port=$(sed -n 4p "$data/postgres/postmaster.pid")
+  "$java" -cp "$app/app/*:$app/lib/main/*" "$here/ReadDataset.java" \
+    --jdbc "jdbc:postgresql://localhost:$pg_port/postgres" --runs "$runs"
+  touch "$data/read-dataset.done"
+fi
+
+case "$mode" in
+  load) echo "read bench: dataset loaded in $data (serve it with: PODIUM_DATA_DIR=$data make -C backend serve)" ;;
+  serve) echo "read bench: serving $data on $base (Ctrl-C stops)"; wait $server ;;
+  measure) measure "$base" ;;
+esac
