@@ -50,10 +50,17 @@ const lateShare = 0.05
 
 // Run offers o.Rate requests/s for o.Duration and returns what was measured.
 func Run(ctx context.Context, o Options) (load.Result, error) {
-	quietOnce.Do(func() { log.SetLogLevelQuiet(log.Error) })
+	quietOnce.Do(func() {
+		log.SetLogLevelQuiet(log.Error)
+		// fortio's fast client keeps a 128 KiB buffer per connection; the suite's answers are tiny and an
+		// open-loop cell may hold hundreds of connections.
+		fhttp.BufferSizeKb = 8
+	})
 	if o.Timeout <= 0 {
 		o.Timeout = 10 * time.Second
 	}
+	// Hundreds of connections' buffers and goroutines: collect sooner to keep the agent's peak RSS small.
+	defer debug.SetGCPercent(debug.SetGCPercent(40))
 	threads, perThread := plan(o.Rate, o.Duration, max(1, o.Connections))
 	rec := newRecorder(threads, o.Rate/float64(threads), perThread, o.Timeout)
 
