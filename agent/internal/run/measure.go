@@ -26,6 +26,7 @@ type measurer struct {
 	r    *Runner
 	lg   host.CPUs
 	cell int
+	ref  suite.Validator // the reference service's counter, for proxy cells
 }
 
 // target starts t on cpus, validates it and measures its cells; a failure ends the target, not the run.
@@ -44,6 +45,7 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host
 	}
 	defer p.Stop()
 	v := suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs}
+	m.ref = v
 	var broken []string
 	for _, s := range r.Plan.scenariosOf(t) {
 		if err := v.Scenario(ctx, p.BaseURL, s); err != nil {
@@ -126,13 +128,37 @@ func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string
 	for i := 0; i < r.Plan.Repeats; i++ {
 		o := opts
 		o.Duration = r.Plan.Duration
+		var before int64
+		if scenario == "proxy" {
+			if before, err = m.ref.ReferenceCount(ctx); err != nil {
+				return c, err
+			}
+		}
 		res, busy, err := m.measured(func() (load.Result, error) { return wrk.Run(ctx, o) })
 		if err != nil {
 			return c, fmt.Errorf("repeat %d: %w", i+1, err)
 		}
+		if scenario == "proxy" {
+			if err := m.proxied(ctx, before, res); err != nil {
+				return c, fmt.Errorf("repeat %d: %w", i+1, err)
+			}
+		}
 		m.keep(&c, res, busy)
 	}
 	return c, nil
+}
+
+// proxied checks that every answered /proxy request reached the reference service during the repeat.
+func (m *measurer) proxied(ctx context.Context, before int64, res load.Result) error {
+	after, err := m.ref.ReferenceCount(ctx)
+	if err != nil {
+		return err
+	}
+	ok := res.Requests - res.Errors.Total()
+	if float64(after-before) < 0.99*float64(ok) {
+		return fmt.Errorf("%d proxy requests answered but the reference service saw only %d calls", ok, after-before)
+	}
+	return nil
 }
 
 // measured runs one repeat and reports how busy the load generator's CPUs were meanwhile.

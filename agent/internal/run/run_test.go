@@ -71,7 +71,7 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 	}
 	r := &Runner{
 		Manifest: testManifest(t),
-		Plan: Plan{Profile: "test", Targets: []string{"*"}, Scenarios: []string{"plaintext", "delay"},
+		Plan: Plan{Profile: "test", Targets: []string{"*"}, Scenarios: []string{"plaintext", "proxy", "delay"},
 			Connections: []int{4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1, DelayMs: 20,
 			WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03,
 			OpenLoop: true, OpenLoopRates: []float64{100}},
@@ -95,9 +95,9 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 	if payload.Host.ServerCPUs != srv.String() || payload.Host.LoadGeneratorCPUs != layout.LoadGenerator.String() {
 		t.Errorf("host CPUs %q / %q, want %q / %q", payload.Host.ServerCPUs, payload.Host.LoadGeneratorCPUs, srv, layout.LoadGenerator)
 	}
-	// baseline plaintext, go plaintext, go delay closed, go delay open at 100 req/s
-	if len(payload.Results) != 4 {
-		t.Fatalf("%d cells, want 4: %s", len(payload.Results), body)
+	// baseline plaintext, go plaintext, go proxy, go delay closed, go delay open at 100 req/s
+	if len(payload.Results) != 5 {
+		t.Fatalf("%d cells, want 5: %s", len(payload.Results), body)
 	}
 	for i, c := range payload.Results {
 		if c.Repeats[0].Requests == 0 {
@@ -113,7 +113,7 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 	if c := payload.Results[0]; !c.Baseline || c.Framework != "nginx" {
 		t.Errorf("first cell %+v, want the baseline", c)
 	}
-	if c := payload.Results[3]; c.LoadModel != "open" || c.TargetRate != 100 || c.DelayMs == nil || *c.DelayMs != 20 {
+	if c := payload.Results[4]; c.LoadModel != "open" || c.TargetRate != 100 || c.DelayMs == nil || *c.DelayMs != 20 {
 		t.Errorf("open-loop cell %+v", c)
 	}
 	if os.Getenv("PODIUM_KEEP_PAYLOAD") != "" {
