@@ -54,7 +54,10 @@ func main() {
 	err := newRoot().ExecuteContext(ctx)
 	interrupted := ctx.Err() != nil
 	stop()
-	if err != nil {
+	switch {
+	case err != nil && interrupted:
+		fmt.Fprintln(os.Stderr, "podium-agent: interrupted; targets stopped, nothing half-written kept")
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "podium-agent:", err)
 	}
 	os.Exit(exitCode(err, interrupted))

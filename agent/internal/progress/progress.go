@@ -22,6 +22,7 @@ type Display struct {
 	rps      float64
 	began    time.Time
 	cellsAt  time.Time
+	lastDone time.Time
 	done     int
 	statusOn bool
 }
@@ -60,6 +61,7 @@ func (d *Display) Cell(i int, label string) {
 func (d *Display) Done() {
 	d.mu.Lock()
 	d.done++
+	d.lastDone = time.Now()
 	d.mu.Unlock()
 }
 
@@ -79,8 +81,8 @@ func (d *Display) ETA() time.Duration {
 	if d.done == 0 || d.n == 0 {
 		return 0
 	}
-	per := time.Since(d.cellsAt) / time.Duration(d.done)
-	return per * time.Duration(d.n-d.done)
+	per := d.lastDone.Sub(d.cellsAt) / time.Duration(d.done)
+	return max(per*time.Duration(d.n-d.done)-time.Since(d.lastDone), time.Second)
 }
 
 // Finish removes the status line.
@@ -99,7 +101,7 @@ func (d *Display) clear() {
 }
 
 func (d *Display) draw() {
-	if !d.live || d.n == 0 {
+	if !d.live || d.n == 0 || d.i == 0 {
 		return
 	}
 	eta := "ETA --"

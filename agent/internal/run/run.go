@@ -105,6 +105,9 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 				return nil, failures, err
 			}
 			cells, fail := m.target(ctx, t, k, cpus, ref)
+			if err := ctx.Err(); err != nil {
+				return nil, failures, err // interrupted: the target was stopped, nothing is kept
+			}
 			if fail != nil {
 				failures = append(failures, *fail)
 				r.logf("FAILED %s on %d vCPU(s): %s (the run goes on without it)", t.Name, k, fail.Reason)
