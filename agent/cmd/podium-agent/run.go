@@ -25,6 +25,7 @@ type runFlags struct {
 	rates                             []float64
 	duration, warmupWindow, warmupMax time.Duration
 	repeats, delayMs, openLoopSteps   int
+	maxEnvelope                       int
 	warmupTolerance                   float64
 	openLoop, push                    bool
 }
@@ -61,6 +62,7 @@ Flags left unset come from the manifest's profile.`,
 	fl.StringVar(&f.output, "output", "", "also write the payload (unsigned JSON) to this file")
 	fl.StringVar(&f.wrk, "wrk", "wrk", "the wrk binary")
 	fl.BoolVar(&f.push, "push", false, "push the spool once the run is written")
+	fl.IntVar(&f.maxEnvelope, "max-envelope-bytes", 1<<20, "the service's size limit: a bigger run is spooled as several runs of whole cells")
 	return cmd
 }
 
@@ -106,11 +108,21 @@ func runSuite(cmd *cobra.Command, g *globals, f *runFlags) error {
 			return err
 		}
 	}
-	path, err := sp.Add(payload.RunID, key.Sign(body).Marshal())
+	parts, err := payload.Split(f.maxEnvelope)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "run %s: %d cells, spooled at %s\n", payload.RunID, len(payload.Results), path)
+	for _, part := range parts {
+		b, err := part.Marshal()
+		if err != nil {
+			return err
+		}
+		path, err := sp.Add(part.RunID, key.Sign(b).Marshal())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "run %s: %d cells, spooled at %s\n", part.RunID, len(part.Results), path)
+	}
 	if f.push {
 		if err := pushSpool(cmd, g, 8, 60*time.Second); err != nil {
 			return err

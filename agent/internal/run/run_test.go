@@ -222,3 +222,45 @@ func TestNewRunIDIsAUUID(t *testing.T) {
 		t.Errorf("run id %q", id)
 	}
 }
+
+func TestSplitKeepsEachEnvelopeUnderTheLimit(t *testing.T) {
+	t.Parallel()
+	d := 100
+	cell := Cell{Framework: "Netty", FrameworkVersion: "4.2", IOModel: "non-blocking", Scenario: "delay", LoadModel: "closed",
+		Connections: 64, DelayMs: &d, VCPUs: 1, DurationSeconds: 15, WarmupSeconds: 10}
+	for range 5 {
+		cell.Repeats = append(cell.Repeats, RepeatOf(loadResult(0.1, 0.2, 0.3, 1.1, 5.5, 12.25)))
+	}
+	run := &Run{SchemaVersion: 1, RunID: NewRunID(), StartedAt: "2026-11-22T10:00:00Z", FinishedAt: "2026-11-22T11:00:00Z",
+		Agent: Agent{Version: "t"}, Suite: Suite{Name: "s", Version: "1"}, LoadGenerator: LoadGenerator{Tool: "wrk", Version: "4.1.0"},
+		Host: host.Info{Hostname: "h", CPUModel: "c", VCPUs: 2, MemoryBytes: 1, OS: "o", Kernel: "k", Arch: "amd64", Virtualization: "none"},
+		JVM:  host.JVM{Vendor: "v", Version: "21", VMName: "n", GC: "G1", Flags: []string{}}}
+	for range 2000 {
+		run.Results = append(run.Results, cell)
+	}
+	const limit = 1 << 20
+	parts, err := run.Split(limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(parts) < 2 {
+		t.Fatalf("%d parts for a run far over the limit", len(parts))
+	}
+	ids, cells := map[string]bool{}, 0
+	for _, p := range parts {
+		b, _ := p.Marshal()
+		env := (len(b)+2)/3*4 + envelopeOverhead
+		if env > limit {
+			t.Errorf("part %s: envelope ~%d bytes, over %d", p.RunID, env, limit)
+		}
+		validate(t, b)
+		ids[p.RunID] = true
+		cells += len(p.Results)
+	}
+	if len(ids) != len(parts) || parts[0].RunID != run.RunID || cells != len(run.Results) {
+		t.Errorf("%d distinct ids for %d parts (first %s, want %s), %d cells of %d", len(ids), len(parts), parts[0].RunID, run.RunID, cells, len(run.Results))
+	}
+	if one, _ := (&Run{Results: run.Results[:3]}).Split(limit); len(one) != 1 {
+		t.Errorf("a small run was split")
+	}
+}

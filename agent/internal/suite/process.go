@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -68,6 +69,11 @@ func (m *Manifest) Expand(t *Target, o StartOptions, workDir string) []string {
 // Start launches the target in its own process group, pinned with taskset, and waits until its health
 // URL answers 200 (or the process exits, or the deadline passes).
 func (m *Manifest) Start(ctx context.Context, t *Target, o StartOptions) (*Process, error) {
+	// Something already listening there would pass the health check in the target's place.
+	if c, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", t.Port), time.Second); err == nil {
+		c.Close()
+		return nil, fmt.Errorf("start %s: port %d is already in use (a leftover process?)", t.Name, t.Port)
+	}
 	work, err := os.MkdirTemp("", "podium-"+t.Name+"-")
 	if err != nil {
 		return nil, err

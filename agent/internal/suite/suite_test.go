@@ -146,3 +146,17 @@ func TestLoadRejectsABrokenManifest(t *testing.T) {
 		})
 	}
 }
+
+func TestStartRefusesAPortInUse(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	m := &Manifest{Name: "t", Version: "1", Dir: t.TempDir()}
+	tg := &Target{Name: "late", Start: serve("target", ""), Port: ln.Addr().(*net.TCPAddr).Port, Health: "/plaintext"}
+	if _, err := m.Start(context.Background(), tg, StartOptions{HealthWait: 5 * time.Second}); err == nil || !strings.Contains(err.Error(), "already in use") {
+		t.Errorf("err %v, want port already in use", err)
+	}
+}
