@@ -165,6 +165,7 @@ public class ReadDataset {
             try (Statement s = c.createStatement()) {
                 s.execute("select setval('cells_seq', (select max(id) from cells) + 100)"); // ids above what we used
                 c.commit();
+                c.setAutoCommit(true); // ANALYZE inside an open transaction would be rolled back with it
                 s.execute("analyze runs");
                 s.execute("analyze cells");
                 s.execute("analyze repeats");

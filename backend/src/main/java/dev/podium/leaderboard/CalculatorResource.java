@@ -13,6 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.podium.stats.MigrationCalculator;
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -59,7 +60,7 @@ public class CalculatorResource {
                        "systemAfter": 2000.0, "serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}],
              "totals": {"serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value, a target without SLA throughput; `field` names it")
-    public Response calculator(@Context UriInfo uri,
+    public Uni<Response> calculator(@Context UriInfo uri,
             @Parameter(description = "needed unless ratio is given", example = "proxy") @QueryParam("scenario") String scenario,
             @Parameter(description = "framework today (A)", example = "Spring MVC") @QueryParam("from") String from,
             @QueryParam("fromIoModel") String fromIoModel,

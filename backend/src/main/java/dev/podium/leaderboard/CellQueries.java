@@ -72,6 +72,13 @@ public class CellQueries {
         return rows.isEmpty() ? null : rows.get(0);
     }
 
+    /** Host classes of the runs measuring this scenario and load model, sorted (runs first: one index probe each). */
+    public List<String> hostClasses(String scenario, String loadModel) {
+        return query("select distinct r.host_class from runs r where exists (select 1 from cells c "
+                + "where c.run_id = r.id and c.scenario = ? and c.load_model = ?) order by 1", List.of(scenario, loadModel),
+                rs -> rs.getString(1));
+    }
+
     /** Distinct values of one fixed expression over cells joined with runs, sorted. */
     public <T> List<T> distinct(String expression, Where where, Mapper<T> mapper) {
         return query("select distinct " + expression + " from cells c join runs r on r.id = c.run_id" + where.sql

@@ -19,6 +19,7 @@ import dev.podium.stats.Bootstrap;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.stats.Welch;
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -72,7 +73,7 @@ public class CompareResource {
              "significant": true, "verdict": "Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", "comparable": true}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
     @APIResponse(responseCode = "404", description = "No cell with that id; `field` is a or b")
-    public Response compare(@Context UriInfo uri,
+    public Uni<Response> compare(@Context UriInfo uri,
             @Parameter(required = true, description = "cell id (the baseline of the ratio)", example = "1") @QueryParam("a") String a,
             @Parameter(required = true, description = "cell id", example = "2") @QueryParam("b") String b) {
         QueryParams q = QueryParams.of(uri, PARAMETERS);

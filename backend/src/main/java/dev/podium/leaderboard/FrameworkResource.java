@@ -14,6 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -50,7 +51,7 @@ public class FrameworkResource {
             {"items": [{"framework": "Vert.x Web", "ioModel": "non-blocking", "latestVersion": "5.0.5",
                         "scenarios": ["json", "plaintext"], "hostClasses": ["AMD EPYC 7R13 · 8 vCPU · 32 GiB"]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter; `field` names it")
-    public Response frameworks(@Context UriInfo uri) {
+    public Uni<Response> frameworks(@Context UriInfo uri) {
         QueryParams.of(uri, Set.of());
         return answers.json("frameworks", this::compute);
     }

@@ -19,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.podium.stats.RegressionCheck;
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -100,7 +101,7 @@ public class HistoryResource {
                "regressionDetail": "-16.7% against the median 120000.0 of the previous 1 run; Welch t = -20.00, df = 8.0, p = < 0.001: regression"}]}]}""")),
             @Content(mediaType = Csv.MEDIA_TYPE)})
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Response history(@Context UriInfo uri, @Context HttpHeaders headers,
+    public Uni<Response> history(@Context UriInfo uri, @Context HttpHeaders headers,
             @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
             @Parameter(required = true, example = "Netty") @QueryParam("framework") String framework,
             @QueryParam("ioModel") String ioModel, @QueryParam("hostClass") String hostClass,

@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -60,7 +61,7 @@ public class LatencyResource {
                "points": [{"connections": 64, "targetRate": null, "p50": 0.5, "p90": 0.8, "p99": 1.9, "throughput": 120000.0},
                           {"connections": 256, "targetRate": null, "p50": 1.9, "p90": 2.9, "p99": 6.0, "throughput": 130000.0}]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Response latency(@Context UriInfo uri,
+    public Uni<Response> latency(@Context UriInfo uri,
             @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
             @QueryParam("framework") String framework, @QueryParam("ioModel") String ioModel,
             @QueryParam("hostClass") String hostClass, @QueryParam("vcpus") String vcpus,

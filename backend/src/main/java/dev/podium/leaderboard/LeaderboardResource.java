@@ -8,6 +8,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -62,7 +63,7 @@ public class LeaderboardResource {
             content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "unknown",
                     value = "{\"type\": \"about:blank\", \"title\": \"Bad Request\", \"status\": 400, "
                             + "\"detail\": \"unknown parameter 'colour'; ...\", \"field\": \"colour\"}")))
-    public Response leaderboard(@Context UriInfo uri, @Context HttpHeaders headers,
+    public Uni<Response> leaderboard(@Context UriInfo uri, @Context HttpHeaders headers,
             @Parameter(description = "plaintext, json, proxy, delay or db", required = true, example = "plaintext")
             @QueryParam("scenario") String scenario,
             @Parameter(description = "Host class, \"<cpuModel> · <vcpus> vCPU · <GiB> GiB\"; default: the most recent run's")

@@ -1,14 +1,21 @@
 package dev.podium.leaderboard;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-/** Builds the leaderboard from stored cell statistics (nothing is recomputed from repeats at read time). */
+/**
+ * Builds the leaderboard from stored cell statistics (nothing is recomputed from repeats at read time): one query
+ * reads the comparable cells (scenario, load model, host class, vCPUs); the pickers' values and the other filters
+ * are worked out from them in memory.
+ */
 @ApplicationScoped
 public class LeaderboardService {
 
@@ -16,35 +23,31 @@ public class LeaderboardService {
     CellQueries queries;
 
     public LeaderboardResponse leaderboard(LeaderboardQuery q) {
+        List<String> hostClasses = queries.hostClasses(q.scenario(), q.loadModel());
         String hostClass = q.hostClass() != null ? q.hostClass() : queries.latestHostClass(q.scenario(), q.loadModel());
-        List<String> hostClasses = queries.distinct("r.host_class", scenarioWhere(q), rs -> rs.getString(1));
-        if (hostClass == null) {
-            return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), null, q.vcpus(),
-                    new LeaderboardResponse.Available(hostClasses, List.of(), List.of(), List.of(), List.of(), List.of(),
-                            List.of()), null, List.of());
-        }
-        List<Integer> vcpusAvailable = queries.distinct("c.vcpus", scenarioWhere(q).and("r.host_class = ?", hostClass),
-                rs -> rs.getInt(1));
+        List<Integer> vcpusAvailable = hostClass == null ? List.of() : queries.distinct("c.vcpus",
+                scenarioWhere(q).and("r.host_class = ?", hostClass), rs -> rs.getInt(1));
         Integer vcpus = q.vcpus() != null ? q.vcpus()
                 : vcpusAvailable.isEmpty() ? null : vcpusAvailable.get(vcpusAvailable.size() - 1);
-        CellQueries.Where comparable = scenarioWhere(q).and("r.host_class = ?", hostClass).and("c.vcpus = ?", vcpus);
+        if (hostClass == null || vcpus == null) {
+            return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), hostClass, vcpus,
+                    new LeaderboardResponse.Available(hostClasses, vcpusAvailable, List.of(), List.of(), List.of(),
+                            List.of(), List.of()), null, List.of());
+        }
+        List<CellRow> comparable = queries.cells(scenarioWhere(q).and("r.host_class = ?", hostClass).and("c.vcpus = ?", vcpus));
+        List<CellRow> targets = comparable.stream().filter(c -> !c.baseline()).toList();
         LeaderboardResponse.Available available = new LeaderboardResponse.Available(hostClasses, vcpusAvailable,
-                queries.distinct("r.jvm_vendor", comparable, rs -> rs.getString(1)),
-                queries.distinct("r.jvm_major", comparable, rs -> rs.getInt(1)),
-                queries.distinct("c.framework", scenarioWhere(q).and("r.host_class = ?", hostClass)
-                        .and("c.vcpus = ?", vcpus).andAlways("not c.baseline"), rs -> rs.getString(1)),
-                queries.distinct("c.io_model", scenarioWhere(q).and("r.host_class = ?", hostClass)
-                        .and("c.vcpus = ?", vcpus).andAlways("not c.baseline"), rs -> rs.getString(1)),
-                queries.distinct("c.connections", comparable, rs -> rs.getInt(1)));
+                sorted(comparable, CellRow::jvmVendor), sorted(comparable, CellRow::jvmMajor),
+                sorted(targets, CellRow::framework), sorted(targets, CellRow::ioModel),
+                sorted(comparable, CellRow::connections));
 
-        List<CellRow> cells = queries.cells(scenarioWhere(q).and("r.host_class = ?", hostClass).and("c.vcpus = ?", vcpus)
-                .and("r.jvm_vendor = ?", q.jvmVendor()).and("r.jvm_major = ?", q.jvmMajor())
-                .and("c.connections = ?", q.connections()).and("r.started_at >= ?", q.from())
-                .and("r.started_at < ?", q.to()));
         Map<UUID, Double> baselineBest = new HashMap<>();
         CellRow newestBaseline = null;
-        List<CellRow> targets = new java.util.ArrayList<>();
-        for (CellRow c : cells) {
+        List<CellRow> matching = new ArrayList<>();
+        for (CellRow c : comparable) {
+            if (!runMatches(c, q) || (q.connections() != null && c.connections() != q.connections())) {
+                continue;
+            }
             if (c.baseline()) {
                 baselineBest.merge(c.runId(), c.throughput(), Math::max);
                 if (newestBaseline == null || CellRow.newestFirst(c, newestBaseline) < 0) {
@@ -52,13 +55,27 @@ public class LeaderboardService {
                 }
             } else if ((q.framework() == null || q.framework().equals(c.framework()))
                     && (q.ioModel() == null || q.ioModel().equals(c.ioModel()))) {
-                targets.add(c);
+                matching.add(c);
             }
         }
         LeaderboardResponse.Baseline baseline = newestBaseline == null ? null : new LeaderboardResponse.Baseline(
                 newestBaseline.framework(), baselineBest.get(newestBaseline.runId()), newestBaseline.runId());
         return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), hostClass, vcpus, available, baseline,
-                LeaderboardRanking.rows(targets, baselineBest, q.sla()));
+                LeaderboardRanking.rows(matching, baselineBest, q.sla()));
+    }
+
+    /** The run-level filters: JVM vendor and major version, startedAt in [from, to). */
+    private static boolean runMatches(CellRow c, LeaderboardQuery q) {
+        return (q.jvmVendor() == null || q.jvmVendor().equals(c.jvmVendor()))
+                && (q.jvmMajor() == null || q.jvmMajor() == c.jvmMajor())
+                && (q.from() == null || !c.startedAt().isBefore(q.from()))
+                && (q.to() == null || c.startedAt().isBefore(q.to()));
+    }
+
+    private static <T extends Comparable<T>> List<T> sorted(List<CellRow> cells, Function<CellRow, T> value) {
+        TreeSet<T> set = new TreeSet<>();
+        cells.forEach(c -> set.add(value.apply(c)));
+        return List.copyOf(set);
     }
 
     private static CellQueries.Where scenarioWhere(LeaderboardQuery q) {

@@ -23,8 +23,8 @@ public class ReadCache {
 
     private static final int MAX_ENTRIES = 5_000;
 
-    /** A rendered answer: the body and its media type. */
-    public record Answer(String body, String mediaType) {
+    /** A rendered answer: the body's bytes and its media type. */
+    public record Answer(byte[] body, String mediaType) {
     }
 
     private record Entry(String stamp, Answer answer) {
@@ -40,6 +40,17 @@ public class ReadCache {
     private volatile String stamp;
     private volatile long stampReadAt;
 
+    /** The cached answer when it is known to be current without asking the database; null otherwise. */
+    public Answer peek(String key) {
+        String s = stamp;
+        if (s == null || System.nanoTime() - stampReadAt >= config.checkInterval().toNanos()) {
+            return null;
+        }
+        Entry e = entries.get(key);
+        return e != null && e.stamp().equals(s) ? e.answer() : null;
+    }
+
+    /** The cached answer, or a fresh one rendered now; may read the runs stamp from the database (blocking). */
     public Answer get(String key, Supplier<Answer> render) {
         String current = stamp();
         Entry e = entries.get(key);

@@ -13,6 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -78,7 +79,7 @@ public class RunCellsResource {
                         "p50Median": 1.1, "p90Median": 1.6, "p99Median": 3.0, "overErrorLimit": false}}]}""")),
             @Content(mediaType = Csv.MEDIA_TYPE)})
     @APIResponse(responseCode = "404", description = "No run with that id")
-    public Response cells(@Context UriInfo uri, @Context HttpHeaders headers, @PathParam("id") String id,
+    public Uni<Response> cells(@Context UriInfo uri, @Context HttpHeaders headers, @PathParam("id") String id,
                           @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, Set.of("format"));
         UUID runId;

@@ -17,6 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -66,7 +67,7 @@ public class ScalingResource {
               {"vcpus": 2, "connections": 256, "throughput": 180000.0, "ciLow": 178000.0, "ciHigh": 182000.0,
                "perVcpu": 90000.0, "perVcpuCiLow": 89000.0, "perVcpuCiHigh": 91000.0, "efficiency": 0.9, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"}]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Response scaling(@Context UriInfo uri,
+    public Uni<Response> scaling(@Context UriInfo uri,
             @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
             @QueryParam("framework") String framework, @QueryParam("ioModel") String ioModel,
             @Parameter(description = "default: the host class of the most recent run for the scenario") @QueryParam("hostClass") String hostClass,
