@@ -27,7 +27,7 @@ type runFlags struct {
 	repeats, delayMs, openLoopSteps   int
 	maxEnvelope                       int
 	warmupTolerance                   float64
-	openLoop, push                    bool
+	openLoop, push, baseline          bool
 }
 
 func newRun(g *globals) *cobra.Command {
@@ -61,6 +61,7 @@ Flags left unset come from the manifest's profile.`,
 	fl.StringVar(&f.suiteCommit, "suite-commit", "", "the suite's commit (default: $GITHUB_SHA, else git rev-parse HEAD in the suite folder)")
 	fl.StringVar(&f.output, "output", "", "also write the payload (unsigned JSON) to this file")
 	fl.StringVar(&f.wrk, "wrk", "wrk", "the wrk binary")
+	fl.BoolVar(&f.baseline, "baseline", true, "also measure the manifest's baseline (nginx) when the targets do not name it")
 	fl.BoolVar(&f.push, "push", false, "push the spool once the run is written")
 	fl.IntVar(&f.maxEnvelope, "max-envelope-bytes", 1<<20, "the service's size limit: a bigger run is spooled as several runs of whole cells")
 	return cmd
@@ -185,6 +186,7 @@ func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
 		p.OpenLoopRates, p.OpenLoop = f.rates, true
 	}
 	p.OpenLoopSteps = f.openLoopSteps
+	p.Baseline = f.baseline
 }
 
 func suiteCommit(flag, dir string) string {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +46,9 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	targets, err := r.Manifest.Select(r.Plan.Targets)
 	if err != nil {
 		return nil, nil, err
+	}
+	if b := r.Manifest.Baseline; r.Plan.Baseline && b != nil && !slices.Contains(targets, b) {
+		targets = append([]*suite.Target{b}, targets...)
 	}
 	if len(targets) == 0 {
 		return nil, nil, errors.New("the plan selects no target")

@@ -71,7 +71,7 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 	}
 	r := &Runner{
 		Manifest: testManifest(t),
-		Plan: Plan{Profile: "test", Targets: []string{"*"}, Scenarios: []string{"plaintext", "proxy", "delay"},
+		Plan: Plan{Profile: "test", Targets: []string{"go"}, Baseline: true, Scenarios: []string{"plaintext", "proxy", "delay"},
 			Connections: []int{4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1, DelayMs: 20,
 			WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03,
 			OpenLoop: true, OpenLoopRates: []float64{100}},
