@@ -3,15 +3,19 @@
 # service on it, and measures GET /api/leaderboard next to the trivial GET /q/health/live with wrk on the same server
 # (loopback only). Targets: leaderboard >= 0.5 x the health endpoint's requests/s, p99 < 50 ms at 64 connections.
 #
-#   backend/bench/read.sh                       build, load (first time), serve, measure, stop
-#   backend/bench/read.sh --load-only           build, load the dataset into the data dir and stop (for other tools)
-#   backend/bench/read.sh --serve               build, load, then keep serving on PORT until Ctrl-C
-#   backend/bench/read.sh --url http://127.0.0.1:8080   measure a server that is already running (no build, no load)
-#   ReadDataset alone against any PostgreSQL with the schema:  see the header of backend/bench/ReadDataset.java
+#   backend/bench/read.sh                      build, load (first time only), serve, measure, stop
+#   backend/bench/read.sh --load-only          build, load the dataset into $PODIUM_BENCH_DATA, stop; then serve it with
+#                                              PODIUM_DATA_DIR=$PODIUM_BENCH_DATA make -C backend serve
+#   backend/bench/read.sh --serve              build, load, keep serving on 127.0.0.1:$PORT until Ctrl-C
+#   backend/bench/read.sh --url BASE_URL       measure a server that is already running (no build, no load)
+#   backend/bench/read.sh --jdbc JDBC_URL      only load the dataset into that PostgreSQL (a server must have migrated
+#                                              it); for a server running on its embedded database in DIR the URL is
+#                                              jdbc:postgresql://localhost:$(sed -n 4p DIR/postgres/postmaster.pid)/postgres
 #
 # Environment: PODIUM_BENCH_DATA (data dir, default /tmp/podium-bench-read), PODIUM_BENCH_BUILD (build dir, default
-# backend/target), PORT (default 18080), DURATION (wrk seconds per endpoint, default 15), CONNECTIONS (default 64),
-# THREADS (wrk threads, default 2), RUNS (runs to generate, default 200).
+# backend/target), REBUILD=1 (package even when a build exists), PORT (default 18080), DURATION (wrk seconds per
+# endpoint, default 15), CONNECTIONS (default 64), THREADS (wrk threads, default 2), RUNS (runs to generate, default
+# 200), DB_USER / DB_PASSWORD (for --jdbc, default postgres / postgres). The dataset is synthetic and unsigned.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,8 +34,9 @@ case "${1:-}" in
   --load-only) mode=load ;;
   --serve) mode=serve ;;
   --url) mode=remote; url=${2:?--url needs a base URL} ;;
+  --jdbc) mode=jdbc; url=${2:?--jdbc needs a JDBC URL} ;;
   "") ;;
-  *) echo "usage: $0 [--load-only | --serve | --url BASE_URL]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--load-only | --serve | --url BASE_URL | --jdbc JDBC_URL]" >&2; exit 2 ;;
 esac
 export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
 java="$JAVA_HOME/bin/java"
@@ -62,6 +67,7 @@ measure() { # $1 base URL
   echo "--- $leaderboard_path"; sed -n '/Latency Distribution/,/Requests\/sec/p' "$out/leaderboard"
   awk -v h="$h" -v l="$l" -v p="$p99" -v c="$connections" 'BEGIN {
     printf "read bench: health %.0f req/s, leaderboard %.0f req/s, ratio %.2f (target >= 0.5); leaderboard p99 %s at %d connections (target < 50ms)\n", h, l, l / h, p, c }'
+  echo "read bench: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (other work on the machine skews both figures)"
   rm -rf "$out"
 }
 
@@ -75,17 +81,23 @@ if [ ! -f "$build/quarkus-app/quarkus-run.jar" ] || [ -n "${REBUILD:-}" ]; then
   "$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" -Dpodium.build.dir="$build" package -DskipTests
 fi
 app="$build/quarkus-app"
+load() { # $1 JDBC URL
+  "$java" -cp "$app/app/*:$app/lib/main/*" "$here/ReadDataset.java" --jdbc "$1" --runs "$runs" \
+    --user "${DB_USER:-postgres}" --password "${DB_PASSWORD:-postgres}"
+}
+if [ "$mode" = jdbc ]; then
+  load "$url"
+  exit 0
+fi
 mkdir -p "$data"
 PODIUM_PORT=$port PODIUM_HOST=127.0.0.1 PODIUM_DATA_DIR="$data" "$java" -Xmx1g -jar "$app/quarkus-run.jar" >"$data/server.log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT
 base="http://127.0.0.1:$port"
 wait_up "$base" || { tail -30 "$data/server.log" >&2; exit 1; }
 
 if [ ! -f "$data/read-dataset.done" ]; then
-  pg_port=$(sed -n 4p "$data/postgres/postmaster.pid")
-  "$java" -cp "$app/app/*:$app/lib/main/*" "$here/ReadDataset.java" \
-    --jdbc "jdbc:postgresql://localhost:$pg_port/postgres" --runs "$runs"
+  load "jdbc:postgresql://localhost:$(sed -n 4p "$data/postgres/postmaster.pid")/postgres"
   touch "$data/read-dataset.done"
 fi
 
