@@ -1,5 +1,7 @@
 package dev.podium.leaderboard;
 
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,6 +39,9 @@ public final class Csv {
     private static String text(Object cell) {
         if (cell == null) {
             return "";
+        }
+        if (cell instanceof OffsetDateTime time) {
+            return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(time); // RFC 3339, seconds always written
         }
         if (cell instanceof List<?> list) {
             List<String> parts = new ArrayList<>();

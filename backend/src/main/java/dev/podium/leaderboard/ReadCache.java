@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import javax.sql.DataSource;
@@ -21,7 +22,8 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class ReadCache {
 
-    private static final int MAX_ENTRIES = 5_000;
+    /** Bytes of answers kept at most (approximate: a replaced answer still counts); past it the cache starts over. */
+    private static final long MAX_BYTES = 64L << 20;
 
     /** A rendered answer: the body's bytes and its media type. */
     public record Answer(byte[] body, String mediaType) {
@@ -37,6 +39,7 @@ public class ReadCache {
     ReadCacheConfig config;
 
     private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
+    private final AtomicLong bytes = new AtomicLong();
     private volatile String stamp;
     private volatile long stampReadAt;
 
@@ -58,8 +61,9 @@ public class ReadCache {
             return e.answer();
         }
         Answer answer = render.get();
-        if (entries.size() >= MAX_ENTRIES) {
-            entries.clear(); // rare: distinct queries are bounded by the filter values that exist
+        if (bytes.addAndGet(answer.body().length) > MAX_BYTES) {
+            entries.clear();
+            bytes.set(answer.body().length);
         }
         entries.put(key, new Entry(current, answer));
         return answer;
