@@ -2,7 +2,6 @@ package dev.podium.run;
 
 import dev.podium.agent.Agent;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.CascadeType;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
@@ -133,7 +132,8 @@ public class Run extends PanacheEntityBase {
     @Column(name = "jvm_flags", nullable = false)
     public String[] jvmFlags;
 
-    @OneToMany(mappedBy = "run", cascade = CascadeType.PERSIST)
+    // read side only: ingest writes cells and repeats with COPY (CellCopy)
+    @OneToMany(mappedBy = "run")
     @OrderBy("ordinal")
     public List<Cell> cells = new ArrayList<>();
 }

@@ -6,6 +6,7 @@ import dev.podium.agent.Ed25519Keys;
 import dev.podium.common.DatabaseErrors;
 import dev.podium.common.PodiumConfig;
 import dev.podium.common.ProblemException;
+import dev.podium.stats.CellStatsColumns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
 import java.security.MessageDigest;
@@ -17,16 +18,20 @@ import java.util.UUID;
 @ApplicationScoped
 public class RunService {
 
+
     private final PodiumConfig config;
     private final IngestGate gate;
     private final RunPayloadValidator validator;
     private final RunWriter writer;
+    private final IngestPhases phases;
 
-    RunService(PodiumConfig config, IngestGate gate, RunPayloadValidator validator, RunWriter writer) {
+    RunService(PodiumConfig config, IngestGate gate, RunPayloadValidator validator, RunWriter writer,
+               IngestPhases phases) {
         this.config = config;
         this.gate = gate;
         this.validator = validator;
         this.writer = writer;
+        this.phases = phases;
     }
 
     /** What an accepted submission answers: the run id and whether it was new. */
@@ -39,15 +44,24 @@ public class RunService {
                     "more than " + config.maxConcurrentIngests() + " runs are being ingested; retry later", null, null, 2);
         }
         try {
+            long t0 = System.nanoTime();
             checkSize(body.length);
             DsseEnvelope envelope = DsseEnvelope.parse(body);
             Verified signer = verify(envelope);
+            long t1 = phases.record("signature", t0);
             JsonNode payload = validator.validate(envelope.payload());
+            long t2 = phases.record("validation", t1);
             Run run = RunMapper.toRun(payload);
             run.keyid = signer.keyid();
             run.payloadSha256 = sha256(envelope.payload());
             run.envelope = body;
-            return store(run, signer.agentId());
+            // statistics derived once, at ingest (methodology section 4); cells are independent, so use every core,
+            // and outside the transaction so that it stays short
+            run.cells.parallelStream().forEach(CellStatsColumns::fill);
+            long t3 = phases.record("statistics", t2);
+            Accepted accepted = store(run, signer.agentId());
+            phases.record("storage", t3);
+            return accepted;
         } finally {
             gate.leave();
         }

@@ -1,16 +1,18 @@
 package dev.podium.run;
 
 import dev.podium.agent.Agent;
-import dev.podium.stats.CellStatsColumns;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
+import org.hibernate.Session;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
-/** Stores a run, its cells and their repeats in one transaction, or tells how it relates to the run already stored. */
+/** Stores a run (Hibernate), its cells and their repeats (COPY) in one transaction, or tells how it relates to the run already stored. */
 @ApplicationScoped
 public class RunWriter {
 
@@ -26,13 +28,12 @@ public class RunWriter {
         EntityManager em = Panache.getEntityManager();
         run.agent = em.getReference(Agent.class, agentId);
         run.receivedAt = Instant.now();
+        List<Cell> cells = run.cells;
+        run.cells = new ArrayList<>(); // written below by COPY, not by Hibernate
         em.persist(run);
-        for (Cell cell : run.cells) {
-            CellStatsColumns.fill(cell); // statistics derived once, at ingest (methodology section 4)
-            em.persist(cell);
-        }
         // flush here so a concurrent identical submission surfaces as a unique violation the caller can resolve
         em.flush();
+        em.unwrap(Session.class).doWork(connection -> CellCopy.write(connection, run.id, cells));
         return Outcome.CREATED;
     }
 

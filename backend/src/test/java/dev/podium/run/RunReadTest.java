@@ -5,7 +5,10 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
@@ -13,6 +16,7 @@ import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +64,41 @@ class RunReadTest {
                 .body("cells[0].repeats[0].latencyMs.p50", notNullValue())
                 .body("cells[0].repeats[0].errors.connect", equalTo(0))
                 .body("envelope", notNullValue());
+    }
+
+    @Test
+    void stores_every_cell_and_repeat_exactly_as_the_payload_gives_them() throws Exception {
+        JsonNode payload = new ObjectMapper().readTree(TestVectors.bytes("payloads/valid/full.json"));
+        JsonNode detail = new ObjectMapper().readTree(
+                given().get("/api/runs/" + FULL_ID).then().statusCode(200).extract().asByteArray());
+
+        assertEquals(payload.get("jvm").get("flags"), detail.get("jvm").get("flags"));
+        JsonNode results = payload.get("results");
+        assertEquals(results.size(), detail.get("cells").size());
+        for (int i = 0; i < results.size(); i++) {
+            JsonNode sent = results.get(i);
+            JsonNode stored = detail.get("cells").get(i);
+            assertEquals(i, stored.get("ordinal").asInt());
+            for (String field : List.of("framework", "frameworkVersion", "ioModel", "scenario", "loadModel")) {
+                assertEquals(sent.get(field).asText(), stored.get(field).asText(), field + " of cell " + i);
+            }
+            for (String field : List.of("connections", "vcpus", "durationSeconds", "targetRate", "delayMs", "warmupSeconds")) {
+                assertEquals(sent.path(field).asDouble(Double.NaN), stored.path(field).asDouble(Double.NaN), 0.0,
+                        field + " of cell " + i);
+            }
+            assertEquals(sent.path("baseline").asBoolean(false), stored.get("baseline").asBoolean());
+            assertEquals(sent.has("flags") ? sent.get("flags") : new ObjectMapper().createArrayNode(), stored.get("flags"));
+            assertEquals(sent.get("repeats").size(), stored.get("stats").get("repeatCount").asInt(),
+                    "statistics are computed at ingest");
+            for (int r = 0; r < sent.get("repeats").size(); r++) {
+                JsonNode a = sent.get("repeats").get(r);
+                JsonNode b = stored.get("repeats").get(r);
+                assertEquals(a.get("requests").asLong(), b.get("requests").asLong());
+                assertEquals(a.get("requestsPerSecond").asDouble(), b.get("requestsPerSecond").asDouble(), 0.0);
+                assertEquals(a.get("latencyMs"), b.get("latencyMs"), "latency of cell " + i + " repeat " + r);
+                assertEquals(a.get("errors"), b.get("errors"), "errors of cell " + i + " repeat " + r);
+            }
+        }
     }
 
     @Test

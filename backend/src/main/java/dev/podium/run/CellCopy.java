@@ -1,0 +1,145 @@
+package dev.podium.run;
+
+import java.io.StringReader;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.UUID;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyManager;
+
+/**
+ * Writes a run's cells and repeats with PostgreSQL COPY on the transaction's own connection: thousands of rows per
+ * run, where even batched INSERTs spend most of their time per row.
+ */
+final class CellCopy {
+
+    /** cells_seq increments by 50: each value v reserves the ids v .. v + 49 (Hibernate's pooled-lo). */
+    static final int ID_BLOCK = 50;
+
+    private static final String CELLS = "copy cells (id, run_id, ordinal, framework, framework_version, io_model, scenario,"
+            + " load_model, connections, target_rate, delay_ms, vcpus, duration_seconds, warmup_seconds, baseline, flags,"
+            + " repeat_count, rps_trimmed_mean, rps_median, rps_mean, rps_stddev, rps_ci_low, rps_ci_high, error_rate,"
+            + " p50_median, p90_median, p99_median, over_error_limit) from stdin";
+    private static final String REPEATS = "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
+            + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
+            + " errors_status) from stdin";
+
+    private CellCopy() {
+    }
+
+    static void write(Connection connection, UUID runId, List<Cell> cells) throws SQLException {
+        assignIds(connection, cells);
+        StringBuilder cellRows = new StringBuilder(cells.size() * 200);
+        StringBuilder repeatRows = new StringBuilder(cells.size() * 5 * 120);
+        for (Cell c : cells) {
+            cellRows.append(c.id).append('\t').append(runId).append('\t').append(c.ordinal);
+            text(cellRows, c.framework);
+            text(cellRows, c.frameworkVersion);
+            text(cellRows, c.ioModel);
+            text(cellRows, c.scenario);
+            text(cellRows, c.loadModel);
+            cellRows.append('\t').append(c.connections);
+            number(cellRows, c.targetRate);
+            number(cellRows, c.delayMs);
+            cellRows.append('\t').append(c.vcpus).append('\t').append(c.durationSeconds);
+            number(cellRows, c.warmupSeconds);
+            cellRows.append('\t').append(c.baseline ? 't' : 'f');
+            array(cellRows, c.flags);
+            number(cellRows, c.repeatCount);
+            number(cellRows, c.rpsTrimmedMean);
+            number(cellRows, c.rpsMedian);
+            number(cellRows, c.rpsMean);
+            number(cellRows, c.rpsStddev);
+            number(cellRows, c.rpsCiLow);
+            number(cellRows, c.rpsCiHigh);
+            number(cellRows, c.errorRate);
+            number(cellRows, c.p50Median);
+            number(cellRows, c.p90Median);
+            number(cellRows, c.p99Median);
+            cellRows.append('\t').append(c.overErrorLimit == null ? "\\N" : c.overErrorLimit ? "t" : "f").append('\n');
+            for (int i = 0; i < c.repeats.size(); i++) {
+                Repeat r = c.repeats.get(i);
+                repeatRows.append(c.id).append('\t').append(i).append('\t').append(r.requests)
+                        .append('\t').append(r.requestsPerSecond)
+                        .append('\t').append(r.p50Ms).append('\t').append(r.p75Ms).append('\t').append(r.p90Ms)
+                        .append('\t').append(r.p99Ms).append('\t').append(r.p999Ms).append('\t').append(r.maxMs)
+                        .append('\t').append(r.meanMs)
+                        .append('\t').append(r.errorsConnect).append('\t').append(r.errorsRead)
+                        .append('\t').append(r.errorsWrite).append('\t').append(r.errorsTimeout)
+                        .append('\t').append(r.errorsStatus).append('\n');
+            }
+        }
+        CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
+        try {
+            copy.copyIn(CELLS, new StringReader(cellRows.toString()));
+            copy.copyIn(REPEATS, new StringReader(repeatRows.toString()));
+        } catch (java.io.IOException e) {
+            throw new SQLException("COPY of the cells of run " + runId + " failed", e);
+        }
+    }
+
+    /** Takes ids from cells_seq, one sequence call per 50 cells. */
+    private static void assignIds(Connection connection, List<Cell> cells) throws SQLException {
+        int blocks = (cells.size() + ID_BLOCK - 1) / ID_BLOCK;
+        try (PreparedStatement s = connection.prepareStatement("select nextval('cells_seq') from generate_series(1, ?)")) {
+            s.setInt(1, blocks);
+            try (ResultSet rs = s.executeQuery()) {
+                int i = 0;
+                while (rs.next()) {
+                    long first = rs.getLong(1);
+                    for (int k = 0; k < ID_BLOCK && i < cells.size(); k++, i++) {
+                        cells.get(i).id = first + k;
+                    }
+                }
+            }
+        }
+    }
+
+    /** A text column in COPY's text format: backslash, tab, newline and carriage return escaped. */
+    private static void text(StringBuilder out, String value) {
+        out.append('\t');
+        if (value == null) {
+            out.append("\\N");
+            return;
+        }
+        escape(out, value);
+    }
+
+    private static void escape(StringBuilder out, String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char ch = value.charAt(i);
+            switch (ch) {
+                case '\\' -> out.append("\\\\");
+                case '\t' -> out.append("\\t");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                default -> out.append(ch);
+            }
+        }
+    }
+
+    private static void number(StringBuilder out, Number value) {
+        out.append('\t');
+        if (value == null) {
+            out.append("\\N");
+        } else {
+            out.append(value);
+        }
+    }
+
+    /** A text[] column: the array literal {"a","b"} (elements quoted, " and \ escaped), then COPY-escaped. */
+    private static void array(StringBuilder out, String[] values) {
+        out.append('\t');
+        StringBuilder literal = new StringBuilder("{");
+        for (int i = 0; values != null && i < values.length; i++) {
+            if (i > 0) {
+                literal.append(',');
+            }
+            literal.append('"').append(values[i].replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+        }
+        escape(out, literal.append('}').toString());
+    }
+}
