@@ -19,7 +19,7 @@ try {
     const agent = await seed(backend.url, backend.adminToken)
     console.log(`backend ready at ${backend.url}; test key enrolled as agent ${agent.id}; runs seeded`)
   }
-  const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=120000', ...files], {
+  const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=600000', ...files], {
     stdio: 'inherit',
     env: { ...process.env, PODIUM_E2E_URL: backend.url },
   })

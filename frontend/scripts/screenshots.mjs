@@ -13,6 +13,7 @@ const VIEWS = [
   ['compare', '/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking', '#compare-verdict'],
   ['calculator', '/calculator?scenario=plaintext&from=Spring%20MVC%7Cblocking&to=Netty%7Cnon-blocking&servers=10&current=10000&required=30000', '#servers-saved'],
 ]
+const MAX_BYTES = 300 * 1024
 const SIZES = [
   ['desktop', { width: 1366, height: 900 }],
   ['phone', { width: 390, height: 844 }],
@@ -43,9 +44,15 @@ try {
           await page.getByRole('button', { name: 'Verify signature' }).click().catch(() => {})
           await page.locator('#verify-result').waitFor({ timeout: 10_000 }).catch(() => {})
         }
-        await page.waitForTimeout(600) // let chart animations finish before the picture
+        await page.waitForTimeout(1500) // let chart animations finish before the picture
         const file = `${out}${name}-${size}.png`
-        await page.screenshot({ path: file, fullPage: true, clip: undefined })
+        // The whole page when it fits the 300 KB budget, else its top (two screens, then one).
+        const height = await page.evaluate(() => document.documentElement.scrollHeight)
+        for (const screens of [Infinity, 2, 1]) {
+          const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, viewport.height * screens) }
+          await page.screenshot({ path: file, fullPage: true, clip })
+          if (statSync(file).size < MAX_BYTES) break
+        }
         console.log(`${file} ${(statSync(file).size / 1024).toFixed(0)} KB`)
         await page.close()
       }

@@ -191,6 +191,8 @@ export interface ScalingSeries {
 export interface Scaling {
   scenario: string
   cpuModel: string | null
+  hostClass?: string | null
+  loadModel?: string
   series: ScalingSeries[]
 }
 
@@ -253,6 +255,8 @@ export interface Comparison {
   pValue: number | null
   significant: boolean
   verdict: string
+  /** Same scenario, load model, connections, vCPUs and host class. */
+  comparable?: boolean
 }
 
 export const SCENARIOS = ['plaintext', 'json', 'proxy', 'delay', 'db'] as const

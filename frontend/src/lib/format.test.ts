@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatDate, formatMs, formatP, formatPercent, formatRank, formatRatio, formatRps, formatRpsShort, shortId } from './format'
+import { formatBytes, formatDate, formatMs, formatP, formatPercent, formatRange, formatRank, formatRatio, formatRps, formatRpsShort, shortId } from './format'
 
 describe('formatters', () => {
   it('formats throughput with thousands separators and a dash for missing values', () => {
@@ -30,6 +30,10 @@ describe('formatters', () => {
   it('shows dates in UTC whatever the reader’s zone', () => {
     expect(formatDate('2026-11-02T09:12:30+01:00')).toBe('2026-11-02 08:12 UTC')
     expect(formatDate(null)).toBe('—')
+  })
+  it('formats an interval, or one dash when it is unknown', () => {
+    expect(formatRange(118000, 131000)).toBe('118,000–131,000')
+    expect(formatRange(null, 5)).toBe('—')
   })
   it('shows ties as ties', () => {
     expect(formatRank(2, true)).toBe('=2')

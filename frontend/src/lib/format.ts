@@ -35,6 +35,12 @@ export function formatPercent(v: number | null | undefined, digits = 1): string 
   return `${(v * 100).toFixed(digits)}%`
 }
 
+/** An interval of throughputs: "118,000–131,000", or one dash when unknown. */
+export function formatRange(low: number | null | undefined, high: number | null | undefined): string {
+  if (low === null || low === undefined || high === null || high === undefined) return dash
+  return `${formatRps(low)}–${formatRps(high)}`
+}
+
 /** A ratio: 2.4 -> "2.40×". */
 export function formatRatio(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return dash
@@ -45,6 +51,12 @@ export function formatRatio(v: number | null | undefined): string {
 export function formatP(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return dash
   return v < 0.001 ? '< 0.001' : v.toFixed(3)
+}
+
+/** A p-value in a sentence: "p < 0.001" or "p = 0.410". */
+export function formatPText(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return 'p unknown'
+  return v < 0.001 ? 'p < 0.001' : `p = ${v.toFixed(3)}`
 }
 
 /** Bytes as GiB: 16777216000 -> "15.6 GiB". */

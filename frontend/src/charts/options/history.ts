@@ -4,9 +4,9 @@ import type { HistorySeries } from '../../api/types'
 import { formatDate, formatRps, formatRpsShort } from '../../lib/format'
 import { BASE, colorAt, escapeHtml, LARGE_POINTS } from './common'
 
+/** The view shows one framework, so a line is named by where it ran: host class and the server's vCPUs. */
 export function historySeriesName(s: HistorySeries): string {
-  const ownHost = s.hostClass.includes(`${s.vcpus} vCPU`) ? s.hostClass : `${s.hostClass}, ${s.vcpus} vCPU`
-  return `${s.framework} (${s.ioModel}) · ${ownHost}`
+  return `${s.hostClass} · server ${s.vcpus} vCPU`
 }
 
 export function historyOption(series: readonly HistorySeries[]) {
@@ -45,7 +45,7 @@ export function historyOption(series: readonly HistorySeries[]) {
   return {
     ...BASE,
     animation: !large,
-    legend: { type: 'scroll', top: 0, data: lines.map((l) => l.name) },
+    legend: { type: 'scroll', top: 0, data: lines.map((l) => l.name), textStyle: { width: 260, overflow: 'truncate' } },
     grid: { left: 8, right: 24, top: 40, bottom: 70, containLabel: true },
     dataZoom: [
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },

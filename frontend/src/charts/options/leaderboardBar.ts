@@ -66,7 +66,7 @@ export function leaderboardBarOption(rows: readonly LeaderboardRow[], sla: numbe
     ...BASE,
     animation: rows.length <= 200,
     legend: { type: 'scroll', top: 0, data: models },
-    grid: { left: 8, right: 24, top: 32, bottom: 28, containLabel: true },
+    grid: { left: 8, right: 24, top: 32, bottom: 36, containLabel: true },
     tooltip: {
       trigger: 'item',
       confine: true,
@@ -83,8 +83,8 @@ export function leaderboardBarOption(rows: readonly LeaderboardRow[], sla: numbe
         ].join('<br>')
       },
     },
-    xAxis: { type: 'value', name: 'req/s', axisLabel: { formatter: formatRpsShort } },
-    yAxis: { type: 'category', inverse: true, data: labels, axisLabel: { width: 160, overflow: 'truncate' } },
+    xAxis: { type: 'value', name: 'req/s', nameLocation: 'middle', nameGap: 24, axisLabel: { formatter: formatRpsShort, hideOverlap: true } },
+    yAxis: { type: 'category', inverse: true, data: labels, axisLabel: { width: 120, overflow: 'truncate' } },
     series: [...bars, errorBars],
   }
 }

@@ -45,11 +45,11 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
     if (banded) {
       out.push({
         name, type: 'line', stack: `band-${i}`, silent: true, symbol: 'none', lineStyle: { opacity: 0 },
-        data: pts.map((p) => [p.vcpus, p.perVcpuCiLow]), tooltip: { show: false },
+        itemStyle: { color }, data: pts.map((p) => [p.vcpus, p.perVcpuCiLow]), tooltip: { show: false },
       })
       out.push({
         name, type: 'line', stack: `band-${i}`, silent: true, symbol: 'none', lineStyle: { opacity: 0 },
-        areaStyle: { color, opacity: 0.15 },
+        itemStyle: { color }, areaStyle: { color, opacity: 0.15 },
         data: pts.map((p) => [p.vcpus, (p.perVcpuCiHigh as number) - (p.perVcpuCiLow as number)]),
         tooltip: { show: false },
       })
