@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -40,7 +41,7 @@ func newEnroll(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(out, "enrolled %q at %s: agent id %v, key id %s\n", name, g.server, a.ID, a.KeyID)
+			fmt.Fprintf(out, "enrolled %q at %s: agent id %s, key id %s\n", name, g.server, strings.Trim(string(a.ID), `"`), a.KeyID)
 			if a.KeyID != "" && a.KeyID != k.KeyID {
 				return fmt.Errorf("the service answered key id %s, the key file has %s", a.KeyID, k.KeyID)
 			}

@@ -20,8 +20,8 @@ type Request struct {
 
 // Agent is the service's answer.
 type Agent struct {
-	ID    any    `json:"id"`
-	KeyID string `json:"keyid"`
+	ID    json.RawMessage `json:"id"` // a number or a string, printed as the service sent it
+	KeyID string          `json:"keyid"`
 }
 
 // Error is a refusal by the service.
