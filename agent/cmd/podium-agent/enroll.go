@@ -38,6 +38,10 @@ func newEnroll(g *globals) *cobra.Command {
 				return nil
 			}
 			a, err := enroll.Enroll(cmd.Context(), g.server, token, req)
+			if errors.Is(err, enroll.ErrAlreadyEnrolled) {
+				fmt.Fprintf(out, "already enrolled at %s (key id %s)\n", g.server, k.KeyID)
+				return nil
+			}
 			if err != nil {
 				return err
 			}

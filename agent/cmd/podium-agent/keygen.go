@@ -11,11 +11,19 @@ import (
 
 func newKeygen(g *globals) *cobra.Command {
 	var name string
+	var ifMissing bool
 	cmd := &cobra.Command{
 		Use:   "keygen",
 		Short: "Create the agent's Ed25519 key pair (file mode 0600) and print its key id and public key",
 		Args:  args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			out := cmd.OutOrStdout()
+			if ifMissing {
+				if k, err := sign.LoadKey(g.key); err == nil {
+					fmt.Fprintf(out, "key file:   %s (kept)\nkey id:     %s\npublic key: %s\n", g.key, k.KeyID, k.PublicKey)
+					return nil
+				}
+			}
 			if name == "" {
 				name, _ = os.Hostname()
 			}
@@ -26,11 +34,11 @@ func newKeygen(g *globals) *cobra.Command {
 			if err := k.Save(g.key); err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "key file:   %s\nkey id:     %s\npublic key: %s\n", g.key, k.KeyID, k.PublicKey)
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&name, "name", "", "a name kept in the key file (default: the hostname)")
+	cmd.Flags().BoolVar(&ifMissing, "if-missing", false, "keep an existing key file and print it instead of failing (for scripts)")
 	return cmd
 }

@@ -261,6 +261,11 @@ func TestKeygenThenEnroll(t *testing.T) {
 			w.WriteHeader(401)
 			return
 		}
+		if got.Name == "again" {
+			w.WriteHeader(409)
+			io.WriteString(w, `{"title":"Conflict","status":409,"field":"publicKey"}`)
+			return
+		}
 		w.WriteHeader(201)
 		io.WriteString(w, `{"id":7,"keyid":""}`)
 	}))
@@ -272,6 +277,17 @@ func TestKeygenThenEnroll(t *testing.T) {
 	out, code = agent(t, home, []string{"PODIUM_ADMIN_TOKEN=wrong"}, "enroll", "--server", srv.URL, "--name", "bench-07")
 	if code != exitEnroll {
 		t.Errorf("a refused enrolment exited %d, want %d:\n%s", code, exitEnroll, out)
+	}
+	out, code = agent(t, home, []string{"PODIUM_ADMIN_TOKEN=s3cret"}, "enroll", "--server", srv.URL, "--name", "again")
+	if code != 0 || !strings.Contains(out, "already enrolled") {
+		t.Errorf("enrolling an enrolled key again exited %d, want 0 saying so:\n%s", code, out)
+	}
+	out, code = agent(t, home, nil, "keygen", "--if-missing")
+	if code != 0 || !strings.Contains(out, "(kept)") {
+		t.Errorf("keygen --if-missing with a key exited %d:\n%s", code, out)
+	}
+	if _, code = agent(t, home, nil, "keygen"); code == 0 {
+		t.Errorf("keygen overwrote an existing key")
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -23,6 +24,9 @@ type Agent struct {
 	ID    json.RawMessage `json:"id"` // a number or a string, printed as the service sent it
 	KeyID string          `json:"keyid"`
 }
+
+// ErrAlreadyEnrolled means the service already has this public key (it answered 409).
+var ErrAlreadyEnrolled = errors.New("this public key is already enrolled")
 
 // Error is a refusal by the service.
 type Error struct {
@@ -50,6 +54,9 @@ func Enroll(ctx context.Context, server, token string, r Request) (*Agent, error
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if resp.StatusCode == http.StatusConflict {
+		return nil, fmt.Errorf("%w: %s", ErrAlreadyEnrolled, strings.TrimSpace(string(b)))
+	}
 	if resp.StatusCode != http.StatusCreated && resp.StatusCode != http.StatusOK {
 		return nil, &Error{Status: resp.StatusCode, Body: string(b)}
 	}
