@@ -54,6 +54,9 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 		return nil, nil, errors.New("the plan selects no target")
 	}
 	lg := r.Layout.LoadGenerator
+	if n, err := host.RaiseFileLimit(); err != nil || n < 8192 {
+		r.logf("open-file limit %d (%v): wrk may fail above ~%d connections", n, err, n/2)
+	}
 	if err := host.PinSelf(lg); err != nil {
 		r.logf("could not pin the agent to CPUs %s: %v", lg, err)
 	}
