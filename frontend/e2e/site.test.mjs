@@ -90,10 +90,26 @@ describe('leaderboard', () => {
   test('scenario tabs switch the table', async () => {
     const page = await open('/leaderboard/plaintext')
     await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
-    await page.getByRole('tab', { name: 'json' }).click()
+    await page.getByRole('navigation', { name: 'Scenario' }).getByRole('link', { name: 'json', exact: true }).click()
     await page.waitForURL(/\/leaderboard\/json/)
     await tableSettled(page, 2)
     assert.deepEqual(await frameworks(page), ['Netty', 'Spring MVC'])
+    await page.close()
+  })
+})
+
+describe('states', () => {
+  test('a scenario without runs says so, with the command to run', async () => {
+    const page = await open('/leaderboard/db')
+    await page.getByText('No runs yet: run').waitFor()
+    assert.match(await page.locator('.state').textContent(), /No runs yet: run\s*make run/)
+    await page.close()
+  })
+
+  test('an answer the service rejects is explained in words', async () => {
+    const page = await open('/leaderboard/plaintext?vcpus=0')
+    await page.locator('.state.error').waitFor()
+    assert.match(await page.locator('.state.error').textContent(), /Could not load this: request rejected \(400\).*vcpus/)
     await page.close()
   })
 })
