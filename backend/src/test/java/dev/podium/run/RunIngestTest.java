@@ -11,7 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
+import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -150,6 +154,30 @@ class RunIngestTest {
         }
         assertEquals(4, taken, "PODIUM_MAX_CONCURRENT_INGESTS defaults to 4");
         Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
+    }
+
+    @Test
+    void stores_text_with_tabs_backslashes_quotes_and_newlines_unchanged() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode payload = (ObjectNode) json.readTree(TestVectors.bytes("payloads/valid/minimal.json"));
+        String odd = "Weird\tname \\ \"quoted\" {braces}\nsecond line, é";
+        String id = "7b2e3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d";
+        payload.put("runId", id);
+        ((ObjectNode) payload.get("results").get(0)).put("framework", odd);
+        ((ArrayNode) payload.get("jvm").get("flags")).add(odd);
+
+        Api.submit(TestSigner.envelope("test-agent", json.writeValueAsBytes(payload))).then().statusCode(201);
+
+        given().get("/api/runs/" + id).then().statusCode(200)
+                .body("cells[0].framework", equalTo(odd))
+                .body("jvm.flags", org.hamcrest.Matchers.hasItem(odd));
+    }
+
+    @Test
+    void a_payload_signed_by_nobody_enrolled_but_valid_writes_nothing_and_names_the_key() {
+        byte[] envelope = TestSigner.envelope("other-agent", TestVectors.bytes("payloads/valid/full.json"));
+        Api.submit(envelope).then().statusCode(401).body("field", equalTo("signatures[0].keyid"));
+        assertEquals(0, rows.counts().runs());
     }
 
     @Test
