@@ -252,10 +252,12 @@ func TestKeygenThenEnroll(t *testing.T) {
 	if err != nil || st.Mode().Perm() != 0o600 {
 		t.Fatalf("key file %v, %v; want mode 0600", st, err)
 	}
+	var mu sync.Mutex // the handler runs on the server's goroutines
 	var got struct{ Name, PublicKey string }
-	var auth string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		auth = r.Header.Get("Authorization")
+		mu.Lock()
+		defer mu.Unlock()
+		auth := r.Header.Get("Authorization")
 		json.NewDecoder(r.Body).Decode(&got)
 		if auth != "Bearer s3cret" {
 			w.WriteHeader(401)
@@ -271,8 +273,11 @@ func TestKeygenThenEnroll(t *testing.T) {
 	}))
 	defer srv.Close()
 	out, code := agent(t, home, []string{"PODIUM_ADMIN_TOKEN=s3cret"}, "enroll", "--server", srv.URL, "--name", "bench-07")
-	if code != 0 || got.Name != "bench-07" || got.PublicKey == "" || !strings.Contains(out, "agent id 7") {
-		t.Fatalf("enroll exit %d, sent %+v:\n%s", code, got, out)
+	mu.Lock()
+	sent := got
+	mu.Unlock()
+	if code != 0 || sent.Name != "bench-07" || sent.PublicKey == "" || !strings.Contains(out, "agent id 7") {
+		t.Fatalf("enroll exit %d, sent %+v:\n%s", code, sent, out)
 	}
 	out, code = agent(t, home, []string{"PODIUM_ADMIN_TOKEN=wrong"}, "enroll", "--server", srv.URL, "--name", "bench-07")
 	if code != exitEnroll {
