@@ -20,12 +20,17 @@ export function freePort() {
   })
 }
 
-/** `make -C ../backend build` packages ../frontend/dist into the jar; PODIUM_BACKEND_JAR skips it (an already built jar). */
+/**
+ * `make -C ../backend build` packages ../frontend/dist into the jar. PODIUM_BACKEND_BUILD_DIR builds into another
+ * folder (the backend Makefile's BUILD_DIR), so a test run does not race a backend build in backend/target;
+ * PODIUM_BACKEND_JAR skips the build and uses that jar as it is.
+ */
 export function backendJar() {
   if (process.env.PODIUM_BACKEND_JAR) return process.env.PODIUM_BACKEND_JAR
-  const made = spawnSync('make', ['-C', BACKEND, 'build'], { stdio: ['ignore', 'inherit', 'inherit'] })
+  const buildDir = process.env.PODIUM_BACKEND_BUILD_DIR ?? join(BACKEND, 'target')
+  const made = spawnSync('make', ['-C', BACKEND, 'build', `BUILD_DIR=${buildDir}`], { stdio: ['ignore', 'inherit', 'inherit'] })
   if (made.status !== 0) throw new Error(`make -C ../backend build failed (exit ${made.status})`)
-  return join(BACKEND, 'target/quarkus-app/quarkus-run.jar')
+  return join(buildDir, 'quarkus-app/quarkus-run.jar')
 }
 
 /** A JDK 21+: $JAVA, else $JAVA_HOME, else what ci/find-jdk.sh finds (the root Makefile's choice), else PATH. */
@@ -55,7 +60,7 @@ async function waitReady(url, child, deadlineMs) {
 }
 
 /** Returns {url, adminToken, stop}. */
-export async function startBackend({ jar = backendJar(), readyMs = 180_000 } = {}) {
+export async function startBackend({ jar = backendJar(), readyMs = 180_000, dataDir = null } = {}) {
   if (!existsSync(jar)) throw new Error(`no backend jar at ${jar}`)
   const dir = mkdtempSync(join(tmpdir(), 'podium-e2e-'))
   const port = await freePort()
@@ -63,7 +68,7 @@ export async function startBackend({ jar = backendJar(), readyMs = 180_000 } = {
   const log = openSync(join(dir, 'backend.log'), 'a')
   const child = spawn(javaCommand(), ['-Xmx512m', '-jar', jar], {
     cwd: dir,
-    env: { ...process.env, PODIUM_PORT: String(port), PODIUM_HOST: '127.0.0.1', PODIUM_ADMIN_TOKEN: adminToken, PODIUM_DATA_DIR: join(dir, '.podium') },
+    env: { ...process.env, PODIUM_PORT: String(port), PODIUM_HOST: '127.0.0.1', PODIUM_ADMIN_TOKEN: adminToken, PODIUM_DATA_DIR: dataDir ?? join(dir, '.podium') },
     stdio: ['ignore', log, log],
   })
   const url = `http://127.0.0.1:${port}`

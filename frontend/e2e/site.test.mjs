@@ -156,6 +156,12 @@ describe('calculator', () => {
     assert.equal(await page.locator('#servers-with').textContent(), '3')
     assert.equal(await page.locator('#servers-saved').textContent(), '17')
     assert.match(await page.locator('#ratio-source').textContent(), /2\.40×[\s\S]*from the leaderboard/)
+    // the page computes in the browser: it must agree with the service's own /api/calculator
+    const api = await (await fetch(`${base}/api/calculator?scenario=plaintext&from=Spring%20MVC&fromIoModel=blocking&to=Netty&toIoModel=non-blocking&servers=10&current=10000&required=30000`)).json()
+    assert.deepEqual(
+      [api.ratio, api.apis[0].serversToAddWithout, api.apis[0].serversToAddWith, api.apis[0].serversSaved],
+      [2.4, 20, 3, 17],
+    )
     // a user-entered ratio replaces it
     await page.locator('input[name=ratio]').fill('1.27')
     await page.locator('input[name=ratio]').press('Tab')
@@ -163,6 +169,16 @@ describe('calculator', () => {
     await page.locator('#ratio-source', { hasText: 'entered by you' }).waitFor()
     assert.equal(await page.locator('#servers-with').textContent(), '14') // ceil((30000 - 12700) / 1270)
     assert.equal(await page.locator('#servers-saved').textContent(), '6')
+    // a second API: totals add up (API 2: 5,000 -> 30,000 at ratio 1.27: 50 without, ceil(23650 / 635) = 38 with)
+    await page.getByRole('button', { name: 'Add an API' }).click()
+    await page.locator('input[name=current-1]').fill('5000')
+    await page.locator('input[name=current-1]').press('Tab')
+    await page.waitForURL(/current=10000%2C5000|current=10000,5000/)
+    await page.locator('input[name=required-1]').fill('30000')
+    await page.locator('input[name=required-1]').press('Tab')
+    await page.waitForURL(/required=30000%2C30000|required=30000,30000/)
+    await page.waitForFunction(() => document.querySelector('#servers-without')?.textContent === '70')
+    assert.equal(await page.locator('#servers-with').textContent(), '52')
     await page.close()
   })
 })

@@ -46,12 +46,9 @@ export function planMigration(servers: number, ratio: number, apis: ApiLoad[]): 
       serversSaved: serversToAddWithout - serversToAddWith,
     }
   })
-  // The system is sized by its most demanding API.
-  const totals = {
-    serversToAddWithout: Math.max(...planned.map((p) => p.serversToAddWithout)),
-    serversToAddWith: Math.max(...planned.map((p) => p.serversToAddWith)),
-    serversSaved: 0,
-  }
+  // Totals add the APIs up, as GET /api/calculator does (the site and the API must agree).
+  const sum = (k: 'serversToAddWithout' | 'serversToAddWith') => planned.reduce((n, p) => n + p[k], 0)
+  const totals = { serversToAddWithout: sum('serversToAddWithout'), serversToAddWith: sum('serversToAddWith'), serversSaved: 0 }
   totals.serversSaved = totals.serversToAddWithout - totals.serversToAddWith
   return { ratio, servers, apis: planned, totals }
 }
