@@ -196,12 +196,16 @@ class ReadApiTest {
                 {"/api/compare?a=1&b=x", "b"},
                 {"/api/calculator?ratio=2&servers=0&current=1&required=2", "servers"},
                 {"/api/calculator?ratio=2&servers=3&current=1", "required"},
+                {"/api/history?scenario=json&framework=Undertow&window=101", "window"},
+                {"/api/calculator?ratio=2&servers=3&current=abc&required=2", "current"},
                 {"/api/frameworks?all=true", "all"}};
         for (String[] c : cases) {
             given().get(c[0]).then().statusCode(400).contentType("application/problem+json")
                     .body("status", equalTo(400)).body("field", equalTo(c[1]));
         }
         given().get("/api/compare?a=999999999&b=1").then().statusCode(404).body("field", equalTo("a"));
+        given().get("/api/runs/00000000-0000-4000-8000-00000000ffff/cells").then().statusCode(404)
+                .contentType("application/problem+json");
     }
 
     @Test
