@@ -31,6 +31,9 @@ public final class JdkHttpServerTarget {
             case "virtual" -> Executors.newVirtualThreadPerTaskExecutor();
             default -> throw new IllegalArgumentException("executor must be platform or virtual, not " + threads);
         };
+        // The suite's keep-alive rule: a documented jdk.httpserver property, since by default the server closes idle
+        // keep-alive connections beyond 200, which a closed-loop load of more connections would see as errors.
+        System.setProperty("sun.net.httpserver.maxIdleConnections", "65536");
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
         URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
         // HTTP/1.1 explicitly: the default (HTTP/2) would offer an h2c upgrade on every plain-HTTP request.

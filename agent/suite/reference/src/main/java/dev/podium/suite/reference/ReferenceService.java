@@ -16,6 +16,8 @@ public final class ReferenceService {
 
     public static void main(String[] args) throws IOException {
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "9090"));
+        // The JDK server closes idle keep-alive connections beyond 200 by default; targets' client pools keep more open.
+        System.setProperty("sun.net.httpserver.maxIdleConnections", "65536");
         LongAdder requests = new LongAdder();
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
         // Virtual threads: the reference must never be the bottleneck, however many connections the targets open.

@@ -19,10 +19,12 @@ public final class TomcatTarget {
 
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(Files.createTempDirectory("podium-tomcat").toString());
-        Connector connector = new Connector("org.apache.coyote.http11.Http11NioProtocol"); // defaults: maxThreads 200
+        Connector connector = new Connector("org.apache.coyote.http11.Http11NioProtocol"); // defaults: maxThreads 200, maxConnections 8192
         connector.setPort(port);
         connector.setProperty("address", "127.0.0.1");
         connector.setProperty("acceptCount", "1024");
+        // The suite's keep-alive rule: no server closes a keep-alive connection after N requests (Tomcat's default is 100).
+        connector.setProperty("maxKeepAliveRequests", "-1");
         // Tomcat's documented connector attribute: run each request on a new virtual thread instead of the pool.
         connector.setProperty("useVirtualThreads", String.valueOf(threads.equals("virtual")));
         tomcat.setConnector(connector);
