@@ -156,9 +156,12 @@ public class IngestBench {
         try (Connection c = DriverManager.getConnection(jdbc, user, password)) {
             try (Statement s = c.createStatement()) {
                 s.execute("drop table if exists bench_copy_repeats, bench_copy_cells");
-                // same columns, defaults, checks and keys as the real tables (foreign keys aside)
-                s.execute("create table bench_copy_cells (like cells including all)");
-                s.execute("create table bench_copy_repeats (like repeats including all)");
+                // same columns, defaults, checks, indexes and foreign keys as the real tables: the same work for
+                // PostgreSQL as the service's own COPY into cells and repeats (the runs rows are the service's)
+                s.execute("create table bench_copy_cells (like cells including all,"
+                        + " foreign key (run_id) references runs (id))");
+                s.execute("create table bench_copy_repeats (like repeats including all,"
+                        + " foreign key (cell_id) references bench_copy_cells (id))");
             }
             CopyManager copy = c.unwrap(PGConnection.class).getCopyAPI();
             c.setAutoCommit(false);

@@ -102,6 +102,21 @@ class AgentResourceTest {
     }
 
     @Test
+    void answers_400_problem_json_to_an_enrolment_body_that_is_not_json() {
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
+                .body("{not json").post("/api/agents")
+                .then().statusCode(400).contentType(startsWith("application/problem+json"));
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
+                .body("{\"name\": [1], \"publicKey\": 5}").post("/api/agents")
+                .then().statusCode(400).contentType(startsWith("application/problem+json"));
+    }
+
+    @Test
+    void answers_405_problem_json_to_a_method_the_endpoint_does_not_have() {
+        given().delete("/api/agents/1").then().statusCode(405).contentType(startsWith("application/problem+json"));
+    }
+
+    @Test
     void answers_404_for_an_unknown_agent() {
         given().get("/api/agents/999999").then().statusCode(404).contentType(startsWith("application/problem+json"));
     }
