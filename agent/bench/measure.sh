@@ -15,7 +15,7 @@ LAST=$(( $(nproc) - 1 )) HALF=$(( $(nproc) / 2 ))
 LG_CPUS="$HALF-$LAST"; [ "$HALF" -eq "$LAST" ] && LG_CPUS=$LAST
 SERVER_CPU=0 THREADS=$(( $(nproc) - HALF ))
 work=$(mktemp -d) pid=""
-cleanup() { [ -n "$pid" ] && kill -- "-$pid" 2>/dev/null; rm -rf "$work"; }
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 export PODIUM_HOME=$work/home
 "$AGENT" keygen >/dev/null
@@ -40,11 +40,12 @@ echo "hand:  taskset -c $LG_CPUS wrk -t $THREADS -c $CONNECTIONS -d ${DURATION}s
 echo "agent: podium-agent run --connections $CONNECTIONS --duration ${DURATION}s --repeats 1 (warm-up until stable), same pinning"
 hand=() agent=() closed_kb=0
 for round in $(seq "$REPEATS"); do
-  setsid env PORT=$PORT taskset -c $SERVER_CPU "$TARGET" & pid=$!
+  # Same session as the agent's target (no setsid): with CFS autogroups a new session would get its own CPU share.
+  env PORT=$PORT taskset -c $SERVER_CPU "$TARGET" & pid=$!   # env and taskset exec: $pid is the target
   wait_up
   taskset -c "$LG_CPUS" wrk -t "$THREADS" -c "$CONNECTIONS" -d 4s "http://127.0.0.1:$PORT/plaintext" >/dev/null
   h=$(taskset -c "$LG_CPUS" wrk -t "$THREADS" -c "$CONNECTIONS" -d "${DURATION}s" "http://127.0.0.1:$PORT/plaintext" | awk '/^Requests\/sec:/ {print $2}')
-  kill -- "-$pid"; wait "$pid" 2>/dev/null || true; pid=""
+  kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 
   "$AGENT" run --suite "$work/suite.json" --profile bench --output "$work/closed.json" >"$work/run.log" 2>&1 & apid=$!
   kb=$(peak_rss $apid); wait $apid || { cat "$work/run.log"; exit 1; }
@@ -66,10 +67,13 @@ hand = [float(x) for x in sys.argv[3].split()]
 agent = [float(x) for x in sys.argv[4].split()]
 h, a = statistics.mean(hand), statistics.mean(agent)
 ratio = a / h
+per_round = statistics.median(x / y for x, y in zip(agent, hand))
 print()
-print(f"wrk by hand      {h:12,.0f} req/s (mean of {len(hand)})")
-print(f"podium-agent     {a:12,.0f} req/s (mean of {len(agent)})")
-print(f"ratio agent/hand {ratio:12.3f}   ({'within' if abs(ratio-1) <= 0.03 else 'OUTSIDE'} 3%)")
+print(f"wrk by hand      {h:12,.0f} req/s (mean of {len(hand)} rounds)")
+print(f"podium-agent     {a:12,.0f} req/s (mean of {len(agent)} rounds)")
+print(f"ratio agent/hand {ratio:12.3f}   ({'within' if abs(ratio-1) <= 0.03 else 'OUTSIDE'} 3%); median of per-round ratios {per_round:.3f}")
+load = open("/proc/loadavg").read().split()[0]
+print(f"load average     {load:>12}   (on {__import__('os').cpu_count()} CPUs: other work on the host shows up as noise in both)")
 print(f"agent peak RSS   {closed_kb/1024:9.1f} MB closed loop, {open_kb/1024:.1f} MB with fortio open loop   "
       f"({'under' if max(closed_kb, open_kb) < 30*1024 else 'OVER'} 30 MB)")
 PY
