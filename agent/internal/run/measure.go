@@ -125,6 +125,7 @@ func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string
 	if !stable {
 		c.flag(FlagWarmupNotStable)
 	}
+	r.logf("  warm-up %.1f s (%s)", c.WarmupSeconds, map[bool]string{true: "stable", false: "cap reached, not stable"}[stable])
 	for i := 0; i < r.Plan.Repeats; i++ {
 		o := opts
 		o.Duration = r.Plan.Duration
@@ -174,6 +175,8 @@ func (m *measurer) measured(f func() (load.Result, error)) (load.Result, float64
 
 func (m *measurer) keep(c *Cell, res load.Result, busy float64) {
 	c.Repeats = append(c.Repeats, RepeatOf(res))
+	m.r.logf("  repeat %d/%d: %.0f req/s, p50 %.2f ms, p99 %.2f ms, %d errors, load generator %.0f%% busy",
+		len(c.Repeats), m.r.Plan.Repeats, res.RequestsPerSecond, res.LatencyMs.P50, res.LatencyMs.P99, res.Errors.Total(), busy*100)
 	m.r.Display.Rate(res.RequestsPerSecond)
 	if busy >= saturatedBusy {
 		c.flag(FlagGeneratorSaturated)
