@@ -33,7 +33,19 @@ func Open(dir string) (*Spool, error) {
 			return nil, fmt.Errorf("spool %s: %w", dir, err)
 		}
 	}
+	removeStaleTemps(filepath.Join(dir, PendingDir))
 	return &Spool{Dir: dir}, nil
+}
+
+// removeStaleTemps deletes temp files that a write killed before its rename left behind (an hour old:
+// never one that a running agent is writing now).
+func removeStaleTemps(dir string) {
+	temps, _ := filepath.Glob(filepath.Join(dir, ".*.tmp-*"))
+	for _, t := range temps {
+		if st, err := os.Stat(t); err == nil && time.Since(st.ModTime()) > time.Hour {
+			os.Remove(t)
+		}
+	}
 }
 
 // Entry is one spooled run.

@@ -37,6 +37,12 @@ func TestSpool(t *testing.T) {
 			if len(got) != 0 {
 				t.Fatalf("a temp file shows as pending: %+v", got)
 			}
+			old := time.Now().Add(-2 * time.Hour)
+			os.Chtimes(filepath.Join(s.Dir, PendingDir, ".x.dsse.json.tmp-123"), old, old)
+			Open(s.Dir)
+			if left, _ := filepath.Glob(filepath.Join(s.Dir, PendingDir, ".*")); len(left) != 0 {
+				t.Errorf("a stale temp file survived: %v", left)
+			}
 		}},
 		{"a rejected run moves with its reason", func(t *testing.T, s *Spool) {
 			s.Add("r1", []byte("{}"))
