@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -18,8 +19,9 @@ import (
 	"time"
 )
 
-// binary is podium-agent built once for these tests, run as a subprocess like a user or a runner would.
-var binary string
+// binary is podium-agent built once for these tests, run as a subprocess like a user or a runner would;
+// contract is bench/contractserver, a target that honours (or breaks) the scenario contract.
+var binary, contract string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "podium-agent-test-")
@@ -27,9 +29,12 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "podium-agent")
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "build podium-agent: %v\n%s", err, out)
-		os.Exit(1)
+	contract = filepath.Join(dir, "contractserver")
+	for pkg, out := range map[string]string{".": binary, "../../bench/contractserver": contract} {
+		if b, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "build %s: %v\n%s", pkg, err, b)
+			os.Exit(1)
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -326,4 +331,43 @@ func TestSignalStopsTheCommand(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitInterrupted {
 		t.Errorf("exit %v, want %d:\n%s", err, exitInterrupted, out.String())
 	}
+}
+
+// TestCheckExitsNonZeroNamingEachFailure is the interface the suite's tests rely on.
+func TestCheckExitsNonZeroNamingEachFailure(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	ports := freePorts(t, 3)
+	manifest := filepath.Join(home, "suite.json")
+	os.WriteFile(manifest, []byte(fmt.Sprintf(`{"name":"t","version":"1",
+ "reference":{"name":"reference","start":[%[1]q,"-reference"],"port":%[2]d,"health":"/stats"},
+ "targets":[
+  {"name":"good","framework":"Good","frameworkVersion":"1","ioModel":"blocking","start":[%[1]q],"port":%[3]d,"health":"/plaintext","scenarios":["plaintext","json","proxy","delay"]},
+  {"name":"broken","framework":"Broken","frameworkVersion":"1","ioModel":"blocking","start":[%[1]q,"-broken","json"],"port":%[4]d,"health":"/plaintext","scenarios":["plaintext","json"]}]}`,
+		contract, ports[0], ports[1], ports[2])), 0o644)
+	out, code := agent(t, home, nil, "check", "--suite", manifest)
+	if code != exitCheck || !strings.Contains(out, "FAIL broken/json") || !strings.Contains(out, "ok   good") {
+		t.Errorf("check exited %d, want %d naming broken/json:\n%s", code, exitCheck, out)
+	}
+	out, code = agent(t, home, nil, "check", "--suite", manifest, "--target", "good")
+	if code != 0 || strings.Contains(out, "broken") {
+		t.Errorf("check --target good exited %d:\n%s", code, out)
+	}
+	if out, code = agent(t, home, nil, "check", "--suite", manifest, "--target", "nope"); code != exitUsage {
+		t.Errorf("check --target nope exited %d, want %d:\n%s", code, exitUsage, out)
+	}
+}
+
+func freePorts(t *testing.T, n int) []int {
+	t.Helper()
+	var ports []int
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ln.Close()
+		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
+	}
+	return ports
 }
