@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"podium.dev/agent/internal/testtarget"
 )
 
 // binary is podium-agent built once for these tests, run as a subprocess like a user or a runner would;
@@ -362,12 +363,11 @@ func freePorts(t *testing.T, n int) []int {
 	t.Helper()
 	var ports []int
 	for range n {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		port, err := testtarget.FreePort()
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer ln.Close()
-		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
+		ports = append(ports, port)
 	}
 	return ports
 }

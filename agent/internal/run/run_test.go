@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -37,12 +36,11 @@ func TestMain(m *testing.M) {
 
 func freePort(t *testing.T) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := testtarget.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return port
 }
 
 func testManifest(t *testing.T) *suite.Manifest {
@@ -101,7 +99,7 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 	}
 	for i, c := range payload.Results {
 		if c.Repeats[0].Requests == 0 {
-			t.Errorf("cell %d (%s %s %s) measured no request", i, c.Framework, c.Scenario, c.LoadModel)
+			t.Errorf("cell %d (%s %s %s) measured no request: %+v", i, c.Framework, c.Scenario, c.LoadModel, c.Repeats[0])
 		}
 		if c.WarmupSeconds < 1 {
 			t.Errorf("cell %d: warm-up %.1f s, want at least one window", i, c.WarmupSeconds)

@@ -5,6 +5,8 @@ package testtarget
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"net"
 	"net/http"
 	"strconv"
 	"sync/atomic"
@@ -74,4 +76,18 @@ func Reference() http.Handler {
 		fmt.Fprintf(w, `{"requests":%d}`, n.Load())
 	})
 	return mux
+}
+
+// FreePort is a port that nothing listens on now, below the kernel's ephemeral range (32768+) so that an
+// outgoing connection of a parallel test cannot take it before the target binds it.
+func FreePort() (int, error) {
+	for range 100 {
+		port := 20000 + rand.IntN(12000)
+		ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err == nil {
+			ln.Close()
+			return port, nil
+		}
+	}
+	return 0, fmt.Errorf("no free port found between 20000 and 32000")
 }
