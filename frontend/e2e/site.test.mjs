@@ -73,7 +73,8 @@ describe('leaderboard', () => {
     await page.locator('input[name=sla]').fill('500')
     await page.locator('input[name=sla]').press('Tab')
     await page.waitForURL(/sla=500/)
-    await page.waitForFunction(() => document.querySelector('#leaderboard-table tbody tr')?.textContent?.includes('60,000'))
+    // the SLA column of the first row (Spring MVC) moves to its 1024-connection cell, p90 300 ms < 500 ms
+    await page.waitForFunction(() => /60,000\s*@1024/.test(document.querySelectorAll('#leaderboard-table tbody tr td')[3]?.textContent ?? ''))
     assert.match(await spring.textContent(), /60,000\s*@1024/)
     await page.close()
   })
