@@ -66,6 +66,8 @@ function run(runId, startedAt, host, results, jvm = { vendor: 'Eclipse Adoptium'
 
 /** The latest run on host A: the leaderboard's expected order is Netty, Helidon SE =2 Undertow (tied), Spring MVC, the XSS name. */
 export const LATEST_RUN_ID = '7f000001-0000-4000-8000-000000000001'
+/** Netty's most recent run before the latest: 2026-11-05, 135,500 req/s at 256 connections. */
+export const HISTORY_RUN_ID = '7f000001-0000-4000-8000-000000000105'
 export const EXPECTED_PLAINTEXT_ORDER = ['Netty', 'Helidon SE', 'Undertow', 'Spring MVC', XSS_NAME]
 
 export function runs() {

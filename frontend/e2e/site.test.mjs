@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { launch } from './browser.mjs'
-import { EXPECTED_PLAINTEXT_ORDER, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
+import { EXPECTED_PLAINTEXT_ORDER, HISTORY_RUN_ID, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -79,6 +79,18 @@ describe('leaderboard', () => {
     await page.close()
   })
 
+  test('the date range keeps older runs only', async () => {
+    const page = await open('/leaderboard/plaintext')
+    await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
+    await page.locator('input[name=to]').fill('2026-11-05')
+    await page.locator('input[name=to]').press('Tab')
+    await page.waitForURL(/to=2026-11-05/)
+    await tableSettled(page, 1)
+    assert.deepEqual(await frameworks(page), ['Netty'])
+    assert.match(await page.locator('#leaderboard-table tbody tr td').nth(3).textContent(), /135,500/)
+    await page.close()
+  })
+
   test('a shared URL restores the view', async () => {
     const page = await open(`/leaderboard/plaintext?ioModel=blocking&sla=500`)
     await tableSettled(page, 2)
@@ -143,6 +155,25 @@ describe('run page', () => {
     await page.getByRole('button', { name: 'Verify signature' }).click()
     await page.locator('#verify-result', { hasText: 'NOT' }).waitFor()
     assert.match(await page.locator('#verify-result').textContent(), /signature does NOT match/)
+    await page.close()
+  })
+})
+
+describe('compare', () => {
+  test('two cells of two runs, picked from a run page, give a ratio and a verdict in words', async () => {
+    const page = await open(`/runs/${LATEST_RUN_ID}`)
+    await page.getByRole('link', { name: /compare cell \d+ \(Netty, 256 connections\)/ }).first().click()
+    await page.waitForURL(/\/compare\?.*mode=cells/)
+    await page.locator('input[placeholder="run id"]').nth(1).fill(HISTORY_RUN_ID)
+    await page.locator('input[placeholder="run id"]').nth(1).press('Tab')
+    await page.waitForURL(/runB=/)
+    const cellB = page.getByLabel('Cell of run B')
+    await page.waitForFunction(() => document.querySelectorAll('select')[1]?.options.length > 1)
+    await cellB.selectOption({ index: 1 })
+    await page.locator('#compare-verdict').waitFor()
+    // A = Netty now (120,000 req/s), B = Netty on 2026-11-05 (135,500): B / A = 1.13, significant
+    assert.match(await page.locator('#compare-verdict').textContent(), /significant/)
+    assert.match(await page.locator('.figure').first().textContent(), /1\.13×/)
     await page.close()
   })
 })
