@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -65,8 +66,8 @@ type runsServer struct {
 	mu     sync.Mutex
 	stored map[string]string
 	posts  int
-	// hook runs before answering the n-th POST (0-based) once the run is stored; it may block.
-	hook func(n int, w http.ResponseWriter) bool
+	// hook runs before the n-th POST (0-based) is handled; it may block, and answers it when it returns true.
+	hook func(n int, runID, body string, w http.ResponseWriter) bool
 }
 
 func (s *runsServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -81,7 +82,7 @@ func (s *runsServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	n := s.posts
 	s.posts++
 	s.mu.Unlock()
-	if s.hook != nil && s.hook(n, w) {
+	if s.hook != nil && s.hook(n, run.RunID, string(body), w) {
 		return
 	}
 	s.mu.Lock()
@@ -123,17 +124,17 @@ func TestKilledPushDeliversExactlyOnce(t *testing.T) {
 	tests := []struct {
 		name string
 		// first answers the first POST; it signals reached once the agent is where it should be killed.
-		first func(s *runsServer, w http.ResponseWriter, reached chan<- struct{}, release <-chan struct{}) bool
+		first func(s *runsServer, runID, body string, w http.ResponseWriter, reached chan<- struct{}, release <-chan struct{}) bool
 	}{
-		{"killed after the service stored the run, before the agent heard back", func(s *runsServer, w http.ResponseWriter, reached chan<- struct{}, release <-chan struct{}) bool {
+		{"killed after the service stored the run, before the agent heard back", func(s *runsServer, runID, body string, w http.ResponseWriter, reached chan<- struct{}, release <-chan struct{}) bool {
 			s.mu.Lock()
-			s.stored["0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01"] = "stored"
+			s.stored[runID] = body
 			s.mu.Unlock()
 			close(reached)
 			<-release // the answer never reaches the killed agent
 			return true
 		}},
-		{"killed while waiting to retry a 503", func(_ *runsServer, w http.ResponseWriter, reached chan<- struct{}, _ <-chan struct{}) bool {
+		{"killed while waiting to retry a 503", func(_ *runsServer, _, _ string, w http.ResponseWriter, reached chan<- struct{}, _ <-chan struct{}) bool {
 			w.Header().Set("Retry-After", "30")
 			w.WriteHeader(503)
 			close(reached)
@@ -147,9 +148,9 @@ func TestKilledPushDeliversExactlyOnce(t *testing.T) {
 			pending := spoolVector(t, home)
 			reached, release := make(chan struct{}), make(chan struct{})
 			s := &runsServer{stored: map[string]string{}}
-			s.hook = func(n int, w http.ResponseWriter) bool {
+			s.hook = func(n int, runID, body string, w http.ResponseWriter) bool {
 				if n == 0 {
-					return tc.first(s, w, reached, release)
+					return tc.first(s, runID, body, w, reached, release)
 				}
 				return false
 			}
@@ -370,4 +371,85 @@ func freePorts(t *testing.T, n int) []int {
 		ports = append(ports, port)
 	}
 	return ports
+}
+
+// TestRunKilledAfterSpoolingDeliversOnce: `run --push` is SIGKILLed while its push is in flight (the run
+// is spooled, the service has stored it, the agent never hears back); the target dies with the agent, and
+// a later push delivers the run exactly once.
+func TestRunKilledAfterSpoolingDeliversOnce(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Skip("wrk is not installed (apt-get install -y wrk): skipping run --push")
+	}
+	home := t.TempDir()
+	if out, code := agent(t, home, nil, "keygen"); code != 0 {
+		t.Fatalf("keygen: %s", out)
+	}
+	port := freePorts(t, 1)[0]
+	manifest := filepath.Join(home, "suite.json")
+	os.WriteFile(manifest, []byte(fmt.Sprintf(`{"name":"t","version":"1",
+ "targets":[{"name":"good","framework":"Good","frameworkVersion":"1","ioModel":"blocking","start":[%q],"port":%d,"health":"/plaintext","scenarios":["plaintext"]}],
+ "profiles":{"p":{"targets":["good"],"scenarios":["plaintext"],"connections":[4],"vcpus":[1],"durationSeconds":1,"repeats":1,
+   "warmup":{"windowSeconds":1,"maxSeconds":1,"tolerance":0.03}}}}`, contract, port)), 0o644)
+
+	reached, release := make(chan struct{}), make(chan struct{})
+	s := &runsServer{stored: map[string]string{}}
+	s.hook = func(n int, runID, body string, w http.ResponseWriter) bool {
+		if n > 0 {
+			return false
+		}
+		s.mu.Lock()
+		s.stored[runID] = body // stored, but the answer never reaches the agent
+		s.mu.Unlock()
+		close(reached)
+		<-release
+		return true
+	}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	defer close(release)
+
+	cmd := exec.Command(binary, "run", "--suite", manifest, "--profile", "p", "--push", "--server", srv.URL)
+	cmd.Env = append(os.Environ(), "PODIUM_HOME="+home)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-reached:
+	case <-time.After(60 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("run never pushed:\n%s", out.String())
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	pending, _ := filepath.Glob(filepath.Join(home, "spool", "pending", "*.dsse.json"))
+	if len(pending) != 1 {
+		t.Fatalf("%d runs spooled after the kill, want 1:\n%s", len(pending), out.String())
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for { // the target dies with the agent (parent-death signal)
+		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err != nil {
+			break
+		}
+		c.Close()
+		if time.Now().After(deadline) {
+			t.Errorf("the target outlived the killed agent")
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	if o, code := agent(t, home, nil, "push", "--server", srv.URL); code != 0 {
+		t.Fatalf("push after the kill exited %d:\n%s", code, o)
+	}
+	stored, posts := s.counts()
+	if stored != 1 || posts != 2 {
+		t.Errorf("service has %d runs after %d POSTs, want 1 after 2", stored, posts)
+	}
+	if left, _ := filepath.Glob(filepath.Join(home, "spool", "pending", "*.dsse.json")); len(left) != 0 {
+		t.Errorf("spool still holds %v", left)
+	}
 }
