@@ -231,6 +231,8 @@ func TestCommands(t *testing.T) {
 		{name: "status lists a waiting run", args: []string{"status"},
 			setup: func(t *testing.T, home string) []string { spoolVector(t, home); return nil }, wantCode: 0, want: "0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01"},
 		{name: "check with a missing manifest is a usage error", args: []string{"check", "--suite", "/nonexistent/suite.json"}, wantCode: exitUsage},
+		{name: "run refuses a plan the schema would refuse", args: []string{"run", "--suite", "../../internal/run/testdata/suite.json", "--repeats", "101", "--key", keyVector},
+			wantCode: exitUsage, want: "1 to 100 repeats"},
 		{name: "every command has --help", args: []string{"run", "--help"}, wantCode: 0, want: "--profile"},
 	}
 	for _, tc := range tests {

@@ -84,6 +84,9 @@ func runSuite(cmd *cobra.Command, g *globals, f *runFlags) error {
 		return usageError{err}
 	}
 	applyOverrides(cmd, f, &plan)
+	if err := plan.Check(); err != nil {
+		return usageError{fmt.Errorf("profile %s: %w", f.profile, err)}
+	}
 	layout, err := host.NewLayout(host.Usable(), f.loadGenCPUs)
 	if err != nil {
 		return usageError{err}

@@ -116,3 +116,38 @@ func (p Plan) scenariosOf(t *suite.Target) []string {
 	}
 	return out
 }
+
+// Check refuses a plan whose cells the schema would refuse (or that cannot run).
+func (p Plan) Check() error {
+	switch {
+	case p.Repeats < 1 || p.Repeats > 100:
+		return fmt.Errorf("repeats %d: a cell has 1 to 100 repeats", p.Repeats)
+	case p.Duration < time.Second:
+		return fmt.Errorf("duration %s: at least 1s", p.Duration)
+	case p.WarmupTolerance <= 0 || p.WarmupTolerance >= 1:
+		return fmt.Errorf("warm-up tolerance %g: between 0 and 1", p.WarmupTolerance)
+	case p.DelayMs < 1 || p.DelayMs > 600000:
+		return fmt.Errorf("delay %d ms: 1 to 600000", p.DelayMs)
+	}
+	for _, s := range p.Scenarios {
+		if !slices.Contains(suite.Scenarios, s) {
+			return fmt.Errorf("unknown scenario %q (known: %v)", s, suite.Scenarios)
+		}
+	}
+	for _, c := range append(append([]int{}, p.Connections...), p.PlaintextConnections...) {
+		if c < 1 {
+			return fmt.Errorf("connections %d: at least 1", c)
+		}
+	}
+	for _, k := range p.VCPUs {
+		if k < 1 {
+			return fmt.Errorf("vcpus %d: at least 1", k)
+		}
+	}
+	for _, r := range p.OpenLoopRates {
+		if r <= 0 {
+			return fmt.Errorf("rate %g: above 0", r)
+		}
+	}
+	return nil
+}

@@ -262,3 +262,25 @@ func TestSplitKeepsEachEnvelopeUnderTheLimit(t *testing.T) {
 		t.Errorf("a small run was split")
 	}
 }
+
+func TestPlanFromAProfile(t *testing.T) {
+	t.Parallel()
+	m, err := suite.Load("testdata/suite.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PlanFrom(m, "quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Check(); err != nil || p.Duration != time.Second || p.DelayMs != 100 || !p.Baseline {
+		t.Errorf("plan %+v, check %v", p, err)
+	}
+	if _, err := PlanFrom(m, "nope"); err == nil {
+		t.Error("an unknown profile gave a plan")
+	}
+	p.Scenarios = []string{"fortunes"}
+	if err := p.Check(); err == nil {
+		t.Error("an unknown scenario passed")
+	}
+}
