@@ -29,51 +29,62 @@ type measurer struct {
 	ref  suite.Validator // the reference service's counter, for proxy cells
 }
 
-// target starts t on cpus, validates it and measures its cells; a failure ends the target, not the run.
+// target starts t on cpus, validates it and measures its cells. A scenario that breaks the contract is
+// reported and not measured, the others are; a target that does not start, or whose load run fails, ends
+// there. Either way the run goes on with the next target.
 func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host.CPUs, ref *suite.Reference) ([]Cell, *TargetFailure) {
 	r := m.r
-	fail := func(format string, args ...any) *TargetFailure {
-		return &TargetFailure{Target: t.Name, VCPUs: k, Reason: fmt.Sprintf(format, args...)}
+	var problems []string
+	failure := func() *TargetFailure {
+		if len(problems) == 0 {
+			return nil
+		}
+		return &TargetFailure{Target: t.Name, VCPUs: k, Reason: strings.Join(problems, "; ")}
 	}
-	skip := r.Plan.closedCells(t) + r.Plan.openCells(t)
+	scenarios := r.Plan.scenariosOf(t)
 	r.logf("starting %s on CPUs %s (%d vCPUs)", t.Name, cpus, k)
 	p, err := r.Manifest.Start(ctx, t, suite.StartOptions{Java: r.Java, CPUs: cpus.String(), VCPUs: k,
 		ReferenceURL: ref.URL(), HealthWait: r.HealthWait})
 	if err != nil {
-		m.skip(skip)
-		return nil, fail("did not start: %v", err)
+		m.skip(r.Plan.closedCells(t) + r.Plan.openCells(t))
+		problems = append(problems, fmt.Sprintf("did not start: %v", err))
+		return nil, failure()
 	}
 	defer p.Stop()
-	v := suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs}
-	m.ref = v
-	var broken []string
-	for _, s := range r.Plan.scenariosOf(t) {
-		if err := v.Scenario(ctx, p.BaseURL, s); err != nil {
-			broken = append(broken, s+": "+err.Error())
+	m.ref = suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs}
+	valid := map[string]bool{}
+	for _, s := range scenarios {
+		if err := m.ref.Scenario(ctx, p.BaseURL, s); err != nil {
+			problems = append(problems, fmt.Sprintf("%s failed validation, not measured: %v", s, err))
+			continue
 		}
-	}
-	if len(broken) > 0 {
-		m.skip(skip)
-		return nil, fail("failed validation: %s", strings.Join(broken, "; "))
+		valid[s] = true
 	}
 	var cells []Cell
-	for _, s := range r.Plan.scenariosOf(t) {
+	for _, s := range scenarios {
+		if !valid[s] {
+			m.skip(len(r.Plan.connectionsFor(s)))
+			continue
+		}
 		for _, c := range r.Plan.connectionsFor(s) {
 			cell, err := m.closed(ctx, p, s, c, k)
 			if err != nil {
-				return cells, fail("%s at %d connections: %v", s, c, err)
+				problems = append(problems, fmt.Sprintf("%s at %d connections: %v", s, c, err))
+				return cells, failure()
 			}
 			cells = append(cells, cell)
 		}
 	}
-	if n := r.Plan.openCells(t); n > 0 {
+	if n := r.Plan.openCells(t); n > 0 && valid["delay"] {
 		open, err := m.open(ctx, p, k, n)
 		cells = append(cells, open...)
 		if err != nil {
-			return cells, fail("delay, open loop: %v", err)
+			problems = append(problems, fmt.Sprintf("delay, open loop: %v", err))
 		}
+	} else if n > 0 {
+		m.skip(n)
 	}
-	return cells, nil
+	return cells, failure()
 }
 
 func (m *measurer) skip(n int) {

@@ -117,7 +117,7 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 			}
 			if fail != nil {
 				failures = append(failures, *fail)
-				r.logf("FAILED %s on %d vCPU(s): %s (the run goes on without it)", t.Name, k, fail.Reason)
+				r.logf("FAILED %s on %d vCPU(s): %s (the run goes on)", t.Name, k, fail.Reason)
 			}
 			run.Results = append(run.Results, cells...)
 		}

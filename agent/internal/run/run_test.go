@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,23 +128,31 @@ func TestRunGoesOnWhenATargetFails(t *testing.T) {
 	m := testManifest(t)
 	m.Baseline = nil
 	m.Targets = append(m.Targets, suite.Target{Name: "dead", Framework: "Dead", FrameworkVersion: "1", IOModel: "blocking",
-		Start: []string{"false"}, Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext"}})
+		Start: []string{"false"}, Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext"}},
+		suite.Target{Name: "half", Framework: "Half", FrameworkVersion: "1", IOModel: "blocking", Start: m.Targets[0].Start,
+			Port: freePort(t), Health: "/plaintext", Scenarios: []string{"json", "proxy"}})
 	m.Targets[0].Scenarios = []string{"json"}
+	m.Reference = nil // so proxy fails validation: half is measured on json only
 	if _, err := exec.LookPath("wrk"); err != nil {
 		t.Skip("wrk is not installed (apt-get install -y wrk)")
 	}
 	r := &Runner{Manifest: m, Layout: layout, HealthWait: 5 * time.Second, AgentVersion: "t", Display: progress.New(t.Output()),
-		Plan: Plan{Targets: []string{"dead", "go"}, Scenarios: []string{"json", "plaintext"}, Connections: []int{2}, VCPUs: []int{1},
+		Plan: Plan{Targets: []string{"dead", "go", "half"}, Scenarios: []string{"json", "plaintext", "proxy"}, Connections: []int{2}, VCPUs: []int{1},
 			Duration: time.Second, Repeats: 1, DelayMs: 10, WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03}}
 	payload, failures, err := r.Execute(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(failures) != 1 || failures[0].Target != "dead" {
-		t.Errorf("failures %+v, want dead", failures)
+	if len(failures) != 2 || failures[0].Target != "dead" || failures[1].Target != "half" || !strings.Contains(failures[1].Reason, "proxy failed validation") {
+		t.Errorf("failures %+v, want dead (did not start) and half (proxy)", failures)
 	}
-	if len(payload.Results) != 1 || payload.Results[0].Scenario != "json" {
-		t.Errorf("results %+v, want go's json cell", payload.Results)
+	if len(payload.Results) != 2 || payload.Results[0].Framework != "Go net/http" || payload.Results[1].Framework != "Half" {
+		t.Fatalf("results %+v, want go's and half's json cells", payload.Results)
+	}
+	for _, c := range payload.Results {
+		if c.Scenario != "json" {
+			t.Errorf("measured %s %s", c.Framework, c.Scenario)
+		}
 	}
 }
 

@@ -129,10 +129,10 @@ func (p *Process) waitHealthy(ctx context.Context, wait time.Duration) error {
 		}
 		select {
 		case <-p.exited:
-			return fmt.Errorf("%s exited before %s answered 200 (%v); its output:\n%s", p.Target.Name, url, p.waitErr, p.Output())
+			return fmt.Errorf("%s exited before %s answered 200 (%v)%s", p.Target.Name, url, p.waitErr, p.outputNote())
 		case <-ctx.Done():
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return fmt.Errorf("%s: %s did not answer 200 within %s; its output:\n%s", p.Target.Name, url, wait, p.Output())
+				return fmt.Errorf("%s: %s did not answer 200 within %s%s", p.Target.Name, url, wait, p.outputNote())
 			}
 			return ctx.Err()
 		case <-tick.C:
@@ -145,6 +145,13 @@ func (p *Process) Pid() int { return p.cmd.Process.Pid }
 
 // Output is the tail of what the process wrote to stdout and stderr.
 func (p *Process) Output() string { return p.log.String() }
+
+func (p *Process) outputNote() string {
+	if out := strings.TrimSpace(p.Output()); out != "" {
+		return "; its output:\n" + out
+	}
+	return "; it printed nothing"
+}
 
 // Stop sends SIGTERM to the whole process group, then SIGKILL after 5 s; safe to call more than once.
 func (p *Process) Stop() {
