@@ -27,13 +27,15 @@ import org.tukaani.xz.XZInputStream;
 
 /**
  * A real PostgreSQL server run from the zonky binaries artifact: the service's default database and the tests' one.
- * PostgreSQL refuses to run as root, and CI and containers run as root, so under root the server runs as nobody.
+ * PostgreSQL refuses to run as root, and CI and containers run as root, so under root its binaries are wrapped to run
+ * without root's identity (see wrap).
  */
 public final class EmbeddedDatabase implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(EmbeddedDatabase.class);
     private static final String UNPRIVILEGED_ID = "65534"; // nobody / nogroup on Debian and most distributions
     private static final List<String> WRAPPED = List.of("initdb", "pg_ctl", "postgres");
+    private static final int WRAPPER_VERSION = 2; // part of the binaries' folder name: a new wrapper, a new folder
 
     private final EmbeddedPostgres postgres;
 
@@ -42,7 +44,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
 
     /**
-     * Starts a server on the data directory, creating the cluster only when the directory holds none; port 0 picks a
+     * Starts a server on the data directory, creating the cluster only when the directory holds none (clean: the
+     * directory must be new, and is deleted when the server stops); port 0 picks a
      * free port. A data directory left by a killed run (stale postmaster.pid, orphaned postmaster) is recovered.
      */
     public static EmbeddedDatabase start(Path dataDirectory, int port, boolean clean) throws IOException {
@@ -137,7 +140,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
             try (InputStream in = DefaultPostgresBinaryResolver.INSTANCE.getPgBinary("linux", "x86_64")) {
                 archive = in.readAllBytes();
             }
-            Path workingDirectory = Path.of(System.getProperty("java.io.tmpdir"), "podium-embedded-pg");
+            Path workingDirectory = Path.of(System.getProperty("java.io.tmpdir"), "podium-embedded-pg-" + WRAPPER_VERSION);
             Files.createDirectories(workingDirectory);
             workingDirectory.toFile().setReadable(true, false);
             workingDirectory.toFile().setExecutable(true, false);
@@ -198,9 +201,12 @@ public final class EmbeddedDatabase implements AutoCloseable {
             Files.move(binary, real);
             String script = """
                     #!/bin/sh
-                    # PostgreSQL refuses to run as root: as root, hand the data directory to nobody and run as nobody.
+                    # PostgreSQL refuses to run as root. As root, run it in a new user namespace where root is unmapped (as
+                    # zonky does by itself when it detects it can), so the data stays root's whichever path started it;
+                    # where user namespaces are not allowed, hand the data directory to nobody and run as nobody.
                     real="$0.real"
                     if [ "$(id -u)" = 0 ]; then
+                      if unshare -U true 2>/dev/null; then exec unshare -U "$real" "$@"; fi
                       prev=""
                       for a in "$@"; do
                         if [ "$prev" = "-D" ]; then chown -R %1$s:%1$s "$a"; fi
