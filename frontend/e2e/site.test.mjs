@@ -1,5 +1,6 @@
 // Browser tests of the leaderboard site against the real backend seeded by run.mjs.
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import { launch } from './browser.mjs'
 import { EXPECTED_PLAINTEXT_ORDER, HISTORY_RUN_ID, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
@@ -76,6 +77,17 @@ describe('leaderboard', () => {
     // the SLA column of the first row (Spring MVC) moves to its 1024-connection cell, p90 300 ms < 500 ms
     await page.waitForFunction(() => /60,000\s*@1024/.test(document.querySelectorAll('#leaderboard-table tbody tr td')[3]?.textContent ?? ''))
     assert.match(await spring.textContent(), /60,000\s*@1024/)
+    await page.close()
+  })
+
+  test('downloads the table as CSV', async () => {
+    const page = await open('/leaderboard/plaintext')
+    await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download CSV/ }).click()])
+    assert.equal(download.suggestedFilename(), 'podium-leaderboard-plaintext.csv')
+    const lines = readFileSync(await download.path(), 'utf8').trim().split('\r\n')
+    assert.match(lines[0], /^rank,tied,framework,version,io_model,sla_throughput/)
+    assert.deepEqual(lines.slice(1).map((l) => l.split(',')[2]), EXPECTED_PLAINTEXT_ORDER)
     await page.close()
   })
 
