@@ -1,7 +1,7 @@
 // Performance budget: (1) the gzipped JavaScript that index.html loads initially must stay under 250 KB;
-// (2) the leaderboard's largest contentful paint in headless Chromium, measured with a PerformanceObserver.
-// LCP runs against PODIUM_BUDGET_URL when given (e.g. a backend holding the 1,000,000-repeat data set);
-// otherwise against a freshly started backend seeded with the browser tests' runs, and it says so.
+// (2) the leaderboard's largest contentful paint in headless Chromium (PerformanceObserver), median of 3 cold loads
+// under 2.5 s. LCP runs against PODIUM_BUDGET_URL when given; else against the jar on backend/bench's 1,000,000-repeat
+// data set (loaded once into PODIUM_BUDGET_DATA); else, without backend/bench, against the browser tests' seed, and says so.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib'
 import { launch } from '../e2e/browser.mjs'
 
 const LIMIT_KB = 250
+const LCP_LIMIT_MS = 2500 // "good" LCP in the Core Web Vitals
 const dist = new URL('../dist/', import.meta.url)
 const read = (p) => readFileSync(new URL(p.replace(/^\//, ''), dist))
 const gz = (buf) => gzipSync(buf, { level: 9 }).length
@@ -38,7 +39,7 @@ console.log(`leaderboard route, before its chart: ${kb(routeGz)} gzipped; the ch
 let failed = initialGz > LIMIT_KB * 1024
 if (failed) console.log(`FAIL: initial JavaScript is over ${LIMIT_KB} KB`)
 
-// 2. LCP of the leaderboard.
+// 2. LCP of the leaderboard (budget: a median under 2.5 s).
 let backend = null
 let base = process.env.PODIUM_BUDGET_URL
 let dataset = 'the data set at PODIUM_BUDGET_URL'
@@ -100,6 +101,14 @@ try {
   const sorted = [...samples].sort((a, b) => a - b)
   console.log(`leaderboard LCP (headless Chromium, 1366x900, cold browser cache, 3 loads): median ${sorted[1].toFixed(0)} ms, runs ${samples.map((s) => s.toFixed(0)).join(' / ')} ms (the first includes the service's cold query cache)`)
   console.log(`LCP element: ${[...elements].join(', ')}; ${rows} ranked rows shown`)
+  if (sorted[1] > LCP_LIMIT_MS) {
+    console.log(`FAIL: the median LCP is over ${LCP_LIMIT_MS} ms`)
+    failed = true
+  }
+  if (rows === 0) {
+    console.log('FAIL: the leaderboard showed no rows, so its LCP measures an empty page')
+    failed = true
+  }
   console.log(`LCP data set: ${dataset}`)
 } finally {
   await backend?.stop()
