@@ -112,6 +112,7 @@ func runSuite(cmd *cobra.Command, g *globals, f *runFlags) error {
 			return err
 		}
 	}
+	fmt.Fprint(cmd.ErrOrStderr(), payload.Summary())
 	parts, err := payload.Split(f.maxEnvelope)
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/load"
@@ -164,4 +165,23 @@ func NewRunID() string {
 	b[6] = b[6]&0x0f | 0x40
 	b[8] = b[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// Summary is one line per cell: what was measured, the mean throughput and p99 over the repeats, the flags.
+func (r *Run) Summary() string {
+	var b strings.Builder
+	for _, c := range r.Results {
+		var rps, p99 float64
+		for _, rep := range c.Repeats {
+			rps += rep.RequestsPerSecond / float64(len(c.Repeats))
+			p99 += rep.LatencyMs.P99 / float64(len(c.Repeats))
+		}
+		load := fmt.Sprintf("c=%d", c.Connections)
+		if c.LoadModel == "open" {
+			load = fmt.Sprintf("%.0f/s", c.TargetRate)
+		}
+		fmt.Fprintf(&b, "  %-22s %-9s %-6s %-9s k=%-2d %10.0f req/s  p99 %8.2f ms  %s\n", c.Framework, c.Scenario, c.LoadModel,
+			load, c.VCPUs, rps, p99, strings.Join(c.Flags, ","))
+	}
+	return b.String()
 }
