@@ -46,7 +46,7 @@ export function historyOption(series: readonly HistorySeries[]) {
     ...BASE,
     animation: !large,
     legend: { type: 'scroll', top: 0, data: lines.map((l) => l.name), textStyle: { width: 260, overflow: 'truncate' } },
-    grid: { left: 8, right: 24, top: 40, bottom: 70, containLabel: true },
+    grid: { left: 8, right: 24, top: 56, bottom: 70, containLabel: true },
     dataZoom: [
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
       { type: 'slider', xAxisIndex: 0, filterMode: 'none', height: 22, bottom: 8 },

@@ -33,7 +33,7 @@ export function latencyOption(series: readonly LatencySeries[], shown: readonly 
     ...BASE,
     animation: series.length <= 30,
     legend: { type: 'scroll', top: 0, data: series.map(seriesName) },
-    grid: { left: 8, right: 24, top: 40, bottom: 36, containLabel: true },
+    grid: { left: 8, right: 24, top: 56, bottom: 36, containLabel: true },
     tooltip: {
       trigger: 'item',
       confine: true,
