@@ -171,6 +171,25 @@ describe('run page', () => {
   })
 })
 
+describe('run page, swapped envelope', () => {
+  test('a valid signature over another run is not shown as verified', async () => {
+    const other = await (await fetch(`${base}/api/runs/${HISTORY_RUN_ID}`)).json()
+    const page = await browser.context.newPage()
+    await page.route(`**/api/runs/${LATEST_RUN_ID}`, async (route) => {
+      const response = await route.fetch()
+      const run = await response.json()
+      run.envelope = other.envelope
+      await route.fulfill({ response, json: run })
+    })
+    await page.goto(`${base}/runs/${LATEST_RUN_ID}`)
+    await page.waitForFunction(() => !document.querySelector('button.primary')?.disabled)
+    await page.getByRole('button', { name: 'Verify signature' }).click()
+    await page.locator('#verify-result', { hasText: 'not this run' }).waitFor()
+    assert.match(await page.locator('#verify-result').textContent(), new RegExp(`signs run ${HISTORY_RUN_ID}, not this run`))
+    await page.close()
+  })
+})
+
 describe('compare', () => {
   test('two cells of two runs, picked from a run page, give a ratio and a verdict in words', async () => {
     const page = await open(`/runs/${LATEST_RUN_ID}`)

@@ -14,7 +14,15 @@ export function useSignatureVerification(verifier?: Verifier) {
   const message = ref('')
   const signed = ref<SignedRunInfo | null>(null)
 
-  async function verify(envelopeText: string | null | undefined, publicKeyB64: string | null | undefined) {
+  /**
+   * `expected` is what the page shows: a valid signature over another run (or over other cells) must not read as
+   * "verified" for this one.
+   */
+  async function verify(
+    envelopeText: string | null | undefined,
+    publicKeyB64: string | null | undefined,
+    expected: SignedRunInfo = {},
+  ) {
     if (!envelopeText || !publicKeyB64) {
       state.value = 'failed'
       message.value = !envelopeText ? 'no envelope stored for this run' : 'the agent’s public key could not be fetched'
@@ -38,6 +46,13 @@ export function useSignatureVerification(verifier?: Verifier) {
       } catch {
         signed.value = null
       }
+    }
+    if (result.ok && expected.runId !== undefined && signed.value?.runId !== expected.runId) {
+      state.value = 'failed'
+      message.value = `the signature is valid, but it signs run ${signed.value?.runId ?? '(unreadable)'}, not this run`
+    } else if (result.ok && expected.cells !== undefined && signed.value?.cells !== expected.cells) {
+      state.value = 'failed'
+      message.value = `the signature is valid, but it signs ${signed.value?.cells ?? 'no'} cells where this page shows ${expected.cells}`
     }
   }
 
