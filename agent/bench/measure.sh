@@ -35,22 +35,31 @@ JSON
 peak_rss() { local p=$1 hwm=0 v; while kill -0 "$p" 2>/dev/null; do
   v=$(awk '/^VmHWM:/ {print $2}' "/proc/$p/status" 2>/dev/null || true); [ -n "$v" ] && hwm=$v; sleep 0.2; done; echo "$hwm"; }
 
-# Rounds alternate the two so that drift in the machine's load hits both alike.
+hand_round() { # prints requests/s of one wrk run by hand against a freshly started target
+  # Same session as the agent's target (no setsid): with CFS autogroups a new session would get its own CPU share.
+  env PORT=$PORT taskset -c $SERVER_CPU "$TARGET" & pid=$!   # env and taskset exec: $pid is the target
+  trap 'kill $pid 2>/dev/null' EXIT                           # this runs in a subshell: stop it here too
+  wait_up
+  taskset -c "$LG_CPUS" wrk -t "$THREADS" -c "$CONNECTIONS" -d 4s "http://127.0.0.1:$PORT/plaintext" >/dev/null
+  taskset -c "$LG_CPUS" wrk -t "$THREADS" -c "$CONNECTIONS" -d "${DURATION}s" "http://127.0.0.1:$PORT/plaintext" >"$work/hand.txt" & wpid=$!
+  peak_rss $wpid >/dev/null   # the same polling as during the agent's run, so both carry its cost
+  wait $wpid; awk '/^Requests\/sec:/ {print $2}' "$work/hand.txt"
+  kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+}
+
+agent_round() { # prints requests/s of one podium-agent run; keeps the peak RSS in $work/kb
+  "$AGENT" run --suite "$work/suite.json" --profile bench --output "$work/closed.json" >"$work/run.log" 2>&1 & apid=$!
+  peak_rss $apid >"$work/kb"; wait $apid || { cat "$work/run.log" >&2; exit 1; }
+  python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['repeats'][0]['requestsPerSecond'])" "$work/closed.json"
+}
+
+# Interleaved rounds, the order swapped every round, so that drift in the machine's load hits both alike.
 echo "hand:  taskset -c $LG_CPUS wrk -t $THREADS -c $CONNECTIONS -d ${DURATION}s (after a 4 s warm-up), target on CPU $SERVER_CPU"
 echo "agent: podium-agent run --connections $CONNECTIONS --duration ${DURATION}s --repeats 1 (warm-up until stable), same pinning"
 hand=() agent=() closed_kb=0
 for round in $(seq "$REPEATS"); do
-  # Same session as the agent's target (no setsid): with CFS autogroups a new session would get its own CPU share.
-  env PORT=$PORT taskset -c $SERVER_CPU "$TARGET" & pid=$!   # env and taskset exec: $pid is the target
-  wait_up
-  taskset -c "$LG_CPUS" wrk -t "$THREADS" -c "$CONNECTIONS" -d 4s "http://127.0.0.1:$PORT/plaintext" >/dev/null
-  h=$(taskset -c "$LG_CPUS" wrk -t "$THREADS" -c "$CONNECTIONS" -d "${DURATION}s" "http://127.0.0.1:$PORT/plaintext" | awk '/^Requests\/sec:/ {print $2}')
-  kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
-
-  "$AGENT" run --suite "$work/suite.json" --profile bench --output "$work/closed.json" >"$work/run.log" 2>&1 & apid=$!
-  kb=$(peak_rss $apid); wait $apid || { cat "$work/run.log"; exit 1; }
-  closed_kb=$(( kb > closed_kb ? kb : closed_kb ))
-  a=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['repeats'][0]['requestsPerSecond'])" "$work/closed.json")
+  if (( round % 2 )); then h=$(hand_round); a=$(agent_round); else a=$(agent_round); h=$(hand_round); fi
+  kb=$(cat "$work/kb"); closed_kb=$(( kb > closed_kb ? kb : closed_kb ))
   echo "round $round: hand $h req/s, agent $a req/s"
   hand+=("$h") agent+=("$a")
 done
