@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -39,52 +40,81 @@ public class ReadCache {
     ReadCacheConfig config;
 
     private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Object> locks = new ConcurrentHashMap<>();
     private final AtomicLong bytes = new AtomicLong();
+    private final AtomicBoolean refreshing = new AtomicBoolean();
     private volatile String stamp;
     private volatile long stampReadAt;
 
-    /** The cached answer when it is known to be current without asking the database; null otherwise. */
+    /**
+     * The cached answer when it can be served without the database, else null (the caller then uses {@link #get} on a
+     * worker thread). When the stamp is due, one request is sent to re-read it while the others keep being served
+     * the answers of the current stamp meanwhile: a due stamp never sends every in-flight request to the database.
+     */
     public Answer peek(String key) {
         String s = stamp;
-        if (s == null || System.nanoTime() - stampReadAt >= config.checkInterval().toNanos()) {
+        if (s == null) {
+            return null;
+        }
+        if (System.nanoTime() - stampReadAt >= config.checkInterval().toNanos() && refreshing.compareAndSet(false, true)) {
             return null;
         }
         Entry e = entries.get(key);
         return e != null && e.stamp().equals(s) ? e.answer() : null;
     }
 
-    /** The cached answer, or a fresh one rendered now; may read the runs stamp from the database (blocking). */
+    /**
+     * The cached answer, or one rendered now; may read the runs stamp from the database (blocking). Requests missing
+     * the same key wait for one rendering instead of each running the queries.
+     */
     public Answer get(String key, Supplier<Answer> render) {
-        String current = stamp();
         Entry e = entries.get(key);
-        if (e != null && e.stamp().equals(current)) {
+        if (e != null && e.stamp().equals(stamp())) {
             return e.answer();
         }
-        Answer answer = render.get();
-        if (bytes.addAndGet(answer.body().length) > MAX_BYTES) {
-            entries.clear();
-            bytes.set(answer.body().length);
+        synchronized (locks.computeIfAbsent(key, k -> new Object())) {
+            String current = stamp();
+            e = entries.get(key);
+            if (e != null && e.stamp().equals(current)) {
+                return e.answer();
+            }
+            Answer answer = render.get();
+            if (bytes.addAndGet(answer.body().length) > MAX_BYTES) {
+                entries.clear();
+                locks.clear();
+                bytes.set(answer.body().length);
+            }
+            entries.put(key, new Entry(current, answer));
+            return answer;
         }
-        entries.put(key, new Entry(current, answer));
-        return answer;
     }
 
     private String stamp() {
-        long now = System.nanoTime();
-        String s = stamp;
-        if (s != null && now - stampReadAt < config.checkInterval().toNanos()) {
-            return s;
+        try {
+            String s = stamp;
+            if (s != null && System.nanoTime() - stampReadAt < config.checkInterval().toNanos()) {
+                return s;
+            }
+            synchronized (this) { // one reader at a time; the others get what it read
+                s = stamp;
+                long now = System.nanoTime();
+                if (s != null && now - stampReadAt < config.checkInterval().toNanos()) {
+                    return s;
+                }
+                try (Connection c = dataSource.getConnection();
+                     PreparedStatement ps = c.prepareStatement("select count(*), max(received_at) from runs");
+                     ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    s = rs.getLong(1) + "/" + rs.getString(2);
+                } catch (SQLException e) {
+                    throw new IllegalStateException("read the runs stamp", e);
+                }
+                stamp = s;
+                stampReadAt = now;
+                return s;
+            }
+        } finally {
+            refreshing.set(false); // every request peek() sent here passes this point
         }
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("select count(*), max(received_at) from runs");
-             ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            s = rs.getLong(1) + "/" + rs.getString(2);
-        } catch (SQLException e) {
-            throw new IllegalStateException("read the runs stamp", e);
-        }
-        stamp = s;
-        stampReadAt = now;
-        return s;
     }
 }
