@@ -251,6 +251,27 @@ func TestCommands(t *testing.T) {
 	}
 }
 
+func TestVerifyWithTheKeyTheServicePublishes(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/agents/3" {
+			http.NotFound(w, r)
+			return
+		}
+		io.WriteString(w, `{"id":3,"name":"test-agent","publicKey":"qF7CmryXMt3VFxTKHZGRTxxIiUy94D6U6AmF8tlQnwY=","keyid":"d048a3fc"}`)
+	}))
+	defer srv.Close()
+	home := t.TempDir()
+	env := filepath.Join(vectors, "envelopes/minimal.dsse.json")
+	if out, code := agent(t, home, nil, "verify", env, "--agent", "3", "--server", srv.URL); code != 0 || !strings.Contains(out, "signature OK") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	tampered := filepath.Join(vectors, "envelopes/tampered-payload.dsse.json")
+	if out, code := agent(t, home, nil, "verify", tampered, "--agent", "3", "--server", srv.URL); code != exitBadSig {
+		t.Errorf("tampered: exit %d, want %d:\n%s", code, exitBadSig, out)
+	}
+}
+
 func TestKeygenThenEnroll(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()

@@ -8,17 +8,25 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"podium.dev/agent/internal/enroll"
 	"podium.dev/agent/internal/sign"
 )
 
 func newVerify(g *globals) *cobra.Command {
-	var publicKey string
+	var publicKey, agentID string
 	cmd := &cobra.Command{
 		Use:   "verify FILE",
-		Short: "Check a DSSE envelope's signature with a public key (default: the agent's own key)",
+		Short: "Check a DSSE envelope's signature with a public key (--public-key, --agent ID from the service, default: the agent's own key)",
 		Args:  args(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, a []string) error {
 			pubB64 := publicKey
+			if agentID != "" {
+				k, err := enroll.PublicKey(cmd.Context(), g.server, agentID)
+				if err != nil {
+					return err
+				}
+				pubB64 = k
+			}
 			if pubB64 == "" {
 				k, err := sign.LoadKey(g.key)
 				if err != nil {
@@ -54,5 +62,6 @@ func newVerify(g *globals) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&publicKey, "public-key", "", "base64 raw 32-byte Ed25519 public key (as GET /api/agents/{id} publishes it)")
+	cmd.Flags().StringVar(&agentID, "agent", "", "fetch the public key of this enrolled agent id from --server")
 	return cmd
 }

@@ -73,3 +73,28 @@ func Curl(server string, r Request) string {
 	return fmt.Sprintf("curl -fsS -X POST %s/api/agents -H 'Authorization: Bearer '\"$PODIUM_ADMIN_TOKEN\" -H 'Content-Type: application/json' -d '%s'",
 		strings.TrimRight(server, "/"), body)
 }
+
+// PublicKey fetches an enrolled agent's public key (GET /api/agents/{id}), to re-verify its runs.
+func PublicKey(ctx context.Context, server, id string) (string, error) {
+	url := strings.TrimRight(server, "/") + "/api/agents/" + id
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
+	if err != nil {
+		return "", fmt.Errorf("GET %s: %w", url, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("GET %s: %d %s", url, resp.StatusCode, strings.TrimSpace(string(b)))
+	}
+	var a struct {
+		PublicKey string `json:"publicKey"`
+	}
+	if err := json.Unmarshal(b, &a); err != nil || a.PublicKey == "" {
+		return "", fmt.Errorf("GET %s: no publicKey in %q", url, b)
+	}
+	return a.PublicKey, nil
+}
