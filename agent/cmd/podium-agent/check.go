@@ -30,7 +30,7 @@ type suiteFlags struct {
 func (f *suiteFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.suite, "suite", "agent/suite/suite.json", "the suite manifest")
-	fl.StringArrayVar(&f.targets, "target", nil, "only this target (repeatable; default: the profile's targets, for check all)")
+	fl.StringSliceVar(&f.targets, "target", nil, "only these targets (repeatable or comma-separated; default: the profile's targets, for check all)")
 	fl.StringVar(&f.java, "java", "", "java binary for {java} (default: $JAVA_HOME/bin/java, else java on the PATH)")
 	fl.StringVar(&f.loadGenCPUs, "load-generator-cpus", "", "CPUs for wrk/fortio (and the reference service), e.g. 1 or 4-7 (default: the upper half)")
 	fl.DurationVar(&f.healthTimeout, "health-timeout", 90*time.Second, "how long a target may take to answer its health URL")
