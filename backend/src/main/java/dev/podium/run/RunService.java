@@ -13,6 +13,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 /** Ingests a signed run: size, envelope, signature, payload checks, then one transaction. */
 @ApplicationScoped
@@ -55,12 +56,14 @@ public class RunService {
             run.keyid = signer.keyid();
             run.payloadSha256 = sha256(envelope.payload());
             run.envelope = body;
-            // statistics derived once, at ingest (methodology section 4); cells are independent, so use every core,
-            // and outside the transaction so that it stays short
-            run.cells.parallelStream().forEach(CellStatsColumns::fill);
-            long t3 = phases.record("statistics", t2);
-            Accepted accepted = store(run, signer.agentId());
-            phases.record("storage", t3);
+            // statistics derived once, at ingest (methodology section 4): cells are independent, so on every core, and
+            // while this thread stores the run row; the cells' COPY waits for them
+            CompletableFuture<Void> statistics = CompletableFuture.runAsync(() -> {
+                run.cells.parallelStream().forEach(CellStatsColumns::fill);
+                phases.record("statistics", t2);
+            });
+            Accepted accepted = store(run, signer.agentId(), statistics::join);
+            phases.record("storage", t2);
             return accepted;
         } finally {
             gate.leave();
@@ -75,10 +78,10 @@ public class RunService {
         }
     }
 
-    private Accepted store(Run run, long agentId) {
+    private Accepted store(Run run, long agentId, Runnable beforeCells) {
         RunWriter.Outcome outcome;
         try {
-            outcome = writer.store(run, agentId);
+            outcome = writer.store(run, agentId, beforeCells);
         } catch (PersistenceException e) {
             if (!DatabaseErrors.isUniqueViolation(e)) {
                 throw e;

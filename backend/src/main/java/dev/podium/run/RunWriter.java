@@ -19,8 +19,9 @@ public class RunWriter {
     /** How a submission relates to what is stored. */
     public enum Outcome { CREATED, IDENTICAL, CONFLICT }
 
+    /** Stores the run row, runs beforeCells (which completes the cells), then writes the cells and repeats. */
     @Transactional
-    public Outcome store(Run run, long agentId) {
+    public Outcome store(Run run, long agentId, Runnable beforeCells) {
         Outcome known = compare(run.id, run.payloadSha256);
         if (known != null) {
             return known;
@@ -33,6 +34,7 @@ public class RunWriter {
         em.persist(run);
         // flush here so a concurrent identical submission surfaces as a unique violation the caller can resolve
         em.flush();
+        beforeCells.run();
         em.unwrap(Session.class).doWork(connection -> CellCopy.write(connection, run.id, cells));
         return Outcome.CREATED;
     }
