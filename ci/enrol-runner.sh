@@ -17,9 +17,7 @@ agent=agent/bin/podium-agent
 [ -x "$agent" ] || { echo "enrol-runner: $agent is missing: run 'make agent' first" >&2; exit 1; }
 home=${PODIUM_HOME:-$HOME/.podium}
 mkdir -p "$home"
-if [ ! -s "$home/agent-key.json" ]; then
-  "$agent" keygen --name "$name"
-fi
+"$agent" keygen --if-missing --name "$name"
 printf '{"server": "%s"}\n' "$server" > "$home/config.json"
 if [ -n "${PODIUM_ADMIN_TOKEN:-}" ]; then
   "$agent" enroll --server "$server" --admin-token "$PODIUM_ADMIN_TOKEN" --name "$name"

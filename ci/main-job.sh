@@ -54,24 +54,9 @@ else
   echo "ready after $SECONDS s"
 fi
 
-if [ ! -s "$PODIUM_HOME/agent-key.json" ]; then
-  say "generating this machine's agent key (.podium/agent/agent-key.json)"
-  "$agent" keygen --name "$(hostname)-local"
-fi
-
-say "enrolling the agent key"
-set +e
-enrol_out=$("$agent" enroll --server "$url" --admin-token "$PODIUM_ADMIN_TOKEN" 2>&1)
-rc=$?
-set -e
-echo "$enrol_out"
-if [ $rc -ne 0 ]; then
-  if grep -qi "already enrolled\|409" <<<"$enrol_out"; then
-    echo "(this key is enrolled already: reusing it)"
-  else
-    echo "enrolment failed (exit $rc)" >&2; exit 1
-  fi
-fi
+say "this machine's agent key (.podium/agent/agent-key.json): generated once, then reused"
+"$agent" keygen --if-missing --name "$(hostname)-local"
+"$agent" enroll --server "$url" --admin-token "$PODIUM_ADMIN_TOKEN"
 
 say "measuring the '$profile' profile of the suite (Ctrl-C stops the targets and keeps what is spooled)"
 set +e

@@ -4,13 +4,9 @@
 set -euo pipefail
 : "${PODIUM_HOME:=/var/lib/podium}" "${PODIUM_SERVER:=http://backend:8080}" "${PODIUM_PROFILE:=quick}"
 export PODIUM_HOME
-if [ ! -s "$PODIUM_HOME/agent-key.json" ]; then
-  podium-agent keygen --name "${PODIUM_AGENT_NAME:-$(hostname)}"
-fi
+podium-agent keygen --if-missing --name "${PODIUM_AGENT_NAME:-$(hostname)}"
 if [ -n "${PODIUM_ADMIN_TOKEN:-}" ]; then
-  out=$(podium-agent enroll --server "$PODIUM_SERVER" --admin-token "$PODIUM_ADMIN_TOKEN" 2>&1) || \
-    grep -qi "already enrolled\|409" <<<"$out" || { echo "$out" >&2; exit 1; }
-  echo "$out"
+  podium-agent enroll --server "$PODIUM_SERVER" --admin-token "$PODIUM_ADMIN_TOKEN"
 fi
 podium-agent run --suite /opt/podium/suite/suite.json --profile "$PODIUM_PROFILE" --server "$PODIUM_SERVER" || [ $? -eq 3 ]
 exec podium-agent push --server "$PODIUM_SERVER"
