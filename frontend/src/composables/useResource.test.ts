@@ -54,6 +54,20 @@ describe('useResource', () => {
     expect(aborted).toEqual(['a'])
     scope.stop()
   })
+  it('does not fetch again for an equal key, but does on reload', async () => {
+    const key = ref({ scenario: 'json' })
+    let calls = 0
+    const scope = effectScope()
+    const r = scope.run(() => useResource(key, async () => ++calls))!
+    await flush()
+    key.value = { scenario: 'json' }
+    await flush()
+    expect(calls).toBe(1)
+    await r.reload()
+    expect(calls).toBe(2)
+    expect(r.data.value).toBe(2)
+    scope.stop()
+  })
   it('skips keys it is told to skip', async () => {
     let calls = 0
     const scope = effectScope()

@@ -18,8 +18,13 @@ export function useResource<K, T>(
   const error = ref<string | null>(null)
   let controller: AbortController | null = null
   let current: K
+  let currentJson: string | null = null
 
-  async function run(k: K) {
+  async function run(k: K, force = false) {
+    // A new key object with the same content (another part of the URL changed) is not a new request.
+    const json = JSON.stringify(k) ?? 'undefined'
+    if (!force && json === currentJson) return
+    currentJson = json
     current = k
     controller?.abort()
     if (options.skip?.(k)) {
@@ -46,5 +51,5 @@ export function useResource<K, T>(
   }
 
   watch(key, (k) => void run(k), { immediate: true, deep: true })
-  return { data, loading, error, reload: () => run(current) }
+  return { data, loading, error, reload: () => run(current, true) }
 }
