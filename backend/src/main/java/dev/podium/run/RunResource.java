@@ -6,17 +6,23 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 
 /** Signed run submission (POST /api/runs) and the minimal reads of stored runs. */
 @Path("/api/runs")
@@ -40,7 +46,22 @@ public class RunResource {
 
     @POST
     @Operation(summary = "Submit a run: a DSSE envelope signed by an enrolled agent key",
-            description = "201 new, 200 identical resubmission, 409 same runId with other bytes; errors are problem+json naming the field")
+            description = "The payload is the run JSON (schema/run.schema.json); errors are application/problem+json "
+                    + "{type, title, status, detail, field, errors} naming the field, e.g. results[0].repeats[2].latencyMs.p90")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, example = """
+            {"payloadType": "application/vnd.podium.run.v1+json", "payload": "<base64 of the run JSON>",
+             "signatures": [{"keyid": "<hex SHA-256 of the raw Ed25519 public key>", "sig": "<base64 signature over PAE>"}]}"""))
+    @APIResponses({
+            @APIResponse(responseCode = "201", description = "stored; body {id}"),
+            @APIResponse(responseCode = "200", description = "the identical run was already stored; body {id}"),
+            @APIResponse(responseCode = "400", description = "malformed JSON or envelope, or a payload that is not JSON"),
+            @APIResponse(responseCode = "401", description = "unknown key or a signature that does not verify"),
+            @APIResponse(responseCode = "403", description = "signed by a revoked key"),
+            @APIResponse(responseCode = "409", description = "the runId is stored with other payload bytes"),
+            @APIResponse(responseCode = "413", description = "over PODIUM_MAX_RUN_BYTES"),
+            @APIResponse(responseCode = "422", description = "the payload breaks the schema or a rule (NaN, percentile order, ...)"),
+            @APIResponse(responseCode = "429", description = "too many ingests in flight; see Retry-After"),
+            @APIResponse(responseCode = "503", description = "the database is unreachable; see Retry-After")})
     public Response submit(byte[] body) {
         RunService.Accepted accepted = runs.ingest(body == null ? new byte[0] : body);
         RunId id = new RunId(accepted.id());
@@ -52,8 +73,8 @@ public class RunResource {
     @GET
     @Operation(summary = "Stored runs, newest received first")
     public RunPage list(@Context UriInfo uri,
-                        @Parameter(description = "0-based page") @jakarta.ws.rs.QueryParam("page") String page,
-                        @Parameter(description = "page size, at most 200") @jakarta.ws.rs.QueryParam("size") String size) {
+                        @Parameter(description = "0-based page") @QueryParam("page") String page,
+                        @Parameter(description = "page size, at most 200") @QueryParam("size") String size) {
         rejectUnknown(uri.getQueryParameters(), LIST_PARAMETERS);
         return queries.list(intParam("page", page, 0, 0, Integer.MAX_VALUE / MAX_PAGE_SIZE),
                 intParam("size", size, 20, 1, MAX_PAGE_SIZE));
@@ -76,7 +97,7 @@ public class RunResource {
     }
 
     static void rejectUnknown(MultivaluedMap<String, String> given, Set<String> known) {
-        for (Map.Entry<String, java.util.List<String>> parameter : given.entrySet()) {
+        for (Map.Entry<String, List<String>> parameter : given.entrySet()) {
             if (!known.contains(parameter.getKey())) {
                 throw ProblemException.badRequest("unknown-parameter", "unknown query parameter " + parameter.getKey()
                         + (known.isEmpty() ? "" : "; known: " + String.join(", ", known)), parameter.getKey());
