@@ -63,6 +63,15 @@ public class CellQueries {
                 CellQueries::cellRow);
     }
 
+    /**
+     * Rows of "select {columns} from cells c join runs r ... {where} {tail}"; columns and tail are fixed SQL written
+     * in this package (tail: order by / limit), never user input.
+     */
+    public <T> List<T> select(String columns, Where where, String tail, Mapper<T> mapper) {
+        return query("select " + columns + " from cells c join runs r on r.id = c.run_id" + where.sql + " " + tail,
+                where.values, mapper);
+    }
+
     /** The host class of the most recent run measuring this scenario and load model. */
     public String latestHostClass(String scenario, String loadModel) {
         List<String> rows = query("select r.host_class from runs r where exists (select 1 from cells c "
@@ -131,7 +140,11 @@ public class CellQueries {
     private <T> List<T> query(String sql, List<Object> values, Mapper<T> mapper) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < values.size(); i++) {
-                ps.setObject(i + 1, values.get(i));
+                if (values.get(i) instanceof UUID[] ids) {
+                    ps.setArray(i + 1, c.createArrayOf("uuid", ids));
+                } else {
+                    ps.setObject(i + 1, values.get(i));
+                }
             }
             List<T> rows = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {

@@ -1,23 +1,26 @@
 package dev.podium.leaderboard;
 
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.UUID;
-import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 /**
- * Builds the leaderboard from stored cell statistics (nothing is recomputed from repeats at read time): one query
- * reads the comparable cells (scenario, load model, host class, vCPUs); the pickers' values and the other filters
- * are worked out from them in memory.
+ * Builds the leaderboard from stored cell statistics (nothing is recomputed from repeats at read time). The database
+ * picks each target's most recent matching run and the pickers' values; only the cells of those runs are read.
  */
 @ApplicationScoped
 public class LeaderboardService {
+
+    private static final String NEWEST_FIRST = "order by c.framework, c.io_model, r.started_at desc, r.received_at desc, r.id desc";
 
     @Inject
     CellQueries queries;
@@ -34,51 +37,78 @@ public class LeaderboardService {
                     new LeaderboardResponse.Available(hostClasses, vcpusAvailable, List.of(), List.of(), List.of(),
                             List.of(), List.of()), null, List.of());
         }
-        List<CellRow> comparable = queries.cells(scenarioWhere(q).and("r.host_class = ?", hostClass).and("c.vcpus = ?", vcpus));
-        List<CellRow> targets = comparable.stream().filter(c -> !c.baseline()).toList();
-        LeaderboardResponse.Available available = new LeaderboardResponse.Available(hostClasses, vcpusAvailable,
-                sorted(comparable, CellRow::jvmVendor), sorted(comparable, CellRow::jvmMajor),
-                sorted(targets, CellRow::framework), sorted(targets, CellRow::ioModel),
-                sorted(comparable, CellRow::connections));
+        LeaderboardResponse.Available available = queries.select("array_agg(distinct r.jvm_vendor),"
+                + " array_agg(distinct r.jvm_major), array_agg(distinct c.framework) filter (where not c.baseline),"
+                + " array_agg(distinct c.io_model) filter (where not c.baseline), array_agg(distinct c.connections)",
+                comparable(q, hostClass, vcpus), "", rs -> new LeaderboardResponse.Available(hostClasses, vcpusAvailable,
+                        list(rs, 1, String.class), list(rs, 2, Integer.class), list(rs, 3, String.class),
+                        list(rs, 4, String.class), list(rs, 5, Integer.class))).get(0);
+
+        // each target's most recent run among the matching ones, then only those runs' cells
+        UUID[] latest = queries.select("distinct on (c.framework, c.io_model) c.run_id",
+                matching(q, hostClass, vcpus).andAlways("not c.baseline").and("c.framework = ?", q.framework())
+                        .and("c.io_model = ?", q.ioModel()), NEWEST_FIRST, rs -> rs.getObject(1, UUID.class))
+                .stream().distinct().toArray(UUID[]::new);
+        List<UUID> newestBaselineRun = queries.select("c.run_id", matching(q, hostClass, vcpus).andAlways("c.baseline"),
+                "order by r.started_at desc, r.received_at desc, r.id desc limit 1", rs -> rs.getObject(1, UUID.class));
+        UUID[] runs = newestBaselineRun.isEmpty() || Arrays.asList(latest).contains(newestBaselineRun.get(0)) ? latest
+                : appended(latest, newestBaselineRun.get(0));
+        List<CellRow> cells = runs.length == 0 ? List.of()
+                : queries.cells(matching(q, hostClass, vcpus).andAlways("c.run_id = any (?)", (Object) runs));
 
         Map<UUID, Double> baselineBest = new HashMap<>();
-        CellRow newestBaseline = null;
-        List<CellRow> matching = new ArrayList<>();
-        for (CellRow c : comparable) {
-            if (!runMatches(c, q) || (q.connections() != null && c.connections() != q.connections())) {
-                continue;
-            }
+        List<CellRow> targets = new ArrayList<>();
+        for (CellRow c : cells) {
             if (c.baseline()) {
                 baselineBest.merge(c.runId(), c.throughput(), Math::max);
-                if (newestBaseline == null || CellRow.newestFirst(c, newestBaseline) < 0) {
-                    newestBaseline = c;
-                }
             } else if ((q.framework() == null || q.framework().equals(c.framework()))
                     && (q.ioModel() == null || q.ioModel().equals(c.ioModel()))) {
-                matching.add(c);
+                targets.add(c); // LeaderboardRanking keeps each target's cells of its newest run only
             }
         }
-        LeaderboardResponse.Baseline baseline = newestBaseline == null ? null : new LeaderboardResponse.Baseline(
-                newestBaseline.framework(), baselineBest.get(newestBaseline.runId()), newestBaseline.runId());
+        LeaderboardResponse.Baseline baseline = newestBaselineRun.isEmpty() ? null : new LeaderboardResponse.Baseline(
+                cells.stream().filter(c -> c.baseline() && c.runId().equals(newestBaselineRun.get(0))).findFirst()
+                        .map(CellRow::framework).orElse(null),
+                baselineBest.get(newestBaselineRun.get(0)), newestBaselineRun.get(0));
         return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), hostClass, vcpus, available, baseline,
-                LeaderboardRanking.rows(matching, baselineBest, q.sla()));
+                LeaderboardRanking.rows(targets, baselineBest, q.sla()));
     }
 
-    /** The run-level filters: JVM vendor and major version, startedAt in [from, to). */
-    private static boolean runMatches(CellRow c, LeaderboardQuery q) {
-        return (q.jvmVendor() == null || q.jvmVendor().equals(c.jvmVendor()))
-                && (q.jvmMajor() == null || q.jvmMajor() == c.jvmMajor())
-                && (q.from() == null || !c.startedAt().isBefore(q.from()))
-                && (q.to() == null || c.startedAt().isBefore(q.to()));
+    /** Comparable results: the scenario and load model on one host class and vCPU count. */
+    private static CellQueries.Where comparable(LeaderboardQuery q, String hostClass, int vcpus) {
+        return scenarioWhere(q).and("r.host_class = ?", hostClass).and("c.vcpus = ?", vcpus);
     }
 
-    private static <T extends Comparable<T>> List<T> sorted(List<CellRow> cells, Function<CellRow, T> value) {
-        TreeSet<T> set = new TreeSet<>();
-        cells.forEach(c -> set.add(value.apply(c)));
-        return List.copyOf(set);
+    /** The comparable cells that pass the run and concurrency filters (JVM, date range, connections). */
+    private static CellQueries.Where matching(LeaderboardQuery q, String hostClass, int vcpus) {
+        return comparable(q, hostClass, vcpus).and("r.jvm_vendor = ?", q.jvmVendor()).and("r.jvm_major = ?", q.jvmMajor())
+                .and("r.started_at >= ?", q.from()).and("r.started_at < ?", q.to())
+                .and("c.connections = ?", q.connections());
     }
 
     private static CellQueries.Where scenarioWhere(LeaderboardQuery q) {
         return new CellQueries.Where().and("c.scenario = ?", q.scenario()).and("c.load_model = ?", q.loadModel());
+    }
+
+    private static UUID[] appended(UUID[] ids, UUID id) {
+        UUID[] all = Arrays.copyOf(ids, ids.length + 1);
+        all[ids.length] = id;
+        return all;
+    }
+
+    /** A SQL array column as a sorted list (empty for null: no rows). */
+    private static <T extends Comparable<T>> List<T> list(ResultSet rs, int column, Class<T> type) throws SQLException {
+        Array array = rs.getArray(column);
+        if (array == null) {
+            return List.of();
+        }
+        List<T> values = new ArrayList<>();
+        for (Object o : (Object[]) array.getArray()) {
+            if (o != null) {
+                values.add(type.cast(o));
+            }
+        }
+        values.sort(null);
+        return values;
     }
 }
