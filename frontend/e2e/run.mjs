@@ -5,25 +5,33 @@ import { readdirSync } from 'node:fs'
 import { startBackend } from './backend.mjs'
 import { seed } from './seed.mjs'
 
-const files = readdirSync(new URL('.', import.meta.url))
-  .filter((f) => f.endsWith('.test.mjs'))
-  .map((f) => new URL(f, import.meta.url).pathname)
+const all = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith('.test.mjs'))
+const path = (f) => new URL(f, import.meta.url).pathname
+const emptyFiles = all.filter((f) => f === 'empty.test.mjs').map(path) // run before the seed
+const files = all.filter((f) => f !== 'empty.test.mjs').map(path)
+
+function runTests(list, url) {
+  const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=600000', ...list], {
+    stdio: 'inherit',
+    env: { ...process.env, PODIUM_E2E_URL: url },
+  })
+  return res.status ?? 1
+}
 
 let backend
 let status = 1
 try {
+  let emptyStatus = 0
   if (process.env.PODIUM_E2E_URL) {
-    backend = { url: process.env.PODIUM_E2E_URL, stop: async () => {} }
+    backend = { url: process.env.PODIUM_E2E_URL, stop: async () => {} } // already seeded: the empty-state tests are skipped
   } else {
     backend = await startBackend()
+    console.log(`backend ready at ${backend.url}; empty-state tests first`)
+    emptyStatus = runTests(emptyFiles, backend.url)
     const agent = await seed(backend.url, backend.adminToken)
-    console.log(`backend ready at ${backend.url}; test key enrolled as agent ${agent.id}; runs seeded`)
+    console.log(`test key enrolled as agent ${agent.id}; runs seeded`)
   }
-  const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=600000', ...files], {
-    stdio: 'inherit',
-    env: { ...process.env, PODIUM_E2E_URL: backend.url },
-  })
-  status = res.status ?? 1
+  status = runTests(files, backend.url) || emptyStatus
 } catch (e) {
   console.error(`browser tests could not start: ${e.message}`)
 } finally {
