@@ -10,13 +10,14 @@ export const CHROMIUM_ARGS = [
 ]
 
 /** A browser context with a fresh user-data dir; close() removes it. */
-export async function launch(viewport = { width: 1366, height: 900 }) {
+export async function launch(viewport = { width: 1366, height: 900 }, options = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'podium-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
     viewport,
+    ...options,
   })
   return {
     context,

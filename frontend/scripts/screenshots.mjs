@@ -33,7 +33,7 @@ mkdirSync(out, { recursive: true })
 const only = process.argv[2]
 try {
   for (const [size, viewport] of SIZES) {
-    const browser = await launch(viewport)
+    const browser = await launch(viewport, { reducedMotion: 'reduce' }) // charts drawn at once, no animation frames
     try {
       for (const [name, path, ready] of VIEWS) {
         if (only && only !== name) continue
@@ -44,7 +44,7 @@ try {
           await page.getByRole('button', { name: 'Verify signature' }).click().catch(() => {})
           await page.locator('#verify-result').waitFor({ timeout: 10_000 }).catch(() => {})
         }
-        await page.waitForTimeout(1500) // let chart animations finish before the picture
+        await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))))
         const file = `${out}${name}-${size}.png`
         // The whole page when it fits the 300 KB budget, else its top (two screens, then one).
         const height = await page.evaluate(() => document.documentElement.scrollHeight)

@@ -71,7 +71,7 @@ export function historyOption(series: readonly HistorySeries[]) {
       },
     },
     xAxis: { type: 'time', name: '' },
-    yAxis: { type: 'value', name: 'req/s', scale: true, axisLabel: { formatter: formatRpsShort } },
+    yAxis: { type: 'value', name: 'req/s', nameTextStyle: { align: 'left' }, scale: true, axisLabel: { formatter: formatRpsShort } },
     series: [...lines, ...regressions],
   }
 }

@@ -41,7 +41,7 @@ export function latencyOption(series: readonly LatencySeries[], shown: readonly 
         `<b>${escapeHtml(p.seriesName)}</b><br>${p.data[0]} connections<br>${escapeHtml(p.data[2])} ${escapeHtml(formatMs(p.data[1]))}<br>${formatRps(p.data[3])} req/s`,
     },
     xAxis: { type: 'log', logBase: 2, name: 'connections', nameLocation: 'middle', nameGap: 26, minorTick: { show: false } },
-    yAxis: { type: 'log', name: 'latency (ms, log)', minorTick: { show: false } },
+    yAxis: { type: 'log', name: 'latency (ms, log)', nameTextStyle: { align: 'left' }, minorTick: { show: false } },
     series: out,
   }
 }

@@ -64,7 +64,7 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
     grid: { left: 8, right: 24, top: 56, bottom: 36, containLabel: true },
     tooltip: tooltip('perVcpu', series),
     xAxis,
-    yAxis: { type: 'value', name: 'req/s per vCPU', axisLabel: { formatter: formatRpsShort } },
+    yAxis: { type: 'value', name: 'req/s per vCPU', nameTextStyle: { align: 'left' }, axisLabel: { formatter: formatRpsShort } },
     series: out,
   }
 }
@@ -78,7 +78,7 @@ export function scalingEfficiencyOption(series: readonly ScalingSeries[]) {
     grid: { left: 8, right: 24, top: 56, bottom: 36, containLabel: true },
     tooltip: tooltip('efficiency', series),
     xAxis,
-    yAxis: { type: 'value', name: 'efficiency', min: 0, axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%` } },
+    yAxis: { type: 'value', name: 'efficiency', nameTextStyle: { align: 'left' }, min: 0, axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%` } },
     series: series.map((s, i) => ({
       name: seriesName(s),
       type: 'line',
