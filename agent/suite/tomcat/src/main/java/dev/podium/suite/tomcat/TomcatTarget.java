@@ -5,7 +5,7 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 
 import java.net.URI;
-import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** The suite's scenarios as a servlet on embedded Tomcat; the argument picks the threads: "platform" or "virtual". */
 public final class TomcatTarget {
@@ -18,7 +18,9 @@ public final class TomcatTarget {
         URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
 
         Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(Files.createTempDirectory("podium-tomcat").toString());
+        // Tomcat's work folder: one per port under the temp folder, reused by every start (not the working directory,
+        // which may be a source tree).
+        tomcat.setBaseDir(Path.of(System.getProperty("java.io.tmpdir"), "podium-tomcat-" + port).toString());
         Connector connector = new Connector("org.apache.coyote.http11.Http11NioProtocol"); // defaults: maxThreads 200, maxConnections 8192
         connector.setPort(port);
         connector.setProperty("address", "127.0.0.1");
