@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -58,8 +59,10 @@ public class RunService {
             run.envelope = body;
             // statistics derived once, at ingest (methodology section 4): cells are independent, so on every core, and
             // while this thread stores the run row; the cells' COPY waits for them
+            // the list is taken here: RunWriter.store swaps run.cells for an empty list, maybe before this task starts
+            List<Cell> cells = run.cells;
             CompletableFuture<Void> statistics = CompletableFuture.runAsync(() -> {
-                run.cells.parallelStream().forEach(CellStatsColumns::fill);
+                cells.parallelStream().forEach(CellStatsColumns::fill);
                 phases.record("statistics", t2);
             });
             Accepted accepted = store(run, signer.agentId(), statistics::join);

@@ -103,6 +103,16 @@ class ReadApiTest {
     }
 
     @Test
+    void every_ingested_cell_has_its_statistics() {
+        for (String run : List.of(R0, R1, R2, "00000000-0000-4000-8000-0000000000a1", "00000000-0000-4000-8000-0000000000a2",
+                "00000000-0000-4000-8000-0000000000a3", "00000000-0000-4000-8000-0000000000b1")) {
+            JsonPath cells = given().get("/api/runs/" + run + "/cells").then().statusCode(200).extract().jsonPath();
+            assertTrue(!cells.getList("items").isEmpty(), run);
+            assertTrue(!cells.getList("items.stats.rpsTrimmedMean").contains(null), run + ": " + cells.prettify());
+        }
+    }
+
+    @Test
     void statistics_are_stored_at_ingest_and_match_numpy() {
         // NETTY_256: trimmed mean 120000, median 120000, sd (ddof=1) 1581.1388300841897, bootstrap CI (118800, 121200)
         JsonPath cells = given().get("/api/runs/" + R2 + "/cells").then().statusCode(200).extract().jsonPath();
