@@ -1,6 +1,7 @@
 package dev.podium.run;
 
 import dev.podium.common.ProblemException;
+import dev.podium.leaderboard.Csv;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -8,6 +9,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
@@ -29,7 +31,10 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 @Produces(MediaType.APPLICATION_JSON)
 public class RunResource {
 
-    private static final Set<String> LIST_PARAMETERS = Set.of("page", "size");
+    private static final Set<String> LIST_PARAMETERS = Set.of("page", "size", "format");
+    private static final List<String> CSV_HEADER = List.of("id", "receivedAt", "startedAt", "finishedAt", "hostClass",
+            "hostname", "cpuModel", "vcpus", "jvmVendor", "jvmVersion", "suiteVersion", "agentId", "agentName", "keyid",
+            "revokedAt", "cellCount");
     private static final int MAX_PAGE_SIZE = 200;
 
     private final RunService runs;
@@ -71,13 +76,36 @@ public class RunResource {
     }
 
     @GET
-    @Operation(summary = "Stored runs, newest received first")
-    public RunPage list(@Context UriInfo uri,
-                        @Parameter(description = "0-based page") @QueryParam("page") String page,
-                        @Parameter(description = "page size, at most 200") @QueryParam("size") String size) {
+    @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
+    @Operation(summary = "Stored runs, newest received first",
+            description = "`format=csv` or `Accept: text/csv` for the page as CSV with a header row.")
+    public Response list(@Context UriInfo uri, @Context HttpHeaders headers,
+                         @Parameter(description = "0-based page") @QueryParam("page") String page,
+                         @Parameter(description = "page size, at most 200") @QueryParam("size") String size,
+                         @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
         rejectUnknown(uri.getQueryParameters(), LIST_PARAMETERS);
-        return queries.list(intParam("page", page, 0, 0, Integer.MAX_VALUE / MAX_PAGE_SIZE),
+        boolean csv = wantsCsv(format, headers);
+        RunPage runs = queries.list(intParam("page", page, 0, 0, Integer.MAX_VALUE / MAX_PAGE_SIZE),
                 intParam("size", size, 20, 1, MAX_PAGE_SIZE));
+        if (!csv) {
+            return Response.ok(runs, MediaType.APPLICATION_JSON_TYPE).build();
+        }
+        List<List<Object>> rows = runs.items().stream().map(r -> List.<Object>of(r.id(), r.receivedAt(),
+                r.startedAt(), r.finishedAt(), r.hostClass(), r.hostname(), r.cpuModel(), r.vcpus(), r.jvmVendor(),
+                r.jvmVersion(), r.suiteVersion(), r.agentId(), r.agentName(), r.keyid(),
+                r.revokedAt() == null ? "" : r.revokedAt(), r.cellCount())).toList();
+        return Response.ok(Csv.table(CSV_HEADER, rows), Csv.MEDIA_TYPE).build();
+    }
+
+    private static boolean wantsCsv(String format, HttpHeaders headers) {
+        if (format != null) {
+            if (!format.equals("json") && !format.equals("csv")) {
+                throw ProblemException.badRequest("invalid-parameter", "format must be json or csv, got " + format, "format");
+            }
+            return format.equals("csv");
+        }
+        return headers.getAcceptableMediaTypes().stream()
+                .anyMatch(m -> "text".equals(m.getType()) && "csv".equals(m.getSubtype()));
     }
 
     @GET

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -49,6 +50,19 @@ class RunReadTest {
                 .body("items[0].hostClass", notNullValue())
                 .body("page", equalTo(0)).body("size", equalTo(1)).body("total", equalTo(2));
         given().get("/api/runs?page=1&size=1").then().statusCode(200).body("items[0].id", equalTo(MINIMAL_ID));
+    }
+
+    @Test
+    void lists_runs_as_csv_with_a_header_row_when_asked() {
+        String csv = given().get("/api/runs?format=csv").then().statusCode(200)
+                .contentType(startsWith("text/csv")).extract().asString();
+        String[] lines = csv.split("\r\n");
+        assertEquals("id,receivedAt,startedAt,finishedAt,hostClass,hostname,cpuModel,vcpus,jvmVendor,jvmVersion,"
+                + "suiteVersion,agentId,agentName,keyid,revokedAt,cellCount", lines[0]);
+        assertEquals(3, lines.length);
+        assertTrue(lines[1].replace("\"", "").startsWith(FULL_ID + ","), lines[1]);
+        given().header("Accept", "text/csv").get("/api/runs").then().statusCode(200).contentType(startsWith("text/csv"));
+        given().get("/api/runs?format=xml").then().statusCode(400).body("field", equalTo("format"));
     }
 
     @Test
