@@ -46,12 +46,13 @@ try {
         }
         await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))))
         const file = `${out}${name}-${size}.png`
-        // The whole page when it fits the 300 KB budget, else its top (two screens, then one).
+        // The whole page when it fits the 300 KB budget, else its top (two screens, one and a half, then one).
         const height = await page.evaluate(() => document.documentElement.scrollHeight)
-        for (const screens of [Infinity, 2, 1]) {
+        for (const screens of [Infinity, 2, 1.5, 1]) {
           const clip = { x: 0, y: 0, width: viewport.width, height: Math.min(height, viewport.height * screens) }
           await page.screenshot({ path: file, fullPage: true, clip })
           if (statSync(file).size < MAX_BYTES) break
+          if (process.env.DEBUG) console.log(`  ${name}: ${screens} screens = ${statSync(file).size} bytes`)
         }
         console.log(`${file} ${(statSync(file).size / 1024).toFixed(0)} KB`)
         await page.close()
