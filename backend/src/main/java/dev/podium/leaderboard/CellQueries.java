@@ -72,6 +72,23 @@ public class CellQueries {
                 where.values, mapper);
     }
 
+    /**
+     * The matching cells of each target's most recent matching run (per vCPU count too when {@code perVcpus}): the
+     * database picks the runs, so only their cells are read.
+     */
+    public List<CellRow> newestRunCells(Where where, boolean perVcpus) {
+        String partition = perVcpus ? "c.framework, c.io_model, c.vcpus" : "c.framework, c.io_model";
+        String sql = "with newest as (select distinct on (" + partition + ") " + partition + ", c.run_id"
+                + " from cells c join runs r on r.id = c.run_id" + where.sql
+                + " order by " + partition + ", r.started_at desc, r.received_at desc, r.id desc)"
+                + " select " + CELL_COLUMNS + " from cells c join runs r on r.id = c.run_id join newest n"
+                + " on n.run_id = c.run_id and n.framework = c.framework and n.io_model = c.io_model"
+                + (perVcpus ? " and n.vcpus = c.vcpus" : "") + where.sql;
+        List<Object> values = new ArrayList<>(where.values);
+        values.addAll(where.values);
+        return query(sql, values, CellQueries::cellRow);
+    }
+
     /** The host class of the most recent run measuring this scenario and load model. */
     public String latestHostClass(String scenario, String loadModel) {
         List<String> rows = query("select r.host_class from runs r where exists (select 1 from cells c "

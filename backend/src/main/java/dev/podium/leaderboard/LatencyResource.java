@@ -88,9 +88,9 @@ public class LatencyResource {
                     .and("c.load_model = ?", loadModel).and("r.host_class = ?", hc), rs -> rs.getInt(1));
             k = all.isEmpty() ? null : all.get(all.size() - 1);
         }
-        List<CellRow> cells = queries.cells(new CellQueries.Where().and("c.scenario = ?", scenario)
+        List<CellRow> cells = queries.newestRunCells(new CellQueries.Where().and("c.scenario = ?", scenario)
                 .and("c.load_model = ?", loadModel).and("r.host_class = ?", hc).and("c.vcpus = ?", k)
-                .andAlways("not c.baseline").and("c.framework = ?", framework).and("c.io_model = ?", ioModel));
+                .andAlways("not c.baseline").and("c.framework = ?", framework).and("c.io_model = ?", ioModel), false);
         Map<String, List<CellRow>> newest = new TreeMap<>();
         for (CellRow c : cells) {
             String target = c.framework() + "\u0000" + c.ioModel();

@@ -89,9 +89,9 @@ public class ScalingResource {
         if (hc == null) {
             return new ScalingResponse(scenario, null, null, loadModel, List.of());
         }
-        List<CellRow> cells = queries.cells(new CellQueries.Where().and("c.scenario = ?", scenario)
+        List<CellRow> cells = queries.newestRunCells(new CellQueries.Where().and("c.scenario = ?", scenario)
                 .and("c.load_model = ?", loadModel).and("r.host_class = ?", hc).andAlways("not c.baseline")
-                .and("c.framework = ?", framework).and("c.io_model = ?", ioModel).and("c.connections = ?", connections));
+                .and("c.framework = ?", framework).and("c.io_model = ?", ioModel).and("c.connections = ?", connections), true);
         // target -> vcpus -> cells of the most recent run measuring that vCPU count
         Map<String, TreeMap<Integer, List<CellRow>>> byTarget = new TreeMap<>();
         for (CellRow c : cells) {
