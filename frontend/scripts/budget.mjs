@@ -73,6 +73,7 @@ if (!base && existsSync(readBench)) {
 try {
   const samples = []
   const elements = new Set()
+  const tables = []
   let rows = 0
   for (let i = 0; i < 3; i++) {
     const browser = await launch({ width: 1366, height: 900 }) // fresh profile: a cold cache every time
@@ -87,11 +88,20 @@ try {
             window.__lcpElement = el ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ')[0] : ''}` : '?'
           }
         }).observe({ type: 'largest-contentful-paint', buffered: true })
+        // when the ranked table (the data) first shows, whatever element LCP picks
+        window.__table = 0
+        new MutationObserver((_, obs) => {
+          if (document.querySelector('#leaderboard-table tbody tr')) {
+            window.__table = performance.now()
+            obs.disconnect()
+          }
+        }).observe(document, { childList: true, subtree: true })
       })
       await page.goto(`${base}/leaderboard/plaintext`)
       await page.locator('#leaderboard-table tbody tr, .state').first().waitFor({ timeout: 60_000 })
       await page.waitForLoadState('networkidle')
       samples.push(await page.evaluate(() => window.__lcp))
+      tables.push(await page.evaluate(() => window.__table))
       elements.add(await page.evaluate(() => window.__lcpElement))
       rows = await page.locator('#leaderboard-table tbody tr').count()
     } finally {
@@ -100,7 +110,7 @@ try {
   }
   const sorted = [...samples].sort((a, b) => a - b)
   console.log(`leaderboard LCP (headless Chromium, 1366x900, cold browser cache, 3 loads): median ${sorted[1].toFixed(0)} ms, runs ${samples.map((s) => s.toFixed(0)).join(' / ')} ms (the first includes the service's cold query cache)`)
-  console.log(`LCP element: ${[...elements].join(', ')}; ${rows} ranked rows shown`)
+  console.log(`LCP element: ${[...elements].join(', ')}; ${rows} ranked rows shown; the table itself appeared at ${tables.map((t) => t.toFixed(0)).join(' / ')} ms`)
   if (sorted[1] > LCP_LIMIT_MS) {
     console.log(`FAIL: the median LCP is over ${LCP_LIMIT_MS} ms`)
     failed = true
