@@ -7,6 +7,7 @@ import dev.podium.common.DatabaseErrors;
 import dev.podium.common.PodiumConfig;
 import dev.podium.common.ProblemException;
 import dev.podium.stats.CellStatsColumns;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
 import java.security.MessageDigest;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
 
 /** Ingests a signed run: size, envelope, signature, payload checks, then one transaction. */
 @ApplicationScoped
@@ -26,6 +28,8 @@ public class RunService {
     private final RunPayloadValidator validator;
     private final RunWriter writer;
     private final IngestPhases phases;
+    // its own pool: the common pool has one thread fewer than there are cores (a single one on two cores)
+    private final ForkJoinPool statisticsPool = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
 
     RunService(PodiumConfig config, IngestGate gate, RunPayloadValidator validator, RunWriter writer,
                IngestPhases phases) {
@@ -34,6 +38,11 @@ public class RunService {
         this.validator = validator;
         this.writer = writer;
         this.phases = phases;
+    }
+
+    @PreDestroy
+    void stop() {
+        statisticsPool.shutdown();
     }
 
     /** What an accepted submission answers: the run id and whether it was new. */

@@ -16,6 +16,12 @@ import java.util.UUID;
 @ApplicationScoped
 public class RunWriter {
 
+    private final IngestPhases phases;
+
+    RunWriter(IngestPhases phases) {
+        this.phases = phases;
+    }
+
     /** How a submission relates to what is stored. */
     public enum Outcome { CREATED, IDENTICAL, CONFLICT }
 
@@ -31,11 +37,15 @@ public class RunWriter {
         run.receivedAt = Instant.now();
         List<Cell> cells = run.cells;
         run.cells = new ArrayList<>(); // written below by COPY, not by Hibernate
+        long start = System.nanoTime();
         em.persist(run);
         // flush here so a concurrent identical submission surfaces as a unique violation the caller can resolve
         em.flush();
+        long flushed = phases.record("run-row", start);
         beforeCells.run();
+        long ready = phases.record("statistics-wait", flushed);
         em.unwrap(Session.class).doWork(connection -> CellCopy.write(connection, run.id, cells));
+        phases.record("cells", ready);
         return Outcome.CREATED;
     }
 
