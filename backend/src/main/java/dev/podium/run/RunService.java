@@ -73,7 +73,7 @@ public class RunService {
             CompletableFuture<Void> statistics = CompletableFuture.runAsync(() -> {
                 cells.parallelStream().forEach(CellStatsColumns::fill);
                 phases.record("statistics", t2);
-            });
+            }, statisticsPool);
             Accepted accepted = store(run, signer.agentId(), statistics::join);
             phases.record("storage", t2);
             return accepted;
