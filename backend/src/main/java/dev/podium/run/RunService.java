@@ -66,6 +66,10 @@ public class RunService {
             run.keyid = signer.keyid();
             run.payloadSha256 = sha256(envelope.payload());
             run.envelope = body;
+            RunWriter.Outcome known = writer.compare(run.id, run.payloadSha256);
+            if (known != null) {
+                return answer(run.id, known); // a resubmission (or a conflict) needs no statistics
+            }
             // statistics derived once, at ingest (methodology section 4): cells are independent, so on every core, and
             // while this thread stores the run row; the cells' COPY waits for them
             // the list is taken here: RunWriter.store swaps run.cells for an empty list, maybe before this task starts
@@ -74,9 +78,14 @@ public class RunService {
                 cells.parallelStream().forEach(CellStatsColumns::fill);
                 phases.record("statistics", t2);
             }, statisticsPool);
-            Accepted accepted = store(run, signer.agentId(), statistics::join);
-            phases.record("storage", t2);
-            return accepted;
+            try {
+                Accepted accepted = store(run, signer.agentId(), statistics::join);
+                phases.record("storage", t2);
+                return accepted;
+            } finally {
+                // an ingest leaves the gate only once its statistics are done, so the gate bounds that work too
+                statistics.exceptionally(e -> null).join();
+            }
         } finally {
             gate.leave();
         }
@@ -101,11 +110,15 @@ public class RunService {
             // an identical or conflicting submission committed first: answer as if it had arrived before ours
             outcome = Optional.ofNullable(writer.compare(run.id, run.payloadSha256)).orElseThrow(() -> e);
         }
+        return answer(run.id, outcome);
+    }
+
+    private static Accepted answer(UUID id, RunWriter.Outcome outcome) {
         return switch (outcome) {
-            case CREATED -> new Accepted(run.id, true);
-            case IDENTICAL -> new Accepted(run.id, false);
+            case CREATED -> new Accepted(id, true);
+            case IDENTICAL -> new Accepted(id, false);
             case CONFLICT -> throw new ProblemException(409, "run-conflict", "Conflict",
-                    "run " + run.id + " is already stored with other payload bytes", "runId");
+                    "run " + id + " is already stored with other payload bytes", "runId");
         };
     }
 
