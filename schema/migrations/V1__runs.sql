@@ -47,6 +47,9 @@ create table runs (
     jvm_flags               text[]      not null
 );
 
+-- Envelopes are base64 JSON up to a few MB: pglz compressing them cost ~18 ms of a 1,000-cell ingest for ~3x less disk.
+alter table runs alter column envelope set storage external;
+
 create index runs_received_at_idx on runs (received_at desc, id);
 create index runs_started_at_idx on runs (started_at desc);
 create index runs_host_class_idx on runs (host_class, started_at desc);

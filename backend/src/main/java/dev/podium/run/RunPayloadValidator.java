@@ -65,7 +65,7 @@ public class RunPayloadValidator {
     public JsonNode validate(byte[] payload) {
         JsonNode run = parse(payload);
         List<FieldError> errors = new ArrayList<>();
-        nonFinite(run, "", errors);
+        nonFinite(run, new java.util.ArrayDeque<>(), errors);
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("Invalid run", errors);
         }
@@ -100,22 +100,39 @@ public class RunPayloadValidator {
         }
     }
 
-    private static void nonFinite(JsonNode node, String path, List<FieldError> errors) {
+    // The path is a stack of segments joined only when a value is not finite: most payloads have none.
+    private static void nonFinite(JsonNode node, java.util.ArrayDeque<Object> path, List<FieldError> errors) {
         if (node.isFloatingPointNumber()) {
             double value = node.doubleValue();
             if (Double.isNaN(value) || Double.isInfinite(value)) {
-                errors.add(new FieldError(path, "must be a finite number, got " + value));
+                errors.add(new FieldError(fieldOf(path), "must be a finite number, got " + value));
             }
         } else if (node.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext() && errors.size() < MAX_ERRORS; ) {
                 Map.Entry<String, JsonNode> entry = it.next();
-                nonFinite(entry.getValue(), path.isEmpty() ? entry.getKey() : path + "." + entry.getKey(), errors);
+                path.addLast(entry.getKey());
+                nonFinite(entry.getValue(), path, errors);
+                path.removeLast();
             }
         } else if (node.isArray()) {
             for (int i = 0; i < node.size() && errors.size() < MAX_ERRORS; i++) {
-                nonFinite(node.get(i), path + "[" + i + "]", errors);
+                path.addLast(i);
+                nonFinite(node.get(i), path, errors);
+                path.removeLast();
             }
         }
+    }
+
+    private static String fieldOf(java.util.ArrayDeque<Object> path) {
+        StringBuilder field = new StringBuilder();
+        for (Object segment : path) {
+            if (segment instanceof Integer index) {
+                field.append('[').append(index).append(']');
+            } else {
+                field.append(field.isEmpty() ? "" : ".").append(segment);
+            }
+        }
+        return field.toString();
     }
 
     /** Rules a schema cannot say: percentile order per repeat, finishedAt >= startedAt. */
