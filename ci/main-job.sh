@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+JAVA_HOME=$(JAVA_HOME=${JAVA_HOME:-} ci/find-jdk.sh)
+export JAVA_HOME
 port=${PODIUM_PORT:-8080}
 url="http://127.0.0.1:$port"
 profile=${PODIUM_PROFILE:-quick}
@@ -26,7 +28,7 @@ if [ -z "${PODIUM_ADMIN_TOKEN:-}" ]; then
 fi
 export PODIUM_ADMIN_TOKEN PODIUM_PORT=$port
 
-ready() { curl -fsS -o /dev/null --max-time 2 "$url/q/health/ready"; }
+ready() { curl -fs -o /dev/null --max-time 2 "$url/q/health/ready" 2>/dev/null; }
 
 service_pid=""
 stop_service() {
@@ -40,7 +42,7 @@ if ready; then
   say "a Podium service already answers on $url: using it (it must have been started with the same admin token)"
 else
   say "starting the service on $url (log: .podium/service.log, data: .podium/)"
-  (cd "$root" && exec java -jar "$jar") > "$state/service.log" 2>&1 &
+  (cd "$root" && exec "$JAVA_HOME/bin/java" -jar "$jar") > "$state/service.log" 2>&1 &
   service_pid=$!
   trap stop_service EXIT
   deadline=$((SECONDS + 120))
