@@ -25,8 +25,8 @@ run: deps build ## the main job: service + site, local agent enrolled, quick pro
 test: test-schema test-compose test-agent test-backend test-suite test-frontend ## every test of every component
 
 ## --- building and serving ---------------------------------------------------------------------------------
-deps: ## install wrk, nginx and Chromium when missing (apt-get as root; otherwise prints the command)
-	ci/install-deps.sh wrk nginx
+deps: ## install wrk, nginx and curl when missing (apt-get as root; otherwise prints the command)
+	ci/install-deps.sh wrk nginx curl
 
 build: frontend backend agent suite ## build every component
 

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Installs the system packages Podium's commands need (wrk, nginx, Chromium) when they are missing:
+# Installs the system packages Podium's commands need (wrk, nginx, Chromium, curl) when they are missing:
 # with apt-get when running as root, otherwise it stops and prints the exact command to run.
-# Usage: ci/install-deps.sh [wrk] [nginx] [chromium]   (no argument: all three)
+# Usage: ci/install-deps.sh [wrk] [nginx] [chromium] [curl]   (no argument: all four)
 set -euo pipefail
-want=("$@"); [ ${#want[@]} -gt 0 ] || want=(wrk nginx chromium)
+want=("$@"); [ ${#want[@]} -gt 0 ] || want=(wrk nginx chromium curl)
 missing=()
 for tool in "${want[@]}"; do
   case "$tool" in
     wrk)      command -v wrk >/dev/null 2>&1 || missing+=(wrk) ;;
     nginx)    command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light) ;;
     chromium) [ -x /usr/bin/chromium ] || missing+=(chromium) ;;
+    curl)     command -v curl >/dev/null 2>&1 || missing+=(curl) ;;
     *) echo "install-deps: unknown tool '$tool'" >&2; exit 2 ;;
   esac
 done
