@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"podium.dev/agent/internal/host"
@@ -95,12 +96,9 @@ func RepeatOf(r load.Result) Repeat {
 }
 
 func (c *Cell) flag(f string) {
-	for _, x := range c.Flags {
-		if x == f {
-			return
-		}
+	if !slices.Contains(c.Flags, f) {
+		c.Flags = append(c.Flags, f)
 	}
-	c.Flags = append(c.Flags, f)
 }
 
 // Marshal is the payload's byte form: compact JSON (a full profile's run is close to the service's 1 MiB limit).

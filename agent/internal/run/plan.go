@@ -25,7 +25,6 @@ type Plan struct {
 	OpenLoop             bool
 	OpenLoopRates        []float64 // explicit offered rates; empty: the step function
 	OpenLoopSteps        int       // at most this many steps of the step function
-	OpenLoopStepDuration time.Duration
 	// Baseline adds the manifest's baseline (nginx) to the targets when they do not name it: every run
 	// carries the host's ceiling that its cells are compared with.
 	Baseline bool
@@ -48,7 +47,7 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 		Duration: secs(p.DurationSeconds, 15), Repeats: p.Repeats, DelayMs: p.DelayMs,
 		WarmupWindow: secs(p.Warmup.WindowSeconds, 5), WarmupMax: secs(p.Warmup.MaxSeconds, 60),
 		WarmupTolerance: p.Warmup.Tolerance, OpenLoop: p.OpenLoop,
-		OpenLoopSteps: 10, OpenLoopStepDuration: 10 * time.Second, Baseline: true,
+		OpenLoopSteps: 10, Baseline: true,
 	}
 	if len(pl.Scenarios) == 0 {
 		pl.Scenarios = []string{"plaintext", "json", "proxy", "delay"}

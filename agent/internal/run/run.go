@@ -60,17 +60,18 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	if err := host.PinSelf(lg); err != nil {
 		r.logf("could not pin the agent to CPUs %s: %v", lg, err)
 	}
-	maxK := 0
+	var vcpus []int // the plan's vCPU counts that fit beside the load generator
 	for _, k := range r.Plan.VCPUs {
 		if _, err := r.Layout.Server(k); err == nil {
-			maxK = max(maxK, k)
+			vcpus = append(vcpus, k)
 		} else {
 			r.logf("skipping %d vCPUs: %v", k, err)
 		}
 	}
-	if maxK == 0 {
+	if len(vcpus) == 0 {
 		return nil, nil, fmt.Errorf("no vCPU count of %v fits beside the load generator's CPUs %s", r.Plan.VCPUs, lg)
 	}
+	maxK := slices.Max(vcpus)
 	serverCPUs, _ := r.Layout.Server(maxK)
 
 	info := host.Collect()
@@ -88,7 +89,7 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	}
 
 	var ref *suite.Reference
-	if suite.NeedsReference(targets) && containsScenario(r.Plan.Scenarios, "proxy") {
+	if suite.NeedsReference(targets) && slices.Contains(r.Plan.Scenarios, "proxy") {
 		r.logf("starting the reference service on CPUs %s", lg)
 		ref, err = r.Manifest.StartReference(ctx, suite.StartOptions{Java: r.Java, CPUs: lg.String(), VCPUs: 1, HealthWait: r.HealthWait})
 		if err != nil {
@@ -100,12 +101,12 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 
 	total := 0
 	for _, t := range targets {
-		total += (r.Plan.closedCells(t) + r.Plan.openCells(t)) * len(r.fittingVCPUs())
+		total += (r.Plan.closedCells(t) + r.Plan.openCells(t)) * len(vcpus)
 	}
 	r.Display.Plan(total)
 	var failures []TargetFailure
 	m := &measurer{r: r, lg: lg}
-	for _, k := range r.fittingVCPUs() {
+	for _, k := range vcpus {
 		cpus, _ := r.Layout.Server(k)
 		for _, t := range targets {
 			if err := ctx.Err(); err != nil {
@@ -133,31 +134,12 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	return run, failures, nil
 }
 
-func (r *Runner) fittingVCPUs() []int {
-	var out []int
-	for _, k := range r.Plan.VCPUs {
-		if _, err := r.Layout.Server(k); err == nil {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
 // jvmFlags is what {jvmFlags} expands to for k vCPUs.
 func (r *Runner) jvmFlags(k int) []string {
 	return append(append([]string{}, r.Manifest.JVMFlags...), fmt.Sprintf("-XX:ActiveProcessorCount=%d", k))
 }
 
 func (r *Runner) logf(format string, args ...any) { r.Display.Logf(format, args...) }
-
-func containsScenario(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 var versionRE = regexp.MustCompile(`\d+\.\d+(\.\d+)?`)
 
