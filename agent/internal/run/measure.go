@@ -27,6 +27,8 @@ type measurer struct {
 	lg   host.CPUs
 	cell int
 	ref  suite.Validator // the reference service's counter, for proxy cells
+	// frameworkVersion is the current target's, found once per target (for nginx it runs `nginx -v`).
+	frameworkVersion string
 }
 
 // target starts t on cpus, validates it and measures its cells. A scenario that breaks the contract is
@@ -51,6 +53,7 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host
 		return nil, failure()
 	}
 	defer p.Stop()
+	m.frameworkVersion = frameworkVersion(t)
 	m.ref = suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs}
 	valid := map[string]bool{}
 	for _, s := range scenarios {
@@ -95,7 +98,7 @@ func (m *measurer) skip(n int) {
 
 func (m *measurer) newCell(p *suite.Process, scenario, model string, k int) Cell {
 	t := p.Target
-	c := Cell{Framework: t.Framework, FrameworkVersion: frameworkVersion(t), IOModel: t.IOModel, Scenario: scenario,
+	c := Cell{Framework: t.Framework, FrameworkVersion: m.frameworkVersion, IOModel: t.IOModel, Scenario: scenario,
 		LoadModel: model, VCPUs: k, DurationSeconds: m.r.Plan.Duration.Seconds(), Baseline: t.Baseline}
 	if c.Framework == "" {
 		c.Framework = t.Name
