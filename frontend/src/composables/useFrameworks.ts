@@ -31,6 +31,8 @@ export function useFrameworks() {
   }
   return {
     frameworks: computed(() => cache.value ?? []),
+    /** Every host class any framework was measured on, sorted: the host-class pickers' choices. */
+    hostClasses: computed(() => [...new Set((cache.value ?? []).flatMap((f) => f.hostClasses))].sort()),
     error: computed(() => failure.value),
     loading: computed(() => !cache.value && !failure.value),
   }
