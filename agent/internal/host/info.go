@@ -131,7 +131,7 @@ func virtualization(hypervisorFlag bool) string {
 		parts = append(parts, "container: docker")
 	case exists("/run/.containerenv"):
 		parts = append(parts, "container: podman")
-	case read("proc/1/environ") != "" && strings.Contains(read("proc/1/environ"), "container="):
+	case strings.Contains(read("proc/1/environ"), "container="):
 		parts = append(parts, "container")
 	}
 	vendor := read("sys/class/dmi/id/sys_vendor")
