@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,14 +23,7 @@ import (
 // TestMain doubles as the targets: started with PODIUM_CONTRACT_SERVE set, the test binary serves the
 // scenario contract (or the reference service) on $PORT instead of running tests.
 func TestMain(m *testing.M) {
-	switch os.Getenv("PODIUM_CONTRACT_SERVE") {
-	case "target":
-		http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), testtarget.Handler(os.Getenv("PODIUM_REFERENCE_URL"), ""))
-		os.Exit(1)
-	case "reference":
-		http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), testtarget.Reference())
-		os.Exit(1)
-	}
+	testtarget.ServeIfChild()
 	os.Exit(m.Run())
 }
 

@@ -16,14 +16,7 @@ import (
 // TestMain doubles as the targets: with PODIUM_CONTRACT_SERVE set, the test binary serves the contract
 // (breaking PODIUM_CONTRACT_BROKEN on purpose) or the reference service on $PORT.
 func TestMain(m *testing.M) {
-	switch os.Getenv("PODIUM_CONTRACT_SERVE") {
-	case "target":
-		http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), testtarget.Handler(os.Getenv("PODIUM_REFERENCE_URL"), os.Getenv("PODIUM_CONTRACT_BROKEN")))
-		os.Exit(1)
-	case "reference":
-		http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), testtarget.Reference())
-		os.Exit(1)
-	}
+	testtarget.ServeIfChild()
 	os.Exit(m.Run())
 }
 

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -90,4 +91,21 @@ func FreePort() (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("no free port found between 20000 and 32000")
+}
+
+// ServeIfChild makes a test binary double as the targets: started with PODIUM_CONTRACT_SERVE=target it
+// serves the contract (breaking $PODIUM_CONTRACT_BROKEN on purpose), with =reference the reference
+// service, on 127.0.0.1:$PORT, and never returns; without it, it returns at once.
+func ServeIfChild() {
+	var h http.Handler
+	switch os.Getenv("PODIUM_CONTRACT_SERVE") {
+	case "target":
+		h = Handler(os.Getenv("PODIUM_REFERENCE_URL"), os.Getenv("PODIUM_CONTRACT_BROKEN"))
+	case "reference":
+		h = Reference()
+	default:
+		return
+	}
+	http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), h)
+	os.Exit(1)
 }
