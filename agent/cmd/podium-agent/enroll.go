@@ -11,8 +11,6 @@ import (
 	"podium.dev/agent/internal/sign"
 )
 
-type enrollError = enroll.Error
-
 func newEnroll(g *globals) *cobra.Command {
 	var token, name string
 	cmd := &cobra.Command{

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"podium.dev/agent/internal/config"
+	"podium.dev/agent/internal/enroll"
 	"podium.dev/agent/internal/push"
 	"podium.dev/agent/internal/sign"
 	"podium.dev/agent/internal/spool"
@@ -83,7 +84,7 @@ func exitCode(err error, interrupted bool) int {
 		return exitRejected
 	case errors.Is(err, sign.ErrBadSignature):
 		return exitBadSig
-	case errors.As(err, new(*enrollError)):
+	case errors.As(err, new(*enroll.Error)):
 		return exitEnroll
 	}
 	return exitFailure
