@@ -114,17 +114,10 @@ func (m *Manifest) check() error {
 
 // all is every startable entry: reference, baseline, targets.
 func (m *Manifest) all() []*Target {
-	var out []*Target
-	if m.Reference != nil {
-		out = append(out, m.Reference)
+	if m.Reference == nil {
+		return m.Benchmarked()
 	}
-	if m.Baseline != nil {
-		out = append(out, m.Baseline)
-	}
-	for i := range m.Targets {
-		out = append(out, &m.Targets[i])
-	}
-	return out
+	return append([]*Target{m.Reference}, m.Benchmarked()...)
 }
 
 // Benchmarked is the baseline (first) and the framework targets, in manifest order.
