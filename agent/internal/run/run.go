@@ -82,7 +82,7 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 		Suite:         Suite{Name: r.Manifest.Name, Version: r.Manifest.Version, Commit: r.SuiteCommit, Profile: r.Plan.Profile},
 		LoadGenerator: LoadGenerator{Tool: "wrk", Version: wrk.Version(r.Wrk)},
 		Host:          info,
-		JVM:           host.InspectJVM(ctx, r.Java, r.jvmFlags(maxK)),
+		JVM:           host.InspectJVM(ctx, r.Java, r.Manifest.JVMFlagsFor(maxK)),
 	}
 	if r.Plan.OpenLoop {
 		run.LoadGenerator.OpenLoopTool, run.LoadGenerator.OpenLoopVersion = "fortio", openloop.Version()
@@ -132,11 +132,6 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	}
 	run.FinishedAt = time.Now().UTC().Format(time.RFC3339Nano)
 	return run, failures, nil
-}
-
-// jvmFlags is what {jvmFlags} expands to for k vCPUs.
-func (r *Runner) jvmFlags(k int) []string {
-	return append(append([]string{}, r.Manifest.JVMFlags...), fmt.Sprintf("-XX:ActiveProcessorCount=%d", k))
 }
 
 func (r *Runner) logf(format string, args ...any) { r.Display.Logf(format, args...) }

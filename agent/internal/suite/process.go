@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,13 +56,20 @@ func (m *Manifest) Expand(t *Target, o StartOptions, workDir string) []string {
 	var out []string
 	for _, a := range t.Start {
 		if a == "{jvmFlags}" {
-			out = append(out, m.JVMFlags...)
-			if o.VCPUs > 0 {
-				out = append(out, fmt.Sprintf("-XX:ActiveProcessorCount=%d", o.VCPUs))
-			}
+			out = append(out, m.JVMFlagsFor(o.VCPUs)...)
 			continue
 		}
 		out = append(out, repl.Replace(a))
+	}
+	return out
+}
+
+// JVMFlagsFor is what {jvmFlags} expands to for k vCPUs: the manifest's flags and, when k > 0,
+// -XX:ActiveProcessorCount=k. The result is a new slice.
+func (m *Manifest) JVMFlagsFor(k int) []string {
+	out := slices.Clone(m.JVMFlags)
+	if k > 0 {
+		out = append(out, fmt.Sprintf("-XX:ActiveProcessorCount=%d", k))
 	}
 	return out
 }
