@@ -11,20 +11,18 @@ import (
 	"podium.dev/agent/internal/load"
 )
 
-type resultView = load.Result
-
 func TestOpenLoop(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name    string
 		handler func(n int64, w http.ResponseWriter)
 		conns   int
-		check   func(t *testing.T, r resultView)
+		check   func(t *testing.T, r load.Result)
 	}{
 		{"a 20 ms server at 100 req/s keeps the schedule", func(_ int64, w http.ResponseWriter) {
 			time.Sleep(20 * time.Millisecond)
 			w.Write([]byte("Hello, World!"))
-		}, 8, func(t *testing.T, r resultView) {
+		}, 8, func(t *testing.T, r load.Result) {
 			// (Not asserting BehindSchedule: on a loaded 2-core CI box the generator may really lag.)
 			if r.Requests < 90 || r.Requests > 105 {
 				t.Errorf("want ~100 requests, got %+v", r)
@@ -38,7 +36,7 @@ func TestOpenLoop(t *testing.T) {
 				time.Sleep(500 * time.Millisecond)
 			}
 			w.Write([]byte("ok"))
-		}, 1, func(t *testing.T, r resultView) {
+		}, 1, func(t *testing.T, r load.Result) {
 			// Measured from the actual send, only one request would exceed 100 ms; from the schedule,
 			// the ~25 requests due during the stall all waited, so p75 shows it.
 			if r.LatencyMs.Max < 500 || r.LatencyMs.P75 < 100 {
@@ -50,7 +48,7 @@ func TestOpenLoop(t *testing.T) {
 		}},
 		{"non-2xx answers are status errors", func(_ int64, w http.ResponseWriter) {
 			w.WriteHeader(http.StatusServiceUnavailable)
-		}, 4, func(t *testing.T, r resultView) {
+		}, 4, func(t *testing.T, r load.Result) {
 			if r.Errors.Status != r.Requests || r.Requests == 0 {
 				t.Errorf("want every request a status error, got %+v", r)
 			}
@@ -68,7 +66,7 @@ func TestOpenLoop(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tc.check(t, resultView(r))
+			tc.check(t, r)
 		})
 	}
 }
