@@ -100,9 +100,9 @@ public class RunService {
     }
 
     private Accepted store(Run run, long agentId, Runnable beforeCells) {
-        RunWriter.Outcome outcome;
+        RunWriter.Outcome outcome = RunWriter.Outcome.CREATED;
         try {
-            outcome = writer.store(run, agentId, beforeCells);
+            writer.store(run, agentId, beforeCells);
         } catch (PersistenceException e) {
             if (!DatabaseErrors.isUniqueViolation(e)) {
                 throw e;

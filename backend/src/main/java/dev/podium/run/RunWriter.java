@@ -25,13 +25,12 @@ public class RunWriter {
     /** How a submission relates to what is stored. */
     public enum Outcome { CREATED, IDENTICAL, CONFLICT }
 
-    /** Stores the run row, runs beforeCells (which completes the cells), then writes the cells and repeats. */
+    /**
+     * Stores the run row, runs beforeCells (which completes the cells), then writes the cells and repeats. The caller
+     * has already compared the run with what is stored; a run stored since then fails the flush with a unique violation.
+     */
     @Transactional
-    public Outcome store(Run run, long agentId, Runnable beforeCells) {
-        Outcome known = compare(run.id, run.payloadSha256);
-        if (known != null) {
-            return known;
-        }
+    public void store(Run run, long agentId, Runnable beforeCells) {
         EntityManager em = Panache.getEntityManager();
         run.agent = em.getReference(Agent.class, agentId);
         run.receivedAt = Instant.now();
@@ -46,7 +45,6 @@ public class RunWriter {
         long ready = phases.record("statistics-wait", flushed);
         em.unwrap(Session.class).doWork(connection -> CellCopy.write(connection, run.id, cells));
         phases.record("cells", ready);
-        return Outcome.CREATED;
     }
 
     /** IDENTICAL or CONFLICT for a run id already stored, null when none is. */
