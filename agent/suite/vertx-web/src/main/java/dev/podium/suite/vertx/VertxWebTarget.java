@@ -10,6 +10,7 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
@@ -25,7 +26,8 @@ public final class VertxWebTarget extends VerticleBase {
     private final boolean virtual;
     private final int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
     private final String reference = System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference");
-    private WebClient client;
+    /** Built once per verticle: the WebClient docs' "send can be called multiple times safely" on one HttpRequest. */
+    private HttpRequest<Buffer> referenceRequest;
 
     VertxWebTarget(boolean virtual) {
         this.virtual = virtual;
@@ -55,7 +57,8 @@ public final class VertxWebTarget extends VerticleBase {
     @Override
     public Future<?> start() {
         // The suite's one client setting for bounded pools: up to 64 connections to the reference service (default 5).
-        client = WebClient.create(vertx, new WebClientOptions(), new PoolOptions().setHttp1MaxSize(64));
+        WebClient client = WebClient.create(vertx, new WebClientOptions(), new PoolOptions().setHttp1MaxSize(64));
+        referenceRequest = client.getAbs(reference);
         Router router = Router.router(vertx);
         router.get("/plaintext").handler(ctx -> ctx.response().putHeader("Content-Type", "text/plain").end(HELLO));
         router.get("/json").handler(ctx -> ctx.json(new JsonObject().put("message", HELLO)));
@@ -65,14 +68,14 @@ public final class VertxWebTarget extends VerticleBase {
     }
 
     private void proxy(RoutingContext ctx) {
-        client.getAbs(reference).send()
+        referenceRequest.send()
                 .onSuccess(response -> relay(ctx, response))
                 .onFailure(ctx::fail);
     }
 
     /** On a virtual-thread verticle: await suspends the virtual thread and frees the context for other requests. */
     private void proxyAwaiting(RoutingContext ctx) {
-        relay(ctx, client.getAbs(reference).send().await());
+        relay(ctx, referenceRequest.send().await());
     }
 
     private static void relay(RoutingContext ctx, HttpResponse<Buffer> response) {
