@@ -33,7 +33,8 @@ public final class PekkoHttpTarget {
 
     public static void main(String[] args) {
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        String reference = System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference");
+        // HttpRequest is an immutable value: built once, sent on every proxy call.
+        HttpRequest reference = HttpRequest.GET(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "podium");
         Materializer materializer = Materializer.createMaterializer(system);
         Http http = Http.get(system);
@@ -51,8 +52,8 @@ public final class PekkoHttpTarget {
         System.out.println("pekko-http listening on 127.0.0.1:" + port);
     }
 
-    private static CompletionStage<HttpResponse> proxy(Http http, Materializer materializer, String reference) {
-        return http.singleRequest(HttpRequest.GET(reference))
+    private static CompletionStage<HttpResponse> proxy(Http http, Materializer materializer, HttpRequest reference) {
+        return http.singleRequest(reference)
                 .thenCompose(answer -> answer.entity().toStrict(30_000, materializer).thenApply(body ->
                         answer.status().intValue() == 200
                                 ? HttpResponse.create().withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, body.getData()))
