@@ -39,6 +39,12 @@ public class ProblemException extends RuntimeException {
         return new ProblemException(400, slug, "Bad request", detail, field);
     }
 
+    /** 413 for an envelope over PODIUM_MAX_RUN_BYTES, whether refused by its Content-Length or by its bytes. */
+    public static ProblemException runTooLarge(long bytes, long limit) {
+        return new ProblemException(413, "run-too-large", "Content too large",
+                "the envelope is " + bytes + " bytes; the limit is " + limit + " (PODIUM_MAX_RUN_BYTES)", null);
+    }
+
     public static ProblemException notFound(String detail) {
         return new ProblemException(404, "not-found", "Not found", detail, null);
     }

@@ -28,9 +28,7 @@ public class RunSizeLimitRoute {
             try {
                 long bytes = Long.parseLong(length.trim());
                 if (bytes > config.maxRunBytes()) {
-                    Problem problem = new Problem(Problems.TYPE_BASE + "run-too-large", "Content too large", 413,
-                            "the envelope is " + bytes + " bytes; the limit is " + config.maxRunBytes()
-                                    + " (PODIUM_MAX_RUN_BYTES)", null, null);
+                    Problem problem = ProblemException.runTooLarge(bytes, config.maxRunBytes()).toProblem();
                     ctx.response().setStatusCode(413)
                             .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                             .putHeader(HttpHeaders.CONNECTION, "close")

@@ -91,11 +91,9 @@ public class RunService {
         }
     }
 
-    public void checkSize(long length) {
+    private void checkSize(long length) {
         if (length > config.maxRunBytes()) {
-            throw new ProblemException(413, "run-too-large", "Content too large",
-                    "the envelope is " + length + " bytes; the limit is " + config.maxRunBytes()
-                            + " (PODIUM_MAX_RUN_BYTES)", null);
+            throw ProblemException.runTooLarge(length, config.maxRunBytes());
         }
     }
 
