@@ -24,7 +24,7 @@ import org.hibernate.type.SqlTypes;
 @Table(name = "cells")
 public class Cell extends PanacheEntityBase {
 
-    // allocationSize matches the sequence's increment so ids come without a round trip each and inserts batch
+    // allocationSize matches the sequence's increment (50); ingest takes ids from it itself (CellCopy.assignIds)
     @Id
     @SequenceGenerator(name = "cells_seq", sequenceName = "cells_seq", allocationSize = 50)
     @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "cells_seq")
