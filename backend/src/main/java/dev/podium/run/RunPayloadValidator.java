@@ -58,7 +58,7 @@ public class RunPayloadValidator {
                 .build();
         this.schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
                 .getSchema(SchemaLocation.of(schemaNode.path("$id").asText("urn:podium:run:v1")), schemaNode, config);
-        this.schema.initializeValidators(); // resolve every $ref now, not on the first submission
+        this.schema.initializeValidators(); // resolve every $ref once, when the bean is created, not per validation
     }
 
     /** The payload as a tree once it passes every check. */

@@ -191,7 +191,7 @@ class ReadApiTest {
     @Test
     void a_cached_answer_gives_way_as_soon_as_a_run_is_stored() {
         given().get("/api/leaderboard?scenario=proxy").then().statusCode(200).body("rows", empty());
-        given().get("/api/leaderboard?scenario=proxy").then().statusCode(200).body("rows", empty()); // from the cache
+        given().get("/api/leaderboard?scenario=proxy").then().statusCode(200).body("rows", empty()); // asked again before any run: still empty
         submit(SignedRuns.run("00000000-0000-4000-8000-0000000000c1", "2026-11-02T08:00:00Z")
                 .cell("Netty", "4.2.7.Final", "non-blocking", "proxy", 64, 2, false, 3, 0, 30000, 31000, 29000));
         given().get("/api/leaderboard?scenario=proxy").then().statusCode(200)
