@@ -209,6 +209,8 @@ func TestCommands(t *testing.T) {
 			wantCode: 0, want: "key id:"},
 		{name: "verify accepts a vector envelope", args: []string{"verify", filepath.Join(vectors, "envelopes/full.dsse.json"), "--public-key", "qF7CmryXMt3VFxTKHZGRTxxIiUy94D6U6AmF8tlQnwY="},
 			wantCode: 0, want: "signature OK"},
+		{name: "verify accepts a v2 vector envelope", args: []string{"verify", filepath.Join(vectors, "envelopes/v2-full.dsse.json"), "--public-key", "qF7CmryXMt3VFxTKHZGRTxxIiUy94D6U6AmF8tlQnwY="},
+			wantCode: 0, want: "payload v2, signature OK"},
 		{name: "verify refuses a tampered envelope with exit 6", args: []string{"verify", filepath.Join(vectors, "envelopes/tampered-payload.dsse.json"), "--key", keyVector},
 			wantCode: exitBadSig, want: "does not verify"},
 		{name: "enroll without a token prints the curl for an admin", args: []string{"enroll", "--key", keyVector, "--server", "http://podium.example"},

@@ -1,6 +1,6 @@
 // Package run benchmarks a suite on this host: it starts each target pinned to its CPUs, validates it,
-// warms it up, measures every cell (closed loop with wrk, open loop with fortio) and builds the run
-// payload of schema/run.schema.json.
+// warms it up, measures every cell (closed loop with wrk, open loop with fortio) and what each repeat cost,
+// and builds the run payload of schema/run.v2.schema.json.
 package run
 
 import (
@@ -12,9 +12,13 @@ import (
 
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/load"
+	"podium.dev/agent/internal/usage"
 )
 
-// Run is the payload v1: the bytes the agent signs (field names exactly as in schema/run.schema.json).
+// SchemaVersion is the payload version the agent emits (signed as sign.PayloadTypeV2).
+const SchemaVersion = 2
+
+// Run is the payload v2: the bytes the agent signs (field names exactly as in schema/run.v2.schema.json).
 type Run struct {
 	SchemaVersion int           `json:"schemaVersion"`
 	RunID         string        `json:"runId"`
@@ -55,7 +59,15 @@ const (
 	FlagGeneratorBehindSchedule = "generator-behind-schedule"
 	FlagWarmupNotStable         = "warmup-not-stable"
 	FlagHighErrorRate           = "high-error-rate"
+	FlagNoisy                   = "noisy"
+	FlagAboveBaseline           = "above-baseline"
 )
+
+// Startup is one start of a target: time to its first correct response and its idle memory after it.
+type Startup struct {
+	FirstResponseMs float64 `json:"firstResponseMs"`
+	IdleRSSBytes    int64   `json:"idleRssBytes"`
+}
 
 // Cell is one measured combination of target, scenario, load model, concurrency/rate and vCPUs.
 type Cell struct {
@@ -73,6 +85,8 @@ type Cell struct {
 	Baseline         bool     `json:"baseline,omitempty"`
 	Flags            []string `json:"flags,omitempty"`
 	Repeats          []Repeat `json:"repeats"`
+	Startup          *Startup `json:"startup,omitempty"`
+	CPUs             string   `json:"cpus,omitempty"`
 }
 
 // Repeat is one measured repeat of a cell.
@@ -81,9 +95,10 @@ type Repeat struct {
 	RequestsPerSecond float64      `json:"requestsPerSecond"`
 	LatencyMs         load.Latency `json:"latencyMs"`
 	Errors            load.Errors  `json:"errors"`
+	Usage             usage.Usage  `json:"usage"`
 }
 
-// RepeatOf turns a measurement into a repeat, keeping the percentiles in order (p50 <= ... <= max) as the
+// RepeatOf turns a measurement into a repeat (its Usage is the caller's), keeping the percentiles in order (p50 <= ... <= max) as the
 // service requires even where histogram interpolation would cross them.
 func RepeatOf(r load.Result) Repeat {
 	l := r.LatencyMs
