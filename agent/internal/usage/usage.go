@@ -27,6 +27,7 @@ type Stat struct {
 	Pgrp       int
 	UserTicks  int64 // utime + cutime: its own and its reaped children's
 	SysTicks   int64 // stime + cstime
+	OwnTicks   int64 // utime + stime: its own only
 	RSSBytes   int64
 	StartTicks int64 // starttime: tells a reused pid from the one seen before
 }
@@ -47,7 +48,7 @@ func ParseStat(b []byte) (Stat, bool) {
 		return v
 	}
 	return Stat{Pgrp: int(n(5)), UserTicks: n(14) + n(16), SysTicks: n(15) + n(17),
-		RSSBytes: n(24) * pageSize, StartTicks: n(22)}, true
+		OwnTicks: n(14) + n(15), RSSBytes: n(24) * pageSize, StartTicks: n(22)}, true
 }
 
 func readStat(pid int) (Stat, bool) {

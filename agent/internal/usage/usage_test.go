@@ -15,7 +15,7 @@ func TestParseStatCountsFieldsAfterTheCommandName(t *testing.T) {
 	if !ok {
 		t.Fatal("not parsed")
 	}
-	want := Stat{Pgrp: 4200, UserTicks: 260, SysTicks: 80, RSSBytes: 2048 * pageSize, StartTicks: 123456}
+	want := Stat{Pgrp: 4200, UserTicks: 260, SysTicks: 80, OwnTicks: 325, RSSBytes: 2048 * pageSize, StartTicks: 123456}
 	if s != want {
 		t.Errorf("got %+v, want %+v", s, want)
 	}
