@@ -1,7 +1,11 @@
 package usage
 
 import (
+	"math"
+	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -45,15 +49,21 @@ func TestSamplerMeasuresTheWholeGroup(t *testing.T) {
 	if n := len(Group(pgid)); n != 3 {
 		t.Fatalf("group %d has %d members, want the shell and two children", pgid, n)
 	}
+	before := schedRuntime(t, pgid)
 	s := Start(pgid, 50*time.Millisecond)
 	time.Sleep(1500 * time.Millisecond)
 	u := s.Stop()
+	ran := schedRuntime(t, pgid) - before
 	cpu := u.TargetCPUUserSeconds + u.TargetCPUSystemSeconds
+	// The scheduler's own count of the three processes' run time (ns, /proc/<pid>/schedstat) agrees.
+	if math.Abs(cpu-ran) > 0.05+0.1*ran {
+		t.Errorf("sampled %.2f CPU-s, the scheduler counted %.2f s", cpu, ran)
+	}
 	if u.WallSeconds < 1.5 || u.WallSeconds > 3 {
 		t.Errorf("wall %.3f s, want about 1.5", u.WallSeconds)
 	}
-	// Two busy children on one CPU use most of it even on a busy machine; never more than all of it.
-	if cpu < 0.2*u.WallSeconds || cpu > u.WallSeconds*1.05+0.05 {
+	// Two busy children on one CPU never use more than all of it.
+	if cpu <= 0 || cpu > u.WallSeconds*1.05+0.05 {
 		t.Errorf("CPU %.2f s over %.2f s of wall on one CPU", cpu, u.WallSeconds)
 	}
 	if u.Samples < 10 || u.TargetRSSMeanBytes <= 0 || u.TargetRSSPeakBytes < u.TargetRSSMeanBytes {
@@ -64,11 +74,27 @@ func TestSamplerMeasuresTheWholeGroup(t *testing.T) {
 	}
 }
 
+// schedRuntime is the group's run time in seconds from /proc/<pid>/schedstat, independent of /proc/<pid>/stat.
+func schedRuntime(t *testing.T, pgid int) float64 {
+	t.Helper()
+	var ns int64
+	for _, pid := range Group(pgid) {
+		b, err := os.ReadFile(Proc + "/" + strconv.Itoa(pid) + "/schedstat")
+		if err != nil {
+			t.Skipf("no schedstat: %v", err)
+		}
+		f := strings.Fields(string(b))
+		v, _ := strconv.ParseInt(f[0], 10, 64)
+		ns += v
+	}
+	return float64(ns) / 1e9
+}
+
 func TestSelfCPUCountsThisProcessWork(t *testing.T) {
 	before, start := SelfCPU(), time.Now()
-	for time.Since(start) < 300*time.Millisecond {
+	for SelfCPU()-before < 20*time.Millisecond && time.Since(start) < 5*time.Second {
 	}
-	if got := SelfCPU() - before; got < 50*time.Millisecond {
-		t.Errorf("300 ms of busy loop counted %s of CPU", got)
+	if got := SelfCPU() - before; got < 20*time.Millisecond {
+		t.Errorf("5 s of busy loop counted %s of CPU", got)
 	}
 }
