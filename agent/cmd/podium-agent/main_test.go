@@ -478,3 +478,19 @@ func TestRunKilledAfterSpoolingDeliversOnce(t *testing.T) {
 		t.Errorf("spool still holds %v", left)
 	}
 }
+
+// doctor runs on this machine: it prints the settings it found, and exits 9 exactly when it lists something to fix.
+func TestDoctorOnThisHost(t *testing.T) {
+	t.Parallel()
+	out, code := agent(t, t.TempDir(), nil, "doctor", "--suite", "../../internal/run/testdata/suite.json", "--sample", "200ms")
+	if !strings.Contains(out, "Settings:") || !strings.Contains(out, "somaxconn") {
+		t.Errorf("doctor printed no settings:\n%s", out)
+	}
+	unstable := strings.Contains(out, "would make this host's numbers unstable:")
+	if (code == exitUnstable) != unstable || (code != exitUnstable && code != 0) {
+		t.Errorf("exit %d with findings %v:\n%s", code, unstable, out)
+	}
+	if _, code := agent(t, t.TempDir(), nil, "doctor", "--sample", "soon"); code != exitUsage {
+		t.Errorf("a bad --sample: exit %d, want %d", code, exitUsage)
+	}
+}
