@@ -72,6 +72,14 @@ func main() {
 	if _, err := wrk.Run(ctx, warm); err != nil {
 		log.Fatal(err)
 	}
+	// The sampler's own CPU time, alone for 5 s: what it takes from the load generator's CPUs, whatever the noise.
+	self0 := usage.SelfCPU()
+	idle := usage.Start(pgid, usage.DefaultInterval)
+	time.Sleep(5 * time.Second)
+	iu := idle.Stop()
+	selfCost := (usage.SelfCPU() - self0).Seconds() / iu.WallSeconds
+	fmt.Printf("the sampler alone: %.2f ms of CPU per second (%.3f%% of one CPU), %d samples in %.1f s\n",
+		selfCost*1000, selfCost*100, iu.Samples, iu.WallSeconds)
 	load0 := loadavg()
 	fmt.Printf("target on CPU %s, wrk -t %d -c %d -d %s on CPUs %s; %d rounds, sampling every %s\n",
 		server, opts.Threads, *conns, *duration, lg, *rounds, usage.DefaultInterval)

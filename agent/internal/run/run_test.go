@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -320,5 +321,34 @@ func TestPlanFromAProfile(t *testing.T) {
 	p.Scenarios = []string{"fortunes"}
 	if err := p.Check(); err == nil {
 		t.Error("an unknown scenario passed")
+	}
+}
+
+// The agent's payload types know every field of the v2 vectors (no field of the contract is missing or misspelt
+// in the Go tags), and what they marshal back is still a valid v2 payload.
+func TestPayloadTypesCoverEveryV2Field(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"v2-minimal", "v2-full"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "..", "schema", "testdata", "payloads", "valid", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := json.NewDecoder(bytes.NewReader(b))
+		d.DisallowUnknownFields()
+		var r Run
+		if err := d.Decode(&r); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out, err := r.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		validate(t, out)
+		var want, got any
+		_ = json.Unmarshal(b, &want)
+		_ = json.Unmarshal(out, &got)
+		if !reflect.DeepEqual(want, got) {
+			t.Errorf("%s does not round-trip through the agent's types:\n%s", name, out)
+		}
 	}
 }
