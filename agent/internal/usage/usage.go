@@ -1,5 +1,5 @@
 // Package usage measures what a target costs while it is loaded: the CPU time (user and system) and the
-// resident memory of its whole process tree (its process group, read from /proc/<pid>/stat, no shelling out),
+// resident memory of its whole process tree (read from /proc/<pid>/stat, no shelling out),
 // and the load generator's own CPU time from rusage.
 package usage
 
@@ -81,10 +81,46 @@ func Group(pgid int) []int {
 	return out
 }
 
-// RSS is the resident memory of process group pgid now.
-func RSS(pgid int) int64 {
+// Tree is pid and its descendants, from each thread's /proc/<pid>/task/<tid>/children: far cheaper than reading
+// every process of /proc. ok is false when the kernel has no children files (then Group is the way).
+func Tree(pid int) (pids []int, ok bool) {
+	if _, err := os.Stat(Proc + "/" + strconv.Itoa(pid) + "/task/" + strconv.Itoa(pid) + "/children"); err != nil {
+		return nil, false
+	}
+	queue := []int{pid}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		pids = append(pids, p)
+		tasks, err := os.ReadDir(Proc + "/" + strconv.Itoa(p) + "/task")
+		if err != nil {
+			continue // exited meanwhile
+		}
+		for _, t := range tasks {
+			b, _ := os.ReadFile(Proc + "/" + strconv.Itoa(p) + "/task/" + t.Name() + "/children")
+			for _, f := range bytes.Fields(b) {
+				if c, err := strconv.Atoi(string(f)); err == nil {
+					queue = append(queue, c)
+				}
+			}
+		}
+	}
+	return pids, true
+}
+
+// Members is the target's process tree: the descendants of leader (which leads its process group), or the
+// processes of that group where the kernel has no children files.
+func Members(leader int) []int {
+	if pids, ok := Tree(leader); ok {
+		return pids
+	}
+	return Group(leader)
+}
+
+// RSS is the resident memory of the process tree led by leader now.
+func RSS(leader int) int64 {
 	var total int64
-	for _, pid := range Group(pgid) {
+	for _, pid := range Members(leader) {
 		if s, ok := readStat(pid); ok {
 			total += s.RSSBytes
 		}
@@ -106,7 +142,7 @@ type Usage struct {
 // DefaultInterval is how often memory is sampled: often enough for a peak, rarely enough to cost nothing.
 const DefaultInterval = 200 * time.Millisecond
 
-// rescanEvery is how many samples pass between two full /proc scans for new members of the group.
+// rescanEvery is how many samples pass between two walks of the tree for new members.
 const rescanEvery = 5
 
 type seen struct {
@@ -115,9 +151,9 @@ type seen struct {
 	last  Stat
 }
 
-// Sampler samples one process group until Stop.
+// Sampler samples one process tree until Stop.
 type Sampler struct {
-	pgid    int
+	leader  int
 	started time.Time
 	stop    chan struct{}
 	done    chan struct{}
@@ -129,12 +165,13 @@ type Sampler struct {
 	samples int
 }
 
-// Start begins sampling process group pgid every interval (DefaultInterval when 0).
-func Start(pgid int, interval time.Duration) *Sampler {
+// Start begins sampling the process tree led by leader (the target's process, leader of its group) every
+// interval (DefaultInterval when 0).
+func Start(leader int, interval time.Duration) *Sampler {
 	if interval <= 0 {
 		interval = DefaultInterval
 	}
-	s := &Sampler{pgid: pgid, started: time.Now(), stop: make(chan struct{}), done: make(chan struct{}), procs: map[int]*seen{}}
+	s := &Sampler{leader: leader, started: time.Now(), stop: make(chan struct{}), done: make(chan struct{}), procs: map[int]*seen{}}
 	s.scan(true)
 	s.sample()
 	go s.loop(interval)
@@ -158,9 +195,9 @@ func (s *Sampler) loop(interval time.Duration) {
 	}
 }
 
-// scan adds the group's members not yet known; at the start they are the baseline, later they were born inside.
+// scan adds the tree's members not yet known; at the start they are the baseline, later they were born inside.
 func (s *Sampler) scan(initial bool) {
-	for _, pid := range Group(s.pgid) {
+	for _, pid := range Members(s.leader) {
 		st, ok := readStat(pid)
 		s.mu.Lock()
 		if p := s.procs[pid]; ok && (p == nil || p.start != st.StartTicks) {
@@ -181,7 +218,7 @@ func (s *Sampler) sample() {
 	var rss int64
 	for pid, p := range s.procs {
 		st, ok := readStat(pid)
-		if !ok || st.StartTicks != p.start || st.Pgrp != s.pgid {
+		if !ok || st.StartTicks != p.start {
 			continue // gone (its CPU up to the last sample counts)
 		}
 		p.last = st

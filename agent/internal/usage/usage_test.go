@@ -28,7 +28,7 @@ func TestParseStatCountsFieldsAfterTheCommandName(t *testing.T) {
 	}
 }
 
-// A group of three processes (a shell and two busy children) pinned to one CPU: the sampler finds all three,
+// A tree of three processes (a shell and two busy children) pinned to one CPU: the sampler finds all three,
 // counts CPU no higher than one CPU over the wall time, and sees their memory.
 func TestSamplerMeasuresTheWholeGroup(t *testing.T) {
 	t.Parallel()
@@ -48,6 +48,9 @@ func TestSamplerMeasuresTheWholeGroup(t *testing.T) {
 	}
 	if n := len(Group(pgid)); n != 3 {
 		t.Fatalf("group %d has %d members, want the shell and two children", pgid, n)
+	}
+	if tree, ok := Tree(pgid); ok && len(tree) != 3 {
+		t.Fatalf("tree of %d: %v, want the shell and two children", pgid, tree)
 	}
 	before := schedRuntime(t, pgid)
 	s := Start(pgid, 50*time.Millisecond)
