@@ -85,13 +85,14 @@ func Gather(server, loadGen host.CPUs, maxConnections int, sample time.Duration)
 		f.LoadAverage, _ = strconv.ParseFloat(fields[0], 64)
 	}
 	if sample > 0 {
-		f.Busy, f.BusyProcesses = watch(pinned, sample)
+		f.Busy, f.BusyProcesses = watch(pinned, sample, 5)
 	}
 	return f
 }
 
-// watch measures how busy each CPU is over d (/proc/stat) and which processes used CPU meanwhile.
-func watch(cpus host.CPUs, d time.Duration) (map[int]float64, []Process) {
+// watch measures how busy each CPU is over d (/proc/stat) and which processes used at least minPercent of a CPU
+// meanwhile, busiest first.
+func watch(cpus host.CPUs, d time.Duration, minPercent float64) (map[int]float64, []Process) {
 	before, _ := host.ReadTimes()
 	procs := cpuByPid()
 	time.Sleep(d)
@@ -105,13 +106,13 @@ func watch(cpus host.CPUs, d time.Duration) (map[int]float64, []Process) {
 	for pid, ticks := range cpuByPid() {
 		if prev, ok := procs[pid]; ok && pid != self {
 			pct := float64(ticks.ticks-prev.ticks) / 100 / d.Seconds() * 100
-			if pct >= 5 {
+			if pct >= minPercent {
 				out = append(out, Process{PID: pid, Name: ticks.name, CPUPercent: pct})
 			}
 		}
 	}
 	slices.SortFunc(out, func(a, b Process) int { return cmp.Compare(b.CPUPercent, a.CPUPercent) })
-	return busy, out[:min(len(out), 5)]
+	return busy, out
 }
 
 type procTicks struct {
@@ -210,7 +211,7 @@ func Check(f Facts) []Finding {
 	}
 	if len(busy) > 0 {
 		var who []string
-		for _, p := range f.BusyProcesses {
+		for _, p := range f.BusyProcesses[:min(len(f.BusyProcesses), 5)] {
 			who = append(who, fmt.Sprintf("%d %s (%.0f%%)", p.PID, p.Name, p.CPUPercent))
 		}
 		fix := "stop what runs there (top -o %CPU shows it)"

@@ -83,7 +83,7 @@ func TestWatchNamesTheProcessThatKeepsACPUBusy(t *testing.T) {
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	time.Sleep(100 * time.Millisecond)
-	busy, procs := watch(host.CPUs{0}, 1500*time.Millisecond)
+	busy, procs := watch(host.CPUs{0}, 1500*time.Millisecond, 1)
 	if busy[0] < 0.2 {
 		t.Errorf("cpu0 %.0f%% busy with yes pinned to it", busy[0]*100)
 	}
