@@ -2,6 +2,7 @@ package run
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -72,5 +73,20 @@ func TestGeneratorSaturatedFromItsOwnCPUTime(t *testing.T) {
 		if got := saturated(tc.cpu, tc.wall, tc.cpus); got != tc.want {
 			t.Errorf("%.1f CPU-s over %.0f s on %d CPUs: saturated %v, want %v", tc.cpu, tc.wall, tc.cpus, got, tc.want)
 		}
+	}
+}
+
+func TestSummaryShowsWhatARequestCost(t *testing.T) {
+	t.Parallel()
+	c := cellWith(10000, 10000)
+	c.Framework = "Jetty"
+	for i := range c.Repeats {
+		c.Repeats[i].Requests = 150000
+		c.Repeats[i].Usage.TargetCPUUserSeconds, c.Repeats[i].Usage.TargetCPUSystemSeconds = 1.5, 0.5
+		c.Repeats[i].Usage.TargetRSSPeakBytes = int64(400+i) * 1e6
+	}
+	got := (&Run{Results: []Cell{c}}).Summary()
+	if !strings.Contains(got, "75000 req/CPU-s") || !strings.Contains(got, "401 MB") {
+		t.Errorf("summary %q, want 300,000 requests over 4 CPU-s and the peak of 401 MB", got)
 	}
 }

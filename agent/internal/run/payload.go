@@ -180,21 +180,30 @@ func NewRunID() string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
 
-// Summary is one line per cell: what was measured, the mean throughput and p99 over the repeats, the flags.
+// Summary is one line per cell: what was measured, the mean throughput and p99 over the repeats, what a request
+// cost (requests per CPU-second of the target, its peak memory), the flags.
 func (r *Run) Summary() string {
 	var b strings.Builder
 	for _, c := range r.Results {
-		var rps, p99 float64
+		var rps, p99, requests, cpu float64
+		var peak int64
 		for _, rep := range c.Repeats {
 			rps += rep.RequestsPerSecond / float64(len(c.Repeats))
 			p99 += rep.LatencyMs.P99 / float64(len(c.Repeats))
+			requests += float64(rep.Requests)
+			cpu += rep.Usage.TargetCPUUserSeconds + rep.Usage.TargetCPUSystemSeconds
+			peak = max(peak, rep.Usage.TargetRSSPeakBytes)
+		}
+		perCPU := 0.0
+		if cpu > 0 {
+			perCPU = requests / cpu
 		}
 		load := fmt.Sprintf("c=%d", c.Connections)
 		if c.LoadModel == "open" {
 			load = fmt.Sprintf("%.0f/s", c.TargetRate)
 		}
-		fmt.Fprintf(&b, "  %-22s %-9s %-6s %-9s k=%-2d %10.0f req/s  p99 %8.2f ms  %s\n", c.Framework, c.Scenario, c.LoadModel,
-			load, c.VCPUs, rps, p99, strings.Join(c.Flags, ","))
+		fmt.Fprintf(&b, "  %-22s %-9s %-6s %-9s k=%-2d %10.0f req/s  p99 %8.2f ms  %9.0f req/CPU-s  %6.0f MB  %s\n", c.Framework,
+			c.Scenario, c.LoadModel, load, c.VCPUs, rps, p99, perCPU, float64(peak)/1e6, strings.Join(c.Flags, ","))
 	}
 	return b.String()
 }
