@@ -186,7 +186,7 @@ func (m *measurer) proxied(ctx context.Context, before int64, res load.Result) e
 	return nil
 }
 
-// measured runs one repeat while sampling the target's process group, and adds the load generator's own CPU
+// measured runs one repeat while sampling the target's process tree, and adds the load generator's own CPU
 // time: wrk's rusage (in res), or for the in-process open loop the agent's own rusage over the repeat.
 func (m *measurer) measured(p *suite.Process, inProcess bool, f func() (load.Result, error)) (load.Result, usage.Usage, error) {
 	self := usage.SelfCPU()
@@ -262,9 +262,11 @@ func (m *measurer) open(ctx context.Context, p *suite.Process, k, steps int) ([]
 			achieved += res.RequestsPerSecond / float64(r.Plan.Repeats)
 		}
 		r.Display.Done()
+		// Only what limits the load ends the step function; noisy repeats do not.
+		limited := achieved < openLoopShort*rate || len(c.Flags) > 0
 		c.judgeNoise()
 		cells = append(cells, c)
-		if len(r.Plan.OpenLoopRates) == 0 && (achieved < openLoopShort*rate || len(c.Flags) > 0) {
+		if len(r.Plan.OpenLoopRates) == 0 && limited {
 			r.logf("%s stops keeping up at %.0f req/s offered (%.0f achieved): saturation reached", p.Target.Name, rate, achieved)
 			m.skip(steps - i)
 			break
