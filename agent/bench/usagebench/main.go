@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"math"
 	"net/http"
 	"os"
 	"os/exec"
@@ -84,6 +85,7 @@ func main() {
 	fmt.Printf("target on CPU %s, wrk -t %d -c %d -d %s on CPUs %s; %d rounds, sampling every %s\n",
 		server, opts.Threads, *conns, *duration, lg, *rounds, usage.DefaultInterval)
 	var with, without float64
+	var ratios []float64
 	for i := range *rounds {
 		got := map[bool]float64{}
 		for _, sampled := range []bool{i%2 == 0, i%2 != 0} {
@@ -103,10 +105,14 @@ func main() {
 			got[sampled] = res.RequestsPerSecond
 			fmt.Printf("  round %d, sampling %-5v %10.0f req/s%s\n", i+1, sampled, res.RequestsPerSecond, note)
 		}
+		ratios = append(ratios, got[true]/got[false])
 		with += got[true] / float64(*rounds)
 		without += got[false] / float64(*rounds)
 	}
 	fmt.Printf("mean with sampling %.0f req/s, without %.0f req/s: ratio %.4f (%+.2f%%)\n", with, without, with/without, (with/without-1)*100)
+	if m, half := meanCI(ratios); half > 0 {
+		fmt.Printf("paired ratio per round %.4f, 95%% interval +-%.4f (Student's t, %d rounds): a difference inside it is noise\n", m, half, len(ratios))
+	}
 	fmt.Printf("load average (1 min) before %s, after %s, on %d CPUs\n", load0, loadavg(), len(usable))
 }
 
@@ -116,4 +122,27 @@ func loadavg() string {
 		return f[0]
 	}
 	return "?"
+}
+
+// meanCI is the mean of xs and the half width of its 95% Student's t interval.
+func meanCI(xs []float64) (float64, float64) {
+	n := float64(len(xs))
+	if n < 2 {
+		return 0, 0
+	}
+	var sum, ss float64
+	for _, x := range xs {
+		sum += x
+	}
+	m := sum / n
+	for _, x := range xs {
+		ss += (x - m) * (x - m)
+	}
+	// t(0.975, df) for df = 1..10; beyond that 2.0 errs a little on the wide side.
+	t := []float64{12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228}
+	q := 2.0
+	if df := len(xs) - 1; df <= len(t) {
+		q = t[df-1]
+	}
+	return m, q * math.Sqrt(ss/(n-1)) / math.Sqrt(n)
 }
