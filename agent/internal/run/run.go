@@ -76,7 +76,7 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 
 	info := host.Collect()
 	info.ServerCPUs, info.LoadGeneratorCPUs = serverCPUs.String(), lg.String()
-	settings := host.ReadSettings(serverCPUs)
+	settings := host.ReadSettings(slices.Sorted(slices.Values(slices.Concat(serverCPUs, lg)))) // every pinned CPU's governor
 	info.Settings = &settings
 	run := &Run{
 		SchemaVersion: SchemaVersion, RunID: NewRunID(), StartedAt: started.Format(time.RFC3339Nano),
