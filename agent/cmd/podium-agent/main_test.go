@@ -209,6 +209,8 @@ func TestCommands(t *testing.T) {
 			wantCode: 0, want: "key id:"},
 		{name: "verify accepts a vector envelope", args: []string{"verify", filepath.Join(vectors, "envelopes/full.dsse.json"), "--public-key", "qF7CmryXMt3VFxTKHZGRTxxIiUy94D6U6AmF8tlQnwY="},
 			wantCode: 0, want: "signature OK"},
+		{name: "verify accepts a v2 vector envelope", args: []string{"verify", filepath.Join(vectors, "envelopes/v2-full.dsse.json"), "--public-key", "qF7CmryXMt3VFxTKHZGRTxxIiUy94D6U6AmF8tlQnwY="},
+			wantCode: 0, want: "payload v2, signature OK"},
 		{name: "verify refuses a tampered envelope with exit 6", args: []string{"verify", filepath.Join(vectors, "envelopes/tampered-payload.dsse.json"), "--key", keyVector},
 			wantCode: exitBadSig, want: "does not verify"},
 		{name: "enroll without a token prints the curl for an admin", args: []string{"enroll", "--key", keyVector, "--server", "http://podium.example"},
@@ -474,5 +476,21 @@ func TestRunKilledAfterSpoolingDeliversOnce(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(home, "spool", "pending", "*.dsse.json")); len(left) != 0 {
 		t.Errorf("spool still holds %v", left)
+	}
+}
+
+// doctor runs on this machine: it prints the settings it found, and exits 9 exactly when it lists something to fix.
+func TestDoctorOnThisHost(t *testing.T) {
+	t.Parallel()
+	out, code := agent(t, t.TempDir(), nil, "doctor", "--suite", "../../internal/run/testdata/suite.json", "--sample", "200ms")
+	if !strings.Contains(out, "Settings:") || !strings.Contains(out, "somaxconn") {
+		t.Errorf("doctor printed no settings:\n%s", out)
+	}
+	unstable := strings.Contains(out, "would make this host's numbers unstable:")
+	if (code == exitUnstable) != unstable || (code != exitUnstable && code != 0) {
+		t.Errorf("exit %d with findings %v:\n%s", code, unstable, out)
+	}
+	if _, code := agent(t, t.TempDir(), nil, "doctor", "--sample", "soon"); code != exitUsage {
+		t.Errorf("a bad --sample: exit %d, want %d", code, exitUsage)
 	}
 }

@@ -11,12 +11,12 @@ import (
 	"podium.dev/agent/internal/load"
 	"podium.dev/agent/internal/openloop"
 	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/usage"
 	"podium.dev/agent/internal/wrk"
 )
 
 // Thresholds for the cell flags.
 const (
-	saturatedBusy  = 0.95 // the load generator's CPUs were busy at least this share of the time
 	highErrorRate  = 0.01 // more than 1% of requests failed
 	openLoopShort  = 0.9  // the step function stops when throughput falls below 90% of the offered rate
 	openLoopPerCPU = 50   // step i offers i x vCPUs x 50 requests/s (methodology.md)
@@ -29,6 +29,9 @@ type measurer struct {
 	ref  suite.Validator // the reference service's counter, for proxy cells
 	// frameworkVersion is the current target's, found once per target (for nginx it runs `nginx -v`).
 	frameworkVersion string
+	// startup and cpus are the current target start's, carried by each of its cells.
+	startup *Startup
+	cpus    string
 }
 
 // target starts t on cpus, validates it and measures its cells. A scenario that breaks the contract is
@@ -53,6 +56,10 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host
 		return nil, failure()
 	}
 	defer p.Stop()
+	m.cpus = cpus.String()
+	m.startup = &Startup{FirstResponseMs: math.Round(float64(p.HealthyAt.Sub(p.StartedAt).Microseconds())/100) / 10,
+		IdleRSSBytes: usage.RSS(p.Pid())}
+	r.logf("  first correct response after %.0f ms, %.1f MB resident when idle", m.startup.FirstResponseMs, float64(m.startup.IdleRSSBytes)/1e6)
 	m.frameworkVersion = frameworkVersion(t)
 	m.ref = suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs}
 	valid := map[string]bool{}
@@ -99,7 +106,8 @@ func (m *measurer) skip(n int) {
 func (m *measurer) newCell(p *suite.Process, scenario, model string, k int) Cell {
 	t := p.Target
 	c := Cell{Framework: t.Framework, FrameworkVersion: m.frameworkVersion, IOModel: t.IOModel, Scenario: scenario,
-		LoadModel: model, VCPUs: k, DurationSeconds: m.r.Plan.Duration.Seconds(), Baseline: t.Baseline}
+		LoadModel: model, VCPUs: k, DurationSeconds: m.r.Plan.Duration.Seconds(), Baseline: t.Baseline,
+		Startup: m.startup, CPUs: m.cpus}
 	if c.Framework == "" {
 		c.Framework = t.Name
 	}
@@ -149,7 +157,7 @@ func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string
 				return c, err
 			}
 		}
-		res, busy, err := m.measured(func() (load.Result, error) { return wrk.Run(ctx, o) })
+		res, u, err := m.measured(p, false, func() (load.Result, error) { return wrk.Run(ctx, o) })
 		if err != nil {
 			return c, fmt.Errorf("repeat %d: %w", i+1, err)
 		}
@@ -158,8 +166,10 @@ func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string
 				return c, fmt.Errorf("repeat %d: %w", i+1, err)
 			}
 		}
-		m.keep(&c, res, busy)
+		// wrk's threads can use at most one CPU each of those it is pinned to.
+		m.keep(&c, res, u, min(o.Threads, len(m.lg)))
 	}
+	c.judgeNoise()
 	return c, nil
 }
 
@@ -176,23 +186,35 @@ func (m *measurer) proxied(ctx context.Context, before int64, res load.Result) e
 	return nil
 }
 
-// measured runs one repeat and reports how busy the load generator's CPUs were meanwhile.
-func (m *measurer) measured(f func() (load.Result, error)) (load.Result, float64, error) {
-	before, _ := host.ReadTimes()
+// measured runs one repeat while sampling the target's process tree, and adds the load generator's own CPU
+// time: wrk's rusage (in res), or for the in-process open loop the agent's own rusage over the repeat.
+func (m *measurer) measured(p *suite.Process, inProcess bool, f func() (load.Result, error)) (load.Result, usage.Usage, error) {
+	self := usage.SelfCPU()
+	s := usage.Start(p.Pid(), usage.DefaultInterval)
 	res, err := f()
-	after, _ := host.ReadTimes()
+	u := s.Stop()
 	if err != nil {
-		return res, 0, err
+		return res, u, err
 	}
-	return res, host.Busy(before, after, m.lg), nil
+	gen := res.GeneratorCPUSeconds
+	if inProcess {
+		gen = (usage.SelfCPU() - self).Seconds()
+	}
+	u.GeneratorCPUSeconds = math.Round(gen*1000) / 1000
+	return res, u, nil
 }
 
-func (m *measurer) keep(c *Cell, res load.Result, busy float64) {
-	c.Repeats = append(c.Repeats, RepeatOf(res))
-	m.r.logf("  repeat %d/%d: %.0f req/s, p50 %.2f ms, p99 %.2f ms, %d errors, load generator %.0f%% busy",
-		len(c.Repeats), m.r.Plan.Repeats, res.RequestsPerSecond, res.LatencyMs.P50, res.LatencyMs.P99, res.Errors.Total(), busy*100)
+// keep adds one repeat to c; genCPUs is how many CPUs the load generator could use.
+func (m *measurer) keep(c *Cell, res load.Result, u usage.Usage, genCPUs int) {
+	rep := RepeatOf(res)
+	rep.Usage = u
+	c.Repeats = append(c.Repeats, rep)
+	genShare := u.GeneratorCPUSeconds / u.WallSeconds / float64(genCPUs)
+	m.r.logf("  repeat %d/%d: %.0f req/s, p50 %.2f ms, p99 %.2f ms, %d errors; target %.2f CPU-s, %.0f MB peak; load generator %.0f%% of %d CPU(s)",
+		len(c.Repeats), m.r.Plan.Repeats, res.RequestsPerSecond, res.LatencyMs.P50, res.LatencyMs.P99, res.Errors.Total(),
+		u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds, float64(u.TargetRSSPeakBytes)/1e6, genShare*100, genCPUs)
 	m.r.Display.Rate(res.RequestsPerSecond)
-	if busy >= saturatedBusy {
+	if saturated(u.GeneratorCPUSeconds, u.WallSeconds, genCPUs) {
 		c.flag(FlagGeneratorSaturated)
 	}
 	if res.ErrorRate() > highErrorRate {
@@ -231,17 +253,20 @@ func (m *measurer) open(ctx context.Context, p *suite.Process, k, steps int) ([]
 		var achieved float64
 		for j := 0; j < r.Plan.Repeats; j++ {
 			o.Duration = r.Plan.Duration
-			res, busy, err := m.measured(func() (load.Result, error) { return openloop.Run(ctx, o) })
+			res, u, err := m.measured(p, true, func() (load.Result, error) { return openloop.Run(ctx, o) })
 			if err != nil {
 				r.Display.Done()
 				return cells, fmt.Errorf("%.0f req/s, repeat %d: %w", rate, j+1, err)
 			}
-			m.keep(&c, res, busy)
+			m.keep(&c, res, u, len(m.lg)) // the agent, and so fortio, is pinned to the load generator's CPUs
 			achieved += res.RequestsPerSecond / float64(r.Plan.Repeats)
 		}
 		r.Display.Done()
+		// Only what limits the load ends the step function; noisy repeats do not.
+		limited := achieved < openLoopShort*rate || len(c.Flags) > 0
+		c.judgeNoise()
 		cells = append(cells, c)
-		if len(r.Plan.OpenLoopRates) == 0 && (achieved < openLoopShort*rate || len(c.Flags) > 0) {
+		if len(r.Plan.OpenLoopRates) == 0 && limited {
 			r.logf("%s stops keeping up at %.0f req/s offered (%.0f achieved): saturation reached", p.Target.Name, rate, achieved)
 			m.skip(steps - i)
 			break
