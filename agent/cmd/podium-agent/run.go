@@ -113,6 +113,10 @@ func runSuite(cmd *cobra.Command, g *globals, f *runFlags) error {
 		}
 	}
 	fmt.Fprint(cmd.ErrOrStderr(), payload.Summary())
+	// The payload has no place for what was not measured: the summary says it, beside the cells.
+	for _, fl := range failures {
+		fmt.Fprintf(cmd.ErrOrStderr(), "  NOT MEASURED %s (%d vCPUs): %s\n", fl.Target, fl.VCPUs, fl.Reason)
+	}
 	parts, err := payload.Split(f.maxEnvelope)
 	if err != nil {
 		return err

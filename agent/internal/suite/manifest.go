@@ -33,10 +33,13 @@ type Target struct {
 	Module           string   `json:"module"`
 	Artifact         string   `json:"artifact"`
 	Start            []string `json:"start"`
-	Port             int      `json:"port"`
-	Health           string   `json:"health"`
-	Scenarios        []string `json:"scenarios"`
-	Tuning           string   `json:"tuning"`
+	// Port is a fixed port; 0 (the standard suite): a free port is chosen at every start and passed in PORT.
+	Port int `json:"port,omitempty"`
+	// Render lists files (relative to the manifest) written into {workDir} with the placeholders filled at each start.
+	Render    []string `json:"render,omitempty"`
+	Health    string   `json:"health"`
+	Scenarios []string `json:"scenarios"`
+	Tuning    string   `json:"tuning"`
 	// Baseline is set by the loader on the manifest's baseline entry.
 	Baseline bool `json:"-"`
 }
@@ -100,8 +103,11 @@ func (m *Manifest) check() error {
 			return fmt.Errorf("target %q listed twice", t.Name)
 		}
 		seen[t.Name] = true
-		if len(t.Start) == 0 || t.Port <= 0 || t.Health == "" {
-			return fmt.Errorf("target %q: start, port and health are required", t.Name)
+		if len(t.Start) == 0 || t.Health == "" {
+			return fmt.Errorf("target %q: start and health are required", t.Name)
+		}
+		if t.Port < 0 || t.Port > 65535 {
+			return fmt.Errorf("target %q: port %d is not a TCP port", t.Name, t.Port)
 		}
 		for _, s := range t.Scenarios {
 			if !slices.Contains(Scenarios, s) {
