@@ -44,12 +44,16 @@ type Target struct {
 	Baseline bool `json:"-"`
 }
 
-// Warmup says how a cell is warmed up: windows of WindowSeconds until two consecutive windows agree
-// within Tolerance, for at most MaxSeconds.
+// Warmup says how a cell is warmed up (package warmup): windows of WindowSeconds until every window of the
+// last HorizonSeconds agrees within Tolerance, at least MinSeconds have passed and the JVM's JIT used at most
+// JITQuiet of the pinned CPUs in the last window; for at most MaxSeconds.
 type Warmup struct {
-	WindowSeconds float64 `json:"windowSeconds"`
-	MaxSeconds    float64 `json:"maxSeconds"`
-	Tolerance     float64 `json:"tolerance"`
+	WindowSeconds  float64 `json:"windowSeconds"`
+	HorizonSeconds float64 `json:"horizonSeconds"`
+	MinSeconds     float64 `json:"minSeconds"`
+	MaxSeconds     float64 `json:"maxSeconds"`
+	Tolerance      float64 `json:"tolerance"`
+	JITQuiet       float64 `json:"jitQuiet"`
 }
 
 // Profile is a named measurement plan: which targets, scenarios, concurrencies and vCPU counts.
