@@ -57,7 +57,7 @@ Flags left unset come from the manifest's profile.`,
 	fl.DurationVar(&f.warmupWindow, "warmup-window", 0, "warm-up window (default: the profile's)")
 	fl.DurationVar(&f.warmupHorizon, "warmup-horizon", 0, "stable only when every window of this last stretch agrees within the tolerance (default: the profile's)")
 	fl.DurationVar(&f.warmupMin, "warmup-min", 0, "never stable before this much load (default: the profile's)")
-	fl.Float64Var(&f.warmupJITQuiet, "warmup-jit-quiet", 0, "stable only when the JVM's JIT used at most this share of the pinned CPUs in the last window (default: the profile's)")
+	fl.Float64Var(&f.warmupJITQuiet, "warmup-jit-quiet", 0, "stable only when the JVM's JIT compiled for at most this share of the last window, per pinned CPU (default: the profile's)")
 	fl.DurationVar(&f.warmupMax, "warmup-max", 0, "warm-up cap; a cell that hits it is flagged warmup-not-stable (default: the profile's)")
 	fl.Float64Var(&f.warmupTolerance, "warmup-tolerance", 0, "two consecutive windows within this relative difference end the warm-up (default: the profile's)")
 	fl.BoolVar(&f.openLoop, "open-loop", false, "also measure the delay scenario in open loop (default: the profile's)")

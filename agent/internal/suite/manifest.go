@@ -45,8 +45,8 @@ type Target struct {
 }
 
 // Warmup says how a cell is warmed up (package warmup): windows of WindowSeconds until every window of the
-// last HorizonSeconds agrees within Tolerance, at least MinSeconds have passed and the JVM's JIT used at most
-// JITQuiet of the pinned CPUs in the last window; for at most MaxSeconds.
+// last HorizonSeconds agrees within Tolerance, at least MinSeconds have passed and the JVM's JIT compiled for at
+// most JITQuiet of the last window (per pinned CPU); for at most MaxSeconds.
 type Warmup struct {
 	WindowSeconds  float64 `json:"windowSeconds"`
 	HorizonSeconds float64 `json:"horizonSeconds"`

@@ -18,8 +18,9 @@ type Settings struct {
 	Min       time.Duration // never stable before this much load
 	Max       time.Duration // the cap: reaching it is warmup-not-stable
 	Tolerance float64       // relative spread allowed over the horizon
-	// JITQuiet is the share of the pinned CPUs' time the JIT compiler may have used in the last window and
-	// still be quiet (0: ignore the JIT).
+	// JITQuiet: the JIT is quiet when its compilation time in the last window (elapsed, summed over the
+	// compiler threads, as hsperfdata counts it) is at most this share of the window times the pinned CPUs
+	// (0: ignore the JIT).
 	JITQuiet float64
 }
 
@@ -69,7 +70,7 @@ func Run(ctx context.Context, s Settings, cpus int, measure func(time.Duration) 
 			r.Stable = true
 			r.Reason = fmt.Sprintf("stable: %d windows within %.0f%%", need, s.Tolerance*100)
 			if jitShare >= 0 {
-				r.Reason += fmt.Sprintf(", JIT at %.1f%% of the CPUs", jitShare*100)
+				r.Reason += fmt.Sprintf(", JIT compiling %.1f%% of the window", jitShare*100)
 			}
 			return r, nil
 		}
@@ -79,7 +80,7 @@ func Run(ctx context.Context, s Settings, cpus int, measure func(time.Duration) 
 			case !flat && len(r.Windows) >= need:
 				r.Reason += fmt.Sprintf(" (last %d windows spread %.0f%%)", need, Spread(r.Windows[len(r.Windows)-need:])*100)
 			case !quiet:
-				r.Reason += fmt.Sprintf(" (JIT still at %.1f%% of the CPUs)", jitShare*100)
+				r.Reason += fmt.Sprintf(" (JIT still compiling %.1f%% of the window)", jitShare*100)
 			}
 			return r, nil
 		}
