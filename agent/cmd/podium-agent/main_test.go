@@ -385,6 +385,34 @@ func TestCheckExitsNonZeroNamingEachFailure(t *testing.T) {
 	}
 }
 
+// TestRunSaysWhatItDidNotMeasure: the payload has no field for a target that broke the contract, so the
+// summary after the run names it and why; its cells are not in the run.
+func TestRunSaysWhatItDidNotMeasure(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Skip("wrk is not installed (apt-get install -y wrk)")
+	}
+	home := t.TempDir()
+	if out, code := agent(t, home, nil, "keygen"); code != 0 {
+		t.Fatalf("keygen: %s", out)
+	}
+	manifest, payload := filepath.Join(home, "suite.json"), filepath.Join(home, "run.json")
+	os.WriteFile(manifest, []byte(fmt.Sprintf(`{"name":"t","version":"1",
+ "targets":[
+  {"name":"good","framework":"Good","frameworkVersion":"1","ioModel":"blocking","start":[%[1]q],"health":"/plaintext","scenarios":["json"]},
+  {"name":"broken","framework":"Broken","frameworkVersion":"1","ioModel":"blocking","start":[%[1]q,"-broken","json"],"health":"/plaintext","scenarios":["json"]}],
+ "profiles":{"p":{"targets":["good","broken"],"scenarios":["json"],"connections":[2],"vcpus":[1],"durationSeconds":1,"repeats":1,
+   "warmup":{"windowSeconds":1,"maxSeconds":1,"tolerance":0.5}}}}`, contract)), 0o644)
+	out, code := agent(t, home, nil, "run", "--suite", manifest, "--profile", "p", "--output", payload)
+	if code != exitCheck || !strings.Contains(out, "NOT MEASURED broken (1 vCPUs): json failed validation, not measured: GET /json") {
+		t.Fatalf("run exited %d, want %d and a summary naming broken's json:\n%s", code, exitCheck, out)
+	}
+	b, _ := os.ReadFile(payload)
+	if !strings.Contains(string(b), `"framework":"Good"`) || strings.Contains(string(b), `"framework":"Broken"`) {
+		t.Errorf("the run should hold good's cell and not broken's:\n%s", b)
+	}
+}
+
 func freePorts(t *testing.T, n int) []int {
 	t.Helper()
 	var ports []int

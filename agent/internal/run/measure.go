@@ -8,10 +8,12 @@ import (
 	"time"
 
 	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/hsperf"
 	"podium.dev/agent/internal/load"
 	"podium.dev/agent/internal/openloop"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/usage"
+	"podium.dev/agent/internal/warmup"
 	"podium.dev/agent/internal/wrk"
 )
 
@@ -133,21 +135,23 @@ func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string
 	opts := wrk.Options{Binary: r.Wrk, URL: p.BaseURL + suite.Path(scenario, r.Plan.DelayMs),
 		Threads: min(conns, len(m.lg)), Connections: conns, Timeout: timeout, CPUs: m.lg.String()}
 
-	warm, stable, err := Warmup(ctx, r.Plan.WarmupWindow, r.Plan.WarmupMax, r.Plan.WarmupTolerance, func(d time.Duration) (float64, error) {
+	ws := warmup.Settings{Window: r.Plan.WarmupWindow, Horizon: r.Plan.WarmupHorizon, Min: r.Plan.WarmupMin,
+		Max: r.Plan.WarmupMax, Tolerance: r.Plan.WarmupTolerance, JITQuiet: r.Plan.WarmupJITQuiet}
+	warm, err := warmup.Run(ctx, ws, k, func(d time.Duration) (float64, error) {
 		o := opts
 		o.Duration = d
 		res, err := wrk.Run(ctx, o)
 		r.Display.Rate(res.RequestsPerSecond)
 		return res.RequestsPerSecond, err
-	})
+	}, jitOf(p))
 	if err != nil {
 		return c, fmt.Errorf("warm-up: %w", err)
 	}
-	c.WarmupSeconds = math.Round(warm.Seconds()*10) / 10
-	if !stable {
+	c.WarmupSeconds = math.Round(warm.Spent.Seconds()*10) / 10
+	if !warm.Stable {
 		c.flag(FlagWarmupNotStable)
 	}
-	r.logf("  warm-up %.1f s (%s)", c.WarmupSeconds, map[bool]string{true: "stable", false: "cap reached, not stable"}[stable])
+	r.logf("  warm-up %.1f s (%s)", c.WarmupSeconds, warm.Reason)
 	for i := 0; i < r.Plan.Repeats; i++ {
 		o := opts
 		o.Duration = r.Plan.Duration
@@ -169,8 +173,29 @@ func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string
 		// wrk's threads can use at most one CPU each of those it is pinned to.
 		m.keep(&c, res, u, min(o.Threads, len(m.lg)))
 	}
+	if rps := repeatRates(c); warmup.Climbing(rps, r.Plan.WarmupTolerance) {
+		c.flag(FlagWarmupNotStable) // the repeats still climb: the warm-up ended too early
+		r.logf("  the repeats still climb (%.0f req/s first, %.0f last): warmup-not-stable", rps[0], rps[len(rps)-1])
+	}
 	c.judgeNoise()
 	return c, nil
+}
+
+func repeatRates(c Cell) []float64 {
+	var out []float64
+	for _, rep := range c.Repeats {
+		out = append(out, rep.RequestsPerSecond)
+	}
+	return out
+}
+
+// jitOf reads the target's JIT compile time from its hsperfdata; for a process that is not a JVM it reports
+// nothing and the warm-up goes by throughput alone.
+func jitOf(p *suite.Process) warmup.JIT {
+	return func() (float64, bool) {
+		s, err := hsperf.CompileSeconds(p.Pid())
+		return s, err == nil
+	}
 }
 
 // proxied checks that every answered /proxy request reached the reference service during the repeat.
@@ -273,28 +298,4 @@ func (m *measurer) open(ctx context.Context, p *suite.Process, k, steps int) ([]
 		}
 	}
 	return cells, nil
-}
-
-// Warmup runs windows of length window until two consecutive windows' throughputs differ by at most tol
-// (relative), or until maxTotal has passed. It returns the time spent and whether it became stable.
-func Warmup(ctx context.Context, window, maxTotal time.Duration, tol float64, measure func(time.Duration) (float64, error)) (time.Duration, bool, error) {
-	window = max(window, time.Second)
-	var spent time.Duration
-	prev := -1.0
-	for spent < maxTotal || prev < 0 {
-		if err := ctx.Err(); err != nil {
-			return spent, false, err
-		}
-		start := time.Now()
-		rps, err := measure(window)
-		if err != nil {
-			return spent, false, err
-		}
-		spent += max(time.Since(start), window)
-		if prev > 0 && math.Abs(rps-prev) <= tol*math.Max(rps, prev) {
-			return spent, true, nil
-		}
-		prev = rps
-	}
-	return spent, false, nil
 }

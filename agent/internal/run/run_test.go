@@ -209,34 +209,6 @@ func TestSchemaAcceptsTheValidVectors(t *testing.T) {
 	}
 }
 
-func TestWarmup(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		name       string
-		rates      []float64
-		max        time.Duration
-		wantStable bool
-		wantWindow int
-	}{
-		{"stable after two close windows", []float64{100, 102}, 10 * time.Second, true, 2},
-		{"a climbing JIT keeps warming", []float64{24000, 30000, 34000, 35000}, 10 * time.Second, true, 4},
-		{"the cap ends an unstable warm-up", []float64{10, 20, 30, 40, 50, 60}, 3 * time.Second, false, 3},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			i := 0
-			spent, stable, err := Warmup(context.Background(), time.Second, tc.max, 0.03, func(time.Duration) (float64, error) {
-				i++
-				return tc.rates[min(i-1, len(tc.rates)-1)], nil
-			})
-			if err != nil || stable != tc.wantStable || i != tc.wantWindow || spent < time.Duration(i)*time.Second {
-				t.Errorf("stable %v after %d windows (%s), err %v; want %v after %d", stable, i, spent, err, tc.wantStable, tc.wantWindow)
-			}
-		})
-	}
-}
-
 func TestRepeatOfKeepsPercentilesInOrder(t *testing.T) {
 	t.Parallel()
 	var r Repeat
