@@ -21,7 +21,8 @@ func Path(pid int) string {
 	if u, err := user.Current(); err == nil {
 		name = u.Username
 	}
-	return filepath.Join(os.TempDir(), "hsperfdata_"+name, fmt.Sprint(pid))
+	// HotSpot writes under /tmp on Linux whatever TMPDIR says (os::get_temp_directory).
+	return filepath.Join("/tmp", "hsperfdata_"+name, fmt.Sprint(pid))
 }
 
 // Read returns the long counters of the file (e.g. java.ci.totalTime, sun.os.hrt.frequency).
