@@ -26,6 +26,10 @@ public interface PodiumConfig {
     @WithDefault("30s")
     java.time.Duration requestBodyTimeout();
 
+    /** Writes (POST /api/...) one client address may send per minute, as a token bucket; more answer 429. 0: no limit. */
+    @WithDefault("600")
+    int writesPerMinutePerAddress();
+
     /** Wrong admin tokens one client address may send per minute; more answer 429 with Retry-After. */
     @WithDefault("10")
     int adminMaxFailures();
