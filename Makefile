@@ -14,7 +14,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 .PHONY: help run serve build frontend backend agent suite deps \
         test test-schema test-compose test-agent test-backend test-suite test-frontend \
         bench bench-ingest bench-read bench-agent bench-frontend screenshots \
-        backup restore test-backup load
+        backup restore test-backup load soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-15s %s\n", $$1, $$2}'
@@ -93,6 +93,9 @@ bench-read: ## leaderboard throughput and p99 on 1,000,000 repeat rows next to /
 
 bench-agent: ## the agent's requests/s next to wrk by hand, and its peak RSS
 	$(MAKE) -C agent bench
+
+soak: backend ## 4 agents push 1,000 runs while the service is SIGKILLed and restarted twice: all stored once, all verify
+	ci/soak.sh
 
 load: backend ## 20 pushing agents + 200 readers for 60 s on a fresh service: 5xx, runs 201 vs stored, read p50/p99
 	backend/bench/load.sh

@@ -1,14 +1,14 @@
 # Sourced by the scripts that start throwaway services (backup-test.sh, load.sh, soak.sh). start_service NAME DATA_DIR
-# starts the built service on a port the kernel picks (PODIUM_PORT=0), waits for readiness, and sets NAME_pid and
-# NAME_url; stop_services stops every service it started, by pid. Needs JAVA_HOME and the built jar.
+# [PORT] starts the built service (log: DATA_DIR.NAME.log) on PORT or one the kernel picks, waits until it listens,
+# and sets NAME_pid and NAME_url; stop_services stops every service it started, by pid. Needs JAVA_HOME and the jar.
 jar=${PODIUM_JAR:-backend/target/quarkus-app/quarkus-run.jar}
 started_pids=()
 
 start_service() {
-  local name=$1 data=$2 log="$2.log" deadline port
+  local name=$1 data=$2 log="$2.$1.log" deadline port
   [ -f "$jar" ] || { echo "no $jar: run make backend first" >&2; return 1; }
   mkdir -p "$(dirname "$data")"
-  PODIUM_DATA_DIR=$data PODIUM_PORT=0 PODIUM_HOST=127.0.0.1 "$JAVA_HOME/bin/java" -jar "$jar" > "$log" 2>&1 &
+  PODIUM_DATA_DIR=$data PODIUM_PORT=${3:-0} PODIUM_HOST=127.0.0.1 "$JAVA_HOME/bin/java" -jar "$jar" > "$log" 2>&1 &
   local pid=$!
   started_pids+=("$pid")
   deadline=$((SECONDS + 180))
