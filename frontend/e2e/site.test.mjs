@@ -276,3 +276,24 @@ describe('other views', () => {
     })
   }
 })
+
+describe('content security policy', () => {
+  test('every view renders under the policy the service sends, with no violation', async () => {
+    for (const path of ['/?scenario=plaintext', '/scaling?scenario=plaintext', '/latency?scenario=plaintext',
+      `/runs/${LATEST_RUN_ID}`, '/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking']) {
+      const page = await browser.context.newPage()
+      page.setDefaultTimeout(15_000)
+      const violations = []
+      page.on('console', (m) => { if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text()) })
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`))
+      })
+      const response = await page.goto(`${base}${path}`)
+      assert.match(response.headers()['content-security-policy'] ?? '', /script-src 'self';/)
+      await page.locator('main').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      assert.deepEqual(violations, [], path)
+      await page.close()
+    }
+  })
+})
