@@ -33,10 +33,15 @@ public class IntervalBackfill {
         this.dataSource = dataSource;
     }
 
-    void onStart(@Observes StartupEvent event) throws SQLException {
-        int done = run();
-        if (done > 0) {
-            LOG.infof("recomputed the 95%% t interval of %d cells stored with a bootstrap interval", done);
+    void onStart(@Observes StartupEvent event) {
+        try {
+            int done = run();
+            if (done > 0) {
+                LOG.infof("recomputed the 95%% t interval of %d cells stored with a bootstrap interval", done);
+            }
+        } catch (SQLException | RuntimeException e) {
+            // the service still serves (the read side answers 503 while the database is away); the next start resumes
+            LOG.warnf("could not recompute stored intervals now, the next start will: %s", e.getMessage());
         }
     }
 
