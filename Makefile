@@ -13,7 +13,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 
 .PHONY: help run serve build frontend backend agent suite deps \
         test test-schema test-compose test-agent test-backend test-suite test-frontend \
-        bench bench-ingest bench-read bench-agent bench-frontend screenshots
+        bench bench-ingest bench-read bench-agent bench-frontend bench-warmup profile screenshots
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-15s %s\n", $$1, $$2}'
@@ -85,6 +85,12 @@ bench-agent: ## the agent's requests/s next to wrk by hand, and its peak RSS
 
 bench-frontend: ## initial JavaScript size and the leaderboard's largest contentful paint
 	$(MAKE) -C frontend budget
+
+bench-warmup: agent suite ## per target: the agent's plaintext figure at 1 vCPU beside the plateau of 120 s of load (TARGETS="a b")
+	agent/bench/warmup.sh
+
+profile: agent suite ## JFR profile of one target under load: make profile TARGET=x SCENARIO=y (recording under .podium/profiles/)
+	agent/bench/profile.sh
 
 screenshots: ## PNG screenshots of every view under frontend/docs/
 	$(MAKE) -C frontend screenshots
