@@ -4,6 +4,7 @@ import dev.podium.agent.AgentRecords.AgentView;
 import dev.podium.agent.AgentRecords.Enrolled;
 import dev.podium.agent.AgentRecords.Enrolment;
 import dev.podium.common.ProblemException;
+import dev.podium.input.TextRules;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.security.GeneralSecurityException;
@@ -22,6 +23,10 @@ public class AgentService {
         String name = enrolment.name() == null ? "" : enrolment.name().trim();
         if (name.isEmpty() || name.length() > 200) {
             throw new ProblemException(422, "invalid-agent", "Invalid agent", "name must be 1 to 200 characters", "name");
+        }
+        String nameProblem = TextRules.problem(name);
+        if (nameProblem != null) {
+            throw new ProblemException(422, "invalid-agent", "Invalid agent", "name " + nameProblem, "name");
         }
         byte[] key = decodeKey(enrolment.publicKey());
         String keyid = Ed25519Keys.keyid(key);
@@ -71,6 +76,10 @@ public class AgentService {
         try {
             byte[] key = Base64.getDecoder().decode(base64.trim());
             Ed25519Keys.publicKey(key); // rejects anything that is not a usable Ed25519 key
+            String weak = WeakKeys.problem(key);
+            if (weak != null) {
+                throw new ProblemException(422, "weak-agent-key", "Invalid agent", "publicKey is refused: " + weak, "publicKey");
+            }
             return key;
         } catch (IllegalArgumentException | GeneralSecurityException e) {
             throw new ProblemException(422, "invalid-agent", "Invalid agent",
