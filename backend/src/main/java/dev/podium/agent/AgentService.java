@@ -20,13 +20,14 @@ public class AgentService {
         if (enrolment == null) {
             throw ProblemException.badRequest("invalid-agent", "the body must be {name, publicKey}", "name");
         }
+        // checked before trimming: trim() would silently drop a trailing NUL or control character
+        String nameProblem = enrolment.name() == null ? null : TextRules.problem(enrolment.name());
+        if (nameProblem != null) {
+            throw new ProblemException(422, "invalid-agent", "Invalid agent", "name " + nameProblem, "name");
+        }
         String name = enrolment.name() == null ? "" : enrolment.name().trim();
         if (name.isEmpty() || name.length() > 200) {
             throw new ProblemException(422, "invalid-agent", "Invalid agent", "name must be 1 to 200 characters", "name");
-        }
-        String nameProblem = TextRules.problem(name);
-        if (nameProblem != null) {
-            throw new ProblemException(422, "invalid-agent", "Invalid agent", "name " + nameProblem, "name");
         }
         byte[] key = decodeKey(enrolment.publicKey());
         String keyid = Ed25519Keys.keyid(key);
