@@ -57,7 +57,8 @@ restore: ## replace the service's database with a dump: make restore FILE=backup
 test-schema: ## the shared test vectors regenerate byte for byte
 	@tmp=$$(mktemp -d) && cp -r schema/testdata/. $$tmp/ \
 	  && (cd $$tmp && rm -rf envelopes keys pae payloads/invalid payloads/conflict cases.json && go run generate.go >/dev/null) \
-	  && diff -r schema/testdata $$tmp && rm -rf $$tmp && echo "schema: test vectors are up to date"
+	  && (cd $$tmp/hostile && rm -rf cases keys && go run generate.go >/dev/null) \
+	  && diff -r schema/testdata $$tmp && rm -rf $$tmp && echo "schema: test vectors and the hostile corpus are up to date"
 
 test-compose: ## docker-compose.yml and the GitHub workflows validate (compose-go, actionlint; no Docker engine needed)
 	cd ci/composecheck && go test -count=1 ./... \

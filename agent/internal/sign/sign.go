@@ -15,6 +15,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // DSSE payload types of a run: v1, and v2 (v1 plus what each measurement cost), the one the agent signs.
@@ -157,16 +159,67 @@ func (e Envelope) Marshal() []byte {
 	return append(b, '\n')
 }
 
-// ParseEnvelope reads an envelope.
+// ParseEnvelope reads an envelope strictly, as the service does: UTF-8, no duplicate key (which the service
+// refuses and encoding/json would resolve by taking the last), no line breaks inside the base64 payload.
 func ParseEnvelope(b []byte) (Envelope, error) {
 	var e Envelope
+	if err := strictJSON(b); err != nil {
+		return e, fmt.Errorf("envelope: %w", err)
+	}
 	if err := json.Unmarshal(b, &e); err != nil {
 		return e, fmt.Errorf("envelope: %w", err)
 	}
 	if e.Payload == "" {
 		return e, errors.New("envelope: no payload")
 	}
+	if strings.ContainsAny(e.Payload, "\r\n") {
+		return e, errors.New("envelope: line breaks in the payload's base64")
+	}
 	return e, nil
+}
+
+// strictJSON refuses invalid UTF-8 and an object holding a key twice.
+func strictJSON(b []byte) error {
+	if !utf8.Valid(b) {
+		return errors.New("not UTF-8")
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	var walk func() error
+	walk = func() error {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'):
+			seen := map[string]bool{}
+			for d.More() {
+				k, err := d.Token()
+				if err != nil {
+					return err
+				}
+				if seen[k.(string)] {
+					return fmt.Errorf("duplicate key %q", k)
+				}
+				seen[k.(string)] = true
+				if err := walk(); err != nil {
+					return err
+				}
+			}
+			_, err = d.Token()
+			return err
+		case json.Delim('['):
+			for d.More() {
+				if err := walk(); err != nil {
+					return err
+				}
+			}
+			_, err = d.Token()
+			return err
+		}
+		return nil
+	}
+	return walk()
 }
 
 // ParsePublicKey reads a base64 raw 32-byte public key.
@@ -189,14 +242,18 @@ func Verify(e Envelope, pub ed25519.PublicKey) ([]byte, error) {
 	}
 	id := KeyID(pub)
 	msg := PAE(e.PayloadType, payload)
+	found := false
 	for _, s := range e.Signatures {
 		if s.KeyID != id {
 			continue
 		}
+		found = true
 		sig, err := base64.StdEncoding.DecodeString(s.Sig)
 		if err == nil && ed25519.Verify(pub, msg, sig) {
 			return payload, nil
 		}
+	}
+	if found {
 		return nil, fmt.Errorf("keyid %s: %w", id, ErrBadSignature)
 	}
 	return nil, fmt.Errorf("no signature with keyid %s: %w", id, ErrBadSignature)

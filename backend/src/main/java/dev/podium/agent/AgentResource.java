@@ -3,7 +3,7 @@ package dev.podium.agent;
 import dev.podium.agent.AgentRecords.AgentView;
 import dev.podium.agent.AgentRecords.Enrolled;
 import dev.podium.agent.AgentRecords.Enrolment;
-import jakarta.ws.rs.Consumes;
+import dev.podium.input.ContentTypes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -15,6 +15,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 
 /** Agent enrolment (admin) and the public view of an agent's key. */
 @Path("/api/agents")
@@ -30,11 +33,14 @@ public class AgentResource {
     }
 
     @POST
-    @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Enrol an agent's Ed25519 public key (admin token required)")
-    public Response enrol(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, Enrolment enrolment) {
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = Enrolment.class)))
+    public Response enrol(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                          @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
         admin.check(authorization);
-        Enrolled enrolled = agents.enrol(enrolment);
+        ContentTypes.requireJson(contentType);
+        Enrolled enrolled = agents.enrol(Enrolments.parse(body == null ? new byte[0] : body));
         return Response.created(URI.create("/api/agents/" + enrolled.id())).entity(enrolled).build();
     }
 

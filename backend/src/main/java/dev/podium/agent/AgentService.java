@@ -4,6 +4,7 @@ import dev.podium.agent.AgentRecords.AgentView;
 import dev.podium.agent.AgentRecords.Enrolled;
 import dev.podium.agent.AgentRecords.Enrolment;
 import dev.podium.common.ProblemException;
+import dev.podium.input.TextRules;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.security.GeneralSecurityException;
@@ -18,6 +19,11 @@ public class AgentService {
     public Enrolled enrol(Enrolment enrolment) {
         if (enrolment == null) {
             throw ProblemException.badRequest("invalid-agent", "the body must be {name, publicKey}", "name");
+        }
+        // checked before trimming: trim() would silently drop a trailing NUL or control character
+        String nameProblem = enrolment.name() == null ? null : TextRules.problem(enrolment.name());
+        if (nameProblem != null) {
+            throw new ProblemException(422, "invalid-agent", "Invalid agent", "name " + nameProblem, "name");
         }
         String name = enrolment.name() == null ? "" : enrolment.name().trim();
         if (name.isEmpty() || name.length() > 200) {
@@ -71,6 +77,10 @@ public class AgentService {
         try {
             byte[] key = Base64.getDecoder().decode(base64.trim());
             Ed25519Keys.publicKey(key); // rejects anything that is not a usable Ed25519 key
+            String weak = WeakKeys.problem(key);
+            if (weak != null) {
+                throw new ProblemException(422, "weak-agent-key", "Invalid agent", "publicKey is refused: " + weak, "publicKey");
+            }
             return key;
         } catch (IllegalArgumentException | GeneralSecurityException e) {
             throw new ProblemException(422, "invalid-agent", "Invalid agent",

@@ -154,7 +154,11 @@ public final class QueryParams {
                 LocalDate d = LocalDate.parse(v);
                 return (end ? d.plusDays(1) : d).atStartOfDay().atOffset(ZoneOffset.UTC);
             }
-            return OffsetDateTime.parse(v);
+            OffsetDateTime at = OffsetDateTime.parse(v);
+            if (at.getYear() < 1 || at.getYear() > 9999) {
+                throw new DateTimeParseException("year out of range", v, 0); // PostgreSQL's driver cannot send it
+            }
+            return at;
         } catch (DateTimeParseException e) {
             throw ReadProblems.badParameter(name, "'" + name + "' must be an RFC 3339 date or date-time, not '" + v + "'");
         }

@@ -1,11 +1,9 @@
 package dev.podium.run;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import dev.podium.common.ProblemException;
-import java.io.IOException;
+import dev.podium.input.StrictJson;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -16,7 +14,9 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
 
     public static final String RUN_PAYLOAD_TYPE = "application/vnd.podium.run.v1+json";
     public static final String RUN_V2_PAYLOAD_TYPE = "application/vnd.podium.run.v2+json";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The most signatures an envelope may carry (schema/README.md); more is refused before any is checked. */
+    public static final int MAX_SIGNATURES = 4;
+    static final int SIGNATURE_BYTES = 64;
 
     /** One signature: the key id it claims and the raw signature bytes. */
     public record Signature(String keyid, byte[] sig) {
@@ -26,12 +26,9 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
     public static DsseEnvelope parse(byte[] body) {
         JsonNode root;
         try {
-            root = JSON.readTree(body);
-        } catch (JsonProcessingException e) {
-            throw ProblemException.badRequest("malformed-envelope",
-                    "the body is not JSON: " + e.getOriginalMessage(), null);
-        } catch (IOException e) {
-            throw ProblemException.badRequest("malformed-envelope", "the body cannot be read", null);
+            root = StrictJson.read(body, false);
+        } catch (StrictJson.Refused e) {
+            throw ProblemException.badRequest("malformed-envelope", "the body is refused: " + e.getMessage(), e.field());
         }
         if (root == null || !root.isObject()) {
             throw ProblemException.badRequest("malformed-envelope", "the body must be a DSSE envelope (a JSON object)", null);
@@ -49,9 +46,17 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
             throw ProblemException.badRequest("malformed-envelope", "payload is required (base64 of the run JSON)", "payload");
         }
         byte[] payloadBytes = base64(payload.textValue(), "payload");
+        if (payloadBytes.length == 0) {
+            throw ProblemException.badRequest("malformed-envelope", "payload is empty", "payload");
+        }
         JsonNode signatures = root.get("signatures");
         if (signatures == null || signatures.getNodeType() != JsonNodeType.ARRAY || signatures.isEmpty()) {
             throw ProblemException.badRequest("malformed-envelope", "signatures must be a non-empty list", "signatures");
+        }
+        // before any signature is looked at: a flood of signatures must not cost lookups or verifications
+        if (signatures.size() > MAX_SIGNATURES) {
+            throw ProblemException.badRequest("too-many-signatures", "an envelope carries at most " + MAX_SIGNATURES
+                    + " signatures, got " + signatures.size(), "signatures");
         }
         List<Signature> parsed = new ArrayList<>(signatures.size());
         for (int i = 0; i < signatures.size(); i++) {
@@ -68,7 +73,12 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
             if (sig == null || !sig.isTextual()) {
                 throw ProblemException.badRequest("malformed-envelope", at + ".sig is required", at + ".sig");
             }
-            parsed.add(new Signature(keyid.textValue(), base64(sig.textValue(), at + ".sig")));
+            byte[] sigBytes = base64(sig.textValue(), at + ".sig");
+            if (sigBytes.length != SIGNATURE_BYTES) {
+                throw ProblemException.badRequest("malformed-envelope", at + ".sig must be " + SIGNATURE_BYTES
+                        + " bytes (an Ed25519 signature), got " + sigBytes.length, at + ".sig");
+            }
+            parsed.add(new Signature(keyid.textValue(), sigBytes));
         }
         return new DsseEnvelope(type.textValue(), payloadBytes, List.copyOf(parsed));
     }

@@ -1,11 +1,7 @@
 package dev.podium.run;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.networknt.schema.JsonNodePath;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
@@ -15,6 +11,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.podium.common.Problem.FieldError;
 import dev.podium.common.ProblemException;
+import dev.podium.input.StrictJson;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,11 +36,6 @@ public class RunPayloadValidator {
     private static final double CPU_SKEW = 1.05;
     private static final double CPU_SLACK_SECONDS = 0.05;
 
-    // NaN and Infinity are read, not refused, so that the 422 can name the field that holds them
-    private final ObjectMapper payloadMapper = JsonMapper.builder()
-            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
     private final JsonSchema v1;
     private final JsonSchema v2;
 
@@ -108,17 +100,17 @@ public class RunPayloadValidator {
     }
 
     private JsonNode parse(byte[] payload) {
+        JsonNode run;
         try {
-            JsonNode run = payloadMapper.readTree(payload);
-            if (run == null || !run.isObject()) {
-                throw ProblemException.badRequest("malformed-payload", "the payload must be a JSON object", "payload");
-            }
-            return run;
-        } catch (JsonProcessingException e) {
-            throw ProblemException.badRequest("malformed-payload", "the payload is not JSON: " + e.getOriginalMessage(), "payload");
-        } catch (IOException e) {
-            throw ProblemException.badRequest("malformed-payload", "the payload cannot be read", "payload");
+            run = StrictJson.read(payload, true); // NaN and Infinity read so that the 422 can name the field
+        } catch (StrictJson.Refused e) {
+            String field = e.field() == null ? "payload" : e.field();
+            throw ProblemException.badRequest("malformed-payload", "the payload is refused: " + e.getMessage(), field);
         }
+        if (!run.isObject()) {
+            throw ProblemException.badRequest("malformed-payload", "the payload must be a JSON object", "payload");
+        }
+        return run;
     }
 
     // The path is a stack of segments joined only when a value is not finite: most payloads have none.

@@ -2,7 +2,9 @@ package dev.podium.run;
 
 import dev.podium.common.ProblemException;
 import dev.podium.leaderboard.Csv;
+import dev.podium.input.ContentTypes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -64,10 +66,12 @@ public class RunResource {
             @APIResponse(responseCode = "403", description = "signed by a revoked key"),
             @APIResponse(responseCode = "409", description = "the runId is stored with other payload bytes"),
             @APIResponse(responseCode = "413", description = "over PODIUM_MAX_RUN_BYTES"),
+            @APIResponse(responseCode = "415", description = "a Content-Type other than application/json (UTF-8)"),
             @APIResponse(responseCode = "422", description = "the payload breaks the schema or a rule (NaN, percentile order, ...)"),
             @APIResponse(responseCode = "429", description = "too many ingests in flight; see Retry-After"),
             @APIResponse(responseCode = "503", description = "the database is unreachable; see Retry-After")})
-    public Response submit(byte[] body) {
+    public Response submit(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+        ContentTypes.requireJson(contentType);
         RunService.Accepted accepted = runs.ingest(body == null ? new byte[0] : body);
         RunId id = new RunId(accepted.id());
         return accepted.created()

@@ -10,7 +10,10 @@ import dev.podium.stats.CellStatsColumns;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
+import dev.podium.input.RunInputRules;
 import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.regex.Pattern;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
 import java.util.Optional;
@@ -22,6 +25,7 @@ import java.util.concurrent.ForkJoinPool;
 @ApplicationScoped
 public class RunService {
 
+    private static final Pattern KEYID = Pattern.compile("[0-9a-f]{64}");
 
     private final PodiumConfig config;
     private final IngestGate gate;
@@ -50,17 +54,20 @@ public class RunService {
     }
 
     public Accepted ingest(byte[] body) {
+        Instant receivedAt = Instant.now();
+        long t0 = System.nanoTime();
+        checkSize(body.length);
+        // parsed before taking an ingest slot: a malformed envelope or a flood of signatures never holds one
+        DsseEnvelope envelope = DsseEnvelope.parse(body);
         if (!gate.tryEnter()) {
             throw new ProblemException(429, "too-many-ingests", "Too many requests",
                     "more than " + config.maxConcurrentIngests() + " runs are being ingested; retry later", null, null, 2);
         }
         try {
-            long t0 = System.nanoTime();
-            checkSize(body.length);
-            DsseEnvelope envelope = DsseEnvelope.parse(body);
             Verified signer = verify(envelope);
             long t1 = phases.record("signature", t0);
             JsonNode payload = validator.validate(envelope.schemaVersion(), envelope.payload());
+            RunInputRules.check(payload, receivedAt);
             long t2 = phases.record("validation", t1);
             Run run = RunMapper.toRun(payload);
             run.keyid = signer.keyid();
@@ -132,10 +139,12 @@ public class RunService {
         for (int i = 0; i < envelope.signatures().size(); i++) {
             DsseEnvelope.Signature signature = envelope.signatures().get(i);
             String at = "signatures[" + i + "]";
-            Optional<Agent> agent = Agent.findByKeyid(signature.keyid());
+            // a key id that no enrolled key can have is refused without a lookup
+            Optional<Agent> agent = KEYID.matcher(signature.keyid()).matches()
+                    ? Agent.findByKeyid(signature.keyid()) : Optional.empty();
             if (agent.isEmpty()) {
                 unauthorized = firstOf(unauthorized, new ProblemException(401, "unknown-key", "Unauthorized",
-                        "no enrolled agent has key " + signature.keyid(), at + ".keyid"));
+                        "no enrolled agent has this key id (the hex SHA-256 of an enrolled public key)", at + ".keyid"));
                 continue;
             }
             if (!Ed25519Keys.verifies(agent.get().publicKey, pae, signature.sig())) {

@@ -46,7 +46,8 @@ class ReadApiTest {
     static final String R0 = "00000000-0000-4000-8000-000000000000";
     static final String R1 = "00000000-0000-4000-8000-000000000001";
     static final String R2 = "00000000-0000-4000-8000-000000000002";
-    static final String WEIRD = "Ktor, \"CIO\"\nengine";
+    // no line break: names holding control characters are refused at ingest (schema/README.md)
+    static final String WEIRD = "Ktor, \"CIO\"; engine";
     static final double[] SPRING_64 = {50000, 52000, 49000, 51000, 50500};
     static final double[] NETTY_256 = {120000, 122000, 118000, 121000, 119000};
 

@@ -1,0 +1,116 @@
+package dev.podium.input;
+
+import dev.podium.common.PodiumConfig;
+import dev.podium.common.Problem;
+import dev.podium.common.ProblemException;
+import dev.podium.common.Problems;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.Map;
+
+/**
+ * Vert.x routes before the REST resources: query strings holding control characters are refused (PostgreSQL cannot
+ * store a NUL), and a body refused by Vert.x's own size limit (a chunked one, without Content-Length) still gets
+ * problem+json instead of a bare 413.
+ */
+@ApplicationScoped
+public class InputRoutes {
+
+    /** An enrolment is a name and a key: a few hundred bytes. */
+    static final long MAX_ENROLMENT_BYTES = 64 * 1024;
+
+    private final PodiumConfig config;
+
+    InputRoutes(PodiumConfig config) {
+        this.config = config;
+    }
+
+    void register(@Observes Router router) {
+        router.route("/api/*").order(-1001).handler(InputRoutes::rejectControlCharacters);
+        // a chunked body (no Content-Length) is read here, up to the limit: beyond it Vert.x fails with 413 and the
+        // failure handler below answers problem+json, where the HTTP layer alone would answer a bare 413
+        BodyHandler runBody = BodyHandler.create(false).setBodyLimit(config.maxRunBytes());
+        BodyHandler agentBody = BodyHandler.create(false).setBodyLimit(MAX_ENROLMENT_BYTES);
+        router.route(HttpMethod.POST, "/api/runs").order(-999).handler(ctx -> readChunked(ctx, runBody));
+        router.route(HttpMethod.POST, "/api/agents").order(-999).handler(ctx -> readChunked(ctx, agentBody));
+        router.route().order(-1001).failureHandler(InputRoutes::problemForBareRefusal);
+    }
+
+    private static void readChunked(RoutingContext ctx, BodyHandler bodyHandler) {
+        if (ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH) != null) {
+            ctx.next();
+            return;
+        }
+        bodyHandler.handle(ctx);
+    }
+
+    private static void rejectControlCharacters(RoutingContext ctx) {
+        if (ctx.request().query() == null) {
+            ctx.next();
+            return;
+        }
+        MultiMap params;
+        try {
+            params = ctx.queryParams();
+        } catch (RuntimeException e) {
+            answer(ctx, ProblemException.badRequest("invalid-parameter", "the query string is not valid percent-encoding", null));
+            return;
+        }
+        for (Map.Entry<String, String> param : params) {
+            if (hasControl(param.getKey())) {
+                answer(ctx, ProblemException.badRequest("invalid-parameter",
+                        "a query parameter name holds a control character", null));
+                return;
+            }
+            if (hasControl(param.getValue())) {
+                answer(ctx, ProblemException.badRequest("invalid-parameter",
+                        "'" + param.getKey() + "' must not hold control characters", param.getKey()));
+                return;
+            }
+        }
+        ctx.next();
+    }
+
+    // Vert.x refuses some requests itself (a body over its limit, a URI it cannot decode) with a bare status
+    private static void problemForBareRefusal(RoutingContext ctx) {
+        int status = ctx.statusCode();
+        if (status < 400 || status > 499 || ctx.response().headWritten()) {
+            ctx.next();
+            return;
+        }
+        ProblemException problem = status == 413
+                ? new ProblemException(413, "body-too-large", "Content too large",
+                        "the body is larger than the service accepts", null)
+                : new ProblemException(status, "bad-request", HttpResponseStatus.valueOf(status).reasonPhrase(),
+                        "the request cannot be read: " + HttpResponseStatus.valueOf(status).reasonPhrase(), null);
+        Problem body = problem.toProblem();
+        // the rest of the request is not read: close, or the client would wait with the body half sent
+        ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .putHeader(HttpHeaders.CONNECTION, "close").end(Problems.json(body))
+                .onComplete(done -> ctx.request().connection().close());
+    }
+
+    private static boolean hasControl(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void answer(RoutingContext ctx, ProblemException problemException) {
+        Problem problem = problemException.toProblem();
+        ctx.response().setStatusCode(problem.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .end(Problems.json(problem));
+    }
+}
