@@ -19,8 +19,11 @@ public final class EDivisive {
         Stats compare(int from, int at, int to);
     }
 
-    /** Means either side and the test's p; magnitude is what the merge compares with minMagnitude. */
-    public record Stats(double meanBefore, double meanAfter, double pValue, double magnitude) {
+    /**
+     * Means either side and the test's p; magnitude is what the merge compares with minMagnitude; strength ranks the
+     * positions of one change (the larger, the better the split explains the data; 0 when the tester has no such figure).
+     */
+    public record Stats(double meanBefore, double meanAfter, double pValue, double magnitude, double strength) {
     }
 
     /** A change point: index of the first point after the change. */
@@ -50,7 +53,41 @@ public final class EDivisive {
     public static List<ChangePoint> changePoints(double[] series, Settings settings, Tester tester) {
         double p = settings.maxPValue();
         double firstPass = p < 0.05 ? p * 10 : p < 0.5 ? p * 2 : p; // Otava's relaxed threshold of the split step
-        return merge(split(series, settings.windowLen(), firstPass, tester), settings, tester, series.length);
+        List<ChangePoint> merged = merge(split(series, settings.windowLen(), firstPass, tester), settings, tester,
+                series.length);
+        if (settings.otavaMerge()) {
+            return merged;
+        }
+        return merge(refine(merged, settings.minSegment(), tester, series.length), settings, tester, series.length);
+    }
+
+    /** Runs either side of a change point where its position is re-tested: q-hat sees run means, the test sees repeats. */
+    static final int REFINE_RADIUS = 2;
+
+    /**
+     * Moves each change point, within {@link #REFINE_RADIUS} runs and its segment, to the split the tester finds most
+     * significant (largest strength): q-hat only sees the runs' means, the tester may see more (every repeat).
+     */
+    static List<ChangePoint> refine(List<ChangePoint> cps, int minSegment, Tester tester, int n) {
+        List<ChangePoint> out = new ArrayList<>(cps);
+        for (int i = 0; i < out.size(); i++) {
+            int from = i == 0 ? 0 : out.get(i - 1).index();
+            int to = i == out.size() - 1 ? n : out.get(i + 1).index();
+            int at = out.get(i).index();
+            ChangePoint best = new ChangePoint(at, tester.compare(from, at, to));
+            int lowest = Math.max(from + minSegment, at - REFINE_RADIUS);
+            int highest = Math.min(to == n ? n - 1 : to - minSegment, at + REFINE_RADIUS);
+            for (int c = lowest; c <= highest; c++) {
+                if (c != at) {
+                    Stats stats = tester.compare(from, c, to);
+                    if (stats.strength() > best.stats().strength()) {
+                        best = new ChangePoint(c, stats);
+                    }
+                }
+            }
+            out.set(i, best);
+        }
+        return out;
     }
 
     /** Hunter's split step: E-Divisive on overlapping windows, the union of what each finds, then tested in place. */

@@ -40,7 +40,7 @@ class OtavaReferenceTest {
             }
             double forward = ml == 0 ? 0 : mr / ml - 1;
             double backward = mr == 0 ? 0 : ml / mr - 1;
-            return new EDivisive.Stats(ml, mr, p, Math.max(Math.abs(forward), Math.abs(backward)));
+            return new EDivisive.Stats(ml, mr, p, Math.max(Math.abs(forward), Math.abs(backward)), 0);
         };
     }
 
