@@ -39,11 +39,31 @@ export interface Latency {
   mean: number
 }
 
+/** What a repeat cost (payload v2); null for v1 runs. */
+export interface Usage {
+  wallSeconds: number
+  targetCpuUserSeconds: number
+  targetCpuSystemSeconds: number
+  targetRssMeanBytes: number
+  targetRssPeakBytes: number
+  generatorCpuSeconds: number
+  samples: number | null
+}
+
 export interface Repeat {
   requests: number
   requestsPerSecond: number
   latencyMs: Latency
   errors: { connect: number; read: number; write: number; timeout: number; status: number }
+  usage?: Usage | null
+}
+
+/** A cost figure: mean over the repeats that define it, its 95% t interval, and how many repeats. */
+export interface Figure {
+  mean: number
+  ciLow: number | null
+  ciHigh: number | null
+  repeats: number
 }
 
 export interface CellStats {
@@ -59,6 +79,11 @@ export interface CellStats {
   p90Median: number
   p99Median: number
   overErrorLimit: boolean
+  rpsCv?: number | null
+  noisy?: boolean | null
+  requestsPerCpuSecond?: Figure | null
+  rpsPerVcpu?: Figure | null
+  rssMbPerKrps?: Figure | null
 }
 
 export interface Cell {
@@ -77,6 +102,8 @@ export interface Cell {
   warmupSeconds: number | null
   baseline: boolean
   flags: string[]
+  cpus?: string | null
+  startup?: { firstResponseMs: number; idleRssBytes: number } | null
   stats: CellStats | null
   repeats?: Repeat[]
 }
@@ -103,6 +130,8 @@ export interface RunDetail {
     serverCpus?: string | null
     loadGeneratorCpus?: string | null
     hostClass: string
+    /** The host's tuning as the agent read it (payload v2); null for v1 runs. */
+    settings?: Record<string, string | number | Record<string, string>> | null
   }
   jvm: { vendor: string; version: string; major: number; vmName: string; gc: string; flags: string[] }
   cells: Cell[]
@@ -150,12 +179,22 @@ export interface LeaderboardRow {
   baselineShare: number | null
   errorRate: number
   flags: string[]
+  repeatCount?: number | null
+  noisy?: boolean
+  requestsPerCpuSecond?: Figure | null
+  rssMbPerKrps?: Figure | null
+  rankedBy?: RankBy
 }
+
+/** What the leaderboard ranks by. */
+export type RankBy = 'throughput' | 'cpu' | 'memory'
+export const RANKS: RankBy[] = ['throughput', 'cpu', 'memory']
 
 export interface Leaderboard {
   scenario: string
   loadModel: LoadModel
   sla: number
+  rank?: RankBy
   hostClass: string | null
   vcpus: number | null
   available: {

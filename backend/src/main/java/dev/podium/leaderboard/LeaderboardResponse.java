@@ -6,9 +6,13 @@ import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
+import dev.podium.run.CellView;
+
 /** GET /api/leaderboard (read-api.md "Leaderboard"). */
-public record LeaderboardResponse(String scenario, String loadModel, double sla, String hostClass, Integer vcpus,
-                                  Available available, Baseline baseline, List<Row> rows) {
+public record LeaderboardResponse(String scenario, String loadModel, double sla,
+                                  @Schema(enumeration = {"throughput", "cpu", "memory"}) String rank,
+                                  String hostClass, Integer vcpus, Available available, Baseline baseline,
+                                  List<Row> rows) {
 
     /** Filter values that exist, for the pickers. */
     public record Available(List<String> hostClasses, List<Integer> vcpus, List<String> jvmVendors,
@@ -28,22 +32,59 @@ public record LeaderboardResponse(String scenario, String loadModel, double sla,
                       OffsetDateTime startedAt, String jvmVendor, String jvmVersion, Double slaThroughput,
                       Integer slaConnections, Long slaCellId, double bestThroughput, int bestConnections,
                       long bestCellId, Double ciLow, Double ciHigh, Double p90Ms, Double p99Ms,
-                      double throughputPerVcpu, Double baselineShare, Double errorRate, List<String> flags) {
+                      double throughputPerVcpu, Double baselineShare, Double errorRate, List<String> flags,
+                      @Schema(description = "repeats behind the throughput figure and its interval") Integer repeatCount,
+                      @Schema(description = "repeat-to-repeat coefficient of variation of requests/s above 5%") boolean noisy,
+                      @Schema(description = "requests per CPU-second of the target (payload v2; null for v1 runs)")
+                      CellView.Figure requestsPerCpuSecond,
+                      @Schema(description = "MB (10^6 bytes) of mean resident memory per 1,000 requests/s (payload v2)")
+                      CellView.Figure rssMbPerKrps,
+                      @Schema(enumeration = {"throughput", "cpu", "memory"}, description = "the figure this row was"
+                              + " ranked by: cpu for a row flagged generator-saturated or above-baseline under rank=throughput")
+                      String rankedBy) {
+
+        /** The same row with another rank, tie and ranking figure. */
+        Row ranked(int newRank, boolean newTied, String by) {
+            return new Row(newRank, newTied, framework, frameworkVersion, ioModel, runId, startedAt, jvmVendor,
+                    jvmVersion, slaThroughput, slaConnections, slaCellId, bestThroughput, bestConnections, bestCellId,
+                    ciLow, ciHigh, p90Ms, p99Ms, throughputPerVcpu, baselineShare, errorRate, flags, repeatCount, noisy,
+                    requestsPerCpuSecond, rssMbPerKrps, by);
+        }
     }
 
     static final List<String> CSV_HEADER = List.of("rank", "tied", "framework", "frameworkVersion", "ioModel", "runId",
             "startedAt", "jvmVendor", "jvmVersion", "slaThroughput", "slaConnections", "slaCellId", "bestThroughput",
             "bestConnections", "bestCellId", "ciLow", "ciHigh", "p90Ms", "p99Ms", "throughputPerVcpu",
-            "baselineShare", "errorRate", "flags", "hostClass", "vcpus", "scenario", "loadModel", "sla");
+            "baselineShare", "errorRate", "flags", "hostClass", "vcpus", "scenario", "loadModel", "sla", "repeatCount",
+            "noisy", "requestsPerCpuSecond", "requestsPerCpuSecondCiLow", "requestsPerCpuSecondCiHigh",
+            "requestsPerCpuSecondRepeats", "rssMbPerKrps", "rssMbPerKrpsCiLow", "rssMbPerKrpsCiHigh",
+            "rssMbPerKrpsRepeats", "rank", "rankedBy");
 
     String csv() {
-        List<List<Object>> lines = rows.stream().map(r -> List.<Object>of(r.rank(), r.tied(), r.framework(),
-                r.frameworkVersion(), r.ioModel(), r.runId(), r.startedAt(), r.jvmVendor(), r.jvmVersion(),
+        List<List<Object>> lines = rows.stream().map(r -> java.util.Arrays.<Object>asList(r.rank(), r.tied(),
+                r.framework(), r.frameworkVersion(), r.ioModel(), r.runId(), r.startedAt(), r.jvmVendor(), r.jvmVersion(),
                 nullable(r.slaThroughput()), nullable(r.slaConnections()), nullable(r.slaCellId()), r.bestThroughput(),
                 r.bestConnections(), r.bestCellId(), nullable(r.ciLow()), nullable(r.ciHigh()), nullable(r.p90Ms()),
                 nullable(r.p99Ms()), r.throughputPerVcpu(), nullable(r.baselineShare()), nullable(r.errorRate()),
-                r.flags(), hostClass, vcpus, scenario, loadModel, sla)).toList();
+                r.flags(), hostClass, vcpus, scenario, loadModel, sla, nullable(r.repeatCount()), r.noisy(),
+                figure(r.requestsPerCpuSecond(), 0), figure(r.requestsPerCpuSecond(), 1),
+                figure(r.requestsPerCpuSecond(), 2), figure(r.requestsPerCpuSecond(), 3), figure(r.rssMbPerKrps(), 0),
+                figure(r.rssMbPerKrps(), 1), figure(r.rssMbPerKrps(), 2), figure(r.rssMbPerKrps(), 3), rank,
+                r.rankedBy())).toList();
         return Csv.table(CSV_HEADER, lines);
+    }
+
+    /** mean, ciLow, ciHigh, repeats of a cost figure by index, "" when absent. */
+    static Object figure(CellView.Figure f, int part) {
+        if (f == null) {
+            return "";
+        }
+        return nullable(switch (part) {
+            case 0 -> f.mean();
+            case 1 -> f.ciLow();
+            case 2 -> f.ciHigh();
+            default -> f.repeats();
+        });
     }
 
     private static Object nullable(Object o) {

@@ -115,6 +115,60 @@ public class Cell extends PanacheEntityBase {
     @Column(name = "over_error_limit")
     public Boolean overErrorLimit;
 
+    @Column(name = "rps_ci_method")
+    public String rpsCiMethod;
+
+    @Column(name = "rps_cv")
+    public Double rpsCv;
+
+    public Boolean noisy;
+
+    // payload v2: the CPUs the target was pinned to and its start; null for v1 cells and cells without them
+    public String cpus;
+
+    @Column(name = "startup_first_response_ms")
+    public Double startupFirstResponseMs;
+
+    @Column(name = "startup_idle_rss_bytes")
+    public Long startupIdleRssBytes;
+
+    // cost figures derived at ingest from the repeats' usage (CellStats); null for v1 cells
+    @Column(name = "req_per_cpu_second")
+    public Double reqPerCpuSecond;
+
+    @Column(name = "req_per_cpu_second_ci_low")
+    public Double reqPerCpuSecondCiLow;
+
+    @Column(name = "req_per_cpu_second_ci_high")
+    public Double reqPerCpuSecondCiHigh;
+
+    @Column(name = "req_per_cpu_second_repeats")
+    public Integer reqPerCpuSecondRepeats;
+
+    @Column(name = "rps_per_vcpu")
+    public Double rpsPerVcpu;
+
+    @Column(name = "rps_per_vcpu_ci_low")
+    public Double rpsPerVcpuCiLow;
+
+    @Column(name = "rps_per_vcpu_ci_high")
+    public Double rpsPerVcpuCiHigh;
+
+    @Column(name = "rps_per_vcpu_repeats")
+    public Integer rpsPerVcpuRepeats;
+
+    @Column(name = "rss_mb_per_krps")
+    public Double rssMbPerKrps;
+
+    @Column(name = "rss_mb_per_krps_ci_low")
+    public Double rssMbPerKrpsCiLow;
+
+    @Column(name = "rss_mb_per_krps_ci_high")
+    public Double rssMbPerKrpsCiHigh;
+
+    @Column(name = "rss_mb_per_krps_repeats")
+    public Integer rssMbPerKrpsRepeats;
+
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "repeats", joinColumns = @JoinColumn(name = "cell_id"))
     @OrderColumn(name = "ordinal")

@@ -22,18 +22,23 @@ final class CellCopy {
     private static final String CELLS = "copy cells (id, run_id, ordinal, framework, framework_version, io_model, scenario,"
             + " load_model, connections, target_rate, delay_ms, vcpus, duration_seconds, warmup_seconds, baseline, flags,"
             + " repeat_count, rps_trimmed_mean, rps_median, rps_mean, rps_stddev, rps_ci_low, rps_ci_high, error_rate,"
-            + " p50_median, p90_median, p99_median, over_error_limit) from stdin";
+            + " p50_median, p90_median, p99_median, over_error_limit, rps_ci_method, rps_cv, noisy, cpus,"
+            + " startup_first_response_ms, startup_idle_rss_bytes, req_per_cpu_second, req_per_cpu_second_ci_low,"
+            + " req_per_cpu_second_ci_high, req_per_cpu_second_repeats, rps_per_vcpu, rps_per_vcpu_ci_low,"
+            + " rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
+            + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats) from stdin";
     private static final String REPEATS = "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
             + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
-            + " errors_status) from stdin";
+            + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
+            + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples) from stdin";
 
     private CellCopy() {
     }
 
     static void write(Connection connection, UUID runId, List<Cell> cells) throws SQLException {
         assignIds(connection, cells);
-        StringBuilder cellRows = new StringBuilder(cells.size() * 200);
-        StringBuilder repeatRows = new StringBuilder(cells.size() * 5 * 120);
+        StringBuilder cellRows = new StringBuilder(cells.size() * 400);
+        StringBuilder repeatRows = new StringBuilder(cells.size() * 5 * 200);
         for (Cell c : cells) {
             cellRows.append(c.id).append('\t').append(runId).append('\t').append(c.ordinal);
             text(cellRows, c.framework);
@@ -59,7 +64,26 @@ final class CellCopy {
             number(cellRows, c.p50Median);
             number(cellRows, c.p90Median);
             number(cellRows, c.p99Median);
-            cellRows.append('\t').append(c.overErrorLimit == null ? "\\N" : c.overErrorLimit ? "t" : "f").append('\n');
+            bool(cellRows, c.overErrorLimit);
+            text(cellRows, c.rpsCiMethod);
+            number(cellRows, c.rpsCv);
+            bool(cellRows, c.noisy);
+            text(cellRows, c.cpus);
+            number(cellRows, c.startupFirstResponseMs);
+            number(cellRows, c.startupIdleRssBytes);
+            number(cellRows, c.reqPerCpuSecond);
+            number(cellRows, c.reqPerCpuSecondCiLow);
+            number(cellRows, c.reqPerCpuSecondCiHigh);
+            number(cellRows, c.reqPerCpuSecondRepeats);
+            number(cellRows, c.rpsPerVcpu);
+            number(cellRows, c.rpsPerVcpuCiLow);
+            number(cellRows, c.rpsPerVcpuCiHigh);
+            number(cellRows, c.rpsPerVcpuRepeats);
+            number(cellRows, c.rssMbPerKrps);
+            number(cellRows, c.rssMbPerKrpsCiLow);
+            number(cellRows, c.rssMbPerKrpsCiHigh);
+            number(cellRows, c.rssMbPerKrpsRepeats);
+            cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
                 repeatRows.append(c.id).append('\t').append(i).append('\t').append(r.requests)
@@ -69,7 +93,15 @@ final class CellCopy {
                         .append('\t').append(r.meanMs)
                         .append('\t').append(r.errorsConnect).append('\t').append(r.errorsRead)
                         .append('\t').append(r.errorsWrite).append('\t').append(r.errorsTimeout)
-                        .append('\t').append(r.errorsStatus).append('\n');
+                        .append('\t').append(r.errorsStatus);
+                number(repeatRows, r.wallSeconds);
+                number(repeatRows, r.targetCpuUserSeconds);
+                number(repeatRows, r.targetCpuSystemSeconds);
+                number(repeatRows, r.targetRssMeanBytes);
+                number(repeatRows, r.targetRssPeakBytes);
+                number(repeatRows, r.generatorCpuSeconds);
+                number(repeatRows, r.usageSamples);
+                repeatRows.append('\n');
             }
         }
         CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
@@ -128,6 +160,10 @@ final class CellCopy {
         } else {
             out.append(value);
         }
+    }
+
+    private static void bool(StringBuilder out, Boolean value) {
+        out.append('\t').append(value == null ? "\\N" : value ? "t" : "f");
     }
 
     /** A text[] column: the array literal {"a","b"} (elements quoted, " and \ escaped), then COPY-escaped. */

@@ -49,6 +49,33 @@ public class Repeat {
     @Column(name = "errors_status", nullable = false)
     public long errorsStatus;
 
+    // payload v2 usage, null for v1 repeats
+    @Column(name = "wall_seconds")
+    public Double wallSeconds;
+
+    @Column(name = "target_cpu_user_seconds")
+    public Double targetCpuUserSeconds;
+
+    @Column(name = "target_cpu_system_seconds")
+    public Double targetCpuSystemSeconds;
+
+    @Column(name = "target_rss_mean_bytes")
+    public Long targetRssMeanBytes;
+
+    @Column(name = "target_rss_peak_bytes")
+    public Long targetRssPeakBytes;
+
+    @Column(name = "generator_cpu_seconds")
+    public Double generatorCpuSeconds;
+
+    @Column(name = "usage_samples")
+    public Integer usageSamples;
+
+    /** The target's user + system CPU seconds, null without usage. */
+    public Double targetCpuSeconds() {
+        return targetCpuUserSeconds == null ? null : targetCpuUserSeconds + targetCpuSystemSeconds;
+    }
+
     /** All errors of the repeat, whatever their kind. */
     public long errorCount() {
         return errorsConnect + errorsRead + errorsWrite + errorsTimeout + errorsStatus;

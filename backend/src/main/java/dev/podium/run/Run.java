@@ -109,6 +109,11 @@ public class Run extends PanacheEntityBase {
     @Column(name = "host_load_generator_cpus")
     public String hostLoadGeneratorCpus;
 
+    /** host.settings of a v2 payload (governor, turbo, SMT, ...), null for v1. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "host_settings")
+    public java.util.Map<String, Object> hostSettings;
+
     /** cpu model + vcpus + memory (methodology section 5), the unit results are compared within. */
     @Column(name = "host_class", nullable = false)
     public String hostClass;

@@ -21,10 +21,10 @@ public record RunDetail(UUID id, Instant receivedAt, Instant startedAt, Instant 
     public record LoadGenerator(String tool, String version, String openLoopTool, String openLoopVersion) {
     }
 
-    /** The benchmark host. */
+    /** The benchmark host; settings (its tuning as the agent read it) is null for a v1 run. */
     public record Host(String hostname, String cpuModel, int vcpus, long memoryBytes, String os, String kernel,
                        String arch, String virtualization, String serverCpus, String loadGeneratorCpus,
-                       String hostClass) {
+                       String hostClass, java.util.Map<String, Object> settings) {
     }
 
     /** The JVM the targets ran on. */
