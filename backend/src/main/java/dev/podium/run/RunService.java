@@ -32,6 +32,8 @@ public class RunService {
     private final RunPayloadValidator validator;
     private final RunWriter writer;
     private final IngestPhases phases;
+    @jakarta.inject.Inject
+    dev.podium.changes.ChangeDetector changes;
     // its own pool: the common pool has one thread fewer than there are cores (a single one on two cores)
     private final ForkJoinPool statisticsPool = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
 
@@ -87,6 +89,9 @@ public class RunService {
             }, statisticsPool);
             try {
                 Accepted accepted = store(run, signer.agentId(), statistics::join);
+                if (accepted.created()) {
+                    changes.runStored(accepted.id()); // committed: its series' change points are recomputed in the background
+                }
                 phases.record("storage", t2);
                 return accepted;
             } finally {

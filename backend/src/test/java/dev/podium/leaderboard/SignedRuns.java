@@ -17,12 +17,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.testing.TestVectors;
 
 /** Builds run payloads for the read tests and signs them as DSSE envelopes with the test-agent key. */
-final class SignedRuns {
+public final class SignedRuns {
 
     static final String PAYLOAD_TYPE = "application/vnd.podium.run.v1+json";
     static final String CPU = "Test CPU @ 3.00GHz";
     /** The host class the service derives from CPU, 4 vCPUs and 16 GiB. */
-    static final String HOST_CLASS = CPU + " · 4 vCPU · 16 GiB";
+    public static final String HOST_CLASS = CPU + " · 4 vCPU · 16 GiB";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Map<String, Object> run = new LinkedHashMap<>();
@@ -44,12 +44,12 @@ final class SignedRuns {
     }
 
     /** startedAt as RFC 3339 at 08:00 UTC, e.g. "2026-11-01T08:00:00Z". */
-    static SignedRuns run(String runId, String startedAt) {
+    public static SignedRuns run(String runId, String startedAt) {
         return new SignedRuns(runId, startedAt);
     }
 
     /** A closed-loop cell; each repeat has the given requests/s, p90 = p90Ms, and errorShare of its attempts failed. */
-    SignedRuns cell(String framework, String version, String ioModel, String scenario, int connections, int vcpus,
+    public SignedRuns cell(String framework, String version, String ioModel, String scenario, int connections, int vcpus,
                     boolean baseline, double p90Ms, double errorShare, double... rps) {
         List<Map<String, Object>> repeats = new ArrayList<>();
         for (double r : rps) {
@@ -81,7 +81,7 @@ final class SignedRuns {
     }
 
     /** The DSSE envelope: PAE("DSSEv1", type, payload) signed with the test-agent seed. */
-    byte[] envelope() {
+    public byte[] envelope() {
         try {
             byte[] payload = JSON.writeValueAsBytes(run);
             TestVectors.Key key = TestVectors.key("test-agent");

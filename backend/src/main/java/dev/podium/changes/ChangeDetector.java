@@ -1,0 +1,283 @@
+package dev.podium.changes;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import javax.sql.DataSource;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * Recomputes the change points of every series a new run touches, after its ingest committed, on one background
+ * thread (never on the read path, never in the ingest's way), stores them and hands the new ones to the webhooks.
+ */
+@ApplicationScoped
+public class ChangeDetector {
+
+    private static final Logger LOG = Logger.getLogger(ChangeDetector.class);
+    static final List<String> METRICS = List.of("throughput", "p99");
+
+    /** One series: a target in one cell shape on one host class. */
+    public record Series(String hostClass, int vcpus, String framework, String ioModel, String scenario, String loadModel,
+                         int connections, Double targetRate) {
+        String key(String metric) {
+            return String.join("\u001f", metric, hostClass, String.valueOf(vcpus), framework, ioModel, scenario, loadModel,
+                    String.valueOf(connections), String.valueOf(targetRate));
+        }
+    }
+
+    /** A run's point of a series: its cell's figures and what the "changed" field compares. */
+    record Point(long cellId, UUID runId, OffsetDateTime startedAt, double rps, double p99, Map<String, String> meta) {
+    }
+
+    @Inject
+    DataSource dataSource;
+
+    @Inject
+    ChangesConfig config;
+
+    @Inject
+    Webhooks webhooks;
+
+    @Inject
+    ObjectMapper json;
+
+    // one thread: recomputes of one series never race, and they take one core at most
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "podium-changes");
+        t.setDaemon(true);
+        return t;
+    });
+
+    @PreDestroy
+    void stop() {
+        executor.shutdownNow();
+    }
+
+    /** Queues the recompute of the series of a run that was just stored; returns at once. */
+    public Future<?> runStored(UUID runId) {
+        return executor.submit(() -> {
+            try {
+                recomputeRun(runId);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "change points of run %s not recomputed", runId);
+            }
+        });
+    }
+
+    void recomputeRun(UUID runId) {
+        List<Series> touched = query("select distinct r.host_class, c.vcpus, c.framework, c.io_model, c.scenario, "
+                + "c.load_model, c.connections, c.target_rate from cells c join runs r on r.id = c.run_id where c.run_id = ?",
+                List.of(runId), rs -> new Series(rs.getString(1), rs.getInt(2), rs.getString(3), rs.getString(4),
+                        rs.getString(5), rs.getString(6), rs.getInt(7), rs.getObject(8, Double.class)));
+        for (Series s : touched) {
+            recompute(s);
+        }
+    }
+
+    /** The change points of one series, both metrics, stored; returns the new ones. */
+    public List<ChangeView> recompute(Series s) {
+        List<Point> points = points(s);
+        Map<Long, double[][]> repeats = repeats(points.stream().map(Point::cellId).toList());
+        List<ChangeView> fresh = new ArrayList<>();
+        for (String metric : METRICS) {
+            boolean throughput = metric.equals("throughput");
+            double[] values = new double[points.size()];
+            List<double[]> perRun = new ArrayList<>();
+            for (int i = 0; i < points.size(); i++) {
+                values[i] = throughput ? points.get(i).rps() : points.get(i).p99();
+                perRun.add(repeats.getOrDefault(points.get(i).cellId(), new double[2][0])[throughput ? 0 : 1]);
+            }
+            RepeatsWelch tester = new RepeatsWelch(perRun);
+            List<EDivisive.ChangePoint> cps = values.length < 2 ? List.of()
+                    : EDivisive.changePoints(values, config.settings(), tester);
+            fresh.addAll(store(s, metric, points, cps, tester));
+        }
+        fresh.forEach(webhooks::changeDetected);
+        return fresh;
+    }
+
+    private List<ChangeView> store(Series s, String metric, List<Point> points, List<EDivisive.ChangePoint> cps,
+                                   RepeatsWelch tester) {
+        String key = s.key(metric);
+        List<ChangeView> fresh = new ArrayList<>();
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                List<UUID> kept = new ArrayList<>();
+                for (int i = 0; i < cps.size(); i++) {
+                    int from = i == 0 ? 0 : cps.get(i - 1).index();
+                    int at = cps.get(i).index();
+                    int to = i == cps.size() - 1 ? points.size() : cps.get(i + 1).index();
+                    RepeatsWelch.Segment before = tester.segment(from, at);
+                    RepeatsWelch.Segment after = tester.segment(at, to);
+                    Point last = points.get(at - 1);
+                    Point first = points.get(at);
+                    kept.add(first.runId());
+                    Map<String, ChangeView.Change> changed = new LinkedHashMap<>();
+                    last.meta().forEach((field, value) -> {
+                        if (!Objects.equals(value, first.meta().get(field))) {
+                            changed.put(field, new ChangeView.Change(value, first.meta().get(field)));
+                        }
+                    });
+                    double effect = (after.mean() - before.mean()) / before.mean() * 100;
+                    try (PreparedStatement ps = c.prepareStatement("insert into change_points (series_key, metric, "
+                            + "host_class, vcpus, framework, io_model, scenario, load_model, connections, target_rate, "
+                            + "run_before, run_after, at, runs_before, runs_after, mean_before, ci_low_before, "
+                            + "ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, changed) "
+                            + "values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb) "
+                            + "on conflict (series_key, run_after) do update set run_before = excluded.run_before, "
+                            + "runs_before = excluded.runs_before, runs_after = excluded.runs_after, "
+                            + "mean_before = excluded.mean_before, ci_low_before = excluded.ci_low_before, "
+                            + "ci_high_before = excluded.ci_high_before, mean_after = excluded.mean_after, "
+                            + "ci_low_after = excluded.ci_low_after, ci_high_after = excluded.ci_high_after, "
+                            + "effect_percent = excluded.effect_percent, p_value = excluded.p_value, changed = excluded.changed "
+                            + "returning id, detected_at, (xmax = 0)")) {
+                        Object[] v = {key, metric, s.hostClass(), s.vcpus(), s.framework(), s.ioModel(), s.scenario(),
+                            s.loadModel(), s.connections(), s.targetRate(), last.runId(), first.runId(), first.startedAt(),
+                            at - from, to - at, before.mean(), before.ciLow(), before.ciHigh(), after.mean(), after.ciLow(),
+                            after.ciHigh(), effect, cps.get(i).stats().pValue(), write(changed)};
+                        for (int k = 0; k < v.length; k++) {
+                            ps.setObject(k + 1, v[k]);
+                        }
+                        try (ResultSet rs = ps.executeQuery()) {
+                            rs.next();
+                            if (rs.getBoolean(3)) {
+                                fresh.add(new ChangeView(rs.getLong(1), metric, s.hostClass(), s.vcpus(), s.framework(),
+                                        s.ioModel(), s.scenario(), s.loadModel(), s.connections(), s.targetRate(),
+                                        last.runId(), first.runId(), first.startedAt(), at - from, to - at,
+                                        new ChangeView.Segment(before.mean(), before.ciLow(), before.ciHigh()),
+                                        new ChangeView.Segment(after.mean(), after.ciLow(), after.ciHigh()), effect,
+                                        cps.get(i).stats().pValue(), changed, rs.getObject(2, OffsetDateTime.class)));
+                            }
+                        }
+                    }
+                }
+                // a change the longer series no longer supports (a lone outlier once the next run is back) goes
+                try (PreparedStatement ps = c.prepareStatement(
+                        "delete from change_points where series_key = ? and not (run_after = any (?))")) {
+                    ps.setString(1, key);
+                    ps.setArray(2, c.createArrayOf("uuid", kept.toArray()));
+                    ps.executeUpdate();
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("store change points of " + key, e);
+        }
+        return fresh;
+    }
+
+    private List<Point> points(Series s) {
+        List<Point> all = query("select c.id, c.run_id, r.started_at, c.rps_trimmed_mean, c.p99_median, "
+                + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel "
+                + "from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
+                + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
+                + "and c.target_rate is not distinct from ? and c.rps_trimmed_mean is not null "
+                + "order by r.started_at, r.received_at, r.id, c.ordinal",
+                List.of(s.hostClass(), s.vcpus(), s.framework(), s.ioModel(), s.scenario(), s.loadModel(), s.connections(),
+                        s.targetRate() == null ? new NullDouble() : s.targetRate()),
+                rs -> {
+                    Map<String, String> meta = new LinkedHashMap<>();
+                    meta.put("frameworkVersion", rs.getString(6));
+                    meta.put("suiteCommit", rs.getString(7));
+                    meta.put("jvmVendor", rs.getString(8));
+                    meta.put("jvmVersion", rs.getString(9));
+                    meta.put("agentVersion", rs.getString(10));
+                    meta.put("kernel", rs.getString(11));
+                    return new Point(rs.getLong(1), rs.getObject(2, UUID.class), rs.getObject(3, OffsetDateTime.class),
+                            rs.getDouble(4), rs.getDouble(5), meta);
+                });
+        List<Point> one = new ArrayList<>(); // one point per run: its first cell of the series
+        for (Point p : all) {
+            if (one.isEmpty() || !one.get(one.size() - 1).runId().equals(p.runId())) {
+                one.add(p);
+            }
+        }
+        return one;
+    }
+
+    /** cell id -> {requests/s of each repeat, p99 of each repeat}. */
+    private Map<Long, double[][]> repeats(List<Long> cellIds) {
+        Map<Long, List<double[]>> lists = new HashMap<>();
+        query("select cell_id, requests_per_second, p99_ms from repeats where cell_id = any (?) order by cell_id, ordinal",
+                List.of((Object) cellIds.toArray(new Long[0])), rs -> lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+                        .add(new double[] {rs.getDouble(2), rs.getDouble(3)}));
+        Map<Long, double[][]> out = new HashMap<>();
+        lists.forEach((id, l) -> {
+            double[][] r = new double[2][l.size()];
+            for (int i = 0; i < l.size(); i++) {
+                r[0][i] = l.get(i)[0];
+                r[1][i] = l.get(i)[1];
+            }
+            out.put(id, r);
+        });
+        return out;
+    }
+
+    /** A typed SQL null for "is not distinct from ?". */
+    private record NullDouble() {
+    }
+
+    @FunctionalInterface
+    interface Mapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+
+    private <T> List<T> query(String sql, List<Object> values, Mapper<T> mapper) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < values.size(); i++) {
+                Object v = values.get(i);
+                if (v instanceof NullDouble) {
+                    ps.setNull(i + 1, java.sql.Types.DOUBLE);
+                } else if (v instanceof Long[] ids) {
+                    Array array = c.createArrayOf("bigint", ids);
+                    ps.setArray(i + 1, array);
+                } else {
+                    ps.setObject(i + 1, v);
+                }
+            }
+            List<T> rows = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(mapper.map(rs));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw new IllegalStateException("change points query failed", e);
+        }
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

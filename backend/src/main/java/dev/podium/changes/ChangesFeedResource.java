@@ -1,0 +1,100 @@
+package dev.podium.changes;
+
+import java.io.StringWriter;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Set;
+
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.podium.leaderboard.QueryParams;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** GET /api/changes.atom: the change points of a filter as an Atom 1.0 feed (RFC 4287), for feed readers. */
+@Path("/api/changes.atom")
+@Tag(name = "changes")
+public class ChangesFeedResource {
+
+    static final String ATOM = "http://www.w3.org/2005/Atom";
+    static final String MEDIA_TYPE = "application/atom+xml";
+
+    @Inject
+    ChangeQueries queries;
+
+    @GET
+    @Produces(MEDIA_TYPE)
+    @Operation(summary = "Change points as an Atom feed", description = "The filters of GET /api/changes, newest first.")
+    public Response feed(@Context UriInfo uri) {
+        QueryParams q = QueryParams.of(uri, Set.copyOf(ChangeQueries.FILTERS));
+        List<ChangeView> changes = queries.list(ChangeQueries.Filter.of(q));
+        String self = uri.getRequestUri().toString();
+        String base = uri.getBaseUri().toString().replaceAll("/$", "");
+        try {
+            StringWriter out = new StringWriter();
+            XMLStreamWriter x = XMLOutputFactory.newInstance().createXMLStreamWriter(out);
+            x.writeStartDocument("UTF-8", "1.0");
+            x.writeStartElement("feed");
+            x.writeDefaultNamespace(ATOM);
+            text(x, "id", "urn:podium:changes:" + q.normalised().hashCode() + ":" + self.hashCode());
+            text(x, "title", "Podium change points" + (q.normalised().equals("{}") ? "" : " " + q.normalised()));
+            OffsetDateTime updated = changes.stream().map(ChangeView::detectedAt).max(OffsetDateTime::compareTo)
+                    .orElse(OffsetDateTime.parse("2026-01-01T00:00:00Z"));
+            text(x, "updated", time(updated));
+            x.writeStartElement("author");
+            text(x, "name", "Podium");
+            x.writeEndElement();
+            link(x, "self", self);
+            for (ChangeView c : changes) {
+                x.writeStartElement("entry");
+                text(x, "id", "urn:podium:change:" + c.id());
+                text(x, "title", c.summary());
+                text(x, "updated", time(c.detectedAt()));
+                text(x, "published", time(c.at()));
+                link(x, "alternate", base + "/api/runs/" + c.runAfter());
+                text(x, "summary", c.summary() + String.format(java.util.Locale.ROOT,
+                        "; mean %.1f [%.1f, %.1f] over %d runs -> %.1f [%.1f, %.1f] over %d runs", c.before().mean(),
+                        c.before().ciLow(), c.before().ciHigh(), c.runsBefore(), c.after().mean(), c.after().ciLow(),
+                        c.after().ciHigh(), c.runsAfter())
+                        + (c.changed().isEmpty() ? "" : "; changed: " + c.changed().entrySet().stream()
+                                .map(e -> e.getKey() + " " + e.getValue().before() + " -> " + e.getValue().after())
+                                .reduce((a, b) -> a + ", " + b).orElse("")));
+                x.writeEndElement();
+            }
+            x.writeEndElement();
+            x.writeEndDocument();
+            x.close();
+            return Response.ok(out.toString(), MEDIA_TYPE + ";charset=UTF-8").build();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("write the Atom feed", e);
+        }
+    }
+
+    private static void text(XMLStreamWriter x, String name, String value) throws XMLStreamException {
+        x.writeStartElement(name);
+        x.writeCharacters(value);
+        x.writeEndElement();
+    }
+
+    private static void link(XMLStreamWriter x, String rel, String href) throws XMLStreamException {
+        x.writeEmptyElement("link");
+        x.writeAttribute("rel", rel);
+        x.writeAttribute("href", href);
+    }
+
+    private static String time(OffsetDateTime t) {
+        return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t.withOffsetSameInstant(ZoneOffset.UTC));
+    }
+}
