@@ -16,7 +16,7 @@ export function history(frameworks: number, days: number): HistorySeries[] {
   return Array.from({ length: frameworks }, (_, f) => ({
     hostClass: `cpu-${f % 3} · 4 vCPU · 16 GiB`, vcpus: 4, framework: `fw-${f}`, ioModel: 'blocking' as const,
     points: Array.from({ length: days }, (_, d) => ({
-      runId: `run-${f}-${d}`, startedAt: new Date(start + d * 86_400_000).toISOString(), throughput: 1000 + f + d,
+      runId: `run-${f}-${d}`, cellId: f * days + d, startedAt: new Date(start + d * 86_400_000).toISOString(), throughput: 1000 + f + d,
       ciLow: 990 + f + d, ciHigh: 1010 + f + d, connections: 256, frameworkVersion: '1.0', jvmVendor: 'Temurin',
       jvmVersion: '21', regression: d === days - 1 && f === 0, regressionDetail: d === days - 1 && f === 0 ? '-12% vs median' : null,
     })),

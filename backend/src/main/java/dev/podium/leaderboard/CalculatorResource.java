@@ -32,9 +32,11 @@ public class CalculatorResource {
     static final Set<String> PARAMETERS = Set.of("scenario", "from", "fromIoModel", "to", "toIoModel", "hostClass",
             "servers", "current", "required", "ratio", "sla");
 
-    public record CalculatorResponse(String scenario, String hostClass, Integer vcpus, double ratio,
+    public record CalculatorResponse(String scenario, @Schema(nullable = true) String hostClass,
+                                     @Schema(nullable = true) Integer vcpus, double ratio,
                                      @Schema(enumeration = {"leaderboard", "user"}) String ratioSource,
-                                     Double fromSlaThroughput, Double toSlaThroughput, int servers,
+                                     @Schema(nullable = true) Double fromSlaThroughput,
+                                     @Schema(nullable = true) Double toSlaThroughput, int servers,
                                      List<MigrationCalculator.ApiResult> apis, MigrationCalculator.Totals totals) {
     }
 

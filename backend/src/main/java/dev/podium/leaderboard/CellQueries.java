@@ -16,11 +16,14 @@ import java.util.UUID;
 
 import javax.sql.DataSource;
 
+import dev.podium.stats.CellStats;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 /**
- * The read side's SQL. Every value is bound as a parameter; only fixed fragments written here are concatenated.
+ * The read side's SQL, in plain JDBC on purpose (the fast path: thousands of flat rows per answer, no entity state,
+ * PostgreSQL's distinct on); the rows share {@link CellStats} with the entity. Every value is bound as a parameter;
+ * only fixed fragments written here are concatenated.
  * Filters lead with cells (scenario, load_model, ...) and runs (host_class, started_at), which V1/V2 index.
  */
 @ApplicationScoped
@@ -178,9 +181,10 @@ public class CellQueries {
     private static CellRow cellRow(ResultSet rs) throws SQLException {
         Array flags = rs.getArray(16);
         List<String> flagList = flags == null ? List.of() : List.of((String[]) flags.getArray());
-        CellRow.Stats stats = new CellRow.Stats(rs.getObject(17, Integer.class), dbl(rs, 18), dbl(rs, 19), dbl(rs, 20),
-                dbl(rs, 21), dbl(rs, 22), dbl(rs, 23), dbl(rs, 24), dbl(rs, 25), dbl(rs, 26), dbl(rs, 27),
-                rs.getObject(28, Boolean.class));
+        rs.getInt(17);
+        CellStats stats = rs.wasNull() ? null : new CellStats(rs.getInt(17), rs.getDouble(18), rs.getDouble(19),
+                rs.getDouble(20), dbl(rs, 21), rs.getDouble(22), rs.getDouble(23), rs.getDouble(24), rs.getDouble(25),
+                rs.getDouble(26), rs.getDouble(27), rs.getBoolean(28));
         return new CellRow(rs.getLong(1), rs.getObject(2, UUID.class), rs.getInt(3), rs.getString(4), rs.getString(5),
                 rs.getString(6), rs.getString(7), rs.getString(8), rs.getInt(9), dbl(rs, 10),
                 rs.getObject(11, Integer.class), rs.getInt(12), rs.getDouble(13), dbl(rs, 14), rs.getBoolean(15),

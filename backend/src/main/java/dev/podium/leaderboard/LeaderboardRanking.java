@@ -19,8 +19,8 @@ public final class LeaderboardRanking {
     public static CellRow slaCell(List<CellRow> sweep, double slaMs) {
         CellRow best = null;
         for (CellRow c : sweep) {
-            CellRow.Stats s = c.stats();
-            if (s.rpsTrimmedMean() == null || s.p90Median() == null || s.errorRate() == null) {
+            CellStats s = c.stats();
+            if (s == null) {
                 continue;
             }
             if (s.p90Median() < slaMs && s.errorRate() < CellStats.ERROR_LIMIT
@@ -61,10 +61,10 @@ public final class LeaderboardRanking {
             CellRow sla = slaCell(sweep, slaMs);
             CellRow best = bestCell(sweep);
             CellRow shown = sla != null ? sla : best;
-            CellRow.Stats s = shown.stats();
+            CellStats s = shown.stats();
             Double base = baselineBest.get(best.runId());
             List<String> flags = new ArrayList<>(shown.flags());
-            if (Boolean.TRUE.equals(s.overErrorLimit()) && !flags.contains("high-error-rate")) {
+            if (s != null && s.overErrorLimit() && !flags.contains("high-error-rate")) {
                 flags.add("high-error-rate");
             }
             unranked.add(new LeaderboardResponse.Row(0, false, shown.framework(), shown.frameworkVersion(),

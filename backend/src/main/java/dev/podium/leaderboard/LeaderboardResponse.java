@@ -7,8 +7,9 @@ import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** GET /api/leaderboard (read-api.md "Leaderboard"). */
-public record LeaderboardResponse(String scenario, String loadModel, double sla, String hostClass, Integer vcpus,
-                                  Available available, Baseline baseline, List<Row> rows) {
+public record LeaderboardResponse(String scenario, String loadModel, double sla,
+                                  @Schema(nullable = true) String hostClass, @Schema(nullable = true) Integer vcpus,
+                                  Available available, @Schema(nullable = true) Baseline baseline, List<Row> rows) {
 
     /** Filter values that exist, for the pickers. */
     public record Available(List<String> hostClasses, List<Integer> vcpus, List<String> jvmVendors,
@@ -21,14 +22,19 @@ public record LeaderboardResponse(String scenario, String loadModel, double sla,
     }
 
     /** One framework target's figures from its most recent matching run. */
+    @Schema(name = "LeaderboardRow")
     public record Row(int rank,
                       @Schema(description = "true when this row shares its rank with another row (overlapping CIs)")
                       boolean tied,
                       String framework, String frameworkVersion, String ioModel, UUID runId,
-                      OffsetDateTime startedAt, String jvmVendor, String jvmVersion, Double slaThroughput,
-                      Integer slaConnections, Long slaCellId, double bestThroughput, int bestConnections,
-                      long bestCellId, Double ciLow, Double ciHigh, Double p90Ms, Double p99Ms,
-                      double throughputPerVcpu, Double baselineShare, Double errorRate, List<String> flags) {
+                      OffsetDateTime startedAt, String jvmVendor, String jvmVersion,
+                      @Schema(nullable = true) Double slaThroughput,
+                      @Schema(nullable = true) Integer slaConnections, @Schema(nullable = true) Long slaCellId,
+                      double bestThroughput, int bestConnections,
+                      long bestCellId, @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh,
+                      @Schema(nullable = true) Double p90Ms, @Schema(nullable = true) Double p99Ms,
+                      double throughputPerVcpu, @Schema(nullable = true) Double baselineShare,
+                      @Schema(nullable = true) Double errorRate, List<String> flags) {
     }
 
     static final List<String> CSV_HEADER = List.of("rank", "tied", "framework", "frameworkVersion", "ioModel", "runId",

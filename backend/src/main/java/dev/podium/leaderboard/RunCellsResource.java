@@ -13,6 +13,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.podium.run.CellView;
+import dev.podium.stats.CellStats;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -31,12 +33,6 @@ import jakarta.ws.rs.core.UriInfo;
 @Tag(name = "runs")
 public class RunCellsResource {
 
-    public record CellView(long id, int ordinal, String framework, String frameworkVersion, String ioModel,
-                           String scenario, String loadModel, int connections, Double targetRate, Integer delayMs,
-                           int vcpus, double durationSeconds, Double warmupSeconds, boolean baseline,
-                           List<String> flags, CellRow.Stats stats) {
-    }
-
     public record CellsResponse(List<CellView> items) {
 
         static final List<String> CSV_HEADER = List.of("id", "ordinal", "framework", "frameworkVersion", "ioModel",
@@ -48,12 +44,14 @@ public class RunCellsResource {
         String csv() {
             List<List<Object>> lines = new ArrayList<>();
             for (CellView c : items) {
-                CellRow.Stats s = c.stats();
-                lines.add(java.util.Arrays.asList(c.id(), c.ordinal(), c.framework(), c.frameworkVersion(), c.ioModel(),
-                        c.scenario(), c.loadModel(), c.connections(), c.targetRate(), c.delayMs(), c.vcpus(),
-                        c.durationSeconds(), c.warmupSeconds(), c.baseline(), c.flags(), s.repeatCount(),
-                        s.rpsTrimmedMean(), s.rpsMedian(), s.rpsMean(), s.rpsStddev(), s.rpsCiLow(), s.rpsCiHigh(),
-                        s.errorRate(), s.p50Median(), s.p90Median(), s.p99Median(), s.overErrorLimit()));
+                List<Object> line = new ArrayList<>(java.util.Arrays.asList(c.id(), c.ordinal(), c.framework(),
+                        c.frameworkVersion(), c.ioModel(), c.scenario(), c.loadModel(), c.connections(), c.targetRate(),
+                        c.delayMs(), c.vcpus(), c.durationSeconds(), c.warmupSeconds(), c.baseline(), c.flags()));
+                CellStats s = c.stats();
+                line.addAll(s == null ? java.util.Collections.nCopies(12, null) : java.util.Arrays.asList(
+                        s.repeatCount(), s.rpsTrimmedMean(), s.rpsMedian(), s.rpsMean(), s.rpsStddev(), s.rpsCiLow(),
+                        s.rpsCiHigh(), s.errorRate(), s.p50Median(), s.p90Median(), s.p99Median(), s.overErrorLimit()));
+                lines.add(line);
             }
             return Csv.table(CSV_HEADER, lines);
         }
@@ -97,9 +95,6 @@ public class RunCellsResource {
             throw ReadProblems.notFound("id", "no run " + runId);
         }
         rows.sort(Comparator.comparingInt(CellRow::ordinal));
-        return new CellsResponse(rows.stream().map(c -> new CellView(c.id(), c.ordinal(), c.framework(),
-                c.frameworkVersion(), c.ioModel(), c.scenario(), c.loadModel(), c.connections(), c.targetRate(),
-                c.delayMs(), c.vcpus(), c.durationSeconds(), c.warmupSeconds(), c.baseline(), c.flags(), c.stats()))
-                .toList());
+        return new CellsResponse(rows.stream().map(CellRow::view).toList());
     }
 }

@@ -4,6 +4,7 @@ import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
@@ -16,6 +17,8 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import java.util.ArrayList;
 import java.util.List;
+
+import dev.podium.stats.CellStats;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
@@ -41,34 +44,31 @@ public class Cell extends PanacheEntityBase {
     @Column(nullable = false)
     public String framework;
 
-    @Column(name = "framework_version", nullable = false)
+    @Column(nullable = false)
     public String frameworkVersion;
 
-    @Column(name = "io_model", nullable = false)
+    @Column(nullable = false)
     public String ioModel;
 
     @Column(nullable = false)
     public String scenario;
 
-    @Column(name = "load_model", nullable = false)
+    @Column(nullable = false)
     public String loadModel;
 
     @Column(nullable = false)
     public int connections;
 
-    @Column(name = "target_rate")
     public Double targetRate;
 
-    @Column(name = "delay_ms")
     public Integer delayMs;
 
     @Column(nullable = false)
     public int vcpus;
 
-    @Column(name = "duration_seconds", nullable = false)
+    @Column(nullable = false)
     public double durationSeconds;
 
-    @Column(name = "warmup_seconds")
     public Double warmupSeconds;
 
     @Column(nullable = false)
@@ -78,42 +78,9 @@ public class Cell extends PanacheEntityBase {
     @Column(nullable = false)
     public String[] flags;
 
-    // statistics (methodology section 4): null until computed at ingest
-    @Column(name = "repeat_count")
-    public Integer repeatCount;
-
-    @Column(name = "rps_trimmed_mean")
-    public Double rpsTrimmedMean;
-
-    @Column(name = "rps_median")
-    public Double rpsMedian;
-
-    @Column(name = "rps_mean")
-    public Double rpsMean;
-
-    @Column(name = "rps_stddev")
-    public Double rpsStddev;
-
-    @Column(name = "rps_ci_low")
-    public Double rpsCiLow;
-
-    @Column(name = "rps_ci_high")
-    public Double rpsCiHigh;
-
-    @Column(name = "error_rate")
-    public Double errorRate;
-
-    @Column(name = "p50_median")
-    public Double p50Median;
-
-    @Column(name = "p90_median")
-    public Double p90Median;
-
-    @Column(name = "p99_median")
-    public Double p99Median;
-
-    @Column(name = "over_error_limit")
-    public Boolean overErrorLimit;
+    /** Statistics (methodology section 4), derived once at ingest; null until then (all their columns null). */
+    @Embedded
+    public CellStats stats;
 
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "repeats", joinColumns = @JoinColumn(name = "cell_id"))

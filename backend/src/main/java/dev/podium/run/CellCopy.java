@@ -8,6 +8,8 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
 import org.postgresql.PGConnection;
+
+import dev.podium.stats.CellStats;
 import org.postgresql.copy.CopyManager;
 
 /**
@@ -48,18 +50,7 @@ final class CellCopy {
             number(cellRows, c.warmupSeconds);
             cellRows.append('\t').append(c.baseline ? 't' : 'f');
             array(cellRows, c.flags);
-            number(cellRows, c.repeatCount);
-            number(cellRows, c.rpsTrimmedMean);
-            number(cellRows, c.rpsMedian);
-            number(cellRows, c.rpsMean);
-            number(cellRows, c.rpsStddev);
-            number(cellRows, c.rpsCiLow);
-            number(cellRows, c.rpsCiHigh);
-            number(cellRows, c.errorRate);
-            number(cellRows, c.p50Median);
-            number(cellRows, c.p90Median);
-            number(cellRows, c.p99Median);
-            cellRows.append('\t').append(c.overErrorLimit == null ? "\\N" : c.overErrorLimit ? "t" : "f").append('\n');
+            stats(cellRows, c.stats);
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
                 repeatRows.append(c.id).append('\t').append(i).append('\t').append(r.requests)
@@ -119,6 +110,26 @@ final class CellCopy {
                 default -> out.append(ch);
             }
         }
+    }
+
+    /** The twelve statistics columns, in CELLS' order; all \\N when not computed. */
+    private static void stats(StringBuilder out, CellStats s) {
+        if (s == null) {
+            out.append("\t\\N".repeat(12)).append('\n');
+            return;
+        }
+        number(out, s.repeatCount());
+        number(out, s.rpsTrimmedMean());
+        number(out, s.rpsMedian());
+        number(out, s.rpsMean());
+        number(out, s.rpsStddev());
+        number(out, s.rpsCiLow());
+        number(out, s.rpsCiHigh());
+        number(out, s.errorRate());
+        number(out, s.p50Median());
+        number(out, s.p90Median());
+        number(out, s.p99Median());
+        out.append('\t').append(s.overErrorLimit() ? 't' : 'f').append('\n');
     }
 
     private static void number(StringBuilder out, Number value) {

@@ -1,5 +1,7 @@
 package dev.podium.run;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -10,20 +12,22 @@ public record RunDetail(UUID id, Instant receivedAt, Instant startedAt, Instant 
                         List<CellView> cells, String envelope) {
 
     /** The agent that signed the run, with its revocation time when revoked. */
-    public record AgentRef(long id, String name, String version, Instant revokedAt) {
+    public record AgentRef(long id, String name, String version, @Schema(nullable = true) Instant revokedAt) {
     }
 
     /** The suite that produced the run. */
-    public record Suite(String name, String version, String commit, String profile) {
+    public record Suite(String name, String version, String commit, @Schema(nullable = true) String profile) {
     }
 
     /** The load generators used. */
-    public record LoadGenerator(String tool, String version, String openLoopTool, String openLoopVersion) {
+    public record LoadGenerator(String tool, String version, @Schema(nullable = true) String openLoopTool,
+                                @Schema(nullable = true) String openLoopVersion) {
     }
 
     /** The benchmark host. */
     public record Host(String hostname, String cpuModel, int vcpus, long memoryBytes, String os, String kernel,
-                       String arch, String virtualization, String serverCpus, String loadGeneratorCpus,
+                       String arch, String virtualization, @Schema(nullable = true) String serverCpus,
+                       @Schema(nullable = true) String loadGeneratorCpus,
                        String hostClass) {
     }
 

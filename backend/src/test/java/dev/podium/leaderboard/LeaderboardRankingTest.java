@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import dev.podium.stats.CellStats;
+
 import org.junit.jupiter.api.Test;
 
 /** SLA throughput, best throughput, baseline share and tie-aware ranks on hand-made cells. */
@@ -21,7 +23,7 @@ class LeaderboardRankingTest {
 
     static CellRow cell(long id, UUID run, OffsetDateTime started, String framework, int connections, double rps,
                         double ciLow, double ciHigh, double p90, double errorRate) {
-        CellRow.Stats s = new CellRow.Stats(5, rps, rps, rps, 1.0, ciLow, ciHigh, errorRate, p90 / 2, p90, p90 * 2,
+        CellStats s = new CellStats(5, rps, rps, rps, 1.0, ciLow, ciHigh, errorRate, p90 / 2, p90, p90 * 2,
                 errorRate > 0.01);
         return new CellRow(id, run, (int) id, framework, "1.0", "non-blocking", "plaintext", "closed", connections, null,
                 null, 2, 15, null, false, List.of(), s, started, started, "host", "cpu", "Eclipse Adoptium", "21", 21);
