@@ -9,7 +9,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
-/** Renders a table as RFC 4180 CSV with a header row; values with commas, quotes or line breaks are quoted. */
+/**
+ * Renders a table as RFC 4180 CSV with a header row; values with commas, quotes or line breaks are quoted, and text a
+ * spreadsheet would run as a formula is neutralised (OWASP CSV injection), as the site's downloads do (lib/csv.ts).
+ */
 public final class Csv {
 
     public static final String MEDIA_TYPE = "text/csv";
@@ -46,8 +49,13 @@ public final class Csv {
         if (cell instanceof List<?> list) {
             List<String> parts = new ArrayList<>();
             list.forEach(p -> parts.add(String.valueOf(p)));
-            return String.join(";", parts);
+            return neutralised(String.join(";", parts));
         }
-        return String.valueOf(cell);
+        return cell instanceof String text ? neutralised(text) : String.valueOf(cell);
+    }
+
+    /** Text starting with = + - @ tab or CR gets a leading single quote; numbers are written as they are. */
+    static String neutralised(String text) {
+        return !text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0 ? "'" + text : text;
     }
 }
