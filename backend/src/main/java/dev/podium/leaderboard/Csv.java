@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import jakarta.ws.rs.core.HttpHeaders;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
@@ -19,6 +20,18 @@ public final class Csv {
     private static final CsvMapper MAPPER = new CsvMapper();
 
     private Csv() {
+    }
+
+    /**
+     * The one content negotiation of every table: a validated {@code format} (json or csv) wins; without it, CSV when
+     * the Accept header's first preference (by q, wildcards skipped) is text/csv.
+     */
+    public static boolean wanted(String format, HttpHeaders headers) {
+        if (format != null) {
+            return format.equals("csv");
+        }
+        return headers.getAcceptableMediaTypes().stream().filter(m -> !m.isWildcardType()).findFirst()
+                .map(m -> "text".equals(m.getType()) && "csv".equals(m.getSubtype())).orElse(false);
     }
 
     /** Each row is a list of cells in header order; null is an empty cell, a list is joined with ';'. */

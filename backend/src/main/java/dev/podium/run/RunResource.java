@@ -105,10 +105,8 @@ public class RunResource {
             if (!format.equals("json") && !format.equals("csv")) {
                 throw ProblemException.badRequest("invalid-parameter", "format must be json or csv, got " + format, "format");
             }
-            return format.equals("csv");
         }
-        return headers.getAcceptableMediaTypes().stream()
-                .anyMatch(m -> "text".equals(m.getType()) && "csv".equals(m.getSubtype()));
+        return Csv.wanted(format, headers);
     }
 
     @GET
