@@ -14,7 +14,8 @@ import io.quarkus.test.junit.QuarkusTest;
 @WithTestResource(EmbeddedPostgresResource.class)
 class CsvNegotiationTest {
 
-    static final String[] TABLES = {"/api/runs", "/api/leaderboard?scenario=plaintext", "/api/history?scenario=plaintext"};
+    static final String[] TABLES = {"/api/runs", "/api/leaderboard?scenario=plaintext",
+        "/api/history?scenario=plaintext&framework=Netty"};
 
     @Test
     void json_first_then_csv_answers_json_everywhere() {
