@@ -13,7 +13,8 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 
 .PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-frontend lint-format format \
         test test-schema test-compose test-migrations test-agent test-backend test-suite test-frontend \
-        bench bench-ingest bench-read bench-agent bench-frontend screenshots
+        bench bench-ingest bench-read bench-agent bench-frontend bench-warmup profile screenshots \
+        backup restore test-backup load soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-15s %s\n", $$1, $$2}'
@@ -22,7 +23,7 @@ help: ## list the targets
 run: deps build ## the main job: service + site, local agent enrolled, quick profile measured and pushed
 	ci/main-job.sh
 
-test: test-schema test-compose test-migrations lint-go lint-frontend test-agent test-backend test-suite test-frontend ## every test of every component
+test: test-schema test-compose test-migrations lint-go lint-frontend test-agent test-backend test-backup test-suite test-frontend ## every test of every component
 
 ## --- building and serving ---------------------------------------------------------------------------------
 deps: ## install wrk, nginx and curl when missing (apt-get as root; otherwise prints the command)
@@ -70,6 +71,13 @@ format: ## apply every formatter (prettier, palantir-java-format through spotles
 	cd agent/suite && ../../mvnw -B -ntp com.diffplug.spotless:spotless-maven-plugin:apply
 	cd agent && gofmt -w .
 
+## --- data you can get back ----------------------------------------------------------------------------------
+backup: ## pg_dump of the service's database (embedded: the running service's; or PODIUM_DB_URL) into backups/
+	ci/backup.sh $(FILE)
+
+restore: ## replace the service's database with a dump: make restore FILE=backups/podium-....dump
+	ci/restore.sh $(FILE)
+
 ## --- tests ------------------------------------------------------------------------------------------------
 test-schema: ## the shared test vectors regenerate byte for byte
 	@tmp=$$(mktemp -d) && cp -r schema/testdata/. $$tmp/ \
@@ -91,6 +99,9 @@ test-agent: ## the agent's Go tests (real wrk against loopback)
 test-backend: ## backend tests against a real embedded PostgreSQL
 	$(MAKE) -C backend test
 
+test-backup: backend agent ## make backup, then make restore into an empty service: every run byte-identical and verified
+	ci/backup-test.sh
+
 test-suite: ## builds every framework target and checks every scenario over real HTTP
 	ci/install-deps.sh nginx
 	$(MAKE) -C agent/suite test
@@ -111,8 +122,20 @@ bench-read: ## leaderboard throughput and p99 on 1,000,000 repeat rows next to /
 bench-agent: ## the agent's requests/s next to wrk by hand, and its peak RSS
 	$(MAKE) -C agent bench
 
+soak: backend ## 4 agents push 1,000 runs while the service is SIGKILLed and restarted twice: all stored once, all verify
+	ci/soak.sh
+
+load: backend ## 20 pushing agents + 200 readers for 60 s on a fresh service: 5xx, runs 201 vs stored, read p50/p99
+	backend/bench/load.sh
+
 bench-frontend: ## initial JavaScript size and the leaderboard's largest contentful paint
 	$(MAKE) -C frontend budget
+
+bench-warmup: agent suite ## per target: the agent's plaintext figure at 1 vCPU beside the plateau of 120 s of load (TARGETS="a b")
+	agent/bench/warmup.sh
+
+profile: agent suite ## JFR profile of one target under load: make profile TARGET=x SCENARIO=y (recording under .podium/profiles/)
+	agent/bench/profile.sh
 
 screenshots: ## PNG screenshots of every view under frontend/docs/
 	$(MAKE) -C frontend screenshots

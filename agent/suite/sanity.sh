@@ -16,6 +16,14 @@ stop() { kill -TERM -- "-$1" 2>/dev/null; for _ in $(seq 50); do kill -0 -- "-$1
 trap '[ -n "$pid" ] && stop "$pid"; [ -n "$ref" ] && stop "$ref"; rm -rf "$work"' EXIT
 command -v wrk >/dev/null || { echo "sanity: wrk is missing (apt-get install -y wrk)" >&2; exit 2; }
 
+free_port() { # a port nothing listens on now (the manifest fixes none), below the ephemeral range
+  python3 -c 'import random, socket
+for _ in range(100):
+    p = random.randint(20000, 31999); s = socket.socket()
+    try: s.bind(("127.0.0.1", p)); s.close(); print(p); break
+    except OSError: s.close()'
+}
+
 healthy() { # PORT PATH
   for _ in $(seq 450); do
     [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "http://127.0.0.1:$1$2")" = 200 ] && return 0
@@ -36,7 +44,7 @@ load() {
 names=("$@")
 [ ${#names[@]} -gt 0 ] || mapfile -t names < <(jq -r '.targets[].name, (.baseline.name // empty)' "$suite")
 
-ref_port=$(jq -r .reference.port "$suite")
+ref_port=$(free_port)
 (cd "$work" && PORT=$ref_port exec setsid taskset -c 1 "$java" -jar "$here/$(jq -r .reference.artifact "$suite")") >"$work/reference.log" 2>&1 </dev/null &
 ref=$!
 healthy "$ref_port" /stats || { echo "sanity: the reference service did not start" >&2; exit 1; }
@@ -45,14 +53,17 @@ printf '%-18s %-20s %-16s %12s %18s %18s\n' target framework ioModel 'plaintext/
 for name in "${names[@]}"; do
   spec=$(jq -c --arg n "$name" '[.targets[], .baseline] | map(select(. != null and .name == $n)) | first' "$suite")
   [ "$spec" != null ] || { echo "sanity: no target $name" >&2; continue; }
-  port=$(jq -r .port <<<"$spec")
+  port=$(free_port)
+  while IFS= read -r f; do # files the agent renders per start (nginx.conf: {port}, {vcpus})
+    sed -e "s/{port}/$port/g" -e "s/{vcpus}/1/g" "$here/$f" >"$work/$(basename "$f")"
+  done < <(jq -r '.render // [] | .[]' <<<"$spec")
   cmd=()
   while IFS= read -r arg; do
     if [ "$arg" = "{jvmFlags}" ]; then
       mapfile -t -O ${#cmd[@]} cmd < <(jq -r '.jvmFlags[]' "$suite"); cmd+=(-XX:ActiveProcessorCount=1); continue
     fi
     arg=${arg//\{java\}/$java}; arg=${arg//\{artifact\}/$here/$(jq -r '.artifact // ""' <<<"$spec")}
-    arg=${arg//\{suiteDir\}/$here}; arg=${arg//\{workDir\}/$work}; arg=${arg//\{port\}/$port}
+    arg=${arg//\{suiteDir\}/$here}; arg=${arg//\{workDir\}/$work}; arg=${arg//\{port\}/$port}; arg=${arg//\{vcpus\}/1}
     cmd+=("$arg")
   done < <(jq -r '.start[]' <<<"$spec")
   (cd "$work" && PORT=$port PODIUM_REFERENCE_URL=http://127.0.0.1:$ref_port/reference exec setsid taskset -c 0 "${cmd[@]}") \

@@ -22,5 +22,7 @@ RUN useradd --system --uid 10001 --home-dir /app podium
 WORKDIR /app
 COPY --from=backend --chown=podium /src/backend/target/quarkus-app/ /app/
 USER podium
+# the image is reached from outside its container: listen on every interface
+ENV PODIUM_HOST=0.0.0.0
 EXPOSE 8080
 ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-jar", "/app/quarkus-run.jar"]

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 
 const key = JSON.parse(readFileSync(new URL('../../schema/testdata/keys/test-agent.json', import.meta.url), 'utf8'))
 export const PAYLOAD_TYPE = 'application/vnd.podium.run.v1+json'
+export const V2_PAYLOAD_TYPE = 'application/vnd.podium.run.v2+json'
 export const XSS_NAME = '<img src=x onerror=alert(1)>'
 export const HOST_A = { cpuModel: 'Podium Test CPU @ 3.00GHz', vcpus: 4, memoryBytes: 16 * 1024 ** 3 }
 export const HOST_B = { cpuModel: 'Other Test CPU @ 2.40GHz', vcpus: 8, memoryBytes: 32 * 1024 ** 3 }
@@ -21,10 +22,38 @@ export function pae(type, body) {
 }
 
 export function envelope(run) {
+  const type = run.schemaVersion === 2 ? V2_PAYLOAD_TYPE : PAYLOAD_TYPE
   const body = Buffer.from(JSON.stringify(run, null, 1), 'utf8')
-  const sig = sign(null, pae(PAYLOAD_TYPE, body), privateKey)
+  const sig = sign(null, pae(type, body), privateKey)
   const keyid = createHash('sha256').update(Buffer.from(key.publicKey, 'base64')).digest('hex')
-  return { payloadType: PAYLOAD_TYPE, payload: body.toString('base64'), signatures: [{ keyid, sig: sig.toString('base64') }] }
+  return { payloadType: type, payload: body.toString('base64'), signatures: [{ keyid, sig: sig.toString('base64') }] }
+}
+
+/** Requests per CPU-second and mean RSS (MB) each target costs in the v2 run: the cost view's expected figures. */
+export const COST = {
+  nginx: [112_900, 21], Netty: [70_000, 300], 'Helidon SE': [60_000, 250], Undertow: [65_000, 200],
+  'Spring MVC': [35_800, 511], [XSS_NAME]: [30_000, 400],
+}
+/** The host settings the v2 run records. */
+export const HOST_SETTINGS = { governor: 'performance', turbo: 'off', smt: 'on', transparentHugePages: 'madvise', somaxconn: 4096 }
+
+/** The run as payload v2: every repeat's usage from COST (CPU = requests / requests per CPU-second), starts, settings. */
+function v2(run) {
+  run.schemaVersion = 2
+  run.host.settings = HOST_SETTINGS
+  for (const c of run.results) {
+    const [perCpu, mb] = COST[c.framework]
+    c.cpus = c.vcpus === 1 ? '0' : '0-1'
+    c.startup = { firstResponseMs: c.framework === 'nginx' ? 70 : 1800, idleRssBytes: Math.round(mb * 0.6 * 1e6) }
+    for (const r of c.repeats) {
+      const cpu = r.requests / perCpu
+      r.usage = {
+        wallSeconds: 15, targetCpuUserSeconds: cpu * 0.85, targetCpuSystemSeconds: cpu * 0.15,
+        targetRssMeanBytes: Math.round(mb * 1e6), targetRssPeakBytes: Math.round(mb * 1.1e6), generatorCpuSeconds: 10, samples: 30,
+      }
+    }
+  }
+  return run
 }
 
 /** Five repeats whose trimmed mean (drop best and worst) is exactly `mean`: mean - 2s, mean - s, mean, mean + s, mean + 2s. */
@@ -71,7 +100,7 @@ export const HISTORY_RUN_ID = '7f000001-0000-4000-8000-000000000105'
 export const EXPECTED_PLAINTEXT_ORDER = ['Netty', 'Helidon SE', 'Undertow', 'Spring MVC', XSS_NAME]
 
 export function runs() {
-  const latest = run(LATEST_RUN_ID, '2026-11-10T08:00:00Z', HOST_A, [
+  const latest = v2(run(LATEST_RUN_ID, '2026-11-10T08:00:00Z', HOST_A, [
     cell('nginx', '1.22.1', 'non-blocking', 'plaintext', 256, 2, 200000, 1.6, { baseline: true }),
     cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 64, 2, 110000, 0.8),
     cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 2, 120000, 2.9),
@@ -84,7 +113,7 @@ export function runs() {
     cell(XSS_NAME, '1.0.0', 'blocking', 'plaintext', 256, 2, 30000, 12),
     cell('Netty', '4.2.7.Final', 'non-blocking', 'json', 256, 2, 100000, 3.1),
     cell('Spring MVC', '6.2.12', 'blocking', 'json', 256, 2, 40000, 10),
-  ])
+  ]))
   // Netty's history on host A: five earlier runs near 135,000 req/s, so the latest (120,000) is a regression.
   const history = [1, 2, 3, 4, 5].map((d) =>
     run(`7f000001-0000-4000-8000-00000000010${d}`, `2026-11-0${d}T08:00:00Z`, HOST_A, [

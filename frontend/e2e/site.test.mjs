@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import { launch } from './browser.mjs'
-import { EXPECTED_PLAINTEXT_ORDER, HISTORY_RUN_ID, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
+import { COST, EXPECTED_PLAINTEXT_ORDER, HISTORY_RUN_ID, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -159,7 +159,7 @@ describe('run page', () => {
     await button.click()
     await page.locator('#verify-result', { hasText: 'verified' }).waitFor()
     assert.match(await page.locator('#verify-result').textContent(), /✔ verified/)
-    assert.match(await page.locator('#envelope').textContent(), /application\/vnd\.podium\.run\.v1\+json/)
+    assert.match(await page.locator('#envelope').textContent(), /application\/vnd\.podium\.run\.v2\+json/)
     await page.close()
   })
 
@@ -259,6 +259,51 @@ describe('calculator', () => {
   })
 })
 
+describe('cost', () => {
+  test('the cost view lists every target of the v2 run by requests per CPU-second and marks the frontier', async () => {
+    const page = await open('/cost?scenario=plaintext')
+    await page.waitForFunction(() => document.querySelectorAll('#cost-table tbody tr').length === 5)
+    const names = await page.locator('#cost-table tbody th').allTextContents()
+    // the seed's requests per CPU-second: Netty 70,000, Undertow 65,000, Helidon SE 60,000, Spring MVC 35,800, the XSS name 30,000
+    assert.deepEqual(names.map((n) => n.replace(/ \(.*\)$/, '')), ['Netty', 'Undertow', 'Helidon SE', 'Spring MVC', XSS_NAME])
+    const netty = page.locator('#cost-table tbody tr[data-framework="Netty"]')
+    assert.match(await netty.textContent(), /70,000/)
+    // Netty: the most requests per CPU-second and the most req/s, so on the CPU frontier; Undertow (200 MB for
+    // 89,500 req/s: 2.23 MB per 1,000) uses the least memory per request, so on the memory frontier
+    assert.match(await netty.locator('td').last().textContent(), /CPU/)
+    assert.match(await page.locator('#cost-table tbody tr[data-framework="Undertow"] td').last().textContent(), /memory/)
+    assert.equal(await page.locator('.chart canvas').count() >= 2, true)
+    assert.equal(dialogs, 0)
+    await page.close()
+  })
+
+  test('the leaderboard ranks by requests per CPU-second when asked and shows the repeats behind each figure', async () => {
+    const page = await open('/leaderboard/plaintext')
+    await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
+    assert.deepEqual(await page.locator('#leaderboard-table tbody td.repeats').allTextContents(), ['5', '5', '5', '5', '5'])
+    await page.locator('select[name="rank"]').selectOption('cpu')
+    await page.waitForURL(/rank=cpu/)
+    await page.waitForFunction(() => document.querySelector('#leaderboard-table tbody .fw-name')?.textContent === 'Netty'
+      && document.querySelectorAll('#leaderboard-table tbody .fw-name')[1]?.textContent === 'Undertow')
+    assert.deepEqual(await frameworks(page), ['Netty', 'Undertow', 'Helidon SE', 'Spring MVC', XSS_NAME])
+    await page.close()
+  })
+
+  test('the run page shows the host settings and each cell\'s cost', async () => {
+    const page = await open(`/runs/${LATEST_RUN_ID}`)
+    await page.locator('#host-settings').waitFor()
+    const settings = await page.locator('#host-settings').textContent()
+    assert.match(settings, /governor\s*performance/)
+    assert.match(settings, /somaxconn\s*4096/)
+    const cpu = await page.locator('#cells-table tbody tr td.cost-cpu').allTextContents()
+    assert.equal(cpu[0].trim(), `${COST.nginx[0].toLocaleString('en-US')}`)
+    await page.close()
+    const old = await open(`/runs/${HISTORY_RUN_ID}`)
+    await old.getByText('Not recorded').waitFor()
+    await old.close()
+  })
+})
+
 describe('other views', () => {
   for (const [path, text] of [
     ['/scaling?scenario=plaintext', 'Scaling points'],
@@ -266,6 +311,7 @@ describe('other views', () => {
     ['/history?scenario=plaintext&target=Netty%7Cnon-blocking', 'regression'],
     ['/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking', 'Ratio B / A'],
     ['/runs', 'Runs 1–7 of 7'],
+    ['/cost?scenario=plaintext', 'Cost per framework'],
   ]) {
     test(`${path} renders its data`, async () => {
       const page = await open(path)
@@ -275,4 +321,25 @@ describe('other views', () => {
       await page.close()
     })
   }
+})
+
+describe('content security policy', () => {
+  test('every view renders under the policy the service sends, with no violation', async () => {
+    for (const path of ['/?scenario=plaintext', '/scaling?scenario=plaintext', '/latency?scenario=plaintext',
+      `/runs/${LATEST_RUN_ID}`, '/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking']) {
+      const page = await browser.context.newPage()
+      page.setDefaultTimeout(15_000)
+      const violations = []
+      page.on('console', (m) => { if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text()) })
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`))
+      })
+      const response = await page.goto(`${base}${path}`)
+      assert.match(response.headers()['content-security-policy'] ?? '', /script-src 'self';/)
+      await page.locator('main').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      assert.deepEqual(violations, [], path)
+      await page.close()
+    }
+  })
 })

@@ -1,7 +1,8 @@
 //go:build ignore
 
 // Command generate writes Podium's shared test vectors: keys, invalid payloads derived from
-// payloads/valid/minimal.json, DSSE envelopes signed with the test keys, and cases.json.
+// payloads/valid/minimal.json (v1) and payloads/valid/v2-minimal.json (v2), DSSE envelopes signed with the
+// test keys (a valid payload named v2-* under the v2 payloadType), and cases.json.
 // Ed25519 is deterministic and the seeds are fixed, so a rerun reproduces the same bytes.
 // Run from this folder: go run generate.go
 package main
@@ -20,7 +21,10 @@ import (
 	"strings"
 )
 
-const payloadType = "application/vnd.podium.run.v1+json"
+const (
+	payloadType   = "application/vnd.podium.run.v1+json"
+	payloadTypeV2 = "application/vnd.podium.run.v2+json"
+)
 
 type key struct {
 	Name      string `json:"name"`
@@ -98,6 +102,32 @@ func cell0(m map[string]any) map[string]any { return m["results"].([]any)[0].(ma
 func repeat0(m map[string]any) map[string]any {
 	return cell0(m)["repeats"].([]any)[0].(map[string]any)
 }
+func usage0(m map[string]any) map[string]any { return repeat0(m)["usage"].(map[string]any) }
+
+type mutation struct {
+	name, field, about string
+	status             int
+	mutate             func(m map[string]any)
+	raw                func(b []byte) []byte
+}
+
+// v2Mutations break the rules payload v2 adds (schema/README.md, "Payload v2"); each starts from v2-minimal.json.
+var v2Mutations = []mutation{
+	{"target-cpu-above-wall", "results[0].repeats[0].usage.targetCpuUserSeconds",
+		"v2: the target used more CPU than wall time x its vCPUs allow", 422,
+		func(m map[string]any) { usage0(m)["targetCpuUserSeconds"] = 30.5 }, nil},
+	{"generator-cpu-above-wall", "results[0].repeats[0].usage.generatorCpuSeconds",
+		"v2: the load generator used more CPU than wall time x the host's vCPUs allow", 422,
+		func(m map[string]any) { usage0(m)["generatorCpuSeconds"] = 40 }, nil},
+	{"rss-peak-below-mean", "results[0].repeats[0].usage.targetRssPeakBytes", "v2: peak resident memory below its mean", 422,
+		func(m map[string]any) { usage0(m)["targetRssPeakBytes"] = 1048576 }, nil},
+	{"missing-usage", "results[0].repeats[0].usage", "v2: a repeat without what it cost", 422,
+		func(m map[string]any) { delete(repeat0(m), "usage") }, nil},
+	{"missing-host-settings", "host.settings", "v2: host metadata without its settings", 422,
+		func(m map[string]any) { delete(m["host"].(map[string]any), "settings") }, nil},
+	{"unknown-flag", "results[0].flags[0]", "v2: a cell flag the schema does not define", 422,
+		func(m map[string]any) { cell0(m)["flags"] = []any{"lucky"} }, nil},
+}
 
 func main() {
 	testAgent, otherAgent := newKey("test-agent"), newKey("other-agent")
@@ -107,12 +137,7 @@ func main() {
 	minimal, err := os.ReadFile("payloads/valid/minimal.json")
 	must(err)
 	const sentinel = "987654.321"
-	mutations := []struct {
-		name, field, about string
-		status             int
-		mutate             func(m map[string]any)
-		raw                func(b []byte) []byte
-	}{
+	mutations := []mutation{
 		{"negative-requests", "results[0].repeats[0].requests", "a negative request count", 422,
 			func(m map[string]any) { repeat0(m)["requests"] = -1 }, nil},
 		{"negative-errors", "results[0].repeats[0].errors.timeout", "a negative error count", 422,
@@ -163,11 +188,12 @@ func main() {
 	}
 
 	var cases []testCase
-	envelopeFor := func(name string, body []byte) string {
+	envelopeAs := func(typ, name string, body []byte) string {
 		path := "envelopes/" + name + ".dsse.json"
-		writeJSON(path, sign(testAgent, payloadType, body))
+		writeJSON(path, sign(testAgent, typ, body))
 		return path
 	}
+	envelopeFor := func(name string, body []byte) string { return envelopeAs(payloadType, name, body) }
 
 	valid, err := filepath.Glob("payloads/valid/*.json")
 	must(err)
@@ -176,21 +202,37 @@ func main() {
 		b, err := os.ReadFile(p)
 		must(err)
 		name := strings.TrimSuffix(filepath.Base(p), ".json")
-		cases = append(cases, testCase{Envelope: envelopeFor(name, b), Status: 201, About: "a valid run: " + name})
+		typ := payloadType
+		if strings.HasPrefix(name, "v2-") {
+			typ = payloadTypeV2
+		}
+		cases = append(cases, testCase{Envelope: envelopeAs(typ, name, b), Status: 201, About: "a valid run: " + name})
 	}
 
-	for _, mu := range mutations {
-		m := decode(minimal)
-		mu.mutate(m)
-		b, err := json.MarshalIndent(m, "", "  ")
-		must(err)
-		if mu.raw != nil {
-			b = mu.raw(b)
+	v2Minimal, err := os.ReadFile("payloads/valid/v2-minimal.json")
+	must(err)
+	mutated := func(base []byte, typ, prefix string, list []mutation) {
+		for _, mu := range list {
+			m := decode(base)
+			mu.mutate(m)
+			b, err := json.MarshalIndent(m, "", "  ")
+			must(err)
+			if mu.raw != nil {
+				b = mu.raw(b)
+			}
+			b = append(b, '\n')
+			write("payloads/invalid/"+prefix+mu.name+".json", b)
+			cases = append(cases, testCase{Envelope: envelopeAs(typ, "invalid-"+prefix+mu.name, b), Status: mu.status, Field: mu.field, About: mu.about})
 		}
-		b = append(b, '\n')
-		write("payloads/invalid/"+mu.name+".json", b)
-		cases = append(cases, testCase{Envelope: envelopeFor("invalid-"+mu.name, b), Status: mu.status, Field: mu.field, About: mu.about})
 	}
+	mutated(minimal, payloadType, "", mutations)
+	mutated(v2Minimal, payloadTypeV2, "v2-", v2Mutations)
+
+	// The schemaVersion must match the payloadType: correctly signed, refused as the version's payload (422).
+	cases = append(cases, testCase{Envelope: envelopeAs(payloadType, "v2-payload-as-v1", v2Minimal), Status: 422, Field: "schemaVersion",
+		About: "a v2 payload signed as application/vnd.podium.run.v1+json"})
+	cases = append(cases, testCase{Envelope: envelopeAs(payloadTypeV2, "v1-payload-as-v2", minimal), Status: 422, Field: "schemaVersion",
+		About: "a v1 payload signed as application/vnd.podium.run.v2+json"})
 
 	// Same runId as minimal.json, other bytes: a conflict, never an overwrite.
 	conflict := bytes.Replace(minimal, []byte("100000.5"), []byte("99999.5"), 1)
@@ -213,9 +255,9 @@ func main() {
 	cases = append(cases, testCase{Envelope: "envelopes/tampered-payload.dsse.json", Status: 401, Field: "signatures[0].sig", About: "payload edited after signing"})
 
 	retyped := good
-	retyped.PayloadType = "application/vnd.podium.run.v2+json"
+	retyped.PayloadType = "application/vnd.podium.run.v3+json" // v2 is a known type since payload v2
 	writeJSON("envelopes/wrong-payload-type.dsse.json", retyped)
-	cases = append(cases, testCase{Envelope: "envelopes/wrong-payload-type.dsse.json", Status: 400, Field: "payloadType", About: "a payloadType other than the v1 run"})
+	cases = append(cases, testCase{Envelope: "envelopes/wrong-payload-type.dsse.json", Status: 400, Field: "payloadType", About: "a payloadType other than the v1 and v2 runs"})
 
 	writeJSON("envelopes/unknown-key.dsse.json", sign(otherAgent, payloadType, minimal))
 	cases = append(cases, testCase{Envelope: "envelopes/unknown-key.dsse.json", Status: 401, Field: "signatures[0].keyid", About: "signed by a key that was never enrolled"})
@@ -234,6 +276,7 @@ func main() {
 
 	// PAE of minimal.json, for unit tests of the encoding itself.
 	write("pae/minimal.pae", pae(payloadType, minimal))
+	write("pae/v2-minimal.pae", pae(payloadTypeV2, v2Minimal))
 	writeJSON("cases.json", cases)
 	fmt.Printf("wrote %d cases\n", len(cases))
 }

@@ -34,6 +34,7 @@ const (
 	exitBadSig      = 6 // verify: the signature does not verify
 	exitEnroll      = 7 // enroll: the service refused the enrolment
 	exitLocked      = 8 // another podium-agent push holds the spool
+	exitUnstable    = 9 // doctor: something would make this host's numbers unstable
 	exitInterrupted = 130
 )
 
@@ -86,6 +87,8 @@ func exitCode(err error, interrupted bool) int {
 		return exitBadSig
 	case errors.As(err, new(*enroll.Error)):
 		return exitEnroll
+	case errors.As(err, new(unstableHost)):
+		return exitUnstable
 	}
 	return exitFailure
 }
@@ -121,7 +124,7 @@ line wins over the environment, which wins over the file.`,
 	pf.StringVar(&g.spool, "spool", filepath.Join(config.Home(), "spool"), "spool folder: runs wait here until the service has them")
 	pf.StringVar(&g.key, "key", filepath.Join(config.Home(), "agent-key.json"), "the agent's Ed25519 key file")
 	pf.StringVar(&g.server, "server", "http://127.0.0.1:8080", "the Podium results service")
-	root.AddCommand(newKeygen(g), newEnroll(g), newCheck(g), newRun(g), newPush(g), newStatus(g), newVerify(g))
+	root.AddCommand(newKeygen(g), newEnroll(g), newCheck(g), newRun(g), newStart(g), newPush(g), newStatus(g), newVerify(g), newDoctor(g))
 	return root
 }
 

@@ -24,6 +24,8 @@ type runFlags struct {
 	connections, vcpus                []int
 	rates                             []float64
 	duration, warmupWindow, warmupMax time.Duration
+	warmupHorizon, warmupMin          time.Duration
+	warmupJITQuiet                    float64
 	repeats, delayMs, openLoopSteps   int
 	maxEnvelope                       int
 	warmupTolerance                   float64
@@ -36,7 +38,7 @@ func newRun(g *globals) *cobra.Command {
 		Use:   "run",
 		Short: "Benchmark the suite on this host, sign the run and write it to the spool",
 		Long: `run starts each target of the profile pinned to k vCPUs (taskset and -XX:ActiveProcessorCount=k),
-validates it, warms it up until its throughput is stable, measures every cell (wrk closed loop; with
+validates it, warms it up until its throughput is flat over the warm-up horizon and its JIT is quiet, measures every cell (wrk closed loop; with
 --open-loop also fortio open loop for the delay scenario), always stops it, and writes the signed run to the
 spool (fsynced) before anything is sent. A target that fails is reported and the run goes on with the rest.
 Flags left unset come from the manifest's profile.`,
@@ -53,6 +55,9 @@ Flags left unset come from the manifest's profile.`,
 	fl.IntVar(&f.repeats, "repeats", 0, "repeats per cell (default: the profile's)")
 	fl.IntVar(&f.delayMs, "delay-ms", 0, "the N of /delay?ms=N (default: the profile's)")
 	fl.DurationVar(&f.warmupWindow, "warmup-window", 0, "warm-up window (default: the profile's)")
+	fl.DurationVar(&f.warmupHorizon, "warmup-horizon", 0, "stable only when every window of this last stretch agrees within the tolerance (default: the profile's)")
+	fl.DurationVar(&f.warmupMin, "warmup-min", 0, "never stable before this much load (default: the profile's)")
+	fl.Float64Var(&f.warmupJITQuiet, "warmup-jit-quiet", 0, "stable only when the JVM's JIT compiled for at most this share of the last window, per pinned CPU (default: the profile's)")
 	fl.DurationVar(&f.warmupMax, "warmup-max", 0, "warm-up cap; a cell that hits it is flagged warmup-not-stable (default: the profile's)")
 	fl.Float64Var(&f.warmupTolerance, "warmup-tolerance", 0, "two consecutive windows within this relative difference end the warm-up (default: the profile's)")
 	fl.BoolVar(&f.openLoop, "open-loop", false, "also measure the delay scenario in open loop (default: the profile's)")
@@ -113,6 +118,10 @@ func runSuite(cmd *cobra.Command, g *globals, f *runFlags) error {
 		}
 	}
 	fmt.Fprint(cmd.ErrOrStderr(), payload.Summary())
+	// The payload has no place for what was not measured: the summary says it, beside the cells.
+	for _, fl := range failures {
+		fmt.Fprintf(cmd.ErrOrStderr(), "  NOT MEASURED %s (%d vCPUs): %s\n", fl.Target, fl.VCPUs, fl.Reason)
+	}
 	parts, err := payload.Split(f.maxEnvelope)
 	if err != nil {
 		return err
@@ -176,6 +185,15 @@ func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
 	}
 	if f.warmupWindow > 0 {
 		p.WarmupWindow = f.warmupWindow
+	}
+	if f.warmupHorizon > 0 {
+		p.WarmupHorizon = f.warmupHorizon
+	}
+	if f.warmupMin > 0 {
+		p.WarmupMin = f.warmupMin
+	}
+	if f.warmupJITQuiet > 0 {
+		p.WarmupJITQuiet = f.warmupJITQuiet
 	}
 	if f.warmupMax > 0 {
 		p.WarmupMax = f.warmupMax

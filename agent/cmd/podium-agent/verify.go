@@ -16,7 +16,7 @@ func newVerify(g *globals) *cobra.Command {
 	var publicKey, agentID string
 	cmd := &cobra.Command{
 		Use:   "verify FILE",
-		Short: "Check a DSSE envelope's signature with a public key (--public-key, --agent ID from the service, default: the agent's own key)",
+		Short: "Check a DSSE envelope's signature (payload v1 or v2) with a public key (--public-key, --agent ID from the service, default: the agent's own key)",
 		Args:  args(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, a []string) error {
 			pubB64 := publicKey
@@ -54,10 +54,12 @@ func newVerify(g *globals) *cobra.Command {
 				return fmt.Errorf("%s: %w", a[0], err)
 			}
 			var run struct {
-				RunID string `json:"runId"`
+				RunID         string `json:"runId"`
+				SchemaVersion int    `json:"schemaVersion"`
 			}
 			_ = json.Unmarshal(payload, &run)
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: signature OK (key id %s, run %s, %d payload bytes)\n", a[0], sign.KeyID(pub), run.RunID, len(payload))
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: payload v%d, signature OK (key id %s, run %s, %d payload bytes)\n",
+				a[0], run.SchemaVersion, sign.KeyID(pub), run.RunID, len(payload))
 			return nil
 		},
 	}

@@ -1,6 +1,10 @@
 package host
 
 import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -107,5 +111,36 @@ func TestBusy(t *testing.T) {
 	after := Times{1: {1050, 2000}}
 	if b := Busy(before, after, CPUs{1}); b < 0.949 || b > 0.951 {
 		t.Errorf("busy %.3f, want 0.95", b)
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden settings files under testdata/")
+
+// Not parallel: ReadSettings reads from the package-level Root. Each fixture tree has its golden payload
+// form in testdata/<tree>.settings.json (go test ./internal/host -update rewrites them).
+func TestReadSettingsFromSysAndProc(t *testing.T) {
+	defer func(r string) { Root = r }(Root)
+	for _, tree := range []string{"tuned", "untuned-v1", "kvm"} {
+		t.Run(tree, func(t *testing.T) {
+			Root = filepath.Join("testdata", tree)
+			got, err := json.MarshalIndent(ReadSettings(CPUs{0, 1}), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			golden := filepath.Join("testdata", tree+".settings.json")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Errorf("got\n%s\nwant\n%s", got, want)
+			}
+		})
 	}
 }

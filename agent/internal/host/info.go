@@ -13,16 +13,17 @@ import (
 
 // Info is the payload's host object.
 type Info struct {
-	Hostname          string `json:"hostname"`
-	CPUModel          string `json:"cpuModel"`
-	VCPUs             int    `json:"vcpus"`
-	MemoryBytes       int64  `json:"memoryBytes"`
-	OS                string `json:"os"`
-	Kernel            string `json:"kernel"`
-	Arch              string `json:"arch"`
-	Virtualization    string `json:"virtualization"`
-	ServerCPUs        string `json:"serverCpus,omitempty"`
-	LoadGeneratorCPUs string `json:"loadGeneratorCpus,omitempty"`
+	Hostname          string    `json:"hostname"`
+	CPUModel          string    `json:"cpuModel"`
+	VCPUs             int       `json:"vcpus"`
+	MemoryBytes       int64     `json:"memoryBytes"`
+	OS                string    `json:"os"`
+	Kernel            string    `json:"kernel"`
+	Arch              string    `json:"arch"`
+	Virtualization    string    `json:"virtualization"`
+	ServerCPUs        string    `json:"serverCpus,omitempty"`
+	LoadGeneratorCPUs string    `json:"loadGeneratorCpus,omitempty"`
+	Settings          *Settings `json:"settings"` // the host's tuning (payload v2); ReadSettings fills it
 }
 
 // Root is where /proc, /sys and /etc are read from; tests point it at a fixture tree.

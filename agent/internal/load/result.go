@@ -35,6 +35,8 @@ type Result struct {
 	Errors            Errors  `json:"errors"`
 	// BehindSchedule is set by the open-loop generator when it could not keep its schedule.
 	BehindSchedule bool `json:"behindSchedule,omitempty"`
+	// GeneratorCPUSeconds is the load generator's own CPU time (wrk's rusage); 0 when the caller measures it.
+	GeneratorCPUSeconds float64 `json:"-"`
 }
 
 // ErrorRate is failed requests over all requests (0 when there were none).

@@ -23,9 +23,9 @@ func TestOpenLoop(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 			w.Write([]byte("Hello, World!"))
 		}, 8, func(t *testing.T, r load.Result) {
-			// (Not asserting BehindSchedule: on a loaded 2-core CI box the generator may really lag.)
-			if r.Requests < 90 || r.Requests > 105 {
-				t.Errorf("want ~100 requests, got %+v", r)
+			// A busy machine may really lag: then the run must say so; on schedule it sent ~100 requests.
+			if r.Requests > 105 || (r.Requests < 90 && !r.BehindSchedule) {
+				t.Errorf("want ~100 requests or the lag flagged, got %+v", r)
 			}
 			if r.LatencyMs.P50 < 20 {
 				t.Errorf("p50 %.2f ms is below the server's 20 ms", r.LatencyMs.P50)

@@ -8,15 +8,17 @@ import (
 	"time"
 
 	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/hsperf"
 	"podium.dev/agent/internal/load"
 	"podium.dev/agent/internal/openloop"
 	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/usage"
+	"podium.dev/agent/internal/warmup"
 	"podium.dev/agent/internal/wrk"
 )
 
 // Thresholds for the cell flags.
 const (
-	saturatedBusy  = 0.95 // the load generator's CPUs were busy at least this share of the time
 	highErrorRate  = 0.01 // more than 1% of requests failed
 	openLoopShort  = 0.9  // the step function stops when throughput falls below 90% of the offered rate
 	openLoopPerCPU = 50   // step i offers i x vCPUs x 50 requests/s (methodology.md)
@@ -29,6 +31,9 @@ type measurer struct {
 	ref  suite.Validator // the reference service's counter, for proxy cells
 	// frameworkVersion is the current target's, found once per target (for nginx it runs `nginx -v`).
 	frameworkVersion string
+	// startup and cpus are the current target start's, carried by each of its cells.
+	startup *Startup
+	cpus    string
 }
 
 // target starts t on cpus, validates it and measures its cells. A scenario that breaks the contract is
@@ -53,6 +58,10 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host
 		return nil, failure()
 	}
 	defer p.Stop()
+	m.cpus = cpus.String()
+	m.startup = &Startup{FirstResponseMs: math.Round(float64(p.HealthyAt.Sub(p.StartedAt).Microseconds())/100) / 10,
+		IdleRSSBytes: usage.RSS(p.Pid())}
+	r.logf("  first correct response after %.0f ms, %.1f MB resident when idle", m.startup.FirstResponseMs, float64(m.startup.IdleRSSBytes)/1e6)
 	m.frameworkVersion = frameworkVersion(t)
 	m.ref = suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs}
 	valid := map[string]bool{}
@@ -99,7 +108,8 @@ func (m *measurer) skip(n int) {
 func (m *measurer) newCell(p *suite.Process, scenario, model string, k int) Cell {
 	t := p.Target
 	c := Cell{Framework: t.Framework, FrameworkVersion: m.frameworkVersion, IOModel: t.IOModel, Scenario: scenario,
-		LoadModel: model, VCPUs: k, DurationSeconds: m.r.Plan.Duration.Seconds(), Baseline: t.Baseline}
+		LoadModel: model, VCPUs: k, DurationSeconds: m.r.Plan.Duration.Seconds(), Baseline: t.Baseline,
+		Startup: m.startup, CPUs: m.cpus}
 	if c.Framework == "" {
 		c.Framework = t.Name
 	}
@@ -125,21 +135,23 @@ func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string
 	opts := wrk.Options{Binary: r.Wrk, URL: p.BaseURL + suite.Path(scenario, r.Plan.DelayMs),
 		Threads: min(conns, len(m.lg)), Connections: conns, Timeout: timeout, CPUs: m.lg.String()}
 
-	warm, stable, err := Warmup(ctx, r.Plan.WarmupWindow, r.Plan.WarmupMax, r.Plan.WarmupTolerance, func(d time.Duration) (float64, error) {
+	ws := warmup.Settings{Window: r.Plan.WarmupWindow, Horizon: r.Plan.WarmupHorizon, Min: r.Plan.WarmupMin,
+		Max: r.Plan.WarmupMax, Tolerance: r.Plan.WarmupTolerance, JITQuiet: r.Plan.WarmupJITQuiet}
+	warm, err := warmup.Run(ctx, ws, k, func(d time.Duration) (float64, error) {
 		o := opts
 		o.Duration = d
 		res, err := wrk.Run(ctx, o)
 		r.Display.Rate(res.RequestsPerSecond)
 		return res.RequestsPerSecond, err
-	})
+	}, jitOf(p))
 	if err != nil {
 		return c, fmt.Errorf("warm-up: %w", err)
 	}
-	c.WarmupSeconds = math.Round(warm.Seconds()*10) / 10
-	if !stable {
+	c.WarmupSeconds = math.Round(warm.Spent.Seconds()*10) / 10
+	if !warm.Stable {
 		c.flag(FlagWarmupNotStable)
 	}
-	r.logf("  warm-up %.1f s (%s)", c.WarmupSeconds, map[bool]string{true: "stable", false: "cap reached, not stable"}[stable])
+	r.logf("  warm-up %.1f s (%s)", c.WarmupSeconds, warm.Reason)
 	for i := 0; i < r.Plan.Repeats; i++ {
 		o := opts
 		o.Duration = r.Plan.Duration
@@ -149,7 +161,7 @@ func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string
 				return c, err
 			}
 		}
-		res, busy, err := m.measured(func() (load.Result, error) { return wrk.Run(ctx, o) })
+		res, u, err := m.measured(p, false, func() (load.Result, error) { return wrk.Run(ctx, o) })
 		if err != nil {
 			return c, fmt.Errorf("repeat %d: %w", i+1, err)
 		}
@@ -158,9 +170,32 @@ func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string
 				return c, fmt.Errorf("repeat %d: %w", i+1, err)
 			}
 		}
-		m.keep(&c, res, busy)
+		// wrk's threads can use at most one CPU each of those it is pinned to.
+		m.keep(&c, res, u, min(o.Threads, len(m.lg)))
 	}
+	if rps := repeatRates(c); warmup.Climbing(rps, r.Plan.WarmupTolerance) {
+		c.flag(FlagWarmupNotStable) // the repeats still climb: the warm-up ended too early
+		r.logf("  the repeats still climb (%.0f req/s first, %.0f last): warmup-not-stable", rps[0], rps[len(rps)-1])
+	}
+	c.judgeNoise()
 	return c, nil
+}
+
+func repeatRates(c Cell) []float64 {
+	var out []float64
+	for _, rep := range c.Repeats {
+		out = append(out, rep.RequestsPerSecond)
+	}
+	return out
+}
+
+// jitOf reads the target's JIT compile time from its hsperfdata; for a process that is not a JVM it reports
+// nothing and the warm-up goes by throughput alone.
+func jitOf(p *suite.Process) warmup.JIT {
+	return func() (float64, bool) {
+		s, err := hsperf.CompileSeconds(p.Pid())
+		return s, err == nil
+	}
 }
 
 // proxied checks that every answered /proxy request reached the reference service during the repeat.
@@ -176,23 +211,35 @@ func (m *measurer) proxied(ctx context.Context, before int64, res load.Result) e
 	return nil
 }
 
-// measured runs one repeat and reports how busy the load generator's CPUs were meanwhile.
-func (m *measurer) measured(f func() (load.Result, error)) (load.Result, float64, error) {
-	before, _ := host.ReadTimes()
+// measured runs one repeat while sampling the target's process tree, and adds the load generator's own CPU
+// time: wrk's rusage (in res), or for the in-process open loop the agent's own rusage over the repeat.
+func (m *measurer) measured(p *suite.Process, inProcess bool, f func() (load.Result, error)) (load.Result, usage.Usage, error) {
+	self := usage.SelfCPU()
+	s := usage.Start(p.Pid(), usage.DefaultInterval)
 	res, err := f()
-	after, _ := host.ReadTimes()
+	u := s.Stop()
 	if err != nil {
-		return res, 0, err
+		return res, u, err
 	}
-	return res, host.Busy(before, after, m.lg), nil
+	gen := res.GeneratorCPUSeconds
+	if inProcess {
+		gen = (usage.SelfCPU() - self).Seconds()
+	}
+	u.GeneratorCPUSeconds = math.Round(gen*1000) / 1000
+	return res, u, nil
 }
 
-func (m *measurer) keep(c *Cell, res load.Result, busy float64) {
-	c.Repeats = append(c.Repeats, RepeatOf(res))
-	m.r.logf("  repeat %d/%d: %.0f req/s, p50 %.2f ms, p99 %.2f ms, %d errors, load generator %.0f%% busy",
-		len(c.Repeats), m.r.Plan.Repeats, res.RequestsPerSecond, res.LatencyMs.P50, res.LatencyMs.P99, res.Errors.Total(), busy*100)
+// keep adds one repeat to c; genCPUs is how many CPUs the load generator could use.
+func (m *measurer) keep(c *Cell, res load.Result, u usage.Usage, genCPUs int) {
+	rep := RepeatOf(res)
+	rep.Usage = u
+	c.Repeats = append(c.Repeats, rep)
+	genShare := u.GeneratorCPUSeconds / u.WallSeconds / float64(genCPUs)
+	m.r.logf("  repeat %d/%d: %.0f req/s, p50 %.2f ms, p99 %.2f ms, %d errors; target %.2f CPU-s, %.0f MB peak; load generator %.0f%% of %d CPU(s)",
+		len(c.Repeats), m.r.Plan.Repeats, res.RequestsPerSecond, res.LatencyMs.P50, res.LatencyMs.P99, res.Errors.Total(),
+		u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds, float64(u.TargetRSSPeakBytes)/1e6, genShare*100, genCPUs)
 	m.r.Display.Rate(res.RequestsPerSecond)
-	if busy >= saturatedBusy {
+	if saturated(u.GeneratorCPUSeconds, u.WallSeconds, genCPUs) {
 		c.flag(FlagGeneratorSaturated)
 	}
 	if res.ErrorRate() > highErrorRate {
@@ -231,45 +278,24 @@ func (m *measurer) open(ctx context.Context, p *suite.Process, k, steps int) ([]
 		var achieved float64
 		for j := 0; j < r.Plan.Repeats; j++ {
 			o.Duration = r.Plan.Duration
-			res, busy, err := m.measured(func() (load.Result, error) { return openloop.Run(ctx, o) })
+			res, u, err := m.measured(p, true, func() (load.Result, error) { return openloop.Run(ctx, o) })
 			if err != nil {
 				r.Display.Done()
 				return cells, fmt.Errorf("%.0f req/s, repeat %d: %w", rate, j+1, err)
 			}
-			m.keep(&c, res, busy)
+			m.keep(&c, res, u, len(m.lg)) // the agent, and so fortio, is pinned to the load generator's CPUs
 			achieved += res.RequestsPerSecond / float64(r.Plan.Repeats)
 		}
 		r.Display.Done()
+		// Only what limits the load ends the step function; noisy repeats do not.
+		limited := achieved < openLoopShort*rate || len(c.Flags) > 0
+		c.judgeNoise()
 		cells = append(cells, c)
-		if len(r.Plan.OpenLoopRates) == 0 && (achieved < openLoopShort*rate || len(c.Flags) > 0) {
+		if len(r.Plan.OpenLoopRates) == 0 && limited {
 			r.logf("%s stops keeping up at %.0f req/s offered (%.0f achieved): saturation reached", p.Target.Name, rate, achieved)
 			m.skip(steps - i)
 			break
 		}
 	}
 	return cells, nil
-}
-
-// Warmup runs windows of length window until two consecutive windows' throughputs differ by at most tol
-// (relative), or until maxTotal has passed. It returns the time spent and whether it became stable.
-func Warmup(ctx context.Context, window, maxTotal time.Duration, tol float64, measure func(time.Duration) (float64, error)) (time.Duration, bool, error) {
-	window = max(window, time.Second)
-	var spent time.Duration
-	prev := -1.0
-	for spent < maxTotal || prev < 0 {
-		if err := ctx.Err(); err != nil {
-			return spent, false, err
-		}
-		start := time.Now()
-		rps, err := measure(window)
-		if err != nil {
-			return spent, false, err
-		}
-		spent += max(time.Since(start), window)
-		if prev > 0 && math.Abs(rps-prev) <= tol*math.Max(rps, prev) {
-			return spent, true, nil
-		}
-		prev = rps
-	}
-	return spent, false, nil
 }

@@ -1,6 +1,6 @@
 // Package run benchmarks a suite on this host: it starts each target pinned to its CPUs, validates it,
-// warms it up, measures every cell (closed loop with wrk, open loop with fortio) and builds the run
-// payload of schema/run.schema.json.
+// warms it up, measures every cell (closed loop with wrk, open loop with fortio) and what each repeat cost,
+// and builds the run payload of schema/run.v2.schema.json.
 package run
 
 import (
@@ -12,9 +12,13 @@ import (
 
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/load"
+	"podium.dev/agent/internal/usage"
 )
 
-// Run is the payload v1: the bytes the agent signs (field names exactly as in schema/run.schema.json).
+// SchemaVersion is the payload version the agent emits (signed as sign.PayloadTypeV2).
+const SchemaVersion = 2
+
+// Run is the payload v2: the bytes the agent signs (field names exactly as in schema/run.v2.schema.json).
 type Run struct {
 	SchemaVersion int           `json:"schemaVersion"`
 	RunID         string        `json:"runId"`
@@ -55,7 +59,15 @@ const (
 	FlagGeneratorBehindSchedule = "generator-behind-schedule"
 	FlagWarmupNotStable         = "warmup-not-stable"
 	FlagHighErrorRate           = "high-error-rate"
+	FlagNoisy                   = "noisy"
+	FlagAboveBaseline           = "above-baseline"
 )
+
+// Startup is one start of a target: time to its first correct response and its idle memory after it.
+type Startup struct {
+	FirstResponseMs float64 `json:"firstResponseMs"`
+	IdleRSSBytes    int64   `json:"idleRssBytes"`
+}
 
 // Cell is one measured combination of target, scenario, load model, concurrency/rate and vCPUs.
 type Cell struct {
@@ -73,6 +85,8 @@ type Cell struct {
 	Baseline         bool     `json:"baseline,omitempty"`
 	Flags            []string `json:"flags,omitempty"`
 	Repeats          []Repeat `json:"repeats"`
+	Startup          *Startup `json:"startup,omitempty"`
+	CPUs             string   `json:"cpus,omitempty"`
 }
 
 // Repeat is one measured repeat of a cell.
@@ -81,9 +95,10 @@ type Repeat struct {
 	RequestsPerSecond float64      `json:"requestsPerSecond"`
 	LatencyMs         load.Latency `json:"latencyMs"`
 	Errors            load.Errors  `json:"errors"`
+	Usage             usage.Usage  `json:"usage"`
 }
 
-// RepeatOf turns a measurement into a repeat, keeping the percentiles in order (p50 <= ... <= max) as the
+// RepeatOf turns a measurement into a repeat (its Usage is the caller's), keeping the percentiles in order (p50 <= ... <= max) as the
 // service requires even where histogram interpolation would cross them.
 func RepeatOf(r load.Result) Repeat {
 	l := r.LatencyMs
@@ -165,21 +180,30 @@ func NewRunID() string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
 
-// Summary is one line per cell: what was measured, the mean throughput and p99 over the repeats, the flags.
+// Summary is one line per cell: what was measured, the mean throughput and p99 over the repeats, what a request
+// cost (requests per CPU-second of the target, its peak memory), the flags.
 func (r *Run) Summary() string {
 	var b strings.Builder
 	for _, c := range r.Results {
-		var rps, p99 float64
+		var rps, p99, requests, cpu float64
+		var peak int64
 		for _, rep := range c.Repeats {
 			rps += rep.RequestsPerSecond / float64(len(c.Repeats))
 			p99 += rep.LatencyMs.P99 / float64(len(c.Repeats))
+			requests += float64(rep.Requests)
+			cpu += rep.Usage.TargetCPUUserSeconds + rep.Usage.TargetCPUSystemSeconds
+			peak = max(peak, rep.Usage.TargetRSSPeakBytes)
+		}
+		perCPU := 0.0
+		if cpu > 0 {
+			perCPU = requests / cpu
 		}
 		load := fmt.Sprintf("c=%d", c.Connections)
 		if c.LoadModel == "open" {
 			load = fmt.Sprintf("%.0f/s", c.TargetRate)
 		}
-		fmt.Fprintf(&b, "  %-22s %-9s %-6s %-9s k=%-2d %10.0f req/s  p99 %8.2f ms  %s\n", c.Framework, c.Scenario, c.LoadModel,
-			load, c.VCPUs, rps, p99, strings.Join(c.Flags, ","))
+		fmt.Fprintf(&b, "  %-22s %-9s %-6s %-9s k=%-2d %10.0f req/s  p99 %8.2f ms  %9.0f req/CPU-s  %6.0f MB  %s\n", c.Framework,
+			c.Scenario, c.LoadModel, load, c.VCPUs, rps, p99, perCPU, float64(peak)/1e6, strings.Join(c.Flags, ","))
 	}
 	return b.String()
 }

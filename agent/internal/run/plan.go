@@ -20,8 +20,11 @@ type Plan struct {
 	Repeats              int
 	DelayMs              int
 	WarmupWindow         time.Duration
+	WarmupHorizon        time.Duration
+	WarmupMin            time.Duration
 	WarmupMax            time.Duration
 	WarmupTolerance      float64
+	WarmupJITQuiet       float64
 	OpenLoop             bool
 	OpenLoopRates        []float64 // explicit offered rates; empty: the step function
 	OpenLoopSteps        int       // at most this many steps of the step function
@@ -46,7 +49,8 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 		PlaintextConnections: p.PlaintextConnections, VCPUs: p.VCPUs,
 		Duration: secs(p.DurationSeconds, 15), Repeats: p.Repeats, DelayMs: p.DelayMs,
 		WarmupWindow: secs(p.Warmup.WindowSeconds, 5), WarmupMax: secs(p.Warmup.MaxSeconds, 60),
-		WarmupTolerance: p.Warmup.Tolerance, OpenLoop: p.OpenLoop,
+		WarmupHorizon: secs(p.Warmup.HorizonSeconds, 15), WarmupMin: secs(p.Warmup.MinSeconds, 0),
+		WarmupTolerance: p.Warmup.Tolerance, WarmupJITQuiet: p.Warmup.JITQuiet, OpenLoop: p.OpenLoop,
 		OpenLoopSteps: 10, Baseline: true,
 	}
 	if len(pl.Scenarios) == 0 {

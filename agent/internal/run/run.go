@@ -76,8 +76,10 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 
 	info := host.Collect()
 	info.ServerCPUs, info.LoadGeneratorCPUs = serverCPUs.String(), lg.String()
+	settings := host.ReadSettings(slices.Sorted(slices.Values(slices.Concat(serverCPUs, lg)))) // every pinned CPU's governor
+	info.Settings = &settings
 	run := &Run{
-		SchemaVersion: 1, RunID: NewRunID(), StartedAt: started.Format(time.RFC3339Nano),
+		SchemaVersion: SchemaVersion, RunID: NewRunID(), StartedAt: started.Format(time.RFC3339Nano),
 		Agent:         Agent{Version: r.AgentVersion},
 		Suite:         Suite{Name: r.Manifest.Name, Version: r.Manifest.Version, Commit: r.SuiteCommit, Profile: r.Plan.Profile},
 		LoadGenerator: LoadGenerator{Tool: "wrk", Version: wrk.Version(r.Wrk)},
@@ -130,6 +132,7 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	if len(run.Results) == 0 {
 		return nil, failures, ErrNoCells
 	}
+	flagAboveBaseline(run.Results)
 	run.FinishedAt = time.Now().UTC().Format(time.RFC3339Nano)
 	return run, failures, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"podium.dev/agent/internal/progress"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/testtarget"
+	"podium.dev/agent/internal/usage"
 )
 
 // TestMain doubles as the targets: started with PODIUM_CONTRACT_SERVE set, the test binary serves the
@@ -49,7 +51,7 @@ func testManifest(t *testing.T) *suite.Manifest {
 }
 
 // TestRunProducesAPayloadTheSchemaAccepts drives the real wrk (and fortio) against loopback targets for a
-// few seconds and validates the payload against schema/run.schema.json.
+// few seconds and validates the payload against schema/run.v2.schema.json, with what each repeat cost.
 func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
@@ -100,6 +102,28 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 			t.Errorf("cell %d: delay of 20 ms measured p50 %.2f ms", i, c.Repeats[0].LatencyMs.P50)
 		}
 	}
+	for i, c := range payload.Results {
+		if c.CPUs != srv.String() || c.Startup == nil || c.Startup.FirstResponseMs <= 0 || c.Startup.IdleRSSBytes <= 0 {
+			t.Errorf("cell %d: cpus %q, startup %+v; want %s and a measured start", i, c.CPUs, c.Startup, srv)
+		}
+		for j, rep := range c.Repeats {
+			u := rep.Usage
+			cpu := u.TargetCPUUserSeconds + u.TargetCPUSystemSeconds
+			// A target answering on one pinned CPU used some of it and never more than it had.
+			if cpu <= 0 || cpu > u.WallSeconds*float64(c.VCPUs)*1.05+0.05 {
+				t.Errorf("cell %d repeat %d: target CPU %.2f s over %.2f s wall on %d vCPU", i, j, cpu, u.WallSeconds, c.VCPUs)
+			}
+			if u.WallSeconds < c.DurationSeconds || u.TargetRSSMeanBytes <= 0 || u.TargetRSSPeakBytes < u.TargetRSSMeanBytes || u.Samples < 2 {
+				t.Errorf("cell %d repeat %d: usage %+v", i, j, u)
+			}
+			if u.GeneratorCPUSeconds <= 0 || u.GeneratorCPUSeconds > u.WallSeconds*float64(len(layout.LoadGenerator))*1.05+0.05 {
+				t.Errorf("cell %d repeat %d: load generator CPU %.3f s over %.2f s", i, j, u.GeneratorCPUSeconds, u.WallSeconds)
+			}
+		}
+	}
+	if payload.SchemaVersion != 2 || payload.Host.Settings == nil {
+		t.Errorf("schemaVersion %d, host settings %v", payload.SchemaVersion, payload.Host.Settings)
+	}
 	if c := payload.Results[0]; !c.Baseline || c.Framework != "nginx" {
 		t.Errorf("first cell %+v, want the baseline", c)
 	}
@@ -147,10 +171,13 @@ func TestRunGoesOnWhenATargetFails(t *testing.T) {
 	}
 }
 
-func validate(t *testing.T, body []byte) {
+// validate checks a payload the agent emits against schema/run.v2.schema.json.
+func validate(t *testing.T, body []byte) { t.Helper(); validateAgainst(t, "run.v2.schema.json", body) }
+
+func validateAgainst(t *testing.T, schema string, body []byte) {
 	t.Helper()
 	c := jsonschema.NewCompiler()
-	sch, err := c.Compile(filepath.Join("..", "..", "..", "schema", "run.schema.json"))
+	sch, err := c.Compile(filepath.Join("..", "..", "..", "schema", schema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,40 +192,20 @@ func validate(t *testing.T, body []byte) {
 
 func TestSchemaAcceptsTheValidVectors(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"minimal", "full"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "..", "schema", "testdata", "payloads", "valid", name+".json"))
+	valid, err := filepath.Glob(filepath.Join("..", "..", "..", "schema", "testdata", "payloads", "valid", "*.json"))
+	if err != nil || len(valid) < 4 {
+		t.Fatalf("valid vectors %v (%v), want v1 and v2 ones", valid, err)
+	}
+	for _, p := range valid {
+		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		validate(t, b)
-	}
-}
-
-func TestWarmup(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		name       string
-		rates      []float64
-		max        time.Duration
-		wantStable bool
-		wantWindow int
-	}{
-		{"stable after two close windows", []float64{100, 102}, 10 * time.Second, true, 2},
-		{"a climbing JIT keeps warming", []float64{24000, 30000, 34000, 35000}, 10 * time.Second, true, 4},
-		{"the cap ends an unstable warm-up", []float64{10, 20, 30, 40, 50, 60}, 3 * time.Second, false, 3},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			i := 0
-			spent, stable, err := Warmup(context.Background(), time.Second, tc.max, 0.03, func(time.Duration) (float64, error) {
-				i++
-				return tc.rates[min(i-1, len(tc.rates)-1)], nil
-			})
-			if err != nil || stable != tc.wantStable || i != tc.wantWindow || spent < time.Duration(i)*time.Second {
-				t.Errorf("stable %v after %d windows (%s), err %v; want %v after %d", stable, i, spent, err, tc.wantStable, tc.wantWindow)
-			}
-		})
+		schema := "run.schema.json"
+		if strings.HasPrefix(filepath.Base(p), "v2-") {
+			schema = "run.v2.schema.json"
+		}
+		validateAgainst(t, schema, b)
 	}
 }
 
@@ -227,12 +234,16 @@ func TestSplitKeepsEachEnvelopeUnderTheLimit(t *testing.T) {
 	cell := Cell{Framework: "Netty", FrameworkVersion: "4.2", IOModel: "non-blocking", Scenario: "delay", LoadModel: "closed",
 		Connections: 64, DelayMs: &d, VCPUs: 1, DurationSeconds: 15, WarmupSeconds: 10}
 	for range 5 {
-		cell.Repeats = append(cell.Repeats, RepeatOf(loadResult(0.1, 0.2, 0.3, 1.1, 5.5, 12.25)))
+		rep := RepeatOf(loadResult(0.1, 0.2, 0.3, 1.1, 5.5, 12.25))
+		rep.Usage = usage.Usage{WallSeconds: 15.002, TargetCPUUserSeconds: 11.2, TargetCPUSystemSeconds: 3.1,
+			TargetRSSMeanBytes: 412345678, TargetRSSPeakBytes: 433456789, GeneratorCPUSeconds: 13.9, Samples: 75}
+		cell.Repeats = append(cell.Repeats, rep)
 	}
-	run := &Run{SchemaVersion: 1, RunID: NewRunID(), StartedAt: "2026-11-22T10:00:00Z", FinishedAt: "2026-11-22T11:00:00Z",
+	run := &Run{SchemaVersion: SchemaVersion, RunID: NewRunID(), StartedAt: "2026-11-22T10:00:00Z", FinishedAt: "2026-11-22T11:00:00Z",
 		Agent: Agent{Version: "t"}, Suite: Suite{Name: "s", Version: "1"}, LoadGenerator: LoadGenerator{Tool: "wrk", Version: "4.1.0"},
-		Host: host.Info{Hostname: "h", CPUModel: "c", VCPUs: 2, MemoryBytes: 1, OS: "o", Kernel: "k", Arch: "amd64", Virtualization: "none"},
-		JVM:  host.JVM{Vendor: "v", Version: "21", VMName: "n", GC: "G1", Flags: []string{}}}
+		Host: host.Info{Hostname: "h", CPUModel: "c", VCPUs: 2, MemoryBytes: 1, OS: "o", Kernel: "k", Arch: "amd64", Virtualization: "none",
+			Settings: &host.Settings{Governor: "performance"}},
+		JVM: host.JVM{Vendor: "v", Version: "21", VMName: "n", GC: "G1", Flags: []string{}}}
 	for range 2000 {
 		run.Results = append(run.Results, cell)
 	}
@@ -282,5 +293,34 @@ func TestPlanFromAProfile(t *testing.T) {
 	p.Scenarios = []string{"fortunes"}
 	if err := p.Check(); err == nil {
 		t.Error("an unknown scenario passed")
+	}
+}
+
+// The agent's payload types know every field of the v2 vectors (no field of the contract is missing or misspelt
+// in the Go tags), and what they marshal back is still a valid v2 payload.
+func TestPayloadTypesCoverEveryV2Field(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"v2-minimal", "v2-full"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "..", "schema", "testdata", "payloads", "valid", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := json.NewDecoder(bytes.NewReader(b))
+		d.DisallowUnknownFields()
+		var r Run
+		if err := d.Decode(&r); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out, err := r.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		validate(t, out)
+		var want, got any
+		_ = json.Unmarshal(b, &want)
+		_ = json.Unmarshal(out, &got)
+		if !reflect.DeepEqual(want, got) {
+			t.Errorf("%s does not round-trip through the agent's types:\n%s", name, out)
+		}
 	}
 }

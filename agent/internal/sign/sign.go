@@ -17,8 +17,12 @@ import (
 	"strconv"
 )
 
-// PayloadType is the DSSE payload type of a v1 run.
-const PayloadType = "application/vnd.podium.run.v1+json"
+// DSSE payload types of a run: v1, and v2 (v1 plus what each measurement cost), the one the agent signs.
+const (
+	PayloadTypeV1 = "application/vnd.podium.run.v1+json"
+	PayloadTypeV2 = "application/vnd.podium.run.v2+json"
+	PayloadType   = PayloadTypeV2
+)
 
 // Signature is one DSSE signature.
 type Signature struct {
@@ -137,10 +141,13 @@ func (k *Key) Save(path string) error {
 // Public is the raw public key.
 func (k *Key) Public() ed25519.PublicKey { return k.private.Public().(ed25519.PublicKey) }
 
-// Sign wraps the exact payload bytes in a signed envelope.
-func (k *Key) Sign(payload []byte) Envelope {
-	sig := ed25519.Sign(k.private, PAE(PayloadType, payload))
-	return Envelope{PayloadType: PayloadType, Payload: base64.StdEncoding.EncodeToString(payload),
+// Sign wraps the exact payload bytes in a signed envelope of the agent's payload type (v2).
+func (k *Key) Sign(payload []byte) Envelope { return k.SignAs(PayloadType, payload) }
+
+// SignAs signs payload under payloadType (the test vectors sign v1 payloads as v1).
+func (k *Key) SignAs(payloadType string, payload []byte) Envelope {
+	sig := ed25519.Sign(k.private, PAE(payloadType, payload))
+	return Envelope{PayloadType: payloadType, Payload: base64.StdEncoding.EncodeToString(payload),
 		Signatures: []Signature{{KeyID: k.KeyID, Sig: base64.StdEncoding.EncodeToString(sig)}}}
 }
 
@@ -173,8 +180,8 @@ func ParsePublicKey(s string) (ed25519.PublicKey, error) {
 
 // Verify checks that a signature by pub covers the envelope and returns the payload bytes.
 func Verify(e Envelope, pub ed25519.PublicKey) ([]byte, error) {
-	if e.PayloadType != PayloadType {
-		return nil, fmt.Errorf("payloadType %q, want %q", e.PayloadType, PayloadType)
+	if e.PayloadType != PayloadTypeV1 && e.PayloadType != PayloadTypeV2 {
+		return nil, fmt.Errorf("payloadType %q, want %q or %q", e.PayloadType, PayloadTypeV1, PayloadTypeV2)
 	}
 	payload, err := base64.StdEncoding.DecodeString(e.Payload)
 	if err != nil {

@@ -33,20 +33,27 @@ type Target struct {
 	Module           string   `json:"module"`
 	Artifact         string   `json:"artifact"`
 	Start            []string `json:"start"`
-	Port             int      `json:"port"`
-	Health           string   `json:"health"`
-	Scenarios        []string `json:"scenarios"`
-	Tuning           string   `json:"tuning"`
+	// Port is a fixed port; 0 (the standard suite): a free port is chosen at every start and passed in PORT.
+	Port int `json:"port,omitempty"`
+	// Render lists files (relative to the manifest) written into {workDir} with the placeholders filled at each start.
+	Render    []string `json:"render,omitempty"`
+	Health    string   `json:"health"`
+	Scenarios []string `json:"scenarios"`
+	Tuning    string   `json:"tuning"`
 	// Baseline is set by the loader on the manifest's baseline entry.
 	Baseline bool `json:"-"`
 }
 
-// Warmup says how a cell is warmed up: windows of WindowSeconds until two consecutive windows agree
-// within Tolerance, for at most MaxSeconds.
+// Warmup says how a cell is warmed up (package warmup): windows of WindowSeconds until every window of the
+// last HorizonSeconds agrees within Tolerance, at least MinSeconds have passed and the JVM's JIT compiled for at
+// most JITQuiet of the last window (per pinned CPU); for at most MaxSeconds.
 type Warmup struct {
-	WindowSeconds float64 `json:"windowSeconds"`
-	MaxSeconds    float64 `json:"maxSeconds"`
-	Tolerance     float64 `json:"tolerance"`
+	WindowSeconds  float64 `json:"windowSeconds"`
+	HorizonSeconds float64 `json:"horizonSeconds"`
+	MinSeconds     float64 `json:"minSeconds"`
+	MaxSeconds     float64 `json:"maxSeconds"`
+	Tolerance      float64 `json:"tolerance"`
+	JITQuiet       float64 `json:"jitQuiet"`
 }
 
 // Profile is a named measurement plan: which targets, scenarios, concurrencies and vCPU counts.
@@ -100,8 +107,11 @@ func (m *Manifest) check() error {
 			return fmt.Errorf("target %q listed twice", t.Name)
 		}
 		seen[t.Name] = true
-		if len(t.Start) == 0 || t.Port <= 0 || t.Health == "" {
-			return fmt.Errorf("target %q: start, port and health are required", t.Name)
+		if len(t.Start) == 0 || t.Health == "" {
+			return fmt.Errorf("target %q: start and health are required", t.Name)
+		}
+		if t.Port < 0 || t.Port > 65535 {
+			return fmt.Errorf("target %q: port %d is not a TCP port", t.Name, t.Port)
 		}
 		for _, s := range t.Scenarios {
 			if !slices.Contains(Scenarios, s) {

@@ -10,12 +10,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"podium.dev/agent/internal/port"
 )
 
 // StartOptions says how to start a target.
@@ -31,8 +34,11 @@ type StartOptions struct {
 type Process struct {
 	Target  *Target
 	BaseURL string
+	Port    int // the port it listens on (chosen at start unless the manifest fixes one)
 	Command []string
 	WorkDir string
+	// StartedAt is when the process was started, HealthyAt when its health URL first answered 200.
+	StartedAt, HealthyAt time.Time
 
 	cmd     *exec.Cmd
 	log     *tailBuffer
@@ -41,18 +47,9 @@ type Process struct {
 	once    sync.Once
 }
 
-// Expand fills the placeholders of a start command (see agent/suite/README.md).
-func (m *Manifest) Expand(t *Target, o StartOptions, workDir string) []string {
-	java := o.Java
-	if java == "" {
-		java = "java"
-	}
-	artifact := t.Artifact
-	if artifact != "" && !filepath.IsAbs(artifact) {
-		artifact = filepath.Join(m.Dir, artifact)
-	}
-	repl := strings.NewReplacer("{java}", java, "{artifact}", artifact, "{suiteDir}", m.Dir,
-		"{workDir}", workDir, "{port}", strconv.Itoa(t.Port))
+// Expand fills the placeholders of a start command (see agent/suite/README.md) for a target listening on port.
+func (m *Manifest) Expand(t *Target, o StartOptions, workDir string, port int) []string {
+	repl := m.replacer(t, o, workDir, port)
 	var out []string
 	for _, a := range t.Start {
 		if a == "{jvmFlags}" {
@@ -62,6 +59,42 @@ func (m *Manifest) Expand(t *Target, o StartOptions, workDir string) []string {
 		out = append(out, repl.Replace(a))
 	}
 	return out
+}
+
+func (m *Manifest) replacer(t *Target, o StartOptions, workDir string, port int) *strings.Replacer {
+	java := o.Java
+	if java == "" {
+		java = "java"
+	}
+	artifact := t.Artifact
+	if artifact != "" && !filepath.IsAbs(artifact) {
+		artifact = filepath.Join(m.Dir, artifact)
+	}
+	vcpus := o.VCPUs
+	if vcpus <= 0 {
+		vcpus = runtime.NumCPU()
+	}
+	return strings.NewReplacer("{java}", java, "{artifact}", artifact, "{suiteDir}", m.Dir,
+		"{workDir}", workDir, "{port}", strconv.Itoa(port), "{vcpus}", strconv.Itoa(vcpus))
+}
+
+// render writes each of the target's render files into workDir under its base name, placeholders filled
+// (nginx takes its port and worker count from its configuration file, not from the environment).
+func (m *Manifest) render(t *Target, o StartOptions, workDir string, port int) error {
+	repl := m.replacer(t, o, workDir, port)
+	for _, f := range t.Render {
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(m.Dir, f)
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return fmt.Errorf("start %s: %w", t.Name, err)
+		}
+		if err := os.WriteFile(filepath.Join(workDir, filepath.Base(f)), []byte(repl.Replace(string(b))), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // JVMFlagsFor is what {jvmFlags} expands to for k vCPUs: the manifest's flags and, when k > 0,
@@ -77,24 +110,34 @@ func (m *Manifest) JVMFlagsFor(k int) []string {
 // Start launches the target in its own process group, pinned with taskset, and waits until its health
 // URL answers 200 (or the process exits, or the deadline passes).
 func (m *Manifest) Start(ctx context.Context, t *Target, o StartOptions) (*Process, error) {
-	// Something already listening there would pass the health check in the target's place.
-	if c, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", t.Port), time.Second); err == nil {
+	tcpPort := t.Port
+	if tcpPort == 0 { // the usual case: a port nobody holds now, so another program on a "suite port" changes nothing
+		var err error
+		if tcpPort, err = port.Free(); err != nil {
+			return nil, fmt.Errorf("start %s: %w", t.Name, err)
+		}
+	} else if c, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", tcpPort), time.Second); err == nil {
+		// Something already listening there would pass the health check in the target's place.
 		c.Close()
-		return nil, fmt.Errorf("start %s: port %d is already in use (a leftover process?)", t.Name, t.Port)
+		return nil, fmt.Errorf("start %s: port %d is already in use (a leftover process?)", t.Name, tcpPort)
 	}
 	work, err := os.MkdirTemp("", "podium-"+t.Name+"-")
 	if err != nil {
 		return nil, err
 	}
 	_ = os.MkdirAll(filepath.Join(work, "logs"), 0o755) // nginx -p wants a logs folder under its prefix
-	args := m.Expand(t, o, work)
+	if err := m.render(t, o, work, tcpPort); err != nil {
+		os.RemoveAll(work)
+		return nil, err
+	}
+	args := m.Expand(t, o, work, tcpPort)
 	argv := args
 	if o.CPUs != "" {
 		argv = append([]string{"taskset", "-c", o.CPUs}, args...)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = work
-	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(t.Port))
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(tcpPort))
 	if o.ReferenceURL != "" {
 		cmd.Env = append(cmd.Env, "PODIUM_REFERENCE_URL="+o.ReferenceURL)
 	}
@@ -102,12 +145,13 @@ func (m *Manifest) Start(ctx context.Context, t *Target, o StartOptions) (*Proce
 	cmd.Stdout, cmd.Stderr = lb, lb
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	cmd.WaitDelay = 2 * time.Second // a grandchild holding the output pipe must not hang Stop
+	started := time.Now()
 	if err := cmd.Start(); err != nil {
 		os.RemoveAll(work)
 		return nil, fmt.Errorf("start %s (%s): %w", t.Name, strings.Join(argv, " "), err)
 	}
-	p := &Process{Target: t, BaseURL: fmt.Sprintf("http://127.0.0.1:%d", t.Port), Command: args, WorkDir: work,
-		cmd: cmd, log: lb, exited: make(chan struct{})}
+	p := &Process{Target: t, BaseURL: fmt.Sprintf("http://127.0.0.1:%d", tcpPort), Port: tcpPort, Command: args, WorkDir: work,
+		StartedAt: started, cmd: cmd, log: lb, exited: make(chan struct{})}
 	go func() { p.waitErr = cmd.Wait(); close(p.exited) }()
 	wait := o.HealthWait
 	if wait <= 0 {
@@ -125,13 +169,15 @@ func (p *Process) waitHealthy(ctx context.Context, wait time.Duration) error {
 	defer cancel()
 	url := p.BaseURL + p.Target.Health
 	client := &http.Client{Timeout: 2 * time.Second}
-	tick := time.NewTicker(100 * time.Millisecond)
+	// 20 ms: the resolution of the start-up time the payload records (connecting to a closed port costs nothing).
+	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if resp, err := client.Do(req); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
+				p.HealthyAt = time.Now()
 				return nil
 			}
 		}

@@ -2,6 +2,7 @@ package suite
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -93,10 +94,10 @@ func TestStopEndsTheWholeProcessGroup(t *testing.T) {
 func TestExpandPlaceholders(t *testing.T) {
 	t.Parallel()
 	m := &Manifest{Dir: "/suite", JVMFlags: []string{"-Xmx512m", "-XX:+UseG1GC"}}
-	tg := &Target{Artifact: "netty/target/app.jar", Port: 8083,
-		Start: []string{"{java}", "{jvmFlags}", "-jar", "{artifact}", "--conf={suiteDir}/x.conf", "{workDir}/", "{port}"}}
-	got := strings.Join(m.Expand(tg, StartOptions{Java: "/jdk/bin/java", VCPUs: 2}, "/tmp/w"), " ")
-	want := "/jdk/bin/java -Xmx512m -XX:+UseG1GC -XX:ActiveProcessorCount=2 -jar /suite/netty/target/app.jar --conf=/suite/x.conf /tmp/w/ 8083"
+	tg := &Target{Artifact: "netty/target/app.jar",
+		Start: []string{"{java}", "{jvmFlags}", "-jar", "{artifact}", "--conf={suiteDir}/x.conf", "{workDir}/", "{port}", "w={vcpus}"}}
+	got := strings.Join(m.Expand(tg, StartOptions{Java: "/jdk/bin/java", VCPUs: 2}, "/tmp/w", 8083), " ")
+	want := "/jdk/bin/java -Xmx512m -XX:+UseG1GC -XX:ActiveProcessorCount=2 -jar /suite/netty/target/app.jar --conf=/suite/x.conf /tmp/w/ 8083 w=2"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -117,6 +118,11 @@ func TestLoadTheRealManifest(t *testing.T) {
 	}
 	if _, ok := m.Profiles["quick"]; !ok {
 		t.Errorf("no quick profile")
+	}
+	for _, tg := range m.all() { // a fixed port fails the suite whenever another program holds it
+		if tg.Port != 0 {
+			t.Errorf("%s has the fixed port %d: leave it out, the agent picks a free one", tg.Name, tg.Port)
+		}
 	}
 }
 
@@ -150,5 +156,26 @@ func TestStartRefusesAPortInUse(t *testing.T) {
 	tg := &Target{Name: "late", Start: serve("target", ""), Port: ln.Addr().(*net.TCPAddr).Port, Health: "/plaintext"}
 	if _, err := m.Start(context.Background(), tg, StartOptions{HealthWait: 5 * time.Second}); err == nil || !strings.Contains(err.Error(), "already in use") {
 		t.Errorf("err %v, want port already in use", err)
+	}
+}
+
+// TestStartPicksAFreePortAndRendersConfig: a target without a port gets a free one in PORT, {port} and its
+// rendered files (as nginx's configuration), so that a program holding a "suite port" changes nothing.
+func TestStartPicksAFreePortAndRendersConfig(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "conf.txt"), []byte("listen {port}; workers {vcpus};"), 0o644)
+	m := &Manifest{Name: "t", Version: "1", Dir: dir}
+	// The shell proves the rendered file exists at start, then serves on $PORT, which must equal {port}.
+	script := `test "$(cat conf.txt)" = "listen $1; workers 3;" && test "$PORT" = "$1" && exec "$@2"`
+	tg := &Target{Name: "free", Render: []string{"conf.txt"}, Health: "/plaintext",
+		Start: []string{"sh", "-c", strings.Replace(script, `"$@2"`, strings.Join(serve("target", ""), " "), 1), "sh", "{port}"}}
+	p, err := m.Start(context.Background(), tg, StartOptions{VCPUs: 3, HealthWait: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Stop()
+	if p.Port == 0 || !strings.HasSuffix(p.BaseURL, fmt.Sprintf(":%d", p.Port)) {
+		t.Errorf("port %d, base URL %s", p.Port, p.BaseURL)
 	}
 }

@@ -5,13 +5,13 @@ package testtarget
 import (
 	"fmt"
 	"io"
-	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
 	"strconv"
 	"sync/atomic"
 	"time"
+
+	"podium.dev/agent/internal/port"
 )
 
 // ReferenceBody is what the reference service answers on /reference.
@@ -79,19 +79,8 @@ func Reference() http.Handler {
 	return mux
 }
 
-// FreePort is a port that nothing listens on now, below the kernel's ephemeral range (32768+) so that an
-// outgoing connection of a parallel test cannot take it before the target binds it.
-func FreePort() (int, error) {
-	for range 100 {
-		port := 20000 + rand.IntN(12000)
-		ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
-		if err == nil {
-			ln.Close()
-			return port, nil
-		}
-	}
-	return 0, fmt.Errorf("no free port found between 20000 and 32000")
-}
+// FreePort is a free loopback port (see package port).
+func FreePort() (int, error) { return port.Free() }
 
 // ServeIfChild makes a test binary double as the targets: started with PODIUM_CONTRACT_SERVE=target it
 // serves the contract (breaking $PODIUM_CONTRACT_BROKEN on purpose), with =reference the reference

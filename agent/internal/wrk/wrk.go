@@ -84,7 +84,12 @@ func Run(ctx context.Context, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("wrk %s: %w: %s%s", o.URL, err, bytes.TrimSpace(stderr.Bytes()), bytes.TrimSpace(out))
 	}
-	return Parse(out)
+	r, err := Parse(out)
+	if ps := cmd.ProcessState; ps != nil {
+		// taskset execs wrk in place: the child's rusage is wrk's own, exact, not sampled.
+		r.GeneratorCPUSeconds = (ps.UserTime() + ps.SystemTime()).Seconds()
+	}
+	return r, err
 }
 
 const marker = "PODIUM_WRK "

@@ -127,6 +127,10 @@ func TestRunAgainstALoopbackServer(t *testing.T) {
 	if r.Requests == 0 || r.Errors.Total() != 0 || r.LatencyMs.P50 <= 0 {
 		t.Errorf("want answered requests without errors, got %+v", r)
 	}
+	// One wrk thread busy for about a second: its own CPU time is there, and at most the second it had.
+	if r.GeneratorCPUSeconds <= 0.01 || r.GeneratorCPUSeconds > r.DurationSeconds*1.05+0.05 {
+		t.Errorf("wrk's CPU time %.3f s over %.3f s with one thread", r.GeneratorCPUSeconds, r.DurationSeconds)
+	}
 	if v := Version(""); v == "unknown" {
 		t.Errorf("wrk -v gave no version")
 	}

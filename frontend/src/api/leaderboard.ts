@@ -15,6 +15,7 @@ export interface LeaderboardQuery {
   from?: string
   to?: string
   sla?: number
+  rank?: string
 }
 
 export function fetchLeaderboard(q: LeaderboardQuery, signal?: AbortSignal): Promise<Leaderboard> {

@@ -10,7 +10,11 @@ export type LoadModel = 'closed' | 'open'
 export type Page<T> = Omit<Schemas['RunPage'], 'items'> & { items: T[] }
 export type RunSummary = Schemas['RunSummary']
 export type Latency = Schemas['Latency']
+/** What a repeat cost (payload v2); null for v1 runs. */
+export type Usage = Schemas['Usage']
 export type Repeat = Schemas['RepeatView']
+/** A cost figure: mean over the repeats that define it, its 95% t interval, and how many repeats. */
+export type Figure = Schemas['Estimate']
 export type CellStats = Schemas['CellStats']
 export type Cell = Schemas['CellView']
 export type RunDetail = Schemas['RunDetail']
@@ -18,6 +22,9 @@ export type Agent = Schemas['AgentView']
 export type FrameworkEntry = Schemas['Framework']
 export type LeaderboardRow = Schemas['LeaderboardRow']
 export type Leaderboard = Schemas['LeaderboardResponse']
+/** What the leaderboard ranks by. */
+export type RankBy = Leaderboard['rank']
+export const RANKS: RankBy[] = ['throughput', 'cpu', 'memory']
 export type ScalingPoint = Schemas['ScalingPoint']
 export type ScalingSeries = Schemas['ScalingSeries']
 export type Scaling = Schemas['ScalingResponse']

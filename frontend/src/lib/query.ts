@@ -53,4 +53,5 @@ export const leaderboardSchema = {
   from: { kind: 'date' },
   to: { kind: 'date' },
   sla: { kind: 'number', default: 200 },
+  rank: { kind: 'string', default: 'throughput' },
 } as const satisfies Schema

@@ -12,6 +12,7 @@ export const routes: RouteRecordRaw[] = [
   },
   { path: '/scaling', name: 'scaling', component: () => import('../views/ScalingView.vue'), meta: { title: 'Scaling' } },
   { path: '/latency', name: 'latency', component: () => import('../views/LatencyView.vue'), meta: { title: 'Latency' } },
+  { path: '/cost', name: 'cost', component: () => import('../views/CostView.vue'), meta: { title: 'Cost' } },
   { path: '/history', name: 'history', component: () => import('../views/HistoryView.vue'), meta: { title: 'History' } },
   { path: '/compare', name: 'compare', component: () => import('../views/CompareView.vue'), meta: { title: 'Compare' } },
   {

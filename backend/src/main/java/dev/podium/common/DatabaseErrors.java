@@ -11,7 +11,10 @@ public final class DatabaseErrors {
     private DatabaseErrors() {
     }
 
-    /** Connection failures (SQLState class 08, refused sockets, pool timeouts, server shutting down). */
+    /**
+     * Connection failures (SQLState class 08, refused sockets, pool timeouts, server shutting down) and a database too
+     * slow to answer (statement timeout 57014, lock timeout 55P03): each is worth a retry later.
+     */
     public static boolean isUnavailable(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause()) {
             if (t instanceof ConnectException) {
@@ -19,7 +22,8 @@ public final class DatabaseErrors {
             }
             if (t instanceof SQLException sql) {
                 String state = sql.getSQLState();
-                if (state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P03"))) {
+                if (state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P03")
+                        || state.equals("57014") || state.equals("55P03"))) {
                     return true;
                 }
                 String message = String.valueOf(sql.getMessage());

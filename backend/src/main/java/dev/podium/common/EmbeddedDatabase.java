@@ -38,24 +38,46 @@ public final class EmbeddedDatabase implements AutoCloseable {
     private static final int WRAPPER_VERSION = 2; // part of the binaries' folder name: a new wrapper, a new folder
 
     private final EmbeddedPostgres postgres;
+    private final DataDirectoryOwner owner;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres) {
+    private EmbeddedDatabase(EmbeddedPostgres postgres, DataDirectoryOwner owner) {
         this.postgres = postgres;
+        this.owner = owner;
+    }
+
+    public static EmbeddedDatabase start(Path dataDirectory, int port, boolean clean) throws IOException {
+        return start(dataDirectory, port, clean, "");
     }
 
     /**
      * Starts a server on the data directory, creating the cluster only when the directory holds none (clean: the
-     * directory must be new, and is deleted when the server stops); port 0 picks a
-     * free port. A data directory left by a killed run (stale postmaster.pid, orphaned postmaster) is recovered.
+     * directory must be new, and is deleted when the server stops); port 0 picks a free port. The directory gets one
+     * owner (see DataDirectoryOwner; ownerDescription, e.g. the HTTP address, is what a second starter is told). A
+     * directory left by a killed owner (stale postmaster.pid, orphaned postmaster) is recovered.
      */
-    public static EmbeddedDatabase start(Path dataDirectory, int port, boolean clean) throws IOException {
+    public static EmbeddedDatabase start(Path dataDirectory, int port, boolean clean, String ownerDescription)
+            throws IOException {
         Files.createDirectories(dataDirectory);
-        recoverStalePostmaster(dataDirectory);
-        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                .setDataDirectory(dataDirectory)
-                .setCleanDataDirectory(clean)
-                .setPGStartupWait(Duration.ofSeconds(60))
-                .setServerConfig("max_connections", "200");
+        DataDirectoryOwner owner = DataDirectoryOwner.claim(dataDirectory, ownerDescription);
+        try {
+            recoverStalePostmaster(dataDirectory);
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                    .setDataDirectory(dataDirectory)
+                    .setCleanDataDirectory(clean)
+                    .setPGStartupWait(Duration.ofSeconds(60))
+                    .setServerConfig("max_connections", "200")
+                    // zonky's defaults trade durability for speed; a run answered 201 must survive a crash
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("full_page_writes", "on");
+            return new EmbeddedDatabase(startServer(builder, port), owner);
+        } catch (IOException | RuntimeException e) {
+            owner.release();
+            throw e;
+        }
+    }
+
+    private static EmbeddedPostgres startServer(EmbeddedPostgres.Builder builder, int port) throws IOException {
         if (port > 0) {
             builder.setPort(port);
         }
@@ -64,7 +86,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
             builder.setOverrideWorkingDirectory(binaries.workingDirectory().toFile())
                     .setPgBinaryResolver((system, arch) -> new ByteArrayInputStream(binaries.archive()));
         }
-        return new EmbeddedDatabase(builder.start());
+        return builder.start();
     }
 
     public int port() {
@@ -83,9 +105,19 @@ public final class EmbeddedDatabase implements AutoCloseable {
         return "postgres";
     }
 
+    /** The postmaster's process id (from postmaster.pid), for tests that crash or freeze it. */
+    public long postmasterPid() throws IOException {
+        Path pidFile = owner.dataDirectory().resolve("postmaster.pid");
+        return Long.parseLong(Files.readAllLines(pidFile, StandardCharsets.UTF_8).getFirst().trim());
+    }
+
     @Override
     public void close() throws IOException {
-        postgres.close();
+        try {
+            postgres.close();
+        } finally {
+            owner.release();
+        }
     }
 
     static boolean isRoot() {
@@ -96,7 +128,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
         }
     }
 
-    /** A postmaster.pid whose process is gone is deleted; a live orphaned postmaster of this directory is stopped. */
+    /**
+     * Called only by the directory's owner, so a live postmaster here is an orphan of a killed owner and is stopped;
+     * a postmaster.pid whose process is gone is deleted.
+     */
     private static void recoverStalePostmaster(Path dataDirectory) throws IOException {
         Path pidFile = dataDirectory.resolve("postmaster.pid");
         if (!Files.exists(pidFile)) {

@@ -16,6 +16,21 @@ public interface PodiumConfig {
     @WithDefault("4")
     int maxConcurrentIngests();
 
-    /** Bearer token of the admin endpoints; without it they answer 403. */
+    /** Bearer token of the admin endpoints; without it (and without adminTokenFile) they answer 403. */
     Optional<String> adminToken();
+
+    /** A file holding the admin token (PODIUM_ADMIN_TOKEN_FILE), read at start; used when adminToken is unset. */
+    Optional<java.nio.file.Path> adminTokenFile();
+
+    /** Time a request body may take to arrive after its headers; slower answers 408 (PODIUM_REQUEST_BODY_TIMEOUT). */
+    @WithDefault("30s")
+    java.time.Duration requestBodyTimeout();
+
+    /** Writes (POST /api/...) one client address may send per minute, as a token bucket; more answer 429. 0: no limit. */
+    @WithDefault("600")
+    int writesPerMinutePerAddress();
+
+    /** Wrong admin tokens one client address may send per minute; more answer 429 with Retry-After. */
+    @WithDefault("10")
+    int adminMaxFailures();
 }

@@ -18,7 +18,16 @@ public class PodiumMain {
         }
         Path dataDirectory = Path.of(env("PODIUM_DATA_DIR", ".podium")).toAbsolutePath().resolve("postgres");
         System.out.println("podium: starting the embedded PostgreSQL with its data in " + dataDirectory);
-        try (EmbeddedDatabase database = EmbeddedDatabase.start(dataDirectory, 0, false)) {
+        String address = "http://" + env("PODIUM_HOST", "127.0.0.1") + ":" + env("PODIUM_PORT", "8080");
+        EmbeddedDatabase started;
+        try {
+            started = EmbeddedDatabase.start(dataDirectory, 0, false, address);
+        } catch (DataDirectoryOwner.DataDirectoryInUseException e) {
+            System.err.println("podium: not starting: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        try (EmbeddedDatabase database = started) {
             System.setProperty("quarkus.datasource.jdbc.url", database.jdbcUrl());
             System.setProperty("quarkus.datasource.username", database.user());
             System.setProperty("quarkus.datasource.password", database.password());

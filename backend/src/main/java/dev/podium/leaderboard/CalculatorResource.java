@@ -30,13 +30,17 @@ import jakarta.ws.rs.core.UriInfo;
 public class CalculatorResource {
 
     static final Set<String> PARAMETERS = Set.of("scenario", "from", "fromIoModel", "to", "toIoModel", "hostClass",
-            "servers", "current", "required", "ratio", "sla");
+            "servers", "current", "required", "ratio", "sla", "by");
+    static final Set<String> BY = Set.of("throughput", "cpu");
 
     public record CalculatorResponse(String scenario, @Schema(nullable = true) String hostClass,
                                      @Schema(nullable = true) Integer vcpus, double ratio,
                                      @Schema(enumeration = {"leaderboard", "user"}) String ratioSource,
                                      @Schema(nullable = true) Double fromSlaThroughput,
-                                     @Schema(nullable = true) Double toSlaThroughput, int servers,
+                                     @Schema(nullable = true) Double toSlaThroughput,
+                                     @Schema(enumeration = {"throughput", "cpu"}) String by,
+                                     @Schema(nullable = true) Double fromRequestsPerCpuSecond,
+                                     @Schema(nullable = true) Double toRequestsPerCpuSecond, int servers,
                                      List<MigrationCalculator.ApiResult> apis, MigrationCalculator.Totals totals) {
     }
 
@@ -53,11 +57,14 @@ public class CalculatorResource {
             + " Per API: perServerToday = current / servers; perServerAfter = perServerToday x R; systemAfter = current x R;"
             + " serversToAddWithout = ceil((required - current) / perServerToday), serversToAddWith ="
             + " ceil((required - systemAfter) / perServerAfter), both never below 0; serversSaved = their difference."
-            + " Repeat current and required once per API, in the same order.")
+            + " Repeat current and required once per API, in the same order. `by=cpu` sizes by CPU instead: R ="
+            + " requests per CPU-second of `to` / that of `from` (servers whose CPU is the limit need as many fewer"
+            + " servers as each request costs less CPU); payload v2 runs only.")
     @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = CalculatorResponse.class), examples = @ExampleObject(name = "one API", value = """
             {"scenario": "proxy", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "vcpus": 2, "ratio": 2.0,
-             "ratioSource": "leaderboard", "fromSlaThroughput": 10000.0, "toSlaThroughput": 20000.0, "servers": 4,
+             "ratioSource": "leaderboard", "fromSlaThroughput": 10000.0, "toSlaThroughput": 20000.0, "by": "throughput",
+             "fromRequestsPerCpuSecond": 35800.0, "toRequestsPerCpuSecond": 70200.0, "servers": 4,
              "apis": [{"current": 1000.0, "required": 3000.0, "perServerToday": 250.0, "perServerAfter": 500.0,
                        "systemAfter": 2000.0, "serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}],
              "totals": {"serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}}""")))
@@ -75,7 +82,9 @@ public class CalculatorResource {
             @QueryParam("required") List<String> required,
             @Parameter(description = "a ratio measured on your own application, instead of the leaderboard's", example = "1.27")
             @QueryParam("ratio") String ratio,
-            @Parameter(description = "p90 limit in ms for the leaderboard's SLA throughput (default 200)") @QueryParam("sla") String sla) {
+            @Parameter(description = "p90 limit in ms for the leaderboard's SLA throughput (default 200)") @QueryParam("sla") String sla,
+            @Parameter(description = "throughput (default): R from SLA throughput; cpu: R from requests per CPU-second")
+            @QueryParam("by") String by) {
         QueryParams q = QueryParams.of(uri, PARAMETERS, Set.of("current", "required"));
         int n = q.positiveInt("servers", null) == null ? missing("servers") : q.positiveInt("servers", null);
         List<String> cur = q.all("current");
@@ -100,15 +109,19 @@ public class CalculatorResource {
         String toIo = q.oneOf("toIoModel", QueryParams.IO_MODELS, null);
         String hc = q.text("hostClass");
         double slaMs = q.positiveNumber("sla", LeaderboardQuery.DEFAULT_SLA_MS);
+        boolean byCpu = "cpu".equals(q.oneOf("by", BY, "throughput"));
         return answers.json("calculator" + q.normalised(), () -> {
             LeaderboardResponse board = sc == null ? null : leaderboard.leaderboard(new LeaderboardQuery(sc, "closed", hc,
-                    null, null, null, null, null, null, null, null, slaMs));
-            Double fromSla = sla(board, fromFw, fromIo, "from", userRatio == null);
-            Double toSla = sla(board, toFw, toIo, "to", userRatio == null);
-            double r = userRatio != null ? userRatio : toSla / fromSla;
+                    null, null, null, null, null, null, null, null, slaMs, "throughput"));
+            Double fromSla = sla(board, fromFw, fromIo, "from", userRatio == null && !byCpu);
+            Double toSla = sla(board, toFw, toIo, "to", userRatio == null && !byCpu);
+            Double fromCpu = cpu(board, fromFw, fromIo, "from", userRatio == null && byCpu);
+            Double toCpu = cpu(board, toFw, toIo, "to", userRatio == null && byCpu);
+            double r = userRatio != null ? userRatio : byCpu ? toCpu / fromCpu : toSla / fromSla;
             MigrationCalculator.Result result = MigrationCalculator.compute(n, r, apis);
             return new CalculatorResponse(sc, board == null ? hc : board.hostClass(), board == null ? null : board.vcpus(),
-                    r, userRatio != null ? "user" : "leaderboard", fromSla, toSla, n, result.apis(), result.totals());
+                    r, userRatio != null ? "user" : "leaderboard", fromSla, toSla, byCpu ? "cpu" : "throughput",
+                    fromCpu, toCpu, n, result.apis(), result.totals());
         });
     }
 
@@ -116,8 +129,31 @@ public class CalculatorResource {
         throw ReadProblems.badParameter(field, "'" + field + "' is required");
     }
 
+    /** The requests per CPU-second of a framework on the leaderboard; refuses (naming the field) when needed and not there. */
+    private static Double cpu(LeaderboardResponse board, String framework, String ioModel, String field, boolean needed) {
+        LeaderboardResponse.Row row = row(board, framework, ioModel, field);
+        Double value = row == null || row.requestsPerCpuSecond() == null ? null : row.requestsPerCpuSecond().mean();
+        if (needed && (value == null || value == 0)) {
+            throw ReadProblems.badParameter(field, "'" + framework + "' has no requests per CPU-second on the "
+                    + board.scenario() + " leaderboard of " + board.hostClass() + " (" + board.vcpus()
+                    + " vCPU; payload v1 runs carry no CPU time); give ratio or by=throughput instead");
+        }
+        return value;
+    }
+
     /** The SLA throughput of a framework on the leaderboard; refuses (naming the field) when needed and not there. */
     private static Double sla(LeaderboardResponse board, String framework, String ioModel, String field, boolean needed) {
+        LeaderboardResponse.Row row = row(board, framework, ioModel, field);
+        Double value = row == null ? null : row.slaThroughput();
+        if (needed && (value == null || value == 0)) {
+            throw ReadProblems.badParameter(field, "'" + framework + "' has no SLA throughput on the " + board.scenario()
+                    + " leaderboard of " + board.hostClass() + " (" + board.vcpus() + " vCPU); give ratio instead");
+        }
+        return value;
+    }
+
+    /** The framework's row on the board, null when absent; several I/O models without a choice are refused. */
+    private static LeaderboardResponse.Row row(LeaderboardResponse board, String framework, String ioModel, String field) {
         if (framework == null || board == null) {
             return null;
         }
@@ -127,11 +163,6 @@ public class CalculatorResource {
             throw ReadProblems.badParameter(field + "IoModel", "'" + framework + "' is measured with several I/O models;"
                     + " choose one with " + field + "IoModel");
         }
-        Double value = rows.isEmpty() ? null : rows.get(0).slaThroughput();
-        if (needed && (value == null || value == 0)) {
-            throw ReadProblems.badParameter(field, "'" + framework + "' has no SLA throughput on the " + board.scenario()
-                    + " leaderboard of " + board.hostClass() + " (" + board.vcpus() + " vCPU); give ratio instead");
-        }
-        return value;
+        return rows.isEmpty() ? null : rows.get(0);
     }
 }

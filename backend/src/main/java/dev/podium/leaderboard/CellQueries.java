@@ -17,8 +17,11 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+
+import dev.podium.run.CellView;
 
 /**
  * The read side's SQL, in plain JDBC on purpose (the fast path: thousands of flat rows per answer, no entity state,
@@ -34,7 +37,11 @@ public class CellQueries {
             + "c.warmup_seconds, c.baseline, c.flags, c.repeat_count, c.rps_trimmed_mean, c.rps_median, c.rps_mean, "
             + "c.rps_stddev, c.rps_ci_low, c.rps_ci_high, c.error_rate, c.p50_median, c.p90_median, c.p99_median, "
             + "c.over_error_limit, r.started_at, r.received_at, r.host_class, r.host_cpu_model, r.jvm_vendor, "
-            + "r.jvm_version, r.jvm_major";
+            + "r.jvm_version, r.jvm_major, c.rps_cv, c.noisy, c.req_per_cpu_second, c.req_per_cpu_second_ci_low, "
+            + "c.req_per_cpu_second_ci_high, c.req_per_cpu_second_repeats, c.rps_per_vcpu, c.rps_per_vcpu_ci_low, "
+            + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
+            + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
+            + "c.startup_idle_rss_bytes";
 
     /** A conjunction of fixed SQL fragments with their bound values. */
     public static final class Where {
@@ -183,13 +190,22 @@ public class CellQueries {
         List<String> flagList = flags == null ? List.of() : List.of((String[]) flags.getArray());
         rs.getInt(17);
         CellStats stats = rs.wasNull() ? null : new CellStats(rs.getInt(17), rs.getDouble(18), rs.getDouble(19),
-                rs.getDouble(20), dbl(rs, 21), rs.getDouble(22), rs.getDouble(23), rs.getDouble(24), rs.getDouble(25),
-                rs.getDouble(26), rs.getDouble(27), rs.getBoolean(28));
+                rs.getDouble(20), dbl(rs, 21), dbl(rs, 22), dbl(rs, 23), rs.getDouble(24), rs.getDouble(25),
+                rs.getDouble(26), rs.getDouble(27), rs.getBoolean(28), dbl(rs, 36), rs.getObject(37, Boolean.class),
+                estimate(rs, 38), estimate(rs, 42), estimate(rs, 46));
+        Double firstResponse = dbl(rs, 51);
         return new CellRow(rs.getLong(1), rs.getObject(2, UUID.class), rs.getInt(3), rs.getString(4), rs.getString(5),
                 rs.getString(6), rs.getString(7), rs.getString(8), rs.getInt(9), dbl(rs, 10),
                 rs.getObject(11, Integer.class), rs.getInt(12), rs.getDouble(13), dbl(rs, 14), rs.getBoolean(15),
                 flagList, stats, rs.getObject(29, OffsetDateTime.class), rs.getObject(30, OffsetDateTime.class),
-                rs.getString(31), rs.getString(32), rs.getString(33), rs.getString(34), rs.getInt(35));
+                rs.getString(31), rs.getString(32), rs.getString(33), rs.getString(34), rs.getInt(35),
+                rs.getString(50), firstResponse == null ? null : new CellView.Startup(firstResponse, rs.getLong(52)));
+    }
+
+    /** A cost figure from four columns (mean, ci low, ci high, repeats) starting at {@code first}; null without a mean. */
+    private static Estimate estimate(ResultSet rs, int first) throws SQLException {
+        Double mean = dbl(rs, first);
+        return mean == null ? null : new Estimate(mean, dbl(rs, first + 1), dbl(rs, first + 2), rs.getInt(first + 3));
     }
 
     private static Double dbl(ResultSet rs, int column) throws SQLException {

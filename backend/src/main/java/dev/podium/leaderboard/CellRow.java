@@ -12,7 +12,8 @@ public record CellRow(long id, UUID runId, int ordinal, String framework, String
                       String scenario, String loadModel, int connections, Double targetRate, Integer delayMs,
                       int vcpus, double durationSeconds, Double warmupSeconds, boolean baseline, List<String> flags,
                       CellStats stats, OffsetDateTime startedAt, OffsetDateTime receivedAt, String hostClass,
-                      String cpuModel, String jvmVendor, String jvmVersion, int jvmMajor) {
+                      String cpuModel, String jvmVendor, String jvmVersion, int jvmMajor, String cpus,
+                      CellView.Startup startup) {
 
     /** The cell's throughput figure: the trimmed mean of requests/s (0 when not computed). */
     public double throughput() {
@@ -22,7 +23,7 @@ public record CellRow(long id, UUID runId, int ordinal, String framework, String
     /** The cell as the read API shows it, without repeats. */
     public CellView view() {
         return new CellView(id, ordinal, framework, frameworkVersion, ioModel, scenario, loadModel, connections,
-                targetRate, delayMs, vcpus, durationSeconds, warmupSeconds, baseline, flags, stats, null);
+                targetRate, delayMs, vcpus, durationSeconds, warmupSeconds, baseline, flags, cpus, startup, stats, null);
     }
 
     /** Runs compare newest first by startedAt, then receivedAt, then id: the "most recent run" everywhere. */

@@ -6,17 +6,20 @@ import java.util.Set;
 /** The leaderboard's filters, validated (read-api.md "Leaderboard"). */
 public record LeaderboardQuery(String scenario, String loadModel, String hostClass, Integer vcpus, String jvmVendor,
                                Integer jvmMajor, String ioModel, String framework, Integer connections,
-                               OffsetDateTime from, OffsetDateTime to, double sla) {
+                               OffsetDateTime from, OffsetDateTime to, double sla, String rank) {
 
     public static final double DEFAULT_SLA_MS = 200;
+    /** What rows are ordered by: throughput (SLA throughput), cpu (requests per CPU-second), memory (MB per 1,000 req/s). */
+    public static final Set<String> RANKS = Set.of("throughput", "cpu", "memory");
     public static final Set<String> PARAMETERS = Set.of("scenario", "hostClass", "vcpus", "jvmVendor", "jvmMajor",
-            "ioModel", "framework", "loadModel", "connections", "from", "to", "sla", "format");
+            "ioModel", "framework", "loadModel", "connections", "from", "to", "sla", "rank", "format");
 
     public static LeaderboardQuery from(QueryParams q) {
         LeaderboardQuery query = new LeaderboardQuery(q.scenario(), q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed"),
                 q.text("hostClass"), q.positiveInt("vcpus", null), q.text("jvmVendor"), q.positiveInt("jvmMajor", null),
                 q.oneOf("ioModel", QueryParams.IO_MODELS, null), q.text("framework"), q.positiveInt("connections", null),
-                q.instant("from", false), q.instant("to", true), q.positiveNumber("sla", DEFAULT_SLA_MS));
+                q.instant("from", false), q.instant("to", true), q.positiveNumber("sla", DEFAULT_SLA_MS),
+                q.oneOf("rank", RANKS, "throughput"));
         if (query.from() != null && query.to() != null && query.to().isBefore(query.from())) {
             throw ReadProblems.badParameter("to", "'to' is before 'from'");
         }

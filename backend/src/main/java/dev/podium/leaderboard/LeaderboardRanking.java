@@ -5,9 +5,12 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 
 import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 
 /** Pure leaderboard arithmetic: SLA throughput, best throughput, baseline share and tie-aware ranks (read-api.md). */
 public final class LeaderboardRanking {
@@ -36,11 +39,21 @@ public final class LeaderboardRanking {
         return sweep.stream().max(Comparator.comparingDouble(CellRow::throughput)).orElse(null);
     }
 
-    /**
-     * One row per (framework, ioModel) from the cells of its most recent run, ranked.
-     * {@code cells}: the matching non-baseline cells; {@code baselineBest}: run id -> its baseline's best throughput.
-     */
+    /** Flags that say the load generator, not the target, set the throughput: such rows rank by CPU per request. */
+    public static final Set<String> CEILING_FLAGS = Set.of("generator-saturated", "above-baseline");
+
+    /** Rows ranked by throughput. */
     public static List<LeaderboardResponse.Row> rows(List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs) {
+        return rows(cells, baselineBest, slaMs, "throughput");
+    }
+
+    /**
+     * One row per (framework, ioModel) from the cells of its most recent run, ranked by {@code rankBy} (throughput,
+     * cpu or memory). {@code cells}: the matching non-baseline cells; {@code baselineBest}: run id -> its baseline's
+     * best throughput.
+     */
+    public static List<LeaderboardResponse.Row> rows(List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs,
+                                                     String rankBy) {
         Map<String, List<CellRow>> byTarget = new LinkedHashMap<>();
         Map<String, CellRow> newest = new LinkedHashMap<>();
         for (CellRow c : cells) {
@@ -67,33 +80,61 @@ public final class LeaderboardRanking {
             if (s != null && s.overErrorLimit() && !flags.contains("high-error-rate")) {
                 flags.add("high-error-rate");
             }
+            boolean noisy = Boolean.TRUE.equals(s.noisy()) || flags.contains("noisy");
+            if (noisy && !flags.contains("noisy")) {
+                flags.add("noisy");
+            }
             unranked.add(new LeaderboardResponse.Row(0, false, shown.framework(), shown.frameworkVersion(),
                     shown.ioModel(), shown.runId(), shown.startedAt(), shown.jvmVendor(), shown.jvmVersion(),
                     sla == null ? null : sla.throughput(), sla == null ? null : sla.connections(),
                     sla == null ? null : sla.id(), best.throughput(), best.connections(), best.id(), s.rpsCiLow(),
                     s.rpsCiHigh(), s.p90Median(), s.p99Median(), shown.throughput() / shown.vcpus(),
-                    base == null || base == 0 ? null : best.throughput() / base, s.errorRate(), flags));
+                    base == null || base == 0 ? null : best.throughput() / base, s.errorRate(), flags,
+                    s.repeatCount(), noisy, s.requestsPerCpuSecond(), s.rssMbPerKrps(), null));
         }
-        return rank(unranked);
+        return rank(unranked, rankBy);
+    }
+
+    /** Rows ranked by throughput. */
+    public static List<LeaderboardResponse.Row> rank(List<LeaderboardResponse.Row> rows) {
+        return rank(rows, "throughput");
     }
 
     /**
-     * Orders by SLA throughput (nulls last), then best throughput; a row whose CI overlaps the CI of the row above
-     * takes that row's rank. Every row of such a group, the first included, is marked tied.
+     * Orders the rows and gives each its rank; a row whose interval of the ranking figure overlaps the interval of the
+     * row above (ranked by the same figure) takes that row's rank, and every row of such a group is marked tied.
+     * throughput: SLA throughput (nulls last), then best throughput; rows flagged generator-saturated or
+     * above-baseline that have a CPU figure are never ordered by throughput alone: they form one block, ordered by
+     * requests per CPU-second, placed where the first of them would stand by throughput. cpu: requests per
+     * CPU-second, highest first; memory: MB per 1,000 requests/s, lowest first; rows without the figure (v1 runs) last.
      */
-    public static List<LeaderboardResponse.Row> rank(List<LeaderboardResponse.Row> rows) {
+    public static List<LeaderboardResponse.Row> rank(List<LeaderboardResponse.Row> rows, String by) {
         List<LeaderboardResponse.Row> sorted = new ArrayList<>(rows);
-        sorted.sort(Comparator
-                .comparing((LeaderboardResponse.Row r) -> r.slaThroughput() == null)
-                .thenComparing(r -> r.slaThroughput() == null ? 0 : -r.slaThroughput())
-                .thenComparing(r -> -r.bestThroughput())
-                .thenComparing(LeaderboardResponse.Row::framework)
-                .thenComparing(LeaderboardResponse.Row::ioModel));
+        List<String> rankedBy = new ArrayList<>();
+        switch (by) {
+            case "cpu" -> sorted.sort(byFigure(LeaderboardResponse.Row::requestsPerCpuSecond, true));
+            case "memory" -> sorted.sort(byFigure(LeaderboardResponse.Row::rssMbPerKrps, false));
+            default -> {
+                sorted.sort(BY_THROUGHPUT);
+                List<LeaderboardResponse.Row> ceiling = sorted.stream().filter(LeaderboardRanking::onCeiling).toList();
+                if (!ceiling.isEmpty()) {
+                    int at = sorted.indexOf(ceiling.get(0));
+                    sorted.removeAll(ceiling);
+                    List<LeaderboardResponse.Row> block = new ArrayList<>(ceiling);
+                    block.sort(byFigure(LeaderboardResponse.Row::requestsPerCpuSecond, true));
+                    sorted.addAll(at, block);
+                }
+            }
+        }
+        for (LeaderboardResponse.Row r : sorted) {
+            rankedBy.add(!by.equals("throughput") ? by : onCeiling(r) ? "cpu" : "throughput");
+        }
         int[] ranks = new int[sorted.size()];
         boolean[] tied = new boolean[sorted.size()];
         for (int i = 0; i < sorted.size(); i++) {
             ranks[i] = i + 1;
-            if (i > 0 && overlap(sorted.get(i - 1), sorted.get(i))) {
+            if (i > 0 && rankedBy.get(i).equals(rankedBy.get(i - 1))
+                    && overlap(interval(sorted.get(i - 1), rankedBy.get(i)), interval(sorted.get(i), rankedBy.get(i)))) {
                 ranks[i] = ranks[i - 1];
                 tied[i] = true;
                 tied[i - 1] = true;
@@ -101,19 +142,51 @@ public final class LeaderboardRanking {
         }
         List<LeaderboardResponse.Row> ranked = new ArrayList<>(sorted.size());
         for (int i = 0; i < sorted.size(); i++) {
-            LeaderboardResponse.Row r = sorted.get(i);
-            ranked.add(new LeaderboardResponse.Row(ranks[i], tied[i], r.framework(), r.frameworkVersion(), r.ioModel(),
-                    r.runId(), r.startedAt(), r.jvmVendor(), r.jvmVersion(), r.slaThroughput(), r.slaConnections(),
-                    r.slaCellId(), r.bestThroughput(), r.bestConnections(), r.bestCellId(), r.ciLow(), r.ciHigh(),
-                    r.p90Ms(), r.p99Ms(), r.throughputPerVcpu(), r.baselineShare(), r.errorRate(), r.flags()));
+            ranked.add(sorted.get(i).ranked(ranks[i], tied[i], rankedBy.get(i)));
         }
         return ranked;
     }
 
+    private static final Comparator<LeaderboardResponse.Row> BY_THROUGHPUT = Comparator
+            .comparing((LeaderboardResponse.Row r) -> r.slaThroughput() == null)
+            .thenComparing(r -> r.slaThroughput() == null ? 0 : -r.slaThroughput())
+            .thenComparing(r -> -r.bestThroughput())
+            .thenComparing(LeaderboardResponse.Row::framework)
+            .thenComparing(LeaderboardResponse.Row::ioModel);
+
+    /** By a cost figure's mean (rows without it last), then as by throughput. */
+    private static Comparator<LeaderboardResponse.Row> byFigure(Function<LeaderboardResponse.Row, Estimate> figure,
+                                                                boolean highestFirst) {
+        return Comparator.comparing((LeaderboardResponse.Row r) -> figure.apply(r) == null)
+                .thenComparing(r -> figure.apply(r) == null ? 0 : highestFirst ? -figure.apply(r).mean() : figure.apply(r).mean())
+                .thenComparing(BY_THROUGHPUT);
+    }
+
+    /** Flagged as limited by the load generator and with a CPU figure to rank by instead. */
+    static boolean onCeiling(LeaderboardResponse.Row r) {
+        return r.requestsPerCpuSecond() != null && r.flags().stream().anyMatch(CEILING_FLAGS::contains);
+    }
+
+    private static Double[] interval(LeaderboardResponse.Row r, String by) {
+        Estimate f = switch (by) {
+            case "cpu" -> r.requestsPerCpuSecond();
+            case "memory" -> r.rssMbPerKrps();
+            default -> null;
+        };
+        if (by.equals("throughput")) {
+            return new Double[] {r.ciLow(), r.ciHigh()};
+        }
+        return f == null ? new Double[] {null, null} : new Double[] {f.ciLow(), f.ciHigh()};
+    }
+
     static boolean overlap(LeaderboardResponse.Row above, LeaderboardResponse.Row below) {
-        if (above.ciLow() == null || above.ciHigh() == null || below.ciLow() == null || below.ciHigh() == null) {
+        return overlap(new Double[] {above.ciLow(), above.ciHigh()}, new Double[] {below.ciLow(), below.ciHigh()});
+    }
+
+    private static boolean overlap(Double[] above, Double[] below) {
+        if (above[0] == null || above[1] == null || below[0] == null || below[1] == null) {
             return false;
         }
-        return below.ciHigh() >= above.ciLow() && below.ciLow() <= above.ciHigh();
+        return below[1] >= above[0] && below[0] <= above[1];
     }
 }

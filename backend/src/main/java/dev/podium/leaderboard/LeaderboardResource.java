@@ -26,7 +26,7 @@ import jakarta.ws.rs.core.UriInfo;
 public class LeaderboardResource {
 
     static final String EXAMPLE = """
-            {"scenario": "plaintext", "loadModel": "closed", "sla": 200.0,
+            {"scenario": "plaintext", "loadModel": "closed", "sla": 200.0, "rank": "throughput",
              "hostClass": "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz · 4 vCPU · 16 GiB", "vcpus": 2,
              "available": {"hostClasses": ["Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz · 4 vCPU · 16 GiB"],
                            "vcpus": [1, 2], "jvmVendors": ["Eclipse Adoptium"], "jvmMajors": [21],
@@ -38,7 +38,9 @@ public class LeaderboardResource {
                        "slaThroughput": 130000.0, "slaConnections": 256, "slaCellId": 2, "bestThroughput": 130000.0,
                        "bestConnections": 256, "bestCellId": 2, "ciLow": 129333.3, "ciHigh": 130666.7, "p90Ms": 2.9,
                        "p99Ms": 6.0, "throughputPerVcpu": 65000.0, "baselineShare": 0.65, "errorRate": 7.0e-7,
-                       "flags": ["generator-saturated"]}]}""";
+                       "flags": ["generator-saturated"], "repeatCount": 3, "noisy": false,
+                       "requestsPerCpuSecond": {"mean": 66666.7, "ciLow": 65576.0, "ciHigh": 67757.4, "repeats": 3},
+                       "rssMbPerKrps": {"mean": 3.33, "ciLow": 3.28, "ciHigh": 3.39, "repeats": 3}, "rankedBy": "cpu"}]}""";
 
     @Inject
     LeaderboardService service;
@@ -51,8 +53,12 @@ public class LeaderboardResource {
     @Operation(summary = "Leaderboard of one scenario",
             description = "Each framework target's most recent matching run on one host class and vCPU count (by default"
                     + " the host class of the most recent run for the scenario and its largest vCPU count). SLA"
-                    + " throughput = the highest trimmed mean whose p90 is under `sla` ms with under 1% errors. Rows"
-                    + " whose 95% CIs overlap the row above share its rank. `format=csv` or `Accept: text/csv` for CSV.")
+                    + " throughput = the highest trimmed mean whose p90 is under `sla` ms with under 1% errors. `rank`"
+                    + " orders by throughput (default), cpu (requests per CPU-second, highest first) or memory (MB of RSS"
+                    + " per 1,000 req/s, lowest first); under throughput, rows flagged generator-saturated or"
+                    + " above-baseline are ranked among themselves by requests per CPU-second (`rankedBy` cpu). Rows"
+                    + " whose 95% t intervals of the ranking figure overlap the row above share its rank."
+                    + " `format=csv` or `Accept: text/csv` for CSV.")
     @APIResponse(responseCode = "200", description = "The ranked rows (an empty list when nothing matches)",
             content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = LeaderboardResponse.class),
@@ -81,6 +87,7 @@ public class LeaderboardResource {
             @Parameter(description = "Runs started before (a date includes that whole day)", example = "2026-12-31")
             @QueryParam("to") String to,
             @Parameter(description = "p90 latency limit in ms (default 200)", example = "200") @QueryParam("sla") String sla,
+            @Parameter(description = "throughput (default), cpu or memory") @QueryParam("rank") String rank,
             @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, LeaderboardQuery.PARAMETERS);
         LeaderboardQuery query = LeaderboardQuery.from(q);

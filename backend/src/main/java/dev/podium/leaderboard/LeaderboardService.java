@@ -33,7 +33,7 @@ public class LeaderboardService {
         Integer vcpus = q.vcpus() != null ? q.vcpus()
                 : vcpusAvailable.isEmpty() ? null : vcpusAvailable.get(vcpusAvailable.size() - 1);
         if (hostClass == null || vcpus == null) {
-            return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), hostClass, vcpus,
+            return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), q.rank(), hostClass, vcpus,
                     new LeaderboardResponse.Available(hostClasses, vcpusAvailable, List.of(), List.of(), List.of(),
                             List.of(), List.of()), null, List.of());
         }
@@ -70,8 +70,8 @@ public class LeaderboardService {
                 cells.stream().filter(c -> c.baseline() && c.runId().equals(newestBaselineRun.get(0))).findFirst()
                         .map(CellRow::framework).orElse(null),
                 baselineBest.get(newestBaselineRun.get(0)), newestBaselineRun.get(0));
-        return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), hostClass, vcpus, available, baseline,
-                LeaderboardRanking.rows(targets, baselineBest, q.sla()));
+        return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), q.rank(), hostClass, vcpus, available,
+                baseline, LeaderboardRanking.rows(targets, baselineBest, q.sla(), q.rank()));
     }
 
     /** Comparable results: the scenario and load model on one host class and vCPU count. */

@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.podium.run.CellView;
 import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -39,7 +40,10 @@ public class RunCellsResource {
                 "scenario", "loadModel", "connections", "targetRate", "delayMs", "vcpus", "durationSeconds",
                 "warmupSeconds", "baseline", "flags", "repeatCount", "rpsTrimmedMean", "rpsMedian", "rpsMean",
                 "rpsStddev", "rpsCiLow", "rpsCiHigh", "errorRate", "p50Median", "p90Median", "p99Median",
-                "overErrorLimit");
+                "overErrorLimit", "rpsCv", "noisy", "requestsPerCpuSecond", "requestsPerCpuSecondCiLow",
+                "requestsPerCpuSecondCiHigh", "requestsPerCpuSecondRepeats", "rpsPerVcpu", "rpsPerVcpuCiLow",
+                "rpsPerVcpuCiHigh", "rpsPerVcpuRepeats", "rssMbPerKrps", "rssMbPerKrpsCiLow", "rssMbPerKrpsCiHigh",
+                "rssMbPerKrpsRepeats", "cpus", "startupFirstResponseMs", "startupIdleRssBytes");
 
         String csv() {
             List<List<Object>> lines = new ArrayList<>();
@@ -48,12 +52,25 @@ public class RunCellsResource {
                         c.frameworkVersion(), c.ioModel(), c.scenario(), c.loadModel(), c.connections(), c.targetRate(),
                         c.delayMs(), c.vcpus(), c.durationSeconds(), c.warmupSeconds(), c.baseline(), c.flags()));
                 CellStats s = c.stats();
-                line.addAll(s == null ? java.util.Collections.nCopies(12, null) : java.util.Arrays.asList(
+                line.addAll(s == null ? java.util.Collections.nCopies(26, null) : java.util.Arrays.asList(
                         s.repeatCount(), s.rpsTrimmedMean(), s.rpsMedian(), s.rpsMean(), s.rpsStddev(), s.rpsCiLow(),
-                        s.rpsCiHigh(), s.errorRate(), s.p50Median(), s.p90Median(), s.p99Median(), s.overErrorLimit()));
+                        s.rpsCiHigh(), s.errorRate(), s.p50Median(), s.p90Median(), s.p99Median(), s.overErrorLimit(),
+                        s.rpsCv(), s.noisy(), figure(s.requestsPerCpuSecond(), 0), figure(s.requestsPerCpuSecond(), 1),
+                        figure(s.requestsPerCpuSecond(), 2), figure(s.requestsPerCpuSecond(), 3),
+                        figure(s.rpsPerVcpu(), 0), figure(s.rpsPerVcpu(), 1), figure(s.rpsPerVcpu(), 2),
+                        figure(s.rpsPerVcpu(), 3), figure(s.rssMbPerKrps(), 0), figure(s.rssMbPerKrps(), 1),
+                        figure(s.rssMbPerKrps(), 2), figure(s.rssMbPerKrps(), 3)));
+                line.add(c.cpus());
+                line.add(c.startup() == null ? null : c.startup().firstResponseMs());
+                line.add(c.startup() == null ? null : c.startup().idleRssBytes());
                 lines.add(line);
             }
             return Csv.table(CSV_HEADER, lines);
+        }
+
+        private static Object figure(Estimate f, int part) {
+            Object v = LeaderboardResponse.figure(f, part);
+            return "".equals(v) ? null : v;
         }
     }
 
@@ -71,10 +88,14 @@ public class RunCellsResource {
             schema = @Schema(implementation = CellsResponse.class), examples = @ExampleObject(name = "one cell", value = """
             {"items": [{"id": 1, "ordinal": 0, "framework": "nginx", "frameworkVersion": "1.22.1", "ioModel": "non-blocking",
               "scenario": "plaintext", "loadModel": "closed", "connections": 256, "targetRate": null, "delayMs": null, "vcpus": 2,
-              "durationSeconds": 15.0, "warmupSeconds": null, "baseline": true, "flags": [],
+              "durationSeconds": 15.0, "warmupSeconds": null, "baseline": true, "flags": [], "cpus": "0-1",
+              "startup": {"firstResponseMs": 70.0, "idleRssBytes": 21000000},
               "stats": {"repeatCount": 3, "rpsTrimmedMean": 200000.0, "rpsMedian": 200000.0, "rpsMean": 200000.0,
                         "rpsStddev": 1000.0, "rpsCiLow": 199000.0, "rpsCiHigh": 201000.0, "errorRate": 0.0,
-                        "p50Median": 1.1, "p90Median": 1.6, "p99Median": 3.0, "overErrorLimit": false}}]}""")),
+                        "p50Median": 1.1, "p90Median": 1.6, "p99Median": 3.0, "overErrorLimit": false, "rpsCv": 0.005,
+                        "noisy": false, "requestsPerCpuSecond": {"mean": 111000.0, "ciLow": 109000.0, "ciHigh": 113000.0,
+                        "repeats": 3}, "rpsPerVcpu": {"mean": 100000.0, "ciLow": 97500.0, "ciHigh": 102500.0, "repeats": 3},
+                        "rssMbPerKrps": {"mean": 0.105, "ciLow": 0.1, "ciHigh": 0.11, "repeats": 3}}}]}""")),
             @Content(mediaType = Csv.MEDIA_TYPE)})
     @APIResponse(responseCode = "404", description = "No run with that id")
     public Uni<Response> cells(@Context UriInfo uri, @Context HttpHeaders headers, @PathParam("id") String id,

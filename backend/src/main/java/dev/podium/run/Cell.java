@@ -82,6 +82,16 @@ public class Cell extends PanacheEntityBase {
     @Embedded
     public CellStats stats;
 
+    /** Which interval rps_ci_low/rps_ci_high hold: "t", or null for a row IntervalBackfill has still to recompute. */
+    public String rpsCiMethod;
+
+    // payload v2: the CPUs the target was pinned to and its start; null for v1 cells and cells without them
+    public String cpus;
+
+    public Double startupFirstResponseMs;
+
+    public Long startupIdleRssBytes;
+
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "repeats", joinColumns = @JoinColumn(name = "cell_id"))
     @OrderColumn(name = "ordinal")

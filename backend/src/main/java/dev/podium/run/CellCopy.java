@@ -10,6 +10,7 @@ import java.util.UUID;
 import org.postgresql.PGConnection;
 
 import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import org.postgresql.copy.CopyManager;
 
 /**
@@ -24,18 +25,23 @@ final class CellCopy {
     private static final String CELLS = "copy cells (id, run_id, ordinal, framework, framework_version, io_model, scenario,"
             + " load_model, connections, target_rate, delay_ms, vcpus, duration_seconds, warmup_seconds, baseline, flags,"
             + " repeat_count, rps_trimmed_mean, rps_median, rps_mean, rps_stddev, rps_ci_low, rps_ci_high, error_rate,"
-            + " p50_median, p90_median, p99_median, over_error_limit) from stdin";
+            + " p50_median, p90_median, p99_median, over_error_limit, rps_cv, noisy, req_per_cpu_second,"
+            + " req_per_cpu_second_ci_low, req_per_cpu_second_ci_high, req_per_cpu_second_repeats, rps_per_vcpu,"
+            + " rps_per_vcpu_ci_low, rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
+            + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats, rps_ci_method, cpus, startup_first_response_ms,"
+            + " startup_idle_rss_bytes) from stdin";
     private static final String REPEATS = "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
             + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
-            + " errors_status) from stdin";
+            + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
+            + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples) from stdin";
 
     private CellCopy() {
     }
 
     static void write(Connection connection, UUID runId, List<Cell> cells) throws SQLException {
         assignIds(connection, cells);
-        StringBuilder cellRows = new StringBuilder(cells.size() * 200);
-        StringBuilder repeatRows = new StringBuilder(cells.size() * 5 * 120);
+        StringBuilder cellRows = new StringBuilder(cells.size() * 400);
+        StringBuilder repeatRows = new StringBuilder(cells.size() * 5 * 200);
         for (Cell c : cells) {
             cellRows.append(c.id).append('\t').append(runId).append('\t').append(c.ordinal);
             text(cellRows, c.framework);
@@ -51,6 +57,11 @@ final class CellCopy {
             cellRows.append('\t').append(c.baseline ? 't' : 'f');
             array(cellRows, c.flags);
             stats(cellRows, c.stats);
+            text(cellRows, c.rpsCiMethod);
+            text(cellRows, c.cpus);
+            number(cellRows, c.startupFirstResponseMs);
+            number(cellRows, c.startupIdleRssBytes);
+            cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
                 repeatRows.append(c.id).append('\t').append(i).append('\t').append(r.requests)
@@ -60,7 +71,15 @@ final class CellCopy {
                         .append('\t').append(r.meanMs)
                         .append('\t').append(r.errorsConnect).append('\t').append(r.errorsRead)
                         .append('\t').append(r.errorsWrite).append('\t').append(r.errorsTimeout)
-                        .append('\t').append(r.errorsStatus).append('\n');
+                        .append('\t').append(r.errorsStatus);
+                number(repeatRows, r.wallSeconds);
+                number(repeatRows, r.targetCpuUserSeconds);
+                number(repeatRows, r.targetCpuSystemSeconds);
+                number(repeatRows, r.targetRssMeanBytes);
+                number(repeatRows, r.targetRssPeakBytes);
+                number(repeatRows, r.generatorCpuSeconds);
+                number(repeatRows, r.usageSamples);
+                repeatRows.append('\n');
             }
         }
         CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
@@ -112,10 +131,10 @@ final class CellCopy {
         }
     }
 
-    /** The twelve statistics columns, in CELLS' order; all \\N when not computed. */
+    /** The statistics columns, in CELLS' order (CellStats' components, an estimate as four); \\N when not computed. */
     private static void stats(StringBuilder out, CellStats s) {
         if (s == null) {
-            out.append("\t\\N".repeat(12)).append('\n');
+            out.append("\t\\N".repeat(26));
             return;
         }
         number(out, s.repeatCount());
@@ -129,7 +148,19 @@ final class CellCopy {
         number(out, s.p50Median());
         number(out, s.p90Median());
         number(out, s.p99Median());
-        out.append('\t').append(s.overErrorLimit() ? 't' : 'f').append('\n');
+        bool(out, s.overErrorLimit());
+        number(out, s.rpsCv());
+        bool(out, s.noisy());
+        estimate(out, s.requestsPerCpuSecond());
+        estimate(out, s.rpsPerVcpu());
+        estimate(out, s.rssMbPerKrps());
+    }
+
+    private static void estimate(StringBuilder out, Estimate e) {
+        number(out, e == null ? null : e.mean());
+        number(out, e == null ? null : e.ciLow());
+        number(out, e == null ? null : e.ciHigh());
+        number(out, e == null ? null : e.repeats());
     }
 
     private static void number(StringBuilder out, Number value) {
@@ -139,6 +170,10 @@ final class CellCopy {
         } else {
             out.append(value);
         }
+    }
+
+    private static void bool(StringBuilder out, Boolean value) {
+        out.append('\t').append(value == null ? "\\N" : value ? "t" : "f");
     }
 
     /** A text[] column: the array literal {"a","b"} (elements quoted, " and \ escaped), then COPY-escaped. */

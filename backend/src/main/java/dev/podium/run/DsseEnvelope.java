@@ -15,6 +15,7 @@ import java.util.List;
 public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> signatures) {
 
     public static final String RUN_PAYLOAD_TYPE = "application/vnd.podium.run.v1+json";
+    public static final String RUN_V2_PAYLOAD_TYPE = "application/vnd.podium.run.v2+json";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One signature: the key id it claims and the raw signature bytes. */
@@ -39,9 +40,9 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
         if (type == null || !type.isTextual()) {
             throw ProblemException.badRequest("malformed-envelope", "payloadType is required", "payloadType");
         }
-        if (!RUN_PAYLOAD_TYPE.equals(type.textValue())) {
-            throw ProblemException.badRequest("unsupported-payload-type",
-                    "payloadType must be " + RUN_PAYLOAD_TYPE + ", got " + type.textValue(), "payloadType");
+        if (!RUN_PAYLOAD_TYPE.equals(type.textValue()) && !RUN_V2_PAYLOAD_TYPE.equals(type.textValue())) {
+            throw ProblemException.badRequest("unsupported-payload-type", "payloadType must be " + RUN_V2_PAYLOAD_TYPE
+                    + " or " + RUN_PAYLOAD_TYPE + ", got " + type.textValue(), "payloadType");
         }
         JsonNode payload = root.get("payload");
         if (payload == null || !payload.isTextual()) {
@@ -70,6 +71,11 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
             parsed.add(new Signature(keyid.textValue(), base64(sig.textValue(), at + ".sig")));
         }
         return new DsseEnvelope(type.textValue(), payloadBytes, List.copyOf(parsed));
+    }
+
+    /** The run payload's schemaVersion this payloadType announces: 1 or 2. */
+    public int schemaVersion() {
+        return RUN_V2_PAYLOAD_TYPE.equals(payloadType) ? 2 : 1;
     }
 
     /** PAE(type, payload) = "DSSEv1" SP LEN(type) SP type SP LEN(payload) SP payload, what the signatures cover. */

@@ -49,6 +49,26 @@ public class Repeat {
     @Column(nullable = false)
     public long errorsStatus;
 
+    // payload v2 usage, null for v1 repeats
+    public Double wallSeconds;
+
+    public Double targetCpuUserSeconds;
+
+    public Double targetCpuSystemSeconds;
+
+    public Long targetRssMeanBytes;
+
+    public Long targetRssPeakBytes;
+
+    public Double generatorCpuSeconds;
+
+    public Integer usageSamples;
+
+    /** The target's user + system CPU seconds, null without usage. */
+    public Double targetCpuSeconds() {
+        return targetCpuUserSeconds == null ? null : targetCpuUserSeconds + targetCpuSystemSeconds;
+    }
+
     /** All errors of the repeat, whatever their kind. */
     public long errorCount() {
         return errorsConnect + errorsRead + errorsWrite + errorsTimeout + errorsStatus;

@@ -104,6 +104,10 @@ public class Run extends PanacheEntityBase {
 
     public String hostLoadGeneratorCpus;
 
+    /** host.settings of a v2 payload (governor, turbo, SMT, ...), null for v1. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    public java.util.Map<String, Object> hostSettings;
+
     /** cpu model + vcpus + memory (methodology section 5), the unit results are compared within. */
     @Column(nullable = false)
     public String hostClass;

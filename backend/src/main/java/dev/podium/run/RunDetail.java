@@ -24,11 +24,11 @@ public record RunDetail(UUID id, Instant receivedAt, Instant startedAt, Instant 
                                 @Schema(nullable = true) String openLoopVersion) {
     }
 
-    /** The benchmark host. */
+    /** The benchmark host; settings (its tuning as the agent read it) is null for a v1 run. */
     public record Host(String hostname, String cpuModel, int vcpus, long memoryBytes, String os, String kernel,
                        String arch, String virtualization, @Schema(nullable = true) String serverCpus,
                        @Schema(nullable = true) String loadGeneratorCpus,
-                       String hostClass) {
+                       String hostClass, @Schema(nullable = true) java.util.Map<String, Object> settings) {
     }
 
     /** The JVM the targets ran on. */

@@ -1,8 +1,11 @@
 package dev.podium.run;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,6 +15,9 @@ final class RunMapper {
 
     private static final Pattern LEADING_NUMBER = Pattern.compile("^(\\d+)(?:\\.(\\d+))?");
     private static final String[] NO_STRINGS = new String[0];
+    private static final ObjectMapper SETTINGS = new ObjectMapper();
+    private static final TypeReference<Map<String, Object>> SETTINGS_TYPE = new TypeReference<>() {
+    };
 
     private RunMapper() {
     }
@@ -44,6 +50,7 @@ final class RunMapper {
         run.hostVirtualization = host.get("virtualization").textValue();
         run.hostServerCpus = text(host, "serverCpus");
         run.hostLoadGeneratorCpus = text(host, "loadGeneratorCpus");
+        run.hostSettings = host.hasNonNull("settings") ? SETTINGS.convertValue(host.get("settings"), SETTINGS_TYPE) : null;
         run.hostClass = hostClass(run.hostCpuModel, run.hostVcpus, run.hostMemoryBytes);
         JsonNode jvm = p.get("jvm");
         run.jvmVendor = jvm.get("vendor").textValue();
@@ -76,6 +83,12 @@ final class RunMapper {
         cell.warmupSeconds = c.hasNonNull("warmupSeconds") ? c.get("warmupSeconds").doubleValue() : null;
         cell.baseline = c.path("baseline").asBoolean(false);
         cell.flags = strings(c.get("flags"));
+        cell.cpus = text(c, "cpus");
+        JsonNode startup = c.get("startup");
+        if (startup != null && startup.isObject()) {
+            cell.startupFirstResponseMs = startup.get("firstResponseMs").doubleValue();
+            cell.startupIdleRssBytes = startup.get("idleRssBytes").longValue();
+        }
         JsonNode repeats = c.get("repeats");
         for (int r = 0; r < repeats.size(); r++) {
             cell.repeats.add(toRepeat(repeats.get(r)));
@@ -101,6 +114,16 @@ final class RunMapper {
         repeat.errorsWrite = errors.get("write").longValue();
         repeat.errorsTimeout = errors.get("timeout").longValue();
         repeat.errorsStatus = errors.get("status").longValue();
+        JsonNode usage = r.get("usage");
+        if (usage != null && usage.isObject()) {
+            repeat.wallSeconds = usage.get("wallSeconds").doubleValue();
+            repeat.targetCpuUserSeconds = usage.get("targetCpuUserSeconds").doubleValue();
+            repeat.targetCpuSystemSeconds = usage.get("targetCpuSystemSeconds").doubleValue();
+            repeat.targetRssMeanBytes = usage.get("targetRssMeanBytes").longValue();
+            repeat.targetRssPeakBytes = usage.get("targetRssPeakBytes").longValue();
+            repeat.generatorCpuSeconds = usage.get("generatorCpuSeconds").doubleValue();
+            repeat.usageSamples = usage.hasNonNull("samples") ? usage.get("samples").intValue() : null;
+        }
         return repeat;
     }
 

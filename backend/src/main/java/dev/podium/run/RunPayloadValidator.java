@@ -32,21 +32,31 @@ import java.util.Set;
 public class RunPayloadValidator {
 
     static final String SCHEMA_RESOURCE = "schema/run.schema.json";
+    static final String V2_SCHEMA_RESOURCE = "schema/run.v2.schema.json";
     private static final String[] PERCENTILES = {"p50", "p75", "p90", "p99", "p999", "max"};
     private static final int MAX_ERRORS = 50;
+    /** schema/README.md: CPU time may exceed wall x CPUs by 5% and 50 ms of sampling skew. */
+    private static final double CPU_SKEW = 1.05;
+    private static final double CPU_SLACK_SECONDS = 0.05;
 
     // NaN and Infinity are read, not refused, so that the 422 can name the field that holds them
     private final ObjectMapper payloadMapper = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
-    private final JsonSchema schema;
+    private final JsonSchema v1;
+    private final JsonSchema v2;
 
     public RunPayloadValidator() {
+        this.v1 = load(SCHEMA_RESOURCE);
+        this.v2 = load(V2_SCHEMA_RESOURCE);
+    }
+
+    private static JsonSchema load(String resource) {
         JsonNode schemaNode;
-        try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(SCHEMA_RESOURCE)) {
+        try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException(SCHEMA_RESOURCE + " is missing from the classpath (the build packages ../schema)");
+                throw new IllegalStateException(resource + " is missing from the classpath (the build packages ../schema)");
             }
             schemaNode = new ObjectMapper().readTree(in);
         } catch (IOException e) {
@@ -56,20 +66,28 @@ public class RunPayloadValidator {
                 .formatAssertionsEnabled(true)
                 .failFast(false)
                 .build();
-        this.schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-                .getSchema(SchemaLocation.of(schemaNode.path("$id").asText("urn:podium:run:v1")), schemaNode, config);
-        this.schema.initializeValidators(); // resolve every $ref once, when the bean is created, not per validation
+        JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                .getSchema(SchemaLocation.of(schemaNode.path("$id").asText("urn:podium:" + resource)), schemaNode, config);
+        schema.initializeValidators(); // resolve every $ref once, when the bean is created, not per validation
+        return schema;
     }
 
-    /** The payload as a tree once it passes every check. */
-    public JsonNode validate(byte[] payload) {
+    /** The payload as a tree once it passes every check of the schemaVersion its payloadType announces (1 or 2). */
+    public JsonNode validate(int schemaVersion, byte[] payload) {
         JsonNode run = parse(payload);
         List<FieldError> errors = new ArrayList<>();
         nonFinite(run, new java.util.ArrayDeque<>(), errors);
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("Invalid run", errors);
         }
-        Set<ValidationMessage> messages = schema.validate(run);
+        JsonNode version = run.get("schemaVersion");
+        if (version != null && version.isNumber() && version.asDouble() != schemaVersion) {
+            // checked before the schema: a v1 payload under the v2 type would otherwise fail on every usage field
+            throw ProblemException.invalid("Invalid run", List.of(new FieldError("schemaVersion", "must be "
+                    + schemaVersion + " for payloadType " + (schemaVersion == 2 ? DsseEnvelope.RUN_V2_PAYLOAD_TYPE
+                    : DsseEnvelope.RUN_PAYLOAD_TYPE) + ", got " + version.asText())));
+        }
+        Set<ValidationMessage> messages = (schemaVersion == 2 ? v2 : v1).validate(run);
         for (ValidationMessage message : messages) {
             addOnce(errors, new FieldError(field(message), text(message)));
             if (errors.size() >= MAX_ERRORS) {
@@ -80,6 +98,9 @@ public class RunPayloadValidator {
             throw ProblemException.invalid("Invalid run", errors);
         }
         rules(run, errors);
+        if (schemaVersion == 2) {
+            usageRules(run, errors);
+        }
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("Invalid run", errors);
         }
@@ -159,6 +180,41 @@ public class RunPayloadValidator {
                                 "must not be below " + PERCENTILES[p - 1] + " (" + value + " < " + below + ")"));
                         break;
                     }
+                }
+            }
+        }
+    }
+
+    /** The v2 rules of schema/README.md: CPU within what the CPUs had over the repeat, peak RSS not below the mean. */
+    private static void usageRules(JsonNode run, List<FieldError> errors) {
+        int hostVcpus = run.get("host").get("vcpus").intValue();
+        JsonNode results = run.get("results");
+        for (int c = 0; c < results.size() && errors.size() < MAX_ERRORS; c++) {
+            int vcpus = results.get(c).get("vcpus").intValue();
+            JsonNode repeats = results.get(c).get("repeats");
+            for (int r = 0; r < repeats.size() && errors.size() < MAX_ERRORS; r++) {
+                String at = "results[" + c + "].repeats[" + r + "].usage.";
+                JsonNode usage = repeats.get(r).get("usage");
+                double wall = usage.get("wallSeconds").doubleValue();
+                double target = usage.get("targetCpuUserSeconds").doubleValue() + usage.get("targetCpuSystemSeconds").doubleValue();
+                double targetLimit = wall * vcpus * CPU_SKEW + CPU_SLACK_SECONDS;
+                if (target > targetLimit) {
+                    errors.add(new FieldError(at + "targetCpuUserSeconds", String.format(java.util.Locale.ROOT,
+                            "user + system CPU %.3f s is more than %d vCPUs can give in %.3f s (at most %.3f s)",
+                            target, vcpus, wall, targetLimit)));
+                }
+                double generator = usage.get("generatorCpuSeconds").doubleValue();
+                double generatorLimit = wall * hostVcpus * CPU_SKEW + CPU_SLACK_SECONDS;
+                if (generator > generatorLimit) {
+                    errors.add(new FieldError(at + "generatorCpuSeconds", String.format(java.util.Locale.ROOT,
+                            "%.3f s is more than the host's %d vCPUs can give in %.3f s (at most %.3f s)",
+                            generator, hostVcpus, wall, generatorLimit)));
+                }
+                long mean = usage.get("targetRssMeanBytes").longValue();
+                long peak = usage.get("targetRssPeakBytes").longValue();
+                if (peak < mean) {
+                    errors.add(new FieldError(at + "targetRssPeakBytes",
+                            "must not be below targetRssMeanBytes (" + peak + " < " + mean + ")"));
                 }
             }
         }

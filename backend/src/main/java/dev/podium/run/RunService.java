@@ -60,7 +60,7 @@ public class RunService {
             DsseEnvelope envelope = DsseEnvelope.parse(body);
             Verified signer = verify(envelope);
             long t1 = phases.record("signature", t0);
-            JsonNode payload = validator.validate(envelope.payload());
+            JsonNode payload = validator.validate(envelope.schemaVersion(), envelope.payload());
             long t2 = phases.record("validation", t1);
             Run run = RunMapper.toRun(payload);
             run.keyid = signer.keyid();

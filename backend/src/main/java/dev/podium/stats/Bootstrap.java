@@ -7,132 +7,17 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
 
 /**
- * 95% percentile-bootstrap confidence intervals, seeded from the data itself so that the same repeats always give
- * the same interval, whatever their order and on whichever replica they are computed. With at most
- * {@value #EXACT_MAX_REPEATS} repeats the mean's bootstrap distribution is enumerated exactly (at most 6,435 distinct
- * resamples, each with its multinomial probability): the limit that {@value #RESAMPLES} resamples approximate, at a
- * fraction of the cost at ingest.
+ * The 95% percentile-bootstrap interval of a ratio of two cells' trimmed means (the compare endpoint), seeded from the
+ * data itself so that the same repeats always give the same interval. Kept only there: a trimmed-mean ratio has no
+ * closed-form interval, while a cell's own interval is Student's t ({@link StudentT}), since with 3 repeats a bootstrap
+ * "95% CI" of the mean is just the lowest and highest repeat.
  */
 public final class Bootstrap {
 
     public static final int RESAMPLES = 10_000;
     public static final double CONFIDENCE = 0.95;
-    public static final int EXACT_MAX_REPEATS = 8;
-
-    /** Per repeat count n: every resample as counts k_0..k_{n-1} summing to n, and its probability n!/(prod k_i! n^n). */
-    private static final Compositions[] COMPOSITIONS = new Compositions[EXACT_MAX_REPEATS + 1];
 
     private Bootstrap() {
-    }
-
-    /** [low, high] of the 95% bootstrap CI of the mean, {@value #RESAMPLES} resamples. */
-    public static double[] meanCi(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        if (sorted[0] == sorted[n - 1]) {
-            return new double[] {sorted[0], sorted[0]}; // every resample has the same mean
-        }
-        return n <= EXACT_MAX_REPEATS ? exactMeanCi(sorted) : resampledMeanCi(sorted);
-    }
-
-    /** The percentile interval of {@value #RESAMPLES} seeded resamples of the mean; expects sorted values. */
-    static double[] resampledMeanCi(double[] sorted) {
-        int n = sorted.length;
-        SplittableRandom random = new SplittableRandom(seedOf(sorted));
-        double[] means = new double[RESAMPLES];
-        for (int r = 0; r < RESAMPLES; r++) {
-            double sum = 0;
-            for (int i = 0; i < n; i += 2) { // two indices from each 64-bit draw (Lemire's multiply-shift)
-                long bits = random.nextLong();
-                sum += sorted[(int) (((bits & 0xFFFFFFFFL) * n) >>> 32)];
-                if (i + 1 < n) {
-                    sum += sorted[(int) (((bits >>> 32) * n) >>> 32)];
-                }
-            }
-            means[r] = sum / n;
-        }
-        return percentileInterval(means);
-    }
-
-    /** The percentile interval of the exact bootstrap distribution of the mean: its 2.5% and 97.5% quantiles. */
-    static double[] exactMeanCi(double[] values) {
-        int n = values.length;
-        Compositions c = compositions(n);
-        int m = c.probability.length;
-        double[] means = new double[m];
-        Integer[] order = new Integer[m];
-        for (int j = 0; j < m; j++) {
-            double sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum += c.counts[j * n + i] * values[i];
-            }
-            means[j] = sum / n;
-            order[j] = j;
-        }
-        Arrays.sort(order, (x, y) -> Double.compare(means[x], means[y]));
-        double tail = (1 - CONFIDENCE) / 2;
-        double low = Double.NaN;
-        double high = Double.NaN;
-        double cumulative = 0;
-        for (int j : order) {
-            cumulative += c.probability[j];
-            if (Double.isNaN(low) && cumulative >= tail - 1e-12) {
-                low = means[j];
-            }
-            if (cumulative >= 1 - tail - 1e-12) {
-                high = means[j];
-                break;
-            }
-        }
-        return new double[] {low, high};
-    }
-
-    private static synchronized Compositions compositions(int n) {
-        if (COMPOSITIONS[n] == null) {
-            COMPOSITIONS[n] = Compositions.of(n);
-        }
-        return COMPOSITIONS[n];
-    }
-
-    /** Every multiset of n indices out of n, as flattened counts, with the probability a resample draws it. */
-    private record Compositions(byte[] counts, double[] probability) {
-        static Compositions of(int n) {
-            java.util.List<int[]> all = new java.util.ArrayList<>();
-            collect(n, 0, n, new int[n], all);
-            byte[] counts = new byte[all.size() * n];
-            double[] probability = new double[all.size()];
-            double logTotal = n * Math.log(n);
-            for (int j = 0; j < all.size(); j++) {
-                double logWeight = logFactorial(n) - logTotal;
-                for (int i = 0; i < n; i++) {
-                    counts[j * n + i] = (byte) all.get(j)[i];
-                    logWeight -= logFactorial(all.get(j)[i]);
-                }
-                probability[j] = Math.exp(logWeight);
-            }
-            return new Compositions(counts, probability);
-        }
-
-        private static void collect(int n, int index, int left, int[] current, java.util.List<int[]> out) {
-            if (index == n - 1) {
-                current[index] = left;
-                out.add(current.clone());
-                return;
-            }
-            for (int k = 0; k <= left; k++) {
-                current[index] = k;
-                collect(n, index + 1, left - k, current, out);
-            }
-        }
-
-        private static double logFactorial(int k) {
-            double r = 0;
-            for (int i = 2; i <= k; i++) {
-                r += Math.log(i);
-            }
-            return r;
-        }
     }
 
     /**

@@ -11,10 +11,14 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
 /** Derives a cell's {@link CellStats} from its repeats; pure, deterministic, computed once at ingest. */
 public final class CellStatistics {
 
+    /** Bytes in the MB of "MB of RSS per 1,000 requests/s". */
+    public static final double MB = 1_000_000.0;
+
     private CellStatistics() {
     }
 
-    public static CellStats of(List<RepeatFigures> repeats) {
+    /** The statistics of a cell measured on {@code vcpus} CPUs. */
+    public static CellStats of(List<RepeatFigures> repeats, int vcpus) {
         if (repeats.isEmpty()) {
             throw new IllegalArgumentException("a cell needs at least one repeat");
         }
@@ -34,12 +38,45 @@ public final class CellStatistics {
             requests += r.requests();
             errors += r.errors();
         }
-        double[] ci = Bootstrap.meanCi(rps);
+        Spread spread = spread(rps);
         long attempts = requests + errors;
         double errorRate = attempts == 0 ? 0.0 : (double) errors / attempts;
-        return new CellStats(n, trimmedMean(rps), median(rps), new Mean().evaluate(rps),
-                n < 2 ? null : new StandardDeviation(true).evaluate(rps), ci[0], ci[1], errorRate,
-                median(p50), median(p90), median(p99), errorRate > CellStats.ERROR_LIMIT);
+        return new CellStats(n, trimmedMean(rps), median(rps), spread.mean(), spread.stddev(), spread.ciLow(),
+                spread.ciHigh(), errorRate, median(p50), median(p90), median(p99),
+                errorRate > CellStats.ERROR_LIMIT, spread.cv(), spread.noisy(),
+                requestsPerCpuSecond(repeats), rpsPerVcpu(repeats, vcpus), rssMbPerKrps(repeats));
+    }
+
+    /** How the repeats' requests/s spread: mean, sample stddev, 95% t interval, coefficient of variation, noisy. */
+    public record Spread(double mean, Double stddev, Double ciLow, Double ciHigh, Double cv, boolean noisy) {
+    }
+
+    /** The spread of requests/s over a cell's repeats; stddev, interval and cv are null for a single repeat. */
+    public static Spread spread(double[] rps) {
+        double[] ci = StudentT.meanInterval(rps);
+        double mean = new Mean().evaluate(rps);
+        Double stddev = rps.length < 2 ? null : new StandardDeviation(true).evaluate(rps);
+        Double cv = stddev == null || mean == 0 ? null : stddev / mean;
+        return new Spread(mean, stddev, ci == null ? null : ci[0], ci == null ? null : ci[1], cv,
+                cv != null && cv > CellStats.NOISY_CV);
+    }
+
+    /** requests / (user + system CPU seconds) per repeat; a repeat that used no CPU defines no ratio. */
+    static Estimate requestsPerCpuSecond(List<RepeatFigures> repeats) {
+        return Estimate.of(repeats.stream().filter(r -> r.cpuSeconds() != null && r.cpuSeconds() > 0)
+                .mapToDouble(r -> r.requests() / r.cpuSeconds()).toArray());
+    }
+
+    /** requests/s / vCPUs per repeat, only for repeats with usage so that every cost figure is v2-only. */
+    static Estimate rpsPerVcpu(List<RepeatFigures> repeats, int vcpus) {
+        return Estimate.of(repeats.stream().filter(r -> r.cpuSeconds() != null)
+                .mapToDouble(r -> r.requestsPerSecond() / vcpus).toArray());
+    }
+
+    /** mean RSS in MB / (requests/s / 1000) per repeat; a repeat that served nothing defines no ratio. */
+    static Estimate rssMbPerKrps(List<RepeatFigures> repeats) {
+        return Estimate.of(repeats.stream().filter(r -> r.rssMeanBytes() != null && r.requestsPerSecond() > 0)
+                .mapToDouble(r -> r.rssMeanBytes() / MB / (r.requestsPerSecond() / 1000)).toArray());
     }
 
     /** Mean after dropping the best and the worst value, when there are at least 3 (methodology section 4). */

@@ -9,14 +9,19 @@ import dev.podium.run.Repeat;
 /** The ingest hook: derives a cell's statistics from its repeats and sets its stats, once, before insert. */
 public final class CellStatsColumns {
 
+    /** The interval method a row's rps_ci_low/rps_ci_high hold (V2__cost.sql). */
+    public static final String INTERVAL_METHOD = "t";
+
     private CellStatsColumns() {
     }
 
     public static void fill(Cell cell) {
         List<RepeatFigures> figures = new ArrayList<>(cell.repeats.size());
         for (Repeat r : cell.repeats) {
-            figures.add(new RepeatFigures(r.requests, r.requestsPerSecond, r.p50Ms, r.p90Ms, r.p99Ms, r.errorCount()));
+            figures.add(new RepeatFigures(r.requests, r.requestsPerSecond, r.p50Ms, r.p90Ms, r.p99Ms, r.errorCount(),
+                    r.targetCpuSeconds(), r.targetRssMeanBytes == null ? null : r.targetRssMeanBytes.doubleValue()));
         }
-        cell.stats = CellStatistics.of(figures);
+        cell.stats = CellStatistics.of(figures, cell.vcpus);
+        cell.rpsCiMethod = INTERVAL_METHOD;
     }
 }

@@ -1,5 +1,14 @@
 package dev.podium.stats;
 
-/** The figures of one repeat that the cell statistics are derived from (methodology section 4). */
-public record RepeatFigures(long requests, double requestsPerSecond, double p50Ms, double p90Ms, double p99Ms, long errors) {
+/**
+ * The figures of one repeat that the cell statistics are derived from (methodology section 4); {@code cpuSeconds}
+ * (target user + system) and {@code rssMeanBytes} are null for a payload v1 repeat, which carries no usage.
+ */
+public record RepeatFigures(long requests, double requestsPerSecond, double p50Ms, double p90Ms, double p99Ms, long errors,
+                            Double cpuSeconds, Double rssMeanBytes) {
+
+    /** A repeat without usage (payload v1). */
+    public RepeatFigures(long requests, double requestsPerSecond, double p50Ms, double p90Ms, double p99Ms, long errors) {
+        this(requests, requestsPerSecond, p50Ms, p90Ms, p99Ms, errors, null, null);
+    }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,10 +24,18 @@ class LeaderboardRankingTest {
 
     static CellRow cell(long id, UUID run, OffsetDateTime started, String framework, int connections, double rps,
                         double ciLow, double ciHigh, double p90, double errorRate) {
+        return cell(id, run, started, framework, connections, rps, ciLow, ciHigh, p90, errorRate, List.of(), null, null);
+    }
+
+    /** A cell with flags and the cost figures of a v2 run (null: a v1 cell). */
+    static CellRow cell(long id, UUID run, OffsetDateTime started, String framework, int connections, double rps,
+                        double ciLow, double ciHigh, double p90, double errorRate, List<String> flags,
+                        Estimate cpu, Estimate memory) {
         CellStats s = new CellStats(5, rps, rps, rps, 1.0, ciLow, ciHigh, errorRate, p90 / 2, p90, p90 * 2,
-                errorRate > 0.01);
+                errorRate > 0.01, 0.01, false, cpu, null, memory);
         return new CellRow(id, run, (int) id, framework, "1.0", "non-blocking", "plaintext", "closed", connections, null,
-                null, 2, 15, null, false, List.of(), s, started, started, "host", "cpu", "Eclipse Adoptium", "21", 21);
+                null, 2, 15, null, false, flags, s, started, started, "host", "cpu", "Eclipse Adoptium", "21", 21, null,
+                null);
     }
 
     @Test
@@ -91,6 +100,61 @@ class LeaderboardRankingTest {
         assertTrue(rows.get(1).tied());
         List<CellRow> apart = List.of(cell(1, RUN, NOW, "A", 64, 100, 95, 105, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 85, 94.9, 1, 0));
         assertFalse(LeaderboardRanking.rows(apart, Map.of(), 200).get(1).tied());
+    }
+
+    static Estimate figure(double mean, double low, double high) {
+        return new Estimate(mean, low, high, 5);
+    }
+
+    @Test
+    void rows_limited_by_the_load_generator_are_ranked_among_themselves_by_requests_per_cpu_second() {
+        List<String> saturated = List.of("generator-saturated");
+        List<CellRow> cells = List.of(
+                // by throughput alone: A, B, C, D. A and C are flagged: they rank by CPU, C (90k req/CPU-s) before A
+                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, saturated, figure(60_000, 59_000, 61_000), null),
+                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, List.of(), figure(50_000, 49_000, 51_000), null),
+                cell(3, RUN, NOW, "C", 64, 100_000, 99_000, 101_000, 1, 0, List.of("above-baseline"),
+                        figure(90_000, 88_000, 92_000), null),
+                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0, List.of(), figure(95_000, 94_000, 96_000), null));
+        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "throughput");
+        assertEquals(List.of("C", "A", "B", "D"), rows.stream().map(LeaderboardResponse.Row::framework).toList());
+        assertEquals(List.of("cpu", "cpu", "throughput", "throughput"),
+                rows.stream().map(LeaderboardResponse.Row::rankedBy).toList());
+        assertEquals(List.of(1, 2, 3, 4), rows.stream().map(LeaderboardResponse.Row::rank).toList());
+    }
+
+    @Test
+    void a_flagged_row_without_cpu_figures_keeps_its_throughput_rank() {
+        List<CellRow> cells = List.of(
+                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, List.of("generator-saturated"), null, null),
+                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0));
+        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "throughput");
+        assertEquals(List.of("A", "B"), rows.stream().map(LeaderboardResponse.Row::framework).toList());
+        assertEquals("throughput", rows.get(0).rankedBy());
+    }
+
+    @Test
+    void rank_by_cpu_puts_the_most_requests_per_cpu_second_first_and_ties_overlapping_intervals() {
+        List<CellRow> cells = List.of(
+                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, List.of(), figure(60_000, 59_000, 61_000), null),
+                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, List.of(), figure(61_000, 60_500, 61_500), null),
+                cell(3, RUN, NOW, "C", 64, 130_000, 129_000, 131_000, 1, 0), // v1: no CPU figure, last
+                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0, List.of(), figure(95_000, 94_000, 96_000), null));
+        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "cpu");
+        assertEquals(List.of("D", "B", "A", "C"), rows.stream().map(LeaderboardResponse.Row::framework).toList());
+        assertEquals(List.of(1, 2, 2, 4), rows.stream().map(LeaderboardResponse.Row::rank).toList());
+        assertEquals(List.of(false, true, true, false), rows.stream().map(LeaderboardResponse.Row::tied).toList());
+    }
+
+    @Test
+    void rank_by_memory_puts_the_fewest_mb_per_thousand_requests_per_second_first() {
+        List<CellRow> cells = List.of(
+                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, List.of(), null, figure(4.0, 3.9, 4.1)),
+                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, List.of(), null, figure(0.2, 0.19, 0.21)),
+                cell(3, RUN, NOW, "C", 64, 130_000, 129_000, 131_000, 1, 0));
+        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "memory");
+        assertEquals(List.of("B", "A", "C"), rows.stream().map(LeaderboardResponse.Row::framework).toList());
+        assertEquals(List.of("memory", "memory", "memory"), rows.stream().map(LeaderboardResponse.Row::rankedBy).toList());
     }
 
     @Test

@@ -114,15 +114,16 @@ class ReadApiTest {
 
     @Test
     void statistics_are_stored_at_ingest_and_match_numpy() {
-        // NETTY_256: trimmed mean 120000, median 120000, sd (ddof=1) 1581.1388300841897, bootstrap CI (118800, 121200)
+        // NETTY_256: trimmed mean 120000, median 120000, sd (ddof=1) 1581.1388300841897,
+        // scipy stats.t.interval(0.95, 4, loc=120000, scale=sd/sqrt(5)) = (118036.75683852244, 121963.24316147756)
         JsonPath cells = given().get("/api/runs/" + R2 + "/cells").then().statusCode(200).extract().jsonPath();
         assertEquals(5, cells.getList("items").size());
         String netty = "items.find { it.connections == 256 && it.vcpus == 2 && !it.baseline }.stats.";
         assertEquals(120000.0, cells.getDouble(netty + "rpsTrimmedMean"), 1e-9);
         assertEquals(120000.0, cells.getDouble(netty + "rpsMedian"), 1e-9);
         assertEquals(1581.1388300841897, cells.getDouble(netty + "rpsStddev"), 1e-6);
-        assertEquals(118800.0, cells.getDouble(netty + "rpsCiLow"), 1e-6);
-        assertEquals(121200.0, cells.getDouble(netty + "rpsCiHigh"), 1e-6);
+        assertEquals(118036.75683852244, cells.getDouble(netty + "rpsCiLow"), 1e-6);
+        assertEquals(121963.24316147756, cells.getDouble(netty + "rpsCiHigh"), 1e-6);
         assertEquals(5.0, cells.getDouble(netty + "p90Median"), 1e-12);
         assertEquals(false, cells.getBoolean(netty + "overErrorLimit"));
         String errors = "items.find { it.connections == 1024 }.stats.";
@@ -137,7 +138,7 @@ class ReadApiTest {
         assertEquals(2, board.getInt("vcpus")); // the largest measured on the host class
         assertEquals(List.of("Netty", "Spring MVC", "Jetty"), board.getList("rows.framework"));
         assertEquals(List.of(1, 2, 2), board.getList("rows.rank"));
-        assertEquals(List.of(false, true, true), board.getList("rows.tied")); // CIs (49600, 51400) and (50100, 50300) overlap
+        assertEquals(List.of(false, true, true), board.getList("rows.tied")); // t intervals (49111.8, 51888.2) and (49951.6, 50448.4) overlap
 
         // Netty from R2, not R0; SLA cell 256 (the 1024 cell has 2% errors), best cell 1024
         assertEquals(R2, board.getString("rows[0].runId"));
@@ -145,7 +146,7 @@ class ReadApiTest {
         assertEquals(256, board.getInt("rows[0].slaConnections"));
         assertEquals(130000.0, board.getDouble("rows[0].bestThroughput"), 1e-9);
         assertEquals(1024, board.getInt("rows[0].bestConnections"));
-        assertEquals(118800.0, board.getDouble("rows[0].ciLow"), 1e-6);
+        assertEquals(118036.75683852244, board.getDouble("rows[0].ciLow"), 1e-6);
         assertEquals(60000.0, board.getDouble("rows[0].throughputPerVcpu"), 1e-9);
         assertEquals(130000.0 / 240000, board.getDouble("rows[0].baselineShare"), 1e-12);
         assertEquals("4.2.7.Final", board.getString("rows[0].frameworkVersion"));

@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** Expected values computed independently with numpy/scipy (see the comments), never printed by this code. */
+/** Expected values computed independently with numpy/scipy 1.17 (see the comments), never printed by this code. */
 class CellStatisticsTest {
 
     // numpy: np.sort(A)[1:-1].mean() = 101.43333333333334, np.median(A) = 101.0, A.mean() = 106.36,
@@ -27,7 +27,7 @@ class CellStatisticsTest {
 
     @Test
     void trimmed_mean_drops_the_best_and_the_worst_repeat() {
-        assertEquals(101.43333333333334, CellStatistics.of(repeats(A)).rpsTrimmedMean(), 1e-9);
+        assertEquals(101.43333333333334, CellStatistics.of(repeats(A), 1).rpsTrimmedMean(), 1e-9);
     }
 
     @Test
@@ -39,7 +39,7 @@ class CellStatisticsTest {
 
     @Test
     void median_mean_and_sample_standard_deviation_match_numpy() {
-        CellStats s = CellStatistics.of(repeats(A));
+        CellStats s = CellStatistics.of(repeats(A), 1);
         assertEquals(5, s.repeatCount());
         assertEquals(101.0, s.rpsMedian(), 1e-12);
         assertEquals(106.36, s.rpsMean(), 1e-9);
@@ -49,75 +49,105 @@ class CellStatisticsTest {
     }
 
     @Test
-    void a_single_repeat_has_no_standard_deviation_and_a_point_interval() {
-        CellStats s = CellStatistics.of(repeats(new double[] {5000}));
+    void a_single_repeat_has_no_standard_deviation_no_interval_and_no_coefficient_of_variation() {
+        CellStats s = CellStatistics.of(repeats(new double[] {5000}), 1);
         assertNull(s.rpsStddev());
-        assertEquals(5000, s.rpsCiLow());
-        assertEquals(5000, s.rpsCiHigh());
+        assertNull(s.rpsCiLow());
+        assertNull(s.rpsCiHigh());
+        assertNull(s.rpsCv());
+        assertFalse(s.noisy());
         assertEquals(5000, s.rpsTrimmedMean());
     }
 
     @Test
-    void bootstrap_interval_of_the_mean_matches_an_independent_numpy_bootstrap() {
-        // numpy, 2,000,000 resamples, np.percentile (linear): (98.84, 118.4); the bounds of 200 independent
-        // 10,000-resample runs spread with a standard deviation of 0.004 and 0.066: allow about 5 of those.
-        CellStats s = CellStatistics.of(repeats(A));
-        assertEquals(98.84, s.rpsCiLow(), 0.05);
-        assertEquals(118.4, s.rpsCiHigh(), 0.35);
-        double[] c = Bootstrap.meanCi(new double[] {120000, 122000, 118000, 121000, 119000});
-        assertEquals(118800.0, c[0], 1e-6); // numpy: (118800.0, 121200.0) with no spread across seeds
-        assertEquals(121200.0, c[1], 1e-6);
-    }
-
-    @Test
-    void exact_bootstrap_equals_brute_force_over_every_ordered_resample() {
-        java.util.SplittableRandom data = new java.util.SplittableRandom(42);
-        for (int n = 2; n <= 6; n++) {
-            for (int trial = 0; trial < 5; trial++) {
-                double[] v = new double[n];
-                for (int i = 0; i < n; i++) {
-                    v[i] = 50_000 + data.nextDouble() * 10_000;
-                }
-                java.util.Arrays.sort(v);
-                double[] exact = Bootstrap.exactMeanCi(v);
-                // independent: all n^n equally likely ordered resamples, sorted, inverse CDF at 2.5% and 97.5%
-                int total = (int) Math.pow(n, n);
-                double[] means = new double[total];
-                for (int code = 0; code < total; code++) {
-                    double sum = 0;
-                    for (int i = 0, c = code; i < n; i++, c /= n) {
-                        sum += v[c % n];
-                    }
-                    means[code] = sum / n;
-                }
-                java.util.Arrays.sort(means);
-                double low = means[(int) Math.ceil(0.025 * total - 1e-9) - 1];
-                double high = means[(int) Math.ceil(0.975 * total - 1e-9) - 1];
-                assertEquals(low, exact[0], 1e-6, "low bound, n=" + n);
-                assertEquals(high, exact[1], 1e-6, "high bound, n=" + n);
-            }
-        }
+    void interval_is_the_student_t_interval_of_the_mean_not_the_lowest_and_highest_repeat() {
+        // scipy.stats.t.interval(0.95, 4, loc=A.mean(), scale=A.std(ddof=1)/sqrt(5)) = (89.66144258495865, 123.05855741504132)
+        CellStats s = CellStatistics.of(repeats(A), 1);
+        assertEquals(89.66144258495865, s.rpsCiLow(), 1e-9);
+        assertEquals(123.05855741504132, s.rpsCiHigh(), 1e-9);
+        // three repeats 8400, 10500, 15000: scipy (2923.629082735788, 19676.370917264212), far wider than 8400..15000
+        CellStats three = CellStatistics.of(repeats(new double[] {8400, 10500, 15000}), 1);
+        assertEquals(2923.629082735788, three.rpsCiLow(), 1e-6);
+        assertEquals(19676.370917264212, three.rpsCiHigh(), 1e-6);
+        CellStats flat = CellStatistics.of(repeats(new double[] {700, 700, 700}), 1);
+        assertEquals(700, flat.rpsCiLow());
+        assertEquals(700, flat.rpsCiHigh());
     }
 
     @Test
     void the_same_repeats_give_the_same_interval_in_any_order() {
-        double[] first = Bootstrap.meanCi(A);
-        double[] shuffled = Bootstrap.meanCi(new double[] {130.0, 99.1, 101.0, 104.2, 97.5});
-        assertEquals(first[0], shuffled[0], 0.0);
-        assertEquals(first[1], shuffled[1], 0.0);
+        CellStats first = CellStatistics.of(repeats(A), 1);
+        CellStats shuffled = CellStatistics.of(repeats(new double[] {130.0, 99.1, 101.0, 104.2, 97.5}), 1);
+        assertEquals(first.rpsCiLow(), shuffled.rpsCiLow(), 1e-9);
+        assertEquals(first.rpsCiHigh(), shuffled.rpsCiHigh(), 1e-9);
+    }
+
+    @Test
+    void coefficient_of_variation_flags_a_cell_noisy_above_five_percent() {
+        // numpy: A.std(ddof=1) / A.mean() = 0.12644350807021454; [100, 104, 96] -> 0.04; [100, 106, 94] -> 0.06
+        CellStats a = CellStatistics.of(repeats(A), 1);
+        assertEquals(0.12644350807021454, a.rpsCv(), 1e-12);
+        assertTrue(a.noisy());
+        CellStats quiet = CellStatistics.of(repeats(new double[] {100, 104, 96}), 1);
+        assertEquals(0.04, quiet.rpsCv(), 1e-12);
+        assertFalse(quiet.noisy());
+        assertTrue(CellStatistics.of(repeats(new double[] {100, 106, 94}), 1).noisy());
+    }
+
+    @Test
+    void cost_figures_are_means_over_repeats_with_their_t_interval_and_null_without_usage() {
+        // requests 150000, 165000, 141000 at 10000, 11000, 9400 req/s on 2 vCPUs; CPU 12 + 3, 14 + 2.5, 11.5 + 2.75 s;
+        // mean RSS 400, 420, 390 MB. scipy.stats.t.interval(0.95, 2, ...) over the per-repeat ratios:
+        // requests / CPU s: 9964.912280701754 (9813.942009482475, 10115.882551921033)
+        // req/s / vCPU: 5066.666666666667 (4062.714363058459, 6070.618970274874)
+        // MB / (req/s / 1000): 39.89039329464862 (35.775434915975424, 44.00535167332181)
+        List<RepeatFigures> r = List.of(new RepeatFigures(150000, 10000, 1, 2, 3, 0, 15.0, 400e6),
+                new RepeatFigures(165000, 11000, 1, 2, 3, 0, 16.5, 420e6),
+                new RepeatFigures(141000, 9400, 1, 2, 3, 0, 14.25, 390e6));
+        CellStats s = CellStatistics.of(r, 2);
+        assertEstimate(s.requestsPerCpuSecond(), 9964.912280701754, 9813.942009482475, 10115.882551921033, 3);
+        assertEstimate(s.rpsPerVcpu(), 5066.666666666667, 4062.714363058459, 6070.618970274874, 3);
+        assertEstimate(s.rssMbPerKrps(), 39.89039329464862, 35.775434915975424, 44.00535167332181, 3);
+
+        CellStats v1 = CellStatistics.of(repeats(A), 2);
+        assertNull(v1.requestsPerCpuSecond());
+        assertNull(v1.rpsPerVcpu());
+        assertNull(v1.rssMbPerKrps());
+    }
+
+    @Test
+    void a_repeat_that_served_nothing_or_used_no_cpu_defines_no_ratio_and_is_not_counted() {
+        List<RepeatFigures> r = List.of(new RepeatFigures(150000, 10000, 1, 2, 3, 0, 15.0, 400e6),
+                new RepeatFigures(0, 0, 1, 2, 3, 0, 0.0, 380e6));
+        CellStats s = CellStatistics.of(r, 1);
+        assertEstimate(s.requestsPerCpuSecond(), 10000, null, null, 1);
+        assertEstimate(s.rssMbPerKrps(), 40, null, null, 1);
+        assertEquals(2, s.rpsPerVcpu().repeats());
+    }
+
+    private static void assertEstimate(Estimate e, double mean, Double low, Double high, int repeats) {
+        assertEquals(mean, e.mean(), 1e-9 * Math.abs(mean));
+        if (low == null) {
+            assertNull(e.ciLow());
+            assertNull(e.ciHigh());
+        } else {
+            assertEquals(low, e.ciLow(), 1e-9 * Math.abs(low));
+            assertEquals(high, e.ciHigh(), 1e-9 * Math.abs(high));
+        }
+        assertEquals(repeats, e.repeats());
     }
 
     @Test
     void error_rate_is_errors_over_requests_plus_errors_and_flags_cells_over_one_percent() {
         List<RepeatFigures> r = List.of(new RepeatFigures(9900, 660, 1, 2, 3, 100),
                 new RepeatFigures(10000, 666, 1, 2, 3, 0));
-        CellStats s = CellStatistics.of(r);
+        CellStats s = CellStatistics.of(r, 1);
         assertEquals(100.0 / 20000, s.errorRate(), 1e-15);
         assertFalse(s.overErrorLimit()); // 0.5%
-        CellStats over = CellStatistics.of(List.of(new RepeatFigures(980, 65, 1, 2, 3, 20)));
+        CellStats over = CellStatistics.of(List.of(new RepeatFigures(980, 65, 1, 2, 3, 20)), 1);
         assertEquals(0.02, over.errorRate(), 1e-15);
         assertTrue(over.overErrorLimit());
-        CellStats exactly = CellStatistics.of(List.of(new RepeatFigures(990, 65, 1, 2, 3, 10)));
+        CellStats exactly = CellStatistics.of(List.of(new RepeatFigures(990, 65, 1, 2, 3, 10)), 1);
         assertFalse(exactly.overErrorLimit()); // 1% is the limit, not over it
     }
 
@@ -126,7 +156,7 @@ class CellStatisticsTest {
         List<RepeatFigures> r = List.of(new RepeatFigures(1, 1, 0.5, 0.8, 1.9, 0),
                 new RepeatFigures(1, 1, 0.49, 0.79, 1.8, 0), new RepeatFigures(1, 1, 0.52, 0.82, 2.0, 0),
                 new RepeatFigures(1, 1, 0.5, 0.8, 1.9, 0));
-        CellStats s = CellStatistics.of(r);
+        CellStats s = CellStatistics.of(r, 1);
         assertEquals(0.5, s.p50Median(), 1e-12);
         assertEquals(0.8, s.p90Median(), 1e-12);
         assertEquals(1.9, s.p99Median(), 1e-12);

@@ -39,7 +39,8 @@ public class Rows {
         }
     }
 
-    private void execute(String sql) {
+    /** Runs a statement, for tests that need stored rows in a shape the service no longer writes. */
+    public void execute(String sql) {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             s.execute(sql);
         } catch (SQLException e) {

@@ -7,9 +7,13 @@ import io.ktor.client.engine.cio.CIO
 import io.ktor.client.request.get
 import io.ktor.client.statement.readRawBytes
 import io.ktor.http.ContentType
+import io.ktor.http.HttpHeaders
 import io.ktor.http.HttpStatusCode
 import io.ktor.server.engine.embeddedServer
+import io.ktor.server.application.install
 import io.ktor.server.netty.Netty
+import io.ktor.server.application.createApplicationPlugin
+import io.ktor.server.response.header
 import io.ktor.server.response.respondBytes
 import io.ktor.server.response.respondText
 import io.ktor.server.routing.get
@@ -21,6 +25,29 @@ val MAPPER = ObjectMapper()
 
 data class Message(val message: String)
 
+// Ktor's Netty engine sends no Date header, and its DefaultHeaders plugin (ktor-server-default-headers) does not
+// resolve from Maven Central here: a custom application plugin (Ktor's documented extension point) adds it.
+val DateHeader = createApplicationPlugin("DateHeader") {
+    onCall { call -> call.response.header(HttpHeaders.Date, HttpDate.now()) }
+}
+
+// The Date header's value, formatted once per second, not once per request.
+object HttpDate {
+    private val format = java.time.format.DateTimeFormatter
+        .ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", java.util.Locale.ENGLISH).withZone(java.time.ZoneOffset.UTC)
+    @Volatile private var second = -1L
+    @Volatile private var value = ""
+
+    fun now(): String {
+        val s = System.currentTimeMillis() / 1000
+        if (s != second) {
+            value = format.format(java.time.Instant.ofEpochSecond(s)) // value before second: a reader that sees s sees it
+            second = s
+        }
+        return value
+    }
+}
+
 fun main() {
     val port = System.getenv("PORT")?.toInt() ?: 8080
     val reference = System.getenv("PODIUM_REFERENCE_URL") ?: "http://127.0.0.1:9090/reference"
@@ -28,6 +55,7 @@ fun main() {
     val client = HttpClient(CIO)
 
     embeddedServer(Netty, port = port, host = "127.0.0.1") {
+        install(DateHeader)
         routing {
             get("/plaintext") { call.respondText(HELLO, ContentType.Text.Plain) }
             get("/json") { call.respondBytes(MAPPER.writeValueAsBytes(Message(HELLO)), ContentType.Application.Json) }

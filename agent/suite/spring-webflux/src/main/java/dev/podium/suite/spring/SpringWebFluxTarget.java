@@ -3,12 +3,15 @@ package dev.podium.suite.spring;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.server.WebFilter;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
@@ -34,6 +37,15 @@ public class SpringWebFluxTarget {
 
     public static void main(String[] args) {
         SpringApplication.run(SpringWebFluxTarget.class, args);
+    }
+
+    /** Reactor Netty sends no Date header; a WebFilter (WebFlux's documented interception point) adds it. */
+    @Bean
+    WebFilter date() {
+        return (exchange, chain) -> {
+            exchange.getResponse().getHeaders().set(HttpHeaders.DATE, HttpDate.now());
+            return chain.filter(exchange);
+        };
     }
 
     @GetMapping(path = "/plaintext", produces = MediaType.TEXT_PLAIN_VALUE)

@@ -60,6 +60,11 @@ public final class VertxWebTarget extends VerticleBase {
         WebClient client = WebClient.create(vertx, new WebClientOptions(), new PoolOptions().setHttp1MaxSize(64));
         referenceRequest = client.getAbs(reference);
         Router router = Router.router(vertx);
+        // Vert.x sends no Date header; a route handler ahead of the others (Vert.x Web's way) adds it to every response.
+        router.route().handler(ctx -> {
+            ctx.response().putHeader("Date", HttpDate.now());
+            ctx.next();
+        });
         router.get("/plaintext").handler(ctx -> ctx.response().putHeader("Content-Type", "text/plain").end(HELLO));
         router.get("/json").handler(ctx -> ctx.json(new JsonObject().put("message", HELLO)));
         router.get("/proxy").handler(virtual ? this::proxyAwaiting : this::proxy);

@@ -1,0 +1,92 @@
+package run
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func cellWith(rps ...float64) Cell {
+	c := Cell{Scenario: "plaintext", LoadModel: "closed", Connections: 64, VCPUs: 1}
+	for _, r := range rps {
+		c.Repeats = append(c.Repeats, Repeat{RequestsPerSecond: r})
+	}
+	return c
+}
+
+func TestNoisyWhenRepeatsDisagreeByMoreThanFivePercent(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		rps   []float64
+		noisy bool
+	}{
+		{"three close repeats", []float64{10000, 10200, 9900}, false},
+		{"a repeat a fifth lower", []float64{10000, 10100, 8000}, true},
+		{"one repeat cannot disagree", []float64{5000}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c := cellWith(tc.rps...)
+			c.judgeNoise()
+			if got := slices.Contains(c.Flags, FlagNoisy); got != tc.noisy {
+				t.Errorf("CV %.3f: noisy %v, want %v", c.CV(), got, tc.noisy)
+			}
+		})
+	}
+	c2 := cellWith(100, 110)
+	if cv := c2.CV(); cv < 0.0673 || cv > 0.0674 {
+		t.Errorf("CV of 100 and 110 = %.4f, want 0.0673 (sample standard deviation over mean)", cv)
+	}
+}
+
+func TestAboveBaselineComparesTheSameScenarioConnectionsAndVCPUs(t *testing.T) {
+	t.Parallel()
+	base := cellWith(50000, 50000)
+	base.Baseline, base.Framework = true, "nginx"
+	faster, slower := cellWith(60000, 61000), cellWith(40000, 41000)
+	otherConns := cellWith(60000)
+	otherConns.Connections = 256
+	cells := []Cell{base, faster, slower, otherConns}
+	flagAboveBaseline(cells)
+	for i, want := range []bool{false, true, false, false} {
+		if got := slices.Contains(cells[i].Flags, FlagAboveBaseline); got != want {
+			t.Errorf("cell %d: above-baseline %v, want %v", i, got, want)
+		}
+	}
+}
+
+func TestGeneratorSaturatedFromItsOwnCPUTime(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		cpu, wall float64
+		cpus      int
+		want      bool
+	}{
+		{14.5, 15, 1, true},  // wrk used 97% of its one CPU
+		{9, 15, 1, false},    // 60%: other processes may keep the CPU busy, wrk was not the limit
+		{14.5, 15, 2, false}, // half of two CPUs
+		{28, 15, 2, true},
+	}
+	for _, tc := range tests {
+		if got := saturated(tc.cpu, tc.wall, tc.cpus); got != tc.want {
+			t.Errorf("%.1f CPU-s over %.0f s on %d CPUs: saturated %v, want %v", tc.cpu, tc.wall, tc.cpus, got, tc.want)
+		}
+	}
+}
+
+func TestSummaryShowsWhatARequestCost(t *testing.T) {
+	t.Parallel()
+	c := cellWith(10000, 10000)
+	c.Framework = "Jetty"
+	for i := range c.Repeats {
+		c.Repeats[i].Requests = 150000
+		c.Repeats[i].Usage.TargetCPUUserSeconds, c.Repeats[i].Usage.TargetCPUSystemSeconds = 1.5, 0.5
+		c.Repeats[i].Usage.TargetRSSPeakBytes = int64(400+i) * 1e6
+	}
+	got := (&Run{Results: []Cell{c}}).Summary()
+	if !strings.Contains(got, "75000 req/CPU-s") || !strings.Contains(got, "401 MB") {
+		t.Errorf("summary %q, want 300,000 requests over 4 CPU-s and the peak of 401 MB", got)
+	}
+}

@@ -1,0 +1,103 @@
+package usage
+
+import (
+	"math"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestParseStatCountsFieldsAfterTheCommandName(t *testing.T) {
+	t.Parallel()
+	// A command name with spaces and a ')' must not shift the fields (pid 4242, pgrp 4200).
+	line := "4242 (java (x) y) S 1 4200 4200 0 -1 4194560 100 0 0 0 250 75 10 5 20 0 30 0 123456 5000000000 2048 18446744073709551615\n"
+	s, ok := ParseStat([]byte(line))
+	if !ok {
+		t.Fatal("not parsed")
+	}
+	want := Stat{Pgrp: 4200, UserTicks: 260, SysTicks: 80, OwnTicks: 325, RSSBytes: 2048 * pageSize, StartTicks: 123456}
+	if s != want {
+		t.Errorf("got %+v, want %+v", s, want)
+	}
+	if _, ok := ParseStat([]byte("4242 (trunc")); ok {
+		t.Error("parsed a truncated line")
+	}
+}
+
+// A tree of three processes (a shell and two busy children) pinned to one CPU: the sampler finds all three,
+// counts CPU no higher than one CPU over the wall time, and sees their memory.
+func TestSamplerMeasuresTheWholeGroup(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("taskset"); err != nil {
+		t.Skip("taskset missing")
+	}
+	cmd := exec.Command("taskset", "-c", "0", "sh", "-c", "yes >/dev/null & yes >/dev/null & wait")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pgid := cmd.Process.Pid
+	defer func() { _ = syscall.Kill(-pgid, syscall.SIGKILL); _ = cmd.Wait() }()
+	deadline := time.Now().Add(5 * time.Second)
+	for len(Group(pgid)) < 3 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := len(Group(pgid)); n != 3 {
+		t.Fatalf("group %d has %d members, want the shell and two children", pgid, n)
+	}
+	if tree, ok := Tree(pgid); ok && len(tree) != 3 {
+		t.Fatalf("tree of %d: %v, want the shell and two children", pgid, tree)
+	}
+	before := schedRuntime(t, pgid)
+	s := Start(pgid, 50*time.Millisecond)
+	time.Sleep(1500 * time.Millisecond)
+	u := s.Stop()
+	ran := schedRuntime(t, pgid) - before
+	cpu := u.TargetCPUUserSeconds + u.TargetCPUSystemSeconds
+	// The scheduler's own count of the three processes' run time (ns, /proc/<pid>/schedstat) agrees.
+	if math.Abs(cpu-ran) > 0.05+0.1*ran {
+		t.Errorf("sampled %.2f CPU-s, the scheduler counted %.2f s", cpu, ran)
+	}
+	if u.WallSeconds < 1.5 || u.WallSeconds > 3 {
+		t.Errorf("wall %.3f s, want about 1.5", u.WallSeconds)
+	}
+	// Two busy children on one CPU never use more than all of it.
+	if cpu <= 0 || cpu > u.WallSeconds*1.05+0.05 {
+		t.Errorf("CPU %.2f s over %.2f s of wall on one CPU", cpu, u.WallSeconds)
+	}
+	if u.Samples < 10 || u.TargetRSSMeanBytes <= 0 || u.TargetRSSPeakBytes < u.TargetRSSMeanBytes {
+		t.Errorf("memory: %+v", u)
+	}
+	if rss := RSS(pgid); rss <= 0 {
+		t.Errorf("RSS of the group %d", rss)
+	}
+}
+
+// schedRuntime is the group's run time in seconds from /proc/<pid>/schedstat, independent of /proc/<pid>/stat.
+func schedRuntime(t *testing.T, pgid int) float64 {
+	t.Helper()
+	var ns int64
+	for _, pid := range Group(pgid) {
+		b, err := os.ReadFile(Proc + "/" + strconv.Itoa(pid) + "/schedstat")
+		if err != nil {
+			t.Skipf("no schedstat: %v", err)
+		}
+		f := strings.Fields(string(b))
+		v, _ := strconv.ParseInt(f[0], 10, 64)
+		ns += v
+	}
+	return float64(ns) / 1e9
+}
+
+func TestSelfCPUCountsThisProcessWork(t *testing.T) {
+	before, start := SelfCPU(), time.Now()
+	for SelfCPU()-before < 20*time.Millisecond && time.Since(start) < 5*time.Second {
+	}
+	if got := SelfCPU() - before; got < 20*time.Millisecond {
+		t.Errorf("5 s of busy loop counted %s of CPU", got)
+	}
+}

@@ -1,0 +1,114 @@
+// Package warmup decides when a target has reached steady state: its throughput flat over a horizon long
+// enough for the JIT on the pinned CPUs and, for a JVM, its JIT compiler quiet; and whether measured repeats
+// still climb. A target declared stable too early is ranked at a fraction of what it serves once compiled.
+package warmup
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+)
+
+// Settings are a profile's warm-up rules (suite.json profiles.*.warmup).
+type Settings struct {
+	Window    time.Duration // one throughput sample
+	Horizon   time.Duration // stable: every window of the last Horizon within Tolerance of each other
+	Min       time.Duration // never stable before this much load
+	Max       time.Duration // the cap: reaching it is warmup-not-stable
+	Tolerance float64       // relative spread allowed over the horizon
+	// JITQuiet: the JIT is quiet when its compilation time in the last window (elapsed, summed over the
+	// compiler threads, as hsperfdata counts it) is at most this share of the window times the pinned CPUs
+	// (0: ignore the JIT).
+	JITQuiet float64
+}
+
+// Result says how long the warm-up took and why it ended.
+type Result struct {
+	Spent   time.Duration
+	Stable  bool
+	Windows []float64 // requests/s of every window, in order
+	Reason  string    // why it ended, for the progress output
+}
+
+// JIT reports the JIT compiler's total time so far in seconds; ok false when unknown (not a JVM).
+type JIT func() (seconds float64, ok bool)
+
+// Run applies load in windows (measure returns requests/s of one window) until the last Horizon of windows
+// agree within Tolerance, at least Min has passed and the JIT is quiet, or until Max has passed.
+func Run(ctx context.Context, s Settings, cpus int, measure func(time.Duration) (float64, error), jit JIT) (Result, error) {
+	window := max(s.Window, time.Second)
+	need := max(2, int(math.Ceil(float64(s.Horizon)/float64(window)))) // windows that must agree
+	var r Result
+	lastJIT, jitKnown := 0.0, false
+	if jit != nil {
+		lastJIT, jitKnown = jit()
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return r, err
+		}
+		start := time.Now()
+		rps, err := measure(window)
+		if err != nil {
+			return r, err
+		}
+		took := max(time.Since(start), window)
+		r.Spent += took
+		r.Windows = append(r.Windows, rps)
+		jitShare := -1.0
+		if jitKnown {
+			if now, ok := jit(); ok {
+				jitShare = (now - lastJIT) / (took.Seconds() * float64(max(cpus, 1)))
+				lastJIT = now
+			}
+		}
+		flat := len(r.Windows) >= need && Spread(r.Windows[len(r.Windows)-need:]) <= s.Tolerance
+		quiet := s.JITQuiet <= 0 || jitShare < 0 || jitShare <= s.JITQuiet
+		if flat && quiet && r.Spent >= s.Min {
+			r.Stable = true
+			r.Reason = fmt.Sprintf("stable: %d windows within %.0f%%", need, s.Tolerance*100)
+			if jitShare >= 0 {
+				r.Reason += fmt.Sprintf(", JIT compiling %.1f%% of the window", jitShare*100)
+			}
+			return r, nil
+		}
+		if r.Spent >= s.Max {
+			r.Reason = fmt.Sprintf("cap of %s reached, not stable", s.Max)
+			switch {
+			case !flat && len(r.Windows) >= need:
+				r.Reason += fmt.Sprintf(" (last %d windows spread %.0f%%)", need, Spread(r.Windows[len(r.Windows)-need:])*100)
+			case !quiet:
+				r.Reason += fmt.Sprintf(" (JIT still compiling %.1f%% of the window)", jitShare*100)
+			}
+			return r, nil
+		}
+	}
+}
+
+// Spread is (max - min) / max of the samples; 0 for fewer than two.
+func Spread(xs []float64) float64 {
+	if len(xs) < 2 {
+		return 0
+	}
+	hi, lo := slices.Max(xs), slices.Min(xs)
+	if hi <= 0 {
+		return 0
+	}
+	return (hi - lo) / hi
+}
+
+// Climbing reports whether measured repeats still show a warm-up trend: each above the one before and
+// the last more than tol above the first (noise within tol is not a trend).
+func Climbing(rps []float64, tol float64) bool {
+	if len(rps) < 2 || rps[0] <= 0 {
+		return false
+	}
+	for i := 1; i < len(rps); i++ {
+		if rps[i] <= rps[i-1] {
+			return false
+		}
+	}
+	return rps[len(rps)-1]/rps[0]-1 > tol
+}

@@ -1,0 +1,82 @@
+package warmup
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// series replays requests/s figures window by window (the last one repeats).
+func series(xs ...float64) func(time.Duration) (float64, error) {
+	i := 0
+	return func(time.Duration) (float64, error) {
+		x := xs[min(i, len(xs)-1)]
+		i++
+		return x, nil
+	}
+}
+
+var s = Settings{Window: time.Second, Horizon: 3 * time.Second, Max: 10 * time.Second, Tolerance: 0.05}
+
+func TestAClimbLikeSpringMVCsIsNotStable(t *testing.T) {
+	t.Parallel()
+	// Two close windows early on declared the old warm-up stable; the horizon does not.
+	long := s
+	long.Max = time.Minute
+	r, err := Run(context.Background(), long, 1, series(6200, 6300, 9100, 10800, 15400, 20200, 30600, 36000, 40400, 40600, 40500), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Stable || len(r.Windows) != 11 || r.Spent < 11*time.Second-time.Millisecond {
+		t.Errorf("stable %v after %d windows (%s), want stable once 3 windows agree at the plateau: %s", r.Stable, len(r.Windows), r.Spent, r.Reason)
+	}
+}
+
+func TestTheCapIsNotStable(t *testing.T) {
+	t.Parallel()
+	r, _ := Run(context.Background(), s, 1, series(1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000, 2100), nil)
+	if r.Stable || len(r.Windows) != 10 || !strings.Contains(r.Reason, "cap") {
+		t.Errorf("stable %v after %d windows: %s", r.Stable, len(r.Windows), r.Reason)
+	}
+}
+
+func TestABusyJITHoldsTheWarmupBack(t *testing.T) {
+	t.Parallel()
+	compiled := 0.0
+	jit := func() (float64, bool) { // 0.5 s of compilation per 1 s window for 5 windows, then 0.01 s
+		if compiled < 2.5 {
+			compiled += 0.5
+		} else {
+			compiled += 0.01
+		}
+		return compiled, true
+	}
+	q := s
+	q.JITQuiet = 0.05
+	r, _ := Run(context.Background(), q, 1, series(5000), jit)
+	if !r.Stable || len(r.Windows) < 5 || len(r.Windows) > 6 {
+		t.Errorf("stable %v after %d windows, want stable once the JIT went quiet (window 5 or 6): %s", r.Stable, len(r.Windows), r.Reason)
+	}
+	r, _ = Run(context.Background(), s, 1, series(5000), nil)
+	if !r.Stable || len(r.Windows) != 3 {
+		t.Errorf("without a JIT: stable %v after %d windows, want 3", r.Stable, len(r.Windows))
+	}
+}
+
+func TestClimbing(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		rps  []float64
+		want bool
+	}{
+		{[]float64{8400, 10500, 15000}, true}, // the Spring MVC repeats after a 20 s warm-up
+		{[]float64{40000, 40100, 40300}, false},
+		{[]float64{40000, 39000, 41000}, false},
+		{[]float64{40000}, false},
+	} {
+		if got := Climbing(tc.rps, 0.03); got != tc.want {
+			t.Errorf("Climbing(%v) = %v, want %v", tc.rps, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package dev.podium.stats;
+
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.jboss.logging.Logger;
+
+/**
+ * Recomputes, once, the interval of cells stored before V2__cost.sql: their rps_ci_low/rps_ci_high held a bootstrap
+ * "95% CI" that with 3 repeats is just the lowest and highest repeat. A startup task rather than a Flyway Java migration
+ * so that the interval has one definition ({@link CellStatistics#spread}); rows are marked by rps_ci_method, so a
+ * restart resumes where a stopped run left off and does nothing once every row is done.
+ */
+@ApplicationScoped
+public class IntervalBackfill {
+
+    private static final Logger LOG = Logger.getLogger(IntervalBackfill.class);
+    private static final int BATCH = 1000;
+    private static final String NEXT = "select c.id, array_agg(r.requests_per_second order by r.ordinal) from cells c"
+            + " join repeats r on r.cell_id = c.id where c.rps_ci_method is null group by c.id order by c.id limit ?";
+    private static final String UPDATE = "update cells set rps_ci_low = ?, rps_ci_high = ?, rps_stddev = ?, rps_cv = ?,"
+            + " noisy = ?, rps_ci_method = ? where id = ?";
+
+    private final DataSource dataSource;
+
+    IntervalBackfill(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        try {
+            int done = run();
+            if (done > 0) {
+                LOG.infof("recomputed the 95%% t interval of %d cells stored with a bootstrap interval", done);
+            }
+        } catch (SQLException | RuntimeException e) {
+            // the service still serves (the read side answers 503 while the database is away); the next start resumes
+            LOG.warnf("could not recompute stored intervals now, the next start will: %s", e.getMessage());
+        }
+    }
+
+    /** Recomputes every cell still without rps_ci_method; returns how many it recomputed. */
+    public int run() throws SQLException {
+        int total = 0;
+        try (Connection connection = dataSource.getConnection()) {
+            while (true) {
+                int batch = batch(connection);
+                total += batch;
+                if (batch < BATCH) {
+                    return total;
+                }
+            }
+        }
+    }
+
+    private static int batch(Connection connection) throws SQLException {
+        int count = 0;
+        try (PreparedStatement next = connection.prepareStatement(NEXT);
+             PreparedStatement update = connection.prepareStatement(UPDATE)) {
+            next.setInt(1, BATCH);
+            try (ResultSet rs = next.executeQuery()) {
+                while (rs.next()) {
+                    Array array = rs.getArray(2);
+                    Double[] boxed = (Double[]) array.getArray();
+                    double[] rps = new double[boxed.length];
+                    for (int i = 0; i < rps.length; i++) {
+                        rps[i] = boxed[i];
+                    }
+                    CellStatistics.Spread s = CellStatistics.spread(rps);
+                    update.setObject(1, s.ciLow());
+                    update.setObject(2, s.ciHigh());
+                    update.setObject(3, s.stddev());
+                    update.setObject(4, s.cv());
+                    update.setBoolean(5, s.noisy());
+                    update.setString(6, CellStatsColumns.INTERVAL_METHOD);
+                    update.setLong(7, rs.getLong(1));
+                    update.addBatch();
+                    count++;
+                }
+            }
+            if (count > 0) {
+                update.executeBatch();
+            }
+        }
+        return count;
+    }
+}

@@ -1,0 +1,180 @@
+package dev.podium.leaderboard;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.closeTo;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import dev.podium.testing.TestVectors;
+import dev.podium.testing.V2Payloads;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.JsonConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.path.json.config.JsonPathConfig;
+import io.restassured.specification.RequestSpecification;
+import jakarta.inject.Inject;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cost figures on the read side: rank by CPU or memory, generator-limited rows ranked by CPU per request, the CSV
+ * columns and the calculator sized by CPU. One v2 run: Vert.x Web (64 connections, 5 repeats of ~120k req/s, 27 s CPU
+ * each) and "Jetty" (the vector's 256-connection cell, 3 repeats of ~130k req/s, 31 s CPU each), both on 2 vCPUs with
+ * 400 MB mean RSS. Expected figures: scipy 1.17 stats.t.interval(0.95, n - 1, ...) over the per-repeat values.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class CostReadTest {
+
+    private static final String RUN = "7f4e1c69-3a5d-4b8c-8e2f-9d1a3b4c5e06";
+
+    @Inject
+    Rows rows;
+
+    @BeforeEach
+    void reset() {
+        rows.reset();
+        Api.enrol("test-agent");
+    }
+
+    /** The v2 run with results[2] as Jetty at 31 s CPU per repeat, with the given flags on both target cells. */
+    private static void submit(String... flags) {
+        ObjectNode run = V2Payloads.full(RUN);
+        ObjectNode jetty = (ObjectNode) run.get("results").get(2);
+        jetty.put("framework", "Jetty");
+        for (int i = 1; i <= 2; i++) {
+            ObjectNode cell = (ObjectNode) run.get("results").get(i);
+            cell.remove("flags");
+            if (flags.length > 0) {
+                ArrayNode list = cell.putArray("flags");
+                Arrays.stream(flags).forEach(list::add);
+            }
+        }
+        for (int r = 0; r < 3; r++) {
+            V2Payloads.usage(run, 2, r).put("targetCpuUserSeconds", 28.0).put("targetCpuSystemSeconds", 3.0);
+        }
+        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+    }
+
+    private static RequestSpecification doubles() {
+        return given().config(RestAssuredConfig.config().jsonConfig(JsonConfig.jsonConfig()
+                .numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)));
+    }
+
+    @Test
+    void the_leaderboard_shows_repeats_noise_and_cost_and_ranks_by_throughput_by_default() {
+        submit();
+        doubles().get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+                .body("rank", equalTo("throughput"))
+                .body("rows.framework", contains("Jetty", "Vert.x Web"))
+                .body("rows.rankedBy", contains("throughput", "throughput"))
+                .body("rows.repeatCount", contains(3, 5))
+                .body("rows.noisy", contains(false, false))
+                // Jetty: requests / 31 s = 62903.22580645161 (61701.223687862745, 64105.22792504048)
+                .body("rows[0].requestsPerCpuSecond.mean", closeTo(62903.22580645161, 1e-6))
+                .body("rows[0].requestsPerCpuSecond.ciLow", closeTo(61701.223687862745, 1e-6))
+                .body("rows[0].requestsPerCpuSecond.ciHigh", closeTo(64105.22792504048, 1e-6))
+                .body("rows[0].requestsPerCpuSecond.repeats", equalTo(3))
+                // Jetty: 400 MB / (130000, 129000, 131000 req/s / 1000) = 3.077044461741781 (3.0182442437400283, 3.135844679743534)
+                .body("rows[0].rssMbPerKrps.mean", closeTo(3.077044461741781, 1e-12))
+                .body("rows[0].rssMbPerKrps.ciLow", closeTo(3.0182442437400283, 1e-12));
+    }
+
+    @Test
+    void rank_by_cpu_puts_the_target_with_the_most_requests_per_cpu_second_first() {
+        submit();
+        // Vert.x Web 66666.7 (65576.0, 67757.4) against Jetty 62903.2 (61701.2, 64105.2): apart, so ranks 1 and 2
+        given().get("/api/leaderboard?scenario=plaintext&rank=cpu").then().statusCode(200)
+                .body("rank", equalTo("cpu"))
+                .body("rows.framework", contains("Vert.x Web", "Jetty"))
+                .body("rows.rank", contains(1, 2))
+                .body("rows.rankedBy", contains("cpu", "cpu"));
+        // both 400 MB: Jetty serves more per MB (3.08 against 3.33 MB per 1,000 req/s)
+        given().get("/api/leaderboard?scenario=plaintext&rank=memory").then().statusCode(200)
+                .body("rows.framework", contains("Jetty", "Vert.x Web"))
+                .body("rows.rankedBy", contains("memory", "memory"));
+    }
+
+    @Test
+    void rows_limited_by_the_load_generator_are_never_ranked_on_throughput_alone() {
+        submit("generator-saturated");
+        given().get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+                .body("rows.framework", contains("Vert.x Web", "Jetty"))
+                .body("rows.rankedBy", contains("cpu", "cpu"));
+    }
+
+    @Test
+    void an_unknown_rank_is_400_naming_rank() {
+        submit();
+        given().get("/api/leaderboard?scenario=plaintext&rank=speed").then().statusCode(400)
+                .contentType(startsWith("application/problem+json")).body("field", equalTo("rank"));
+    }
+
+    @Test
+    void the_leaderboard_and_run_cells_csv_carry_the_cost_columns() {
+        submit();
+        List<String> board = given().get("/api/leaderboard?scenario=plaintext&format=csv").then().statusCode(200)
+                .extract().asString().lines().toList();
+        List<String> header = List.of(board.get(0).split(","));
+        String[] jetty = board.get(1).split(",");
+        assertEquals("Jetty", jetty[header.indexOf("framework")]);
+        assertEquals(62903.22580645161, Double.parseDouble(jetty[header.indexOf("requestsPerCpuSecond")]), 1e-6);
+        assertEquals("3", jetty[header.indexOf("repeatCount")]);
+        assertEquals("false", jetty[header.indexOf("noisy")]);
+        assertEquals("throughput", jetty[header.indexOf("rankedBy")]);
+
+        List<String> cells = given().get("/api/runs/" + RUN + "/cells?format=csv").then().statusCode(200)
+                .extract().asString().lines().toList();
+        List<String> cellHeader = List.of(cells.get(0).split(","));
+        assertTrue(cellHeader.containsAll(List.of("requestsPerCpuSecond", "rpsPerVcpu", "rssMbPerKrps", "rpsCv", "noisy",
+                "startupFirstResponseMs", "startupIdleRssBytes", "cpus")), cells.get(0));
+        String[] vertx = cells.get(2).split(",");
+        assertEquals(66666.66666666667, Double.parseDouble(vertx[cellHeader.indexOf("requestsPerCpuSecond")]), 1e-6);
+        assertEquals(60000.0, Double.parseDouble(vertx[cellHeader.indexOf("rpsPerVcpu")]), 1e-6);
+        assertEquals(850.5, Double.parseDouble(vertx[cellHeader.indexOf("startupFirstResponseMs")]), 1e-9);
+    }
+
+    @Test
+    void the_run_cells_endpoint_carries_startup_and_cost() {
+        submit();
+        doubles().get("/api/runs/" + RUN + "/cells").then().statusCode(200)
+                .body("items[1].cpus", equalTo("0-1"))
+                .body("items[1].startup.idleRssBytes", equalTo(120_000_000))
+                .body("items[1].stats.requestsPerCpuSecond.mean", closeTo(66666.66666666667, 1e-6))
+                .body("items[1].stats.rssMbPerKrps.repeats", equalTo(5));
+    }
+
+    @Test
+    void the_calculator_sizes_by_cpu_with_the_ratio_of_requests_per_cpu_second() {
+        submit();
+        // R = 66666.66666666667 / 62903.22580645161 = 1.0598290598290598; 4 servers, 1000 -> 3000 req/s:
+        // without: ceil(2000 / 250) = 8; with: ceil((3000 - 1059.83) / 264.957) = ceil(7.3226) = 8
+        doubles().get("/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1000&required=3000&by=cpu")
+                .then().statusCode(200)
+                .body("by", equalTo("cpu"))
+                .body("ratio", closeTo(1.0598290598290598, 1e-12))
+                .body("fromRequestsPerCpuSecond", closeTo(62903.22580645161, 1e-6))
+                .body("totals.serversToAddWithout", equalTo(8))
+                .body("totals.serversToAddWith", equalTo(8));
+        given().get("/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1&required=3&by=memory")
+                .then().statusCode(400).body("field", equalTo("by"));
+    }
+
+    @Test
+    void sizing_by_cpu_on_a_v1_run_is_400_naming_the_framework_without_cpu_figures() {
+        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
+        given().get("/api/calculator?scenario=plaintext&from=Vert.x Web&to=Vert.x Web&servers=4&current=1&required=3&by=cpu")
+                .then().statusCode(400).body("field", equalTo("from"));
+    }
+}

@@ -1,0 +1,74 @@
+package dev.podium.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * Payload v2 runs for the tests, built from the v1 vector payloads/valid/full.json (4 cells on 2 of 4 vCPUs, 15 s
+ * repeats): every repeat gets usage of 90% of its CPUs for its 15 s (27 s CPU: 24 user + 3 system), 400 MB mean and
+ * 450 MB peak resident memory and 10 s of load-generator CPU; cells get startup and cpus, the host its settings.
+ */
+public final class V2Payloads {
+
+    public static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private V2Payloads() {
+    }
+
+    /** The full payload as v2, under another runId. */
+    public static ObjectNode full(String runId) {
+        try {
+            ObjectNode run = (ObjectNode) JSON.readTree(TestVectors.bytes("payloads/valid/full.json"));
+            run.put("schemaVersion", 2);
+            run.put("runId", runId);
+            ObjectNode settings = ((ObjectNode) run.get("host")).putObject("settings");
+            settings.put("governor", "performance");
+            settings.put("turbo", "off");
+            settings.put("smt", "on");
+            settings.put("transparentHugePages", "madvise");
+            settings.put("somaxconn", 4096);
+            settings.put("localPortRange", "32768 60999");
+            for (JsonNode cell : run.get("results")) {
+                ((ObjectNode) cell).put("cpus", "0-1");
+                ObjectNode startup = ((ObjectNode) cell).putObject("startup");
+                startup.put("firstResponseMs", 850.5);
+                startup.put("idleRssBytes", 120_000_000L);
+                for (JsonNode repeat : cell.get("repeats")) {
+                    ObjectNode usage = ((ObjectNode) repeat).putObject("usage");
+                    usage.put("wallSeconds", 15.0);
+                    usage.put("targetCpuUserSeconds", 24.0);
+                    usage.put("targetCpuSystemSeconds", 3.0);
+                    usage.put("targetRssMeanBytes", 400_000_000L);
+                    usage.put("targetRssPeakBytes", 450_000_000L);
+                    usage.put("generatorCpuSeconds", 10.0);
+                    usage.put("samples", 30);
+                }
+            }
+            return run;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The usage object of results[cell].repeats[repeat]. */
+    public static ObjectNode usage(ObjectNode run, int cell, int repeat) {
+        return (ObjectNode) run.get("results").get(cell).get("repeats").get(repeat).get("usage");
+    }
+
+    public static byte[] bytes(JsonNode run) {
+        try {
+            return JSON.writeValueAsBytes(run);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Signed with the test-agent key as application/vnd.podium.run.v2+json. */
+    public static byte[] envelope(JsonNode run) {
+        return TestSigner.envelope("test-agent", TestSigner.V2_PAYLOAD_TYPE, bytes(run));
+    }
+}
