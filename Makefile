@@ -11,8 +11,8 @@ endif
 export JAVA_HOME
 export PATH := $(JAVA_HOME)/bin:$(PATH)
 
-.PHONY: help run serve build frontend backend agent suite deps \
-        test test-schema test-compose test-agent test-backend test-suite test-frontend \
+.PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-frontend lint-format format \
+        test test-schema test-compose test-migrations test-agent test-backend test-suite test-frontend \
         bench bench-ingest bench-read bench-agent bench-frontend bench-warmup profile screenshots \
         backup restore test-backup load soak
 
@@ -23,7 +23,7 @@ help: ## list the targets
 run: deps build ## the main job: service + site, local agent enrolled, quick profile measured and pushed
 	ci/main-job.sh
 
-test: test-schema test-compose test-agent test-backend test-backup test-suite test-frontend ## every test of every component
+test: test-schema test-compose test-migrations lint-go lint-frontend test-agent test-backend test-backup test-suite test-frontend ## every test of every component
 
 ## --- building and serving ---------------------------------------------------------------------------------
 deps: ## install wrk, nginx and curl when missing (apt-get as root; otherwise prints the command)
@@ -46,6 +46,31 @@ suite: ## every framework target of the standard suite
 serve: frontend ## build and start only the results service (embedded PostgreSQL under .podium/)
 	$(MAKE) -C backend serve
 
+openapi: ## regenerate schema/openapi.json from the service's code (the site's API types are generated from it)
+	$(MAKE) -C backend openapi
+
+## --- lint and format ----------------------------------------------------------------------------------------
+# lint-go and lint-frontend (rules) run in `make test`; lint-format (formatting) only in `make lint` for now
+lint: lint-go lint-frontend lint-format ## every linter and every format check
+
+lint-go: ## golangci-lint (staticcheck among the standard linters), pinned in ci/lint/go.mod
+	cd agent && go tool -modfile=../ci/lint/go.mod golangci-lint run ./...
+
+lint-frontend: ## eslint (flat config: vue + typescript rules)
+	$(MAKE) -C frontend deps && cd frontend && npm run lint
+
+lint-format: ## the formatters agree with the code: prettier (frontend), spotless (backend, agent/suite), gofmt (agent)
+	$(MAKE) -C frontend deps && cd frontend && npm run format:check
+	cd backend && ../mvnw -B -ntp com.diffplug.spotless:spotless-maven-plugin:check
+	cd agent/suite && ../../mvnw -B -ntp com.diffplug.spotless:spotless-maven-plugin:check
+	cd agent && test -z "$$(gofmt -l .)"
+
+format: ## apply every formatter (prettier, palantir-java-format through spotless, gofmt)
+	$(MAKE) -C frontend deps && cd frontend && npm run format
+	cd backend && ../mvnw -B -ntp com.diffplug.spotless:spotless-maven-plugin:apply
+	cd agent/suite && ../../mvnw -B -ntp com.diffplug.spotless:spotless-maven-plugin:apply
+	cd agent && gofmt -w .
+
 ## --- data you can get back ----------------------------------------------------------------------------------
 backup: ## pg_dump of the service's database (embedded: the running service's; or PODIUM_DB_URL) into backups/
 	ci/backup.sh $(FILE)
@@ -64,6 +89,9 @@ test-compose: ## docker-compose.yml and the GitHub workflows validate (compose-g
 	cd ci/composecheck && go test -count=1 ./... \
 	  && go tool actionlint -config-file ../../.github/actionlint.yaml -shellcheck= ../../.github/workflows/*.yml \
 	  && echo "compose and workflows: valid"
+
+test-migrations: ## no released migration changed (schema/migrations.sha256)
+	ci/check-migrations.sh
 
 test-agent: ## the agent's Go tests (real wrk against loopback)
 	ci/install-deps.sh wrk

@@ -86,7 +86,7 @@ export async function startBackend({ jar = backendJar(), readyMs = 180_000, data
     await waitReady(url, child, readyMs)
   } catch (e) {
     await stop()
-    throw new Error(`${e.message}; log in ${join(dir, 'backend.log')}`)
+    throw new Error(`${e.message}; log in ${join(dir, 'backend.log')}`, { cause: e })
   }
   return { url, adminToken, dir, stop }
 }

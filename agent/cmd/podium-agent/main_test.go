@@ -482,7 +482,8 @@ func TestRunKilledAfterSpoolingDeliversOnce(t *testing.T) {
 		t.Fatalf("%d runs spooled after the kill, want 1:\n%s", len(pending), out.String())
 	}
 	deadline := time.Now().Add(30 * time.Second) // polled: a busy machine only makes it slower, not wrong
-	for { // the target dies with the agent (parent-death signal)
+	// the target dies with the agent (parent-death signal)
+	for {
 		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
 		if err != nil {
 			break

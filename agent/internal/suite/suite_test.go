@@ -56,12 +56,12 @@ func TestCheckNamesEachFailingTargetAndScenario(t *testing.T) {
 	}
 	for _, r := range results {
 		w := want[r.Target.Name]
-		switch {
-		case w == "":
+		switch w {
+		case "":
 			if !r.OK() {
 				t.Errorf("%s: want ok, got start %v, failures %+v", r.Target.Name, r.StartErr, r.Failures)
 			}
-		case w == "start":
+		case "start":
 			if r.StartErr == nil {
 				t.Errorf("%s: want a start failure", r.Target.Name)
 			}

@@ -53,7 +53,7 @@ export type Verifier = (publicKey: Uint8Array, signature: Uint8Array, message: U
 export const verifyEd25519: Verifier = async (publicKey, signature, message) => {
   const subtle = globalThis.crypto?.subtle
   if (subtle) {
-    let key: CryptoKey | null = null
+    let key: CryptoKey | null
     try {
       key = await subtle.importKey('raw', publicKey as BufferSource, { name: 'Ed25519' }, false, ['verify'])
     } catch {
@@ -99,7 +99,7 @@ export async function verifyEnvelope(
   if (key.length !== 32) return { ok: false, keyidMatches: false, message: 'the public key is not 32 bytes' }
   const keyid = await sha256Hex(key)
   const keyidMatches = !env.signatures[0].keyid || env.signatures[0].keyid.toLowerCase() === keyid
-  let good = false
+  let good: boolean
   try {
     good = sig.length === 64 && (await verify(key, sig, pae(env.payloadType, payload)))
   } catch {

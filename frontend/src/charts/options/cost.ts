@@ -9,7 +9,7 @@ export type CostAxis = 'cpu' | 'memory'
 /** One target on a cost chart: its cost figure (x) and its throughput (y). */
 export interface CostPoint {
   framework: string
-  ioModel: IoModel
+  ioModel: string
   runId: string
   x: number
   throughput: number

@@ -7,6 +7,7 @@ export function row(over: Partial<LeaderboardRow>): LeaderboardRow {
     startedAt: '2026-11-01T00:00:00Z', jvmVendor: 'Eclipse Adoptium', jvmVersion: '21.0.5',
     slaThroughput: 120000, slaConnections: 256, slaCellId: 1, bestThroughput: 130000, bestConnections: 256, bestCellId: 1,
     ciLow: 118000, ciHigh: 131000, p90Ms: 2.9, p99Ms: 6, throughputPerVcpu: 60000, baselineShare: 0.6, errorRate: 0, flags: [],
+    repeatCount: 3, noisy: false, requestsPerCpuSecond: null, rssMbPerKrps: null, rankedBy: 'throughput',
     ...over,
   }
 }
@@ -16,7 +17,7 @@ export function history(frameworks: number, days: number): HistorySeries[] {
   return Array.from({ length: frameworks }, (_, f) => ({
     hostClass: `cpu-${f % 3} · 4 vCPU · 16 GiB`, vcpus: 4, framework: `fw-${f}`, ioModel: 'blocking' as const,
     points: Array.from({ length: days }, (_, d) => ({
-      runId: `run-${f}-${d}`, startedAt: new Date(start + d * 86_400_000).toISOString(), throughput: 1000 + f + d,
+      runId: `run-${f}-${d}`, cellId: f * days + d, startedAt: new Date(start + d * 86_400_000).toISOString(), throughput: 1000 + f + d,
       ciLow: 990 + f + d, ciHigh: 1010 + f + d, connections: 256, frameworkVersion: '1.0', jvmVendor: 'Temurin',
       jvmVersion: '21', regression: d === days - 1 && f === 0, regressionDetail: d === days - 1 && f === 0 ? '-12% vs median' : null,
     })),

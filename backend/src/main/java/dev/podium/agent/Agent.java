@@ -22,16 +22,15 @@ public class Agent extends PanacheEntityBase {
     @Column(nullable = false)
     public String name;
 
-    @Column(name = "public_key", nullable = false)
+    @Column(nullable = false)
     public byte[] publicKey;
 
     @Column(nullable = false, unique = true)
     public String keyid;
 
-    @Column(name = "created_at", nullable = false)
+    @Column(nullable = false)
     public Instant createdAt;
 
-    @Column(name = "revoked_at")
     public Instant revokedAt;
 
     public static Optional<Agent> findByKeyid(String keyid) {

@@ -1,5 +1,7 @@
 package dev.podium.agent;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import java.time.Instant;
 
 /** The JSON shapes of the agent endpoints. */
@@ -17,6 +19,7 @@ public final class AgentRecords {
     }
 
     /** GET /api/agents/{id}: everything needed to re-verify the agent's runs. */
-    public record AgentView(long id, String name, String publicKey, String keyid, Instant createdAt, Instant revokedAt) {
+    public record AgentView(long id, String name, String publicKey, String keyid, Instant createdAt,
+                            @Schema(nullable = true) Instant revokedAt) {
     }
 }

@@ -33,11 +33,14 @@ public class CalculatorResource {
             "servers", "current", "required", "ratio", "sla", "by");
     static final Set<String> BY = Set.of("throughput", "cpu");
 
-    public record CalculatorResponse(String scenario, String hostClass, Integer vcpus, double ratio,
+    public record CalculatorResponse(String scenario, @Schema(nullable = true) String hostClass,
+                                     @Schema(nullable = true) Integer vcpus, double ratio,
                                      @Schema(enumeration = {"leaderboard", "user"}) String ratioSource,
-                                     Double fromSlaThroughput, Double toSlaThroughput,
+                                     @Schema(nullable = true) Double fromSlaThroughput,
+                                     @Schema(nullable = true) Double toSlaThroughput,
                                      @Schema(enumeration = {"throughput", "cpu"}) String by,
-                                     Double fromRequestsPerCpuSecond, Double toRequestsPerCpuSecond, int servers,
+                                     @Schema(nullable = true) Double fromRequestsPerCpuSecond,
+                                     @Schema(nullable = true) Double toRequestsPerCpuSecond, int servers,
                                      List<MigrationCalculator.ApiResult> apis, MigrationCalculator.Totals totals) {
     }
 

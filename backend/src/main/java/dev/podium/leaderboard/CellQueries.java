@@ -16,13 +16,17 @@ import java.util.UUID;
 
 import javax.sql.DataSource;
 
+import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.podium.run.CellView;
 
 /**
- * The read side's SQL. Every value is bound as a parameter; only fixed fragments written here are concatenated.
+ * The read side's SQL, in plain JDBC on purpose (the fast path: thousands of flat rows per answer, no entity state,
+ * PostgreSQL's distinct on); the rows share {@link CellStats} with the entity. Every value is bound as a parameter;
+ * only fixed fragments written here are concatenated.
  * Filters lead with cells (scenario, load_model, ...) and runs (host_class, started_at), which V1/V2 index.
  */
 @ApplicationScoped
@@ -184,10 +188,11 @@ public class CellQueries {
     private static CellRow cellRow(ResultSet rs) throws SQLException {
         Array flags = rs.getArray(16);
         List<String> flagList = flags == null ? List.of() : List.of((String[]) flags.getArray());
-        CellRow.Stats stats = new CellRow.Stats(rs.getObject(17, Integer.class), dbl(rs, 18), dbl(rs, 19), dbl(rs, 20),
-                dbl(rs, 21), dbl(rs, 22), dbl(rs, 23), dbl(rs, 24), dbl(rs, 25), dbl(rs, 26), dbl(rs, 27),
-                rs.getObject(28, Boolean.class), dbl(rs, 36), rs.getObject(37, Boolean.class), figure(rs, 38),
-                figure(rs, 42), figure(rs, 46));
+        rs.getInt(17);
+        CellStats stats = rs.wasNull() ? null : new CellStats(rs.getInt(17), rs.getDouble(18), rs.getDouble(19),
+                rs.getDouble(20), dbl(rs, 21), dbl(rs, 22), dbl(rs, 23), rs.getDouble(24), rs.getDouble(25),
+                rs.getDouble(26), rs.getDouble(27), rs.getBoolean(28), dbl(rs, 36), rs.getObject(37, Boolean.class),
+                estimate(rs, 38), estimate(rs, 42), estimate(rs, 46));
         Double firstResponse = dbl(rs, 51);
         return new CellRow(rs.getLong(1), rs.getObject(2, UUID.class), rs.getInt(3), rs.getString(4), rs.getString(5),
                 rs.getString(6), rs.getString(7), rs.getString(8), rs.getInt(9), dbl(rs, 10),
@@ -198,10 +203,9 @@ public class CellQueries {
     }
 
     /** A cost figure from four columns (mean, ci low, ci high, repeats) starting at {@code first}; null without a mean. */
-    private static CellView.Figure figure(ResultSet rs, int first) throws SQLException {
+    private static Estimate estimate(ResultSet rs, int first) throws SQLException {
         Double mean = dbl(rs, first);
-        return mean == null ? null : new CellView.Figure(mean, dbl(rs, first + 1), dbl(rs, first + 2),
-                rs.getObject(first + 3, Integer.class));
+        return mean == null ? null : new Estimate(mean, dbl(rs, first + 1), dbl(rs, first + 2), rs.getInt(first + 3));
     }
 
     private static Double dbl(ResultSet rs, int column) throws SQLException {

@@ -44,7 +44,9 @@ public class CompareResource {
 
     public record CompareResponse(CellRef a, CellRef b,
                                   @Schema(description = "trimmed mean of b / trimmed mean of a") double ratio,
-                                  Double ratioCiLow, Double ratioCiHigh, Double t, Double df, Double pValue,
+                                  @Schema(nullable = true) Double ratioCiLow,
+                                  @Schema(nullable = true) Double ratioCiHigh, @Schema(nullable = true) Double t,
+                                  @Schema(nullable = true) Double df, @Schema(nullable = true) Double pValue,
                                   boolean significant, String verdict,
                                   @Schema(description = "same scenario, load model, concurrency, vCPUs and host class")
                                   boolean comparable) {

@@ -6,16 +6,32 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import jakarta.ws.rs.core.HttpHeaders;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
-/** Renders a table as RFC 4180 CSV with a header row; values with commas, quotes or line breaks are quoted. */
+/**
+ * Renders a table as RFC 4180 CSV with a header row; values with commas, quotes or line breaks are quoted, and text a
+ * spreadsheet would run as a formula is neutralised (OWASP CSV injection), as the site's downloads do (lib/csv.ts).
+ */
 public final class Csv {
 
     public static final String MEDIA_TYPE = "text/csv";
     private static final CsvMapper MAPPER = new CsvMapper();
 
     private Csv() {
+    }
+
+    /**
+     * The one content negotiation of every table: a validated {@code format} (json or csv) wins; without it, CSV when
+     * the Accept header's first preference (by q, wildcards skipped) is text/csv.
+     */
+    public static boolean wanted(String format, HttpHeaders headers) {
+        if (format != null) {
+            return format.equals("csv");
+        }
+        return headers.getAcceptableMediaTypes().stream().filter(m -> !m.isWildcardType()).findFirst()
+                .map(m -> "text".equals(m.getType()) && "csv".equals(m.getSubtype())).orElse(false);
     }
 
     /** Each row is a list of cells in header order; null is an empty cell, a list is joined with ';'. */
@@ -46,8 +62,13 @@ public final class Csv {
         if (cell instanceof List<?> list) {
             List<String> parts = new ArrayList<>();
             list.forEach(p -> parts.add(String.valueOf(p)));
-            return String.join(";", parts);
+            return neutralised(String.join(";", parts));
         }
-        return String.valueOf(cell);
+        return cell instanceof String text ? neutralised(text) : String.valueOf(cell);
+    }
+
+    /** Text starting with = + - @ tab or CR gets a leading single quote; numbers are written as they are. */
+    static String neutralised(String text) {
+        return !text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0 ? "'" + text : text;
     }
 }

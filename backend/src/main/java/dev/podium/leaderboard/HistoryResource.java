@@ -39,13 +39,17 @@ public class HistoryResource {
             "loadModel", "window", "format");
     static final int DEFAULT_WINDOW = 5;
 
-    public record Point(UUID runId, OffsetDateTime startedAt, long cellId, double throughput, Double ciLow, Double ciHigh,
+    @Schema(name = "HistoryPoint")
+    public record Point(UUID runId, OffsetDateTime startedAt, long cellId, double throughput,
+                        @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh,
                         int connections, String frameworkVersion, String jvmVendor, String jvmVersion,
                         boolean regression,
-                        @Schema(description = "On the latest point: the comparison in words; null elsewhere")
+                        @Schema(nullable = true,
+                        description = "On the latest point: the comparison in words; null elsewhere")
                         String regressionDetail) {
     }
 
+    @Schema(name = "HistorySeries")
     public record Series(String hostClass, int vcpus, String framework, String ioModel, List<Point> points) {
     }
 

@@ -34,13 +34,18 @@ public class LatencyResource {
 
     static final Set<String> PARAMETERS = Set.of("scenario", "framework", "ioModel", "hostClass", "vcpus", "loadModel");
 
-    public record Point(int connections, Double targetRate, Double p50, Double p90, Double p99, double throughput) {
+    @Schema(name = "LatencyPoint")
+    public record Point(int connections, @Schema(nullable = true) Double targetRate,
+                        @Schema(nullable = true) Double p50, @Schema(nullable = true) Double p90,
+                        @Schema(nullable = true) Double p99, double throughput) {
     }
 
+    @Schema(name = "LatencySeries")
     public record Series(String framework, String ioModel, UUID runId, List<Point> points) {
     }
 
-    public record LatencyResponse(String scenario, String hostClass, Integer vcpus, String loadModel, List<Series> series) {
+    public record LatencyResponse(String scenario, @Schema(nullable = true) String hostClass,
+                                  @Schema(nullable = true) Integer vcpus, String loadModel, List<Series> series) {
     }
 
     @Inject

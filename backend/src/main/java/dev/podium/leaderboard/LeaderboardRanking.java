@@ -9,9 +9,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
-import dev.podium.run.CellView;
-
 import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 
 /** Pure leaderboard arithmetic: SLA throughput, best throughput, baseline share and tie-aware ranks (read-api.md). */
 public final class LeaderboardRanking {
@@ -23,8 +22,8 @@ public final class LeaderboardRanking {
     public static CellRow slaCell(List<CellRow> sweep, double slaMs) {
         CellRow best = null;
         for (CellRow c : sweep) {
-            CellRow.Stats s = c.stats();
-            if (s.rpsTrimmedMean() == null || s.p90Median() == null || s.errorRate() == null) {
+            CellStats s = c.stats();
+            if (s == null) {
                 continue;
             }
             if (s.p90Median() < slaMs && s.errorRate() < CellStats.ERROR_LIMIT
@@ -75,10 +74,10 @@ public final class LeaderboardRanking {
             CellRow sla = slaCell(sweep, slaMs);
             CellRow best = bestCell(sweep);
             CellRow shown = sla != null ? sla : best;
-            CellRow.Stats s = shown.stats();
+            CellStats s = shown.stats();
             Double base = baselineBest.get(best.runId());
             List<String> flags = new ArrayList<>(shown.flags());
-            if (Boolean.TRUE.equals(s.overErrorLimit()) && !flags.contains("high-error-rate")) {
+            if (s != null && s.overErrorLimit() && !flags.contains("high-error-rate")) {
                 flags.add("high-error-rate");
             }
             boolean noisy = Boolean.TRUE.equals(s.noisy()) || flags.contains("noisy");
@@ -156,7 +155,7 @@ public final class LeaderboardRanking {
             .thenComparing(LeaderboardResponse.Row::ioModel);
 
     /** By a cost figure's mean (rows without it last), then as by throughput. */
-    private static Comparator<LeaderboardResponse.Row> byFigure(Function<LeaderboardResponse.Row, CellView.Figure> figure,
+    private static Comparator<LeaderboardResponse.Row> byFigure(Function<LeaderboardResponse.Row, Estimate> figure,
                                                                 boolean highestFirst) {
         return Comparator.comparing((LeaderboardResponse.Row r) -> figure.apply(r) == null)
                 .thenComparing(r -> figure.apply(r) == null ? 0 : highestFirst ? -figure.apply(r).mean() : figure.apply(r).mean())
@@ -169,7 +168,7 @@ public final class LeaderboardRanking {
     }
 
     private static Double[] interval(LeaderboardResponse.Row r, String by) {
-        CellView.Figure f = switch (by) {
+        Estimate f = switch (by) {
             case "cpu" -> r.requestsPerCpuSecond();
             case "memory" -> r.rssMbPerKrps();
             default -> null;

@@ -6,13 +6,13 @@ import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import dev.podium.run.CellView;
+import dev.podium.stats.Estimate;
 
 /** GET /api/leaderboard (read-api.md "Leaderboard"). */
 public record LeaderboardResponse(String scenario, String loadModel, double sla,
                                   @Schema(enumeration = {"throughput", "cpu", "memory"}) String rank,
-                                  String hostClass, Integer vcpus, Available available, Baseline baseline,
-                                  List<Row> rows) {
+                                  @Schema(nullable = true) String hostClass, @Schema(nullable = true) Integer vcpus,
+                                  Available available, @Schema(nullable = true) Baseline baseline, List<Row> rows) {
 
     /** Filter values that exist, for the pickers. */
     public record Available(List<String> hostClasses, List<Integer> vcpus, List<String> jvmVendors,
@@ -25,20 +25,27 @@ public record LeaderboardResponse(String scenario, String loadModel, double sla,
     }
 
     /** One framework target's figures from its most recent matching run. */
+    @Schema(name = "LeaderboardRow")
     public record Row(int rank,
                       @Schema(description = "true when this row shares its rank with another row (overlapping CIs)")
                       boolean tied,
                       String framework, String frameworkVersion, String ioModel, UUID runId,
-                      OffsetDateTime startedAt, String jvmVendor, String jvmVersion, Double slaThroughput,
-                      Integer slaConnections, Long slaCellId, double bestThroughput, int bestConnections,
-                      long bestCellId, Double ciLow, Double ciHigh, Double p90Ms, Double p99Ms,
-                      double throughputPerVcpu, Double baselineShare, Double errorRate, List<String> flags,
+                      OffsetDateTime startedAt, String jvmVendor, String jvmVersion,
+                      @Schema(nullable = true) Double slaThroughput,
+                      @Schema(nullable = true) Integer slaConnections, @Schema(nullable = true) Long slaCellId,
+                      double bestThroughput, int bestConnections,
+                      long bestCellId, @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh,
+                      @Schema(nullable = true) Double p90Ms, @Schema(nullable = true) Double p99Ms,
+                      double throughputPerVcpu, @Schema(nullable = true) Double baselineShare,
+                      @Schema(nullable = true) Double errorRate, List<String> flags,
                       @Schema(description = "repeats behind the throughput figure and its interval") Integer repeatCount,
                       @Schema(description = "repeat-to-repeat coefficient of variation of requests/s above 5%") boolean noisy,
-                      @Schema(description = "requests per CPU-second of the target (payload v2; null for v1 runs)")
-                      CellView.Figure requestsPerCpuSecond,
-                      @Schema(description = "MB (10^6 bytes) of mean resident memory per 1,000 requests/s (payload v2)")
-                      CellView.Figure rssMbPerKrps,
+                      @Schema(nullable = true,
+                              description = "requests per CPU-second of the target (payload v2; null for v1 runs)")
+                      Estimate requestsPerCpuSecond,
+                      @Schema(nullable = true,
+                              description = "MB (10^6 bytes) of mean resident memory per 1,000 requests/s (payload v2)")
+                      Estimate rssMbPerKrps,
                       @Schema(enumeration = {"throughput", "cpu", "memory"}, description = "the figure this row was"
                               + " ranked by: cpu for a row flagged generator-saturated or above-baseline under rank=throughput")
                       String rankedBy) {
@@ -75,7 +82,7 @@ public record LeaderboardResponse(String scenario, String loadModel, double sla,
     }
 
     /** mean, ciLow, ciHigh, repeats of a cost figure by index, "" when absent. */
-    static Object figure(CellView.Figure f, int part) {
+    static Object figure(Estimate f, int part) {
         if (f == null) {
             return "";
         }

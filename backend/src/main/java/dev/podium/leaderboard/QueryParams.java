@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.UriInfo;
 
@@ -166,18 +165,6 @@ public final class QueryParams {
 
     /** CSV when {@code format=csv}, or without {@code format} when the client prefers text/csv. */
     public boolean csv(HttpHeaders headers) {
-        String format = oneOf("format", Set.of("json", "csv"), null);
-        if (format != null) {
-            return format.equals("csv");
-        }
-        for (MediaType m : headers.getAcceptableMediaTypes()) {
-            if (m.isCompatible(MediaType.APPLICATION_JSON_TYPE) && !m.isWildcardType()) {
-                return false;
-            }
-            if (m.getType().equals("text") && m.getSubtype().equals("csv")) {
-                return true;
-            }
-        }
-        return false;
+        return Csv.wanted(oneOf("format", Set.of("json", "csv"), null), headers);
     }
 }

@@ -13,6 +13,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.podium.run.CellView;
+import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -31,13 +34,6 @@ import jakarta.ws.rs.core.UriInfo;
 @Tag(name = "runs")
 public class RunCellsResource {
 
-    public record CellView(long id, int ordinal, String framework, String frameworkVersion, String ioModel,
-                           String scenario, String loadModel, int connections, Double targetRate, Integer delayMs,
-                           int vcpus, double durationSeconds, Double warmupSeconds, boolean baseline,
-                           List<String> flags, String cpus, dev.podium.run.CellView.Startup startup,
-                           CellRow.Stats stats) {
-    }
-
     public record CellsResponse(List<CellView> items) {
 
         static final List<String> CSV_HEADER = List.of("id", "ordinal", "framework", "frameworkVersion", "ioModel",
@@ -52,24 +48,27 @@ public class RunCellsResource {
         String csv() {
             List<List<Object>> lines = new ArrayList<>();
             for (CellView c : items) {
-                CellRow.Stats s = c.stats();
-                lines.add(java.util.Arrays.asList(c.id(), c.ordinal(), c.framework(), c.frameworkVersion(), c.ioModel(),
-                        c.scenario(), c.loadModel(), c.connections(), c.targetRate(), c.delayMs(), c.vcpus(),
-                        c.durationSeconds(), c.warmupSeconds(), c.baseline(), c.flags(), s.repeatCount(),
-                        s.rpsTrimmedMean(), s.rpsMedian(), s.rpsMean(), s.rpsStddev(), s.rpsCiLow(), s.rpsCiHigh(),
-                        s.errorRate(), s.p50Median(), s.p90Median(), s.p99Median(), s.overErrorLimit(), s.rpsCv(),
-                        s.noisy(), figure(s.requestsPerCpuSecond(), 0), figure(s.requestsPerCpuSecond(), 1),
+                List<Object> line = new ArrayList<>(java.util.Arrays.asList(c.id(), c.ordinal(), c.framework(),
+                        c.frameworkVersion(), c.ioModel(), c.scenario(), c.loadModel(), c.connections(), c.targetRate(),
+                        c.delayMs(), c.vcpus(), c.durationSeconds(), c.warmupSeconds(), c.baseline(), c.flags()));
+                CellStats s = c.stats();
+                line.addAll(s == null ? java.util.Collections.nCopies(26, null) : java.util.Arrays.asList(
+                        s.repeatCount(), s.rpsTrimmedMean(), s.rpsMedian(), s.rpsMean(), s.rpsStddev(), s.rpsCiLow(),
+                        s.rpsCiHigh(), s.errorRate(), s.p50Median(), s.p90Median(), s.p99Median(), s.overErrorLimit(),
+                        s.rpsCv(), s.noisy(), figure(s.requestsPerCpuSecond(), 0), figure(s.requestsPerCpuSecond(), 1),
                         figure(s.requestsPerCpuSecond(), 2), figure(s.requestsPerCpuSecond(), 3),
                         figure(s.rpsPerVcpu(), 0), figure(s.rpsPerVcpu(), 1), figure(s.rpsPerVcpu(), 2),
                         figure(s.rpsPerVcpu(), 3), figure(s.rssMbPerKrps(), 0), figure(s.rssMbPerKrps(), 1),
-                        figure(s.rssMbPerKrps(), 2), figure(s.rssMbPerKrps(), 3), c.cpus(),
-                        c.startup() == null ? null : c.startup().firstResponseMs(),
-                        c.startup() == null ? null : c.startup().idleRssBytes()));
+                        figure(s.rssMbPerKrps(), 2), figure(s.rssMbPerKrps(), 3)));
+                line.add(c.cpus());
+                line.add(c.startup() == null ? null : c.startup().firstResponseMs());
+                line.add(c.startup() == null ? null : c.startup().idleRssBytes());
+                lines.add(line);
             }
             return Csv.table(CSV_HEADER, lines);
         }
 
-        private static Object figure(dev.podium.run.CellView.Figure f, int part) {
+        private static Object figure(Estimate f, int part) {
             Object v = LeaderboardResponse.figure(f, part);
             return "".equals(v) ? null : v;
         }
@@ -117,10 +116,6 @@ public class RunCellsResource {
             throw ReadProblems.notFound("id", "no run " + runId);
         }
         rows.sort(Comparator.comparingInt(CellRow::ordinal));
-        return new CellsResponse(rows.stream().map(c -> new CellView(c.id(), c.ordinal(), c.framework(),
-                c.frameworkVersion(), c.ioModel(), c.scenario(), c.loadModel(), c.connections(), c.targetRate(),
-                c.delayMs(), c.vcpus(), c.durationSeconds(), c.warmupSeconds(), c.baseline(), c.flags(), c.cpus(),
-                c.startup(), c.stats()))
-                .toList());
+        return new CellsResponse(rows.stream().map(CellRow::view).toList());
     }
 }

@@ -18,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.smallrye.mutiny.Uni;
+import dev.podium.stats.CellStats;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -35,16 +36,21 @@ public class ScalingResource {
 
     static final Set<String> PARAMETERS = Set.of("scenario", "framework", "ioModel", "hostClass", "loadModel", "connections");
 
-    public record Point(int vcpus, int connections, double throughput, Double ciLow, Double ciHigh, double perVcpu,
-                        Double perVcpuCiLow, Double perVcpuCiHigh,
-                        @Schema(description = "E(k) = T(k) / (k x T(1)); null without a 1-vCPU point") Double efficiency,
+    @Schema(name = "ScalingPoint")
+    public record Point(int vcpus, int connections, double throughput, @Schema(nullable = true) Double ciLow,
+                        @Schema(nullable = true) Double ciHigh, double perVcpu,
+                        @Schema(nullable = true) Double perVcpuCiLow, @Schema(nullable = true) Double perVcpuCiHigh,
+                        @Schema(nullable = true,
+                        description = "E(k) = T(k) / (k x T(1)); null without a 1-vCPU point") Double efficiency,
                         UUID runId) {
     }
 
+    @Schema(name = "ScalingSeries")
     public record Series(String framework, String ioModel, List<Point> points) {
     }
 
-    public record ScalingResponse(String scenario, String cpuModel, String hostClass, String loadModel, List<Series> series) {
+    public record ScalingResponse(String scenario, @Schema(nullable = true) String cpuModel,
+                                  @Schema(nullable = true) String hostClass, String loadModel, List<Series> series) {
     }
 
     @Inject
@@ -116,9 +122,9 @@ public class ScalingResource {
                 int k = e.getKey();
                 CellRow c = e.getValue();
                 any = c;
-                CellRow.Stats s = c.stats();
+                CellStats s = c.stats();
                 points.add(new Point(k, c.connections(), c.throughput(), s.rpsCiLow(), s.rpsCiHigh(), c.throughput() / k,
-                        s.rpsCiLow() == null ? null : s.rpsCiLow() / k, s.rpsCiHigh() == null ? null : s.rpsCiHigh() / k,
+                        s.rpsCiLow() / k, s.rpsCiHigh() / k,
                         efficiency(c.throughput(), k, one == null ? null : one.throughput()), c.runId()));
             }
             series.add(new Series(any.framework(), any.ioModel(), points));

@@ -8,6 +8,9 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
 import org.postgresql.PGConnection;
+
+import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import org.postgresql.copy.CopyManager;
 
 /**
@@ -22,11 +25,11 @@ final class CellCopy {
     private static final String CELLS = "copy cells (id, run_id, ordinal, framework, framework_version, io_model, scenario,"
             + " load_model, connections, target_rate, delay_ms, vcpus, duration_seconds, warmup_seconds, baseline, flags,"
             + " repeat_count, rps_trimmed_mean, rps_median, rps_mean, rps_stddev, rps_ci_low, rps_ci_high, error_rate,"
-            + " p50_median, p90_median, p99_median, over_error_limit, rps_ci_method, rps_cv, noisy, cpus,"
-            + " startup_first_response_ms, startup_idle_rss_bytes, req_per_cpu_second, req_per_cpu_second_ci_low,"
-            + " req_per_cpu_second_ci_high, req_per_cpu_second_repeats, rps_per_vcpu, rps_per_vcpu_ci_low,"
-            + " rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
-            + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats) from stdin";
+            + " p50_median, p90_median, p99_median, over_error_limit, rps_cv, noisy, req_per_cpu_second,"
+            + " req_per_cpu_second_ci_low, req_per_cpu_second_ci_high, req_per_cpu_second_repeats, rps_per_vcpu,"
+            + " rps_per_vcpu_ci_low, rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
+            + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats, rps_ci_method, cpus, startup_first_response_ms,"
+            + " startup_idle_rss_bytes) from stdin";
     private static final String REPEATS = "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
             + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
             + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
@@ -53,36 +56,11 @@ final class CellCopy {
             number(cellRows, c.warmupSeconds);
             cellRows.append('\t').append(c.baseline ? 't' : 'f');
             array(cellRows, c.flags);
-            number(cellRows, c.repeatCount);
-            number(cellRows, c.rpsTrimmedMean);
-            number(cellRows, c.rpsMedian);
-            number(cellRows, c.rpsMean);
-            number(cellRows, c.rpsStddev);
-            number(cellRows, c.rpsCiLow);
-            number(cellRows, c.rpsCiHigh);
-            number(cellRows, c.errorRate);
-            number(cellRows, c.p50Median);
-            number(cellRows, c.p90Median);
-            number(cellRows, c.p99Median);
-            bool(cellRows, c.overErrorLimit);
+            stats(cellRows, c.stats);
             text(cellRows, c.rpsCiMethod);
-            number(cellRows, c.rpsCv);
-            bool(cellRows, c.noisy);
             text(cellRows, c.cpus);
             number(cellRows, c.startupFirstResponseMs);
             number(cellRows, c.startupIdleRssBytes);
-            number(cellRows, c.reqPerCpuSecond);
-            number(cellRows, c.reqPerCpuSecondCiLow);
-            number(cellRows, c.reqPerCpuSecondCiHigh);
-            number(cellRows, c.reqPerCpuSecondRepeats);
-            number(cellRows, c.rpsPerVcpu);
-            number(cellRows, c.rpsPerVcpuCiLow);
-            number(cellRows, c.rpsPerVcpuCiHigh);
-            number(cellRows, c.rpsPerVcpuRepeats);
-            number(cellRows, c.rssMbPerKrps);
-            number(cellRows, c.rssMbPerKrpsCiLow);
-            number(cellRows, c.rssMbPerKrpsCiHigh);
-            number(cellRows, c.rssMbPerKrpsRepeats);
             cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
@@ -151,6 +129,38 @@ final class CellCopy {
                 default -> out.append(ch);
             }
         }
+    }
+
+    /** The statistics columns, in CELLS' order (CellStats' components, an estimate as four); \\N when not computed. */
+    private static void stats(StringBuilder out, CellStats s) {
+        if (s == null) {
+            out.append("\t\\N".repeat(26));
+            return;
+        }
+        number(out, s.repeatCount());
+        number(out, s.rpsTrimmedMean());
+        number(out, s.rpsMedian());
+        number(out, s.rpsMean());
+        number(out, s.rpsStddev());
+        number(out, s.rpsCiLow());
+        number(out, s.rpsCiHigh());
+        number(out, s.errorRate());
+        number(out, s.p50Median());
+        number(out, s.p90Median());
+        number(out, s.p99Median());
+        bool(out, s.overErrorLimit());
+        number(out, s.rpsCv());
+        bool(out, s.noisy());
+        estimate(out, s.requestsPerCpuSecond());
+        estimate(out, s.rpsPerVcpu());
+        estimate(out, s.rssMbPerKrps());
+    }
+
+    private static void estimate(StringBuilder out, Estimate e) {
+        number(out, e == null ? null : e.mean());
+        number(out, e == null ? null : e.ciLow());
+        number(out, e == null ? null : e.ciHigh());
+        number(out, e == null ? null : e.repeats());
     }
 
     private static void number(StringBuilder out, Number value) {

@@ -34,107 +34,101 @@ public class Run extends PanacheEntityBase {
     @Column(nullable = false)
     public String keyid;
 
-    @Column(name = "payload_sha256", nullable = false)
+    @Column(nullable = false)
     public byte[] payloadSha256;
 
     @Column(nullable = false)
     public byte[] envelope;
 
-    @Column(name = "received_at", nullable = false)
+    @Column(nullable = false)
     public Instant receivedAt;
 
-    @Column(name = "schema_version", nullable = false)
+    @Column(nullable = false)
     public int schemaVersion;
 
-    @Column(name = "started_at", nullable = false)
+    @Column(nullable = false)
     public Instant startedAt;
 
-    @Column(name = "finished_at", nullable = false)
+    @Column(nullable = false)
     public Instant finishedAt;
 
-    @Column(name = "agent_version", nullable = false)
+    @Column(nullable = false)
     public String agentVersion;
 
-    @Column(name = "suite_name", nullable = false)
+    @Column(nullable = false)
     public String suiteName;
 
-    @Column(name = "suite_version", nullable = false)
+    @Column(nullable = false)
     public String suiteVersion;
 
-    @Column(name = "suite_commit", nullable = false)
+    @Column(nullable = false)
     public String suiteCommit;
 
-    @Column(name = "suite_profile")
     public String suiteProfile;
 
-    @Column(name = "load_generator_tool", nullable = false)
+    @Column(nullable = false)
     public String loadGeneratorTool;
 
-    @Column(name = "load_generator_version", nullable = false)
+    @Column(nullable = false)
     public String loadGeneratorVersion;
 
-    @Column(name = "open_loop_tool")
     public String openLoopTool;
 
-    @Column(name = "open_loop_version")
     public String openLoopVersion;
 
-    @Column(name = "host_hostname", nullable = false)
+    @Column(nullable = false)
     public String hostHostname;
 
-    @Column(name = "host_cpu_model", nullable = false)
+    @Column(nullable = false)
     public String hostCpuModel;
 
-    @Column(name = "host_vcpus", nullable = false)
+    @Column(nullable = false)
     public int hostVcpus;
 
-    @Column(name = "host_memory_bytes", nullable = false)
+    @Column(nullable = false)
     public long hostMemoryBytes;
 
-    @Column(name = "host_os", nullable = false)
+    @Column(nullable = false)
     public String hostOs;
 
-    @Column(name = "host_kernel", nullable = false)
+    @Column(nullable = false)
     public String hostKernel;
 
-    @Column(name = "host_arch", nullable = false)
+    @Column(nullable = false)
     public String hostArch;
 
-    @Column(name = "host_virtualization", nullable = false)
+    @Column(nullable = false)
     public String hostVirtualization;
 
-    @Column(name = "host_server_cpus")
     public String hostServerCpus;
 
-    @Column(name = "host_load_generator_cpus")
     public String hostLoadGeneratorCpus;
 
     /** host.settings of a v2 payload (governor, turbo, SMT, ...), null for v1. */
     @JdbcTypeCode(SqlTypes.JSON)
-    @Column(name = "host_settings")
     public java.util.Map<String, Object> hostSettings;
 
     /** cpu model + vcpus + memory (methodology section 5), the unit results are compared within. */
-    @Column(name = "host_class", nullable = false)
+    @Column(nullable = false)
     public String hostClass;
 
-    @Column(name = "jvm_vendor", nullable = false)
+    @Column(nullable = false)
     public String jvmVendor;
 
-    @Column(name = "jvm_version", nullable = false)
+    @Column(nullable = false)
     public String jvmVersion;
 
-    @Column(name = "jvm_major", nullable = false)
+    @Column(nullable = false)
     public int jvmMajor;
 
-    @Column(name = "jvm_vm_name", nullable = false)
+    @Column(nullable = false)
     public String jvmVmName;
 
-    @Column(name = "jvm_gc", nullable = false)
+    @Column(nullable = false)
     public String jvmGc;
 
     @JdbcTypeCode(SqlTypes.ARRAY)
-    @Column(name = "jvm_flags", nullable = false)
+    @Column(nullable = false)
     public String[] jvmFlags;
 
     // read side only: ingest writes cells and repeats with COPY (CellCopy)

@@ -1,5 +1,7 @@
 package dev.podium.run;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -10,21 +12,23 @@ public record RunDetail(UUID id, Instant receivedAt, Instant startedAt, Instant 
                         List<CellView> cells, String envelope) {
 
     /** The agent that signed the run, with its revocation time when revoked. */
-    public record AgentRef(long id, String name, String version, Instant revokedAt) {
+    public record AgentRef(long id, String name, String version, @Schema(nullable = true) Instant revokedAt) {
     }
 
     /** The suite that produced the run. */
-    public record Suite(String name, String version, String commit, String profile) {
+    public record Suite(String name, String version, String commit, @Schema(nullable = true) String profile) {
     }
 
     /** The load generators used. */
-    public record LoadGenerator(String tool, String version, String openLoopTool, String openLoopVersion) {
+    public record LoadGenerator(String tool, String version, @Schema(nullable = true) String openLoopTool,
+                                @Schema(nullable = true) String openLoopVersion) {
     }
 
     /** The benchmark host; settings (its tuning as the agent read it) is null for a v1 run. */
     public record Host(String hostname, String cpuModel, int vcpus, long memoryBytes, String os, String kernel,
-                       String arch, String virtualization, String serverCpus, String loadGeneratorCpus,
-                       String hostClass, java.util.Map<String, Object> settings) {
+                       String arch, String virtualization, @Schema(nullable = true) String serverCpus,
+                       @Schema(nullable = true) String loadGeneratorCpus,
+                       String hostClass, @Schema(nullable = true) java.util.Map<String, Object> settings) {
     }
 
     /** The JVM the targets ran on. */

@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import dev.podium.common.ProblemException;
 import dev.podium.leaderboard.Csv;
 import dev.podium.input.ContentTypes;
@@ -83,6 +84,8 @@ public class RunResource {
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
     @Operation(summary = "Stored runs, newest received first",
             description = "`format=csv` or `Accept: text/csv` for the page as CSV with a header row.")
+    @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = RunPage.class)), @Content(mediaType = Csv.MEDIA_TYPE)})
     public Response list(@Context UriInfo uri, @Context HttpHeaders headers,
                          @Parameter(description = "0-based page") @QueryParam("page") String page,
                          @Parameter(description = "page size, at most 200") @QueryParam("size") String size,
@@ -106,10 +109,8 @@ public class RunResource {
             if (!format.equals("json") && !format.equals("csv")) {
                 throw ProblemException.badRequest("invalid-parameter", "format must be json or csv, got " + format, "format");
             }
-            return format.equals("csv");
         }
-        return headers.getAcceptableMediaTypes().stream()
-                .anyMatch(m -> "text".equals(m.getType()) && "csv".equals(m.getSubtype()));
+        return Csv.wanted(format, headers);
     }
 
     @GET

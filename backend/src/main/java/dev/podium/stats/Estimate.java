@@ -1,12 +1,17 @@
 package dev.podium.stats;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import jakarta.persistence.Embeddable;
 import org.apache.commons.math3.stat.descriptive.moment.Mean;
 
 /**
  * A derived figure over the repeats it is defined for: their mean, the 95% t interval of that mean (null bounds below 2
- * repeats) and how many repeats stand behind it.
+ * repeats) and how many repeats stand behind it. Embedded in CellStats (all columns null: no estimate).
  */
-public record Estimate(double mean, Double ciLow, Double ciHigh, int repeats) {
+@Embeddable
+public record Estimate(double mean, @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh,
+                       int repeats) {
 
     /** Null when no repeat defines the figure. */
     public static Estimate of(double[] values) {

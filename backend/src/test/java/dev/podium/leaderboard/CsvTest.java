@@ -31,4 +31,17 @@ class CsvTest {
         assertEquals(2, rows.size());
         assertEquals(List.of(awkward, "1.5", "a;b", "", "2026-11-01T08:00:00Z"), List.of(rows.get(1)));
     }
+
+    @Test
+    void text_a_spreadsheet_would_run_as_a_formula_gets_a_leading_quote_but_negative_numbers_do_not() throws Exception {
+        String csv = Csv.table(List.of("framework", "delta", "flags", "tab", "plain"),
+                List.of(Arrays.asList("=HYPERLINK(\"http://x\")", -1.5, List.of("@SUM(A1)"), "\tx", "Netty")));
+        CsvMapper mapper = new CsvMapper();
+        mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
+        List<String[]> rows = new ArrayList<>();
+        try (MappingIterator<String[]> it = mapper.readerFor(String[].class).readValues(csv)) {
+            it.forEachRemaining(rows::add);
+        }
+        assertEquals(List.of("'=HYPERLINK(\"http://x\")", "-1.5", "'@SUM(A1)", "'\tx", "Netty"), List.of(rows.get(1)));
+    }
 }

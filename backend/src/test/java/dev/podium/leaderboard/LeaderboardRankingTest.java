@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.junit.jupiter.api.Test;
+import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 
-import dev.podium.run.CellView;
+import org.junit.jupiter.api.Test;
 
 /** SLA throughput, best throughput, baseline share and tie-aware ranks on hand-made cells. */
 class LeaderboardRankingTest {
@@ -29,8 +30,8 @@ class LeaderboardRankingTest {
     /** A cell with flags and the cost figures of a v2 run (null: a v1 cell). */
     static CellRow cell(long id, UUID run, OffsetDateTime started, String framework, int connections, double rps,
                         double ciLow, double ciHigh, double p90, double errorRate, List<String> flags,
-                        CellView.Figure cpu, CellView.Figure memory) {
-        CellRow.Stats s = new CellRow.Stats(5, rps, rps, rps, 1.0, ciLow, ciHigh, errorRate, p90 / 2, p90, p90 * 2,
+                        Estimate cpu, Estimate memory) {
+        CellStats s = new CellStats(5, rps, rps, rps, 1.0, ciLow, ciHigh, errorRate, p90 / 2, p90, p90 * 2,
                 errorRate > 0.01, 0.01, false, cpu, null, memory);
         return new CellRow(id, run, (int) id, framework, "1.0", "non-blocking", "plaintext", "closed", connections, null,
                 null, 2, 15, null, false, flags, s, started, started, "host", "cpu", "Eclipse Adoptium", "21", 21, null,
@@ -101,8 +102,8 @@ class LeaderboardRankingTest {
         assertFalse(LeaderboardRanking.rows(apart, Map.of(), 200).get(1).tied());
     }
 
-    static CellView.Figure figure(double mean, double low, double high) {
-        return new CellView.Figure(mean, low, high, 5);
+    static Estimate figure(double mean, double low, double high) {
+        return new Estimate(mean, low, high, 5);
     }
 
     @Test

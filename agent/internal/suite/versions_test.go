@@ -1,0 +1,47 @@
+package suite
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+// versionProperty is a <x.version>V</x.version> property of a Maven POM.
+var versionProperty = regexp.MustCompile(`<([A-Za-z0-9.-]+)\.version>([^<]+)</[A-Za-z0-9.-]+\.version>`)
+
+// TestFrameworkVersionsMatchThePOMs: every target's frameworkVersion in suite.json is a version property of the suite
+// POM or of its module's POM, so a framework bumped in Maven without suite.json (or the reverse) fails here.
+func TestFrameworkVersionsMatchThePOMs(t *testing.T) {
+	dir := filepath.Join("..", "..", "suite")
+	m, err := Load(filepath.Join(dir, "suite.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	versions := func(pom string) map[string]string {
+		b, err := os.ReadFile(pom)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, p := range versionProperty.FindAllStringSubmatch(string(b), -1) {
+			out[p[2]] = p[1]
+		}
+		return out
+	}
+	parent := versions(filepath.Join(dir, "pom.xml"))
+	for _, target := range m.Targets {
+		if target.FrameworkVersion == "jdk" { // the JDK's own server: its version is the run's jvm.version
+			continue
+		}
+		module := versions(filepath.Join(dir, target.Module, "pom.xml"))
+		if _, ok := parent[target.FrameworkVersion]; ok {
+			continue
+		}
+		if _, ok := module[target.FrameworkVersion]; ok {
+			continue
+		}
+		t.Errorf("%s: frameworkVersion %q in suite.json is no <*.version> of pom.xml or %s/pom.xml (versions there: %v %v)",
+			target.Name, target.FrameworkVersion, target.Module, parent, module)
+	}
+}
