@@ -3,12 +3,12 @@ package dev.podium.input;
 import java.util.ArrayDeque;
 
 /** A field's name from a stack of keys and indexes: {@code results[0].repeats[2].latencyMs.p90}. */
-final class Paths {
+public final class Paths {
 
     private Paths() {
     }
 
-    static String of(ArrayDeque<Object> path) {
+    public static String of(ArrayDeque<Object> path) {
         StringBuilder field = new StringBuilder();
         for (Object segment : path) {
             if (segment instanceof Integer index) {

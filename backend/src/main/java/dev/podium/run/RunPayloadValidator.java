@@ -11,6 +11,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.podium.common.Problem.FieldError;
 import dev.podium.common.ProblemException;
+import dev.podium.input.Paths;
 import dev.podium.input.StrictJson;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
@@ -118,7 +119,7 @@ public class RunPayloadValidator {
         if (node.isFloatingPointNumber()) {
             double value = node.doubleValue();
             if (Double.isNaN(value) || Double.isInfinite(value)) {
-                errors.add(new FieldError(fieldOf(path), "must be a finite number, got " + value));
+                errors.add(new FieldError(Paths.of(path), "must be a finite number, got " + value));
             }
         } else if (node.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext() && errors.size() < MAX_ERRORS; ) {
@@ -134,18 +135,6 @@ public class RunPayloadValidator {
                 path.removeLast();
             }
         }
-    }
-
-    private static String fieldOf(java.util.ArrayDeque<Object> path) {
-        StringBuilder field = new StringBuilder();
-        for (Object segment : path) {
-            if (segment instanceof Integer index) {
-                field.append('[').append(index).append(']');
-            } else {
-                field.append(field.isEmpty() ? "" : ".").append(segment);
-            }
-        }
-        return field.toString();
     }
 
     /** Rules a schema cannot say: percentile order per repeat, finishedAt >= startedAt. */
