@@ -1,0 +1,45 @@
+package dev.podium.upgrade;
+
+import dev.podium.common.EmbeddedDatabase;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.Map;
+import org.flywaydb.core.Flyway;
+
+/** A database the V1 service left behind: migrated to V1 only and seeded, before the service starts on it. */
+public class V1Database implements QuarkusTestResourceLifecycleManager {
+
+    private EmbeddedDatabase database;
+
+    @Override
+    public Map<String, String> start() {
+        try {
+            database = EmbeddedDatabase.start(Files.createTempDirectory("podium-upgrade-svc-pg-"), 0, true);
+            Flyway.configure().dataSource(database.jdbcUrl(), database.user(), database.password())
+                    .locations("classpath:db/migration").target("1").load().migrate();
+            try (Connection db = DriverManager.getConnection(database.jdbcUrl(), database.user(),
+                    database.password())) {
+                V1Seed.seed(db);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("could not prepare the V1 database", e);
+        }
+        return Map.of(
+                "quarkus.datasource.jdbc.url", database.jdbcUrl(),
+                "quarkus.datasource.username", database.user(),
+                "quarkus.datasource.password", database.password());
+    }
+
+    @Override
+    public void stop() {
+        try {
+            if (database != null) {
+                database.close();
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
