@@ -60,6 +60,15 @@ class UpgradeServiceTest {
                             .mapToDouble(JsonNode::asDouble).average().orElseThrow();
                     assertTrue(stats.get("rpsCiLow").asDouble() <= mean && mean <= stats.get("rpsCiHigh").asDouble(),
                             name + ": " + stats);
+                    // the seed stored V1's min..max "interval"; now it is the t interval of the same repeats
+                    double[] rps = seeded.get("repeats").findValues("requestsPerSecond").stream()
+                            .mapToDouble(JsonNode::asDouble).toArray();
+                    double half = new org.apache.commons.math3.distribution.TDistribution(rps.length - 1)
+                            .inverseCumulativeProbability(0.975)
+                            * new org.apache.commons.math3.stat.descriptive.moment.StandardDeviation(true).evaluate(rps)
+                            / Math.sqrt(rps.length);
+                    assertEquals(mean - half, stats.get("rpsCiLow").asDouble(), 1e-6, name + ": t interval, " + stats);
+                    assertEquals(mean + half, stats.get("rpsCiHigh").asDouble(), 1e-6, name + ": t interval, " + stats);
                 }
                 assertTrue(cell.get("repeats").get(0).get("usage").isNull(), "a v1 repeat has no usage");
             }

@@ -1,5 +1,10 @@
 package dev.podium.upgrade;
 
+import dev.podium.stats.CellStatistics;
+import dev.podium.stats.CellStats;
+import java.util.Arrays;
+import org.apache.commons.math3.stat.descriptive.moment.Mean;
+import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.testing.TestVectors;
@@ -112,8 +117,9 @@ final class V1Seed {
         long cellId;
         try (PreparedStatement q = db.prepareStatement("insert into cells (run_id, ordinal, framework, "
                 + "framework_version, io_model, scenario, load_model, connections, target_rate, delay_ms, vcpus, "
-                + "duration_seconds, warmup_seconds, baseline, repeat_count, rps_median) "
-                + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id")) {
+                + "duration_seconds, warmup_seconds, baseline, repeat_count, rps_median, rps_trimmed_mean, rps_mean, "
+                + "rps_stddev, rps_ci_low, rps_ci_high, error_rate, p50_median, p90_median, p99_median, over_error_limit) "
+                + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id")) {
             int i = 0;
             q.setObject(++i, run);
             q.setInt(++i, ordinal);
@@ -129,6 +135,27 @@ final class V1Seed {
             q.setBoolean(++i, c.path("baseline").asBoolean(false));
             q.setInt(++i, c.get("repeats").size());
             q.setDouble(++i, median(c.get("repeats")));
+            // every statistic the V1 service stored at ingest; its interval was a bootstrap, with 3 repeats min..max
+            double[] rps = figures(c.get("repeats"), "requestsPerSecond");
+            q.setDouble(++i, CellStatistics.trimmedMean(rps));
+            q.setDouble(++i, new Mean().evaluate(rps));
+            q.setObject(++i, rps.length < 2 ? null : new StandardDeviation(true).evaluate(rps));
+            q.setObject(++i, rps.length < 2 ? null : Arrays.stream(rps).min().orElseThrow());
+            q.setObject(++i, rps.length < 2 ? null : Arrays.stream(rps).max().orElseThrow());
+            long requests = 0;
+            long errors = 0;
+            for (JsonNode repeat : c.get("repeats")) {
+                requests += repeat.get("requests").asLong();
+                for (JsonNode e : repeat.get("errors")) {
+                    errors += e.asLong();
+                }
+            }
+            double errorRate = requests + errors == 0 ? 0 : (double) errors / (requests + errors);
+            q.setDouble(++i, errorRate);
+            for (String f : List.of("p50", "p90", "p99")) {
+                q.setDouble(++i, CellStatistics.median(latencies(c.get("repeats"), f)));
+            }
+            q.setBoolean(++i, errorRate > CellStats.ERROR_LIMIT);
             try (ResultSet rs = q.executeQuery()) {
                 rs.next();
                 cellId = rs.getLong(1);
@@ -159,6 +186,22 @@ final class V1Seed {
 
     private static String text(JsonNode node, String field) {
         return node.hasNonNull(field) ? node.get(field).asText() : null;
+    }
+
+    private static double[] figures(JsonNode repeats, String field) {
+        double[] out = new double[repeats.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = repeats.get(i).get(field).asDouble();
+        }
+        return out;
+    }
+
+    private static double[] latencies(JsonNode repeats, String percentile) {
+        double[] out = new double[repeats.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = repeats.get(i).get("latencyMs").get(percentile).asDouble();
+        }
+        return out;
     }
 
     static double median(JsonNode repeats) {
