@@ -2,6 +2,9 @@ package dev.podium.common;
 
 import java.net.ConnectException;
 import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Classifies database exceptions by their SQLState along the cause chain. */
 public final class DatabaseErrors {
@@ -16,7 +19,7 @@ public final class DatabaseErrors {
      * slow to answer (statement timeout 57014, lock timeout 55P03): each is worth a retry later.
      */
     public static boolean isUnavailable(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause()) {
+        for (Throwable t : chain(error)) {
             if (t instanceof ConnectException) {
                 return true;
             }
@@ -31,24 +34,42 @@ public final class DatabaseErrors {
                     return true;
                 }
             }
-            if (t.getCause() == t) {
-                break;
-            }
         }
         return false;
     }
 
     /** True when a unique constraint was violated (SQLState 23505). */
     public static boolean isUniqueViolation(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause()) {
+        for (Throwable t : chain(error)) {
             if (t instanceof SQLException sql && "23505".equals(sql.getSQLState())) {
                 return true;
             }
-            if (t.getCause() == t) {
-                break;
-            }
         }
         return false;
+    }
+
+    /**
+     * The error, its causes and the exceptions suppressed along the way: a commit that fails because PostgreSQL died
+     * surfaces as a rollback whose XAException, carrying the SQLState, is only suppressed, not a cause.
+     */
+    static List<Throwable> chain(Throwable error) {
+        List<Throwable> seen = new ArrayList<>();
+        ArrayDeque<Throwable> todo = new ArrayDeque<>();
+        if (error != null) {
+            todo.add(error);
+        }
+        while (!todo.isEmpty() && seen.size() < 64) {
+            Throwable t = todo.poll();
+            if (seen.stream().anyMatch(s -> s == t)) {
+                continue;
+            }
+            seen.add(t);
+            if (t.getCause() != null) {
+                todo.add(t.getCause());
+            }
+            todo.addAll(List.of(t.getSuppressed()));
+        }
+        return seen;
     }
 
     public static Problem unavailable() {

@@ -1,0 +1,36 @@
+package dev.podium.common;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.SQLException;
+import org.junit.jupiter.api.Test;
+
+class DatabaseErrorsTest {
+
+    @Test
+    void a_commit_that_fails_because_postgresql_died_is_unavailable_not_an_internal_error() {
+        // as Narayana reports it: the rollback is thrown, the XAException with PostgreSQL's SQLState only suppressed
+        Exception xa = new Exception("Error trying to transactionCommit local transaction",
+                new SQLException("FATAL: terminating connection due to unexpected postmaster exit", "57P01"));
+        RuntimeException rollback = new RuntimeException("ARJUNA016053: Could not commit transaction.");
+        rollback.addSuppressed(xa);
+        assertTrue(DatabaseErrors.isUnavailable(new RuntimeException("Error invoking subclass method", rollback)));
+    }
+
+    @Test
+    void a_constraint_violation_is_not_unavailable_but_is_found_through_suppressed_exceptions() {
+        RuntimeException outer = new RuntimeException("flush failed");
+        outer.addSuppressed(new SQLException("duplicate key value", "23505"));
+        assertFalse(DatabaseErrors.isUnavailable(outer));
+        assertTrue(DatabaseErrors.isUniqueViolation(outer));
+    }
+
+    @Test
+    void a_self_suppressing_error_ends() {
+        RuntimeException loop = new RuntimeException("loop");
+        RuntimeException other = new RuntimeException("other", loop);
+        loop.addSuppressed(other);
+        assertFalse(DatabaseErrors.isUnavailable(loop));
+    }
+}
