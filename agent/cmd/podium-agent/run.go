@@ -27,6 +27,9 @@ type runFlags struct {
 	warmupHorizon, warmupMin          time.Duration
 	warmupJITQuiet                    float64
 	repeats, delayMs, openLoopSteps   int
+	slaMs                             float64
+	slaPercentile                     string
+	slaBisect                         int
 	maxEnvelope                       int
 	warmupTolerance                   float64
 	openLoop, push, baseline          bool
@@ -63,6 +66,9 @@ Flags left unset come from the manifest's profile.`,
 	fl.BoolVar(&f.openLoop, "open-loop", false, "also measure the delay scenario in open loop (default: the profile's)")
 	fl.Float64SliceVar(&f.rates, "rate", nil, "open-loop offered rates in requests/s (default: the step function)")
 	fl.IntVar(&f.openLoopSteps, "open-loop-steps", 10, "at most this many steps of the open-loop step function")
+	fl.Float64Var(&f.slaMs, "sla-ms", 200, "the open-loop step function stops at the first step whose latency percentile reaches this many ms")
+	fl.StringVar(&f.slaPercentile, "sla-percentile", "p90", "the percentile held to --sla-ms: p90 or p99")
+	fl.IntVar(&f.slaBisect, "sla-bisect", 3, "then bisects this many times between the last step that met the SLA and the first that missed")
 	fl.StringVar(&f.suiteCommit, "suite-commit", "", "the suite's commit (default: $GITHUB_SHA, else git rev-parse HEAD in the suite folder)")
 	fl.StringVar(&f.output, "output", "", "also write the payload (unsigned JSON) to this file")
 	fl.StringVar(&f.wrk, "wrk", "wrk", "the wrk binary")
@@ -208,6 +214,7 @@ func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
 		p.OpenLoopRates, p.OpenLoop = f.rates, true
 	}
 	p.OpenLoopSteps = f.openLoopSteps
+	p.SLAMs, p.SLAPercentile, p.SLABisect = f.slaMs, f.slaPercentile, f.slaBisect
 	p.Baseline = f.baseline
 }
 

@@ -11,6 +11,7 @@ import (
 	"podium.dev/agent/internal/hsperf"
 	"podium.dev/agent/internal/load"
 	"podium.dev/agent/internal/openloop"
+	"podium.dev/agent/internal/sla"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/usage"
 	"podium.dev/agent/internal/warmup"
@@ -251,51 +252,85 @@ func (m *measurer) keep(c *Cell, res load.Result, u usage.Usage, genCPUs int) {
 }
 
 // open measures the delay scenario in open loop: the plan's rates, or a step function of offered load
-// (step i offers i x vCPUs x 50 requests/s) until throughput stops keeping up.
+// (step i offers i x vCPUs x 50 requests/s) until a step misses the SLA (its percentile at or above the SLA,
+// or throughput short of the offered rate), then bisects between the last step that met it and that one.
 func (m *measurer) open(ctx context.Context, p *suite.Process, k, steps int) ([]Cell, error) {
 	r := m.r
 	var cells []Cell
-	for i := 1; i <= steps; i++ {
-		rate := float64(i * k * openLoopPerCPU)
-		if len(r.Plan.OpenLoopRates) > 0 {
-			rate = r.Plan.OpenLoopRates[i-1]
+	probe := func(ctx context.Context, rate float64) (sla.Verdict, error) {
+		c, err := m.openCell(ctx, p, k, rate)
+		if err != nil {
+			return sla.Verdict{}, err
 		}
-		m.cell++
-		r.Display.Cell(m.cell, fmt.Sprintf("%s delay open %.0f req/s k=%d", p.Target.Name, rate, k))
-		c := m.newCell(p, "delay", "open", k)
-		c.TargetRate = rate
-		// Enough connections for every request in flight during the wait, twice over.
-		c.Connections = int(math.Ceil(rate*float64(r.Plan.DelayMs)/1000*2)) + 8
-		o := openloop.Options{URL: p.BaseURL + suite.Path("delay", r.Plan.DelayMs), Rate: rate, Connections: c.Connections,
-			Timeout: max(2*time.Second, 4*time.Duration(r.Plan.DelayMs)*time.Millisecond)}
-		warm := o
-		warm.Duration = r.Plan.WarmupWindow
-		if _, err := openloop.Run(ctx, warm); err != nil {
-			r.Display.Done()
-			return cells, fmt.Errorf("warm-up at %.0f req/s: %w", rate, err)
-		}
-		c.WarmupSeconds = math.Round(warm.Duration.Seconds()*10) / 10
-		var achieved float64
-		for j := 0; j < r.Plan.Repeats; j++ {
-			o.Duration = r.Plan.Duration
-			res, u, err := m.measured(p, true, func() (load.Result, error) { return openloop.Run(ctx, o) })
-			if err != nil {
-				r.Display.Done()
-				return cells, fmt.Errorf("%.0f req/s, repeat %d: %w", rate, j+1, err)
-			}
-			m.keep(&c, res, u, len(m.lg)) // the agent, and so fortio, is pinned to the load generator's CPUs
-			achieved += res.RequestsPerSecond / float64(r.Plan.Repeats)
-		}
-		r.Display.Done()
-		// Only what limits the load ends the step function; noisy repeats do not.
-		limited := achieved < openLoopShort*rate || len(c.Flags) > 0
-		c.judgeNoise()
 		cells = append(cells, c)
-		if len(r.Plan.OpenLoopRates) == 0 && limited {
-			r.logf("%s stops keeping up at %.0f req/s offered (%.0f achieved): saturation reached", p.Target.Name, rate, achieved)
-			m.skip(steps - i)
-			break
+		var ps, achieved []float64
+		for _, rep := range c.Repeats {
+			ps = append(ps, rep.percentile(r.Plan.SLAPercentile))
+			achieved = append(achieved, rep.RequestsPerSecond)
 		}
+		v := sla.Judge(ps, achieved, rate, r.Plan.SLAMs, openLoopShort)
+		for _, f := range c.Flags { // what limits the load ends the step function; noisy repeats do not
+			if v.Met && f != FlagNoisy {
+				v = sla.Verdict{Reason: "flagged " + f}
+			}
+		}
+		if !v.Met {
+			r.logf("%s at %.0f req/s offered misses the SLA (%s %.0f ms): %s", p.Target.Name, rate, r.Plan.SLAPercentile, r.Plan.SLAMs, v.Reason)
+		}
+		return v, nil
+	}
+	if len(r.Plan.OpenLoopRates) > 0 { // explicit rates: every one is measured, none is judged
+		for _, rate := range r.Plan.OpenLoopRates {
+			if _, err := probe(ctx, rate); err != nil {
+				return cells, err
+			}
+		}
+		return cells, nil
+	}
+	rates := make([]float64, steps)
+	for i := range rates {
+		rates[i] = float64((i + 1) * k * openLoopPerCPU)
+	}
+	res, err := sla.Search(ctx, rates, r.Plan.SLABisect, probe)
+	m.skip(steps + r.Plan.SLABisect - len(res.Offered))
+	if err != nil {
+		return cells, err
+	}
+	if res.Missed > 0 {
+		r.logf("%s meets the SLA (%s under %.0f ms) at %.0f req/s offered, misses it at %.0f (measured, %d rates offered)",
+			p.Target.Name, r.Plan.SLAPercentile, r.Plan.SLAMs, res.Best, res.Missed, len(res.Offered))
+	} else {
+		r.logf("%s meets the SLA at every step up to %.0f req/s offered: raise --open-loop-steps to find where it stops", p.Target.Name, res.Best)
 	}
 	return cells, nil
+}
+
+// openCell measures the delay scenario at one offered rate: a warm-up window, then the plan's repeats.
+func (m *measurer) openCell(ctx context.Context, p *suite.Process, k int, rate float64) (Cell, error) {
+	r := m.r
+	m.cell++
+	r.Display.Cell(m.cell, fmt.Sprintf("%s delay open %.0f req/s k=%d", p.Target.Name, rate, k))
+	defer r.Display.Done()
+	c := m.newCell(p, "delay", "open", k)
+	c.TargetRate = rate
+	// Enough connections for every request in flight during the wait, twice over.
+	c.Connections = int(math.Ceil(rate*float64(r.Plan.DelayMs)/1000*2)) + 8
+	o := openloop.Options{URL: p.BaseURL + suite.Path("delay", r.Plan.DelayMs), Rate: rate, Connections: c.Connections,
+		Timeout: max(2*time.Second, 4*time.Duration(r.Plan.DelayMs)*time.Millisecond)}
+	warm := o
+	warm.Duration = r.Plan.WarmupWindow
+	if _, err := openloop.Run(ctx, warm); err != nil {
+		return c, fmt.Errorf("warm-up at %.0f req/s: %w", rate, err)
+	}
+	c.WarmupSeconds = math.Round(warm.Duration.Seconds()*10) / 10
+	for j := 0; j < r.Plan.Repeats; j++ {
+		o.Duration = r.Plan.Duration
+		res, u, err := m.measured(p, true, func() (load.Result, error) { return openloop.Run(ctx, o) })
+		if err != nil {
+			return c, fmt.Errorf("%.0f req/s, repeat %d: %w", rate, j+1, err)
+		}
+		m.keep(&c, res, u, len(m.lg)) // the agent, and so fortio, is pinned to the load generator's CPUs
+	}
+	c.judgeNoise()
+	return c, nil
 }

@@ -98,6 +98,14 @@ type Repeat struct {
 	Usage             usage.Usage  `json:"usage"`
 }
 
+// percentile is the repeat's latency at p90 or p99 (sla.Percentiles), in ms.
+func (r Repeat) percentile(name string) float64 {
+	if name == "p99" {
+		return r.LatencyMs.P99
+	}
+	return r.LatencyMs.P90
+}
+
 // RepeatOf turns a measurement into a repeat (its Usage is the caller's), keeping the percentiles in order (p50 <= ... <= max) as the
 // service requires even where histogram interpolation would cross them.
 func RepeatOf(r load.Result) Repeat {

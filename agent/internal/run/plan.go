@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"podium.dev/agent/internal/sla"
 	"podium.dev/agent/internal/suite"
 )
 
@@ -28,6 +29,9 @@ type Plan struct {
 	OpenLoop             bool
 	OpenLoopRates        []float64 // explicit offered rates; empty: the step function
 	OpenLoopSteps        int       // at most this many steps of the step function
+	SLAMs                float64   // the step function's latency SLA (the board's default SLA: 200 ms)
+	SLAPercentile        string    // p90 or p99: the percentile held to the SLA
+	SLABisect            int       // bisections between the last step that met the SLA and the first that missed
 	// Baseline adds the manifest's baseline (nginx) to the targets when they do not name it: every run
 	// carries the host's ceiling that its cells are compared with.
 	Baseline bool
@@ -51,7 +55,7 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 		WarmupWindow: secs(p.Warmup.WindowSeconds, 5), WarmupMax: secs(p.Warmup.MaxSeconds, 60),
 		WarmupHorizon: secs(p.Warmup.HorizonSeconds, 15), WarmupMin: secs(p.Warmup.MinSeconds, 0),
 		WarmupTolerance: p.Warmup.Tolerance, WarmupJITQuiet: p.Warmup.JITQuiet, OpenLoop: p.OpenLoop,
-		OpenLoopSteps: 10, Baseline: true,
+		OpenLoopSteps: 10, SLAMs: 200, SLAPercentile: "p90", SLABisect: 3, Baseline: true,
 	}
 	if len(pl.Scenarios) == 0 {
 		pl.Scenarios = []string{"plaintext", "json", "proxy", "delay"}
@@ -106,7 +110,7 @@ func (p Plan) openCells(t *suite.Target) int {
 	if len(p.OpenLoopRates) > 0 {
 		return len(p.OpenLoopRates)
 	}
-	return p.OpenLoopSteps
+	return p.OpenLoopSteps + p.SLABisect
 }
 
 // scenariosOf is the plan's scenarios the target declares, in the plan's order.
@@ -146,6 +150,15 @@ func (p Plan) Check() error {
 		if k < 1 {
 			return fmt.Errorf("vcpus %d: at least 1", k)
 		}
+	}
+	if p.SLAMs <= 0 {
+		return fmt.Errorf("SLA %g ms: above 0", p.SLAMs)
+	}
+	if !slices.Contains(sla.Percentiles, p.SLAPercentile) {
+		return fmt.Errorf("SLA percentile %q: one of %v", p.SLAPercentile, sla.Percentiles)
+	}
+	if p.SLABisect < 0 || p.SLABisect > 10 {
+		return fmt.Errorf("SLA bisections %d: 0 to 10", p.SLABisect)
 	}
 	for _, r := range p.OpenLoopRates {
 		if r <= 0 {

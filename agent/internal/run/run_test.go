@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -132,6 +133,46 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 	}
 	if os.Getenv("PODIUM_KEEP_PAYLOAD") != "" {
 		os.WriteFile(os.Getenv("PODIUM_KEEP_PAYLOAD"), body, 0o644)
+	}
+}
+
+// TestOpenLoopStepsToTheSLAThenBisects: the step function stops at the first step whose p90 reaches the SLA
+// and bisects below it with measured cells (a 20 ms delay never meets a 15 ms SLA: 50, then 25, then 13 req/s).
+func TestOpenLoopStepsToTheSLAThenBisects(t *testing.T) {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
+	}
+	layout, err := host.NewLayout(host.Usable(), "")
+	if err != nil {
+		t.Skipf("needs 2 CPUs: %v", err)
+	}
+	r := &Runner{
+		Manifest: testManifest(t),
+		Plan: Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"delay"}, Connections: []int{4},
+			VCPUs: []int{1}, Duration: time.Second, Repeats: 1, DelayMs: 20, WarmupWindow: time.Second,
+			WarmupMax: time.Second, WarmupTolerance: 0.03, OpenLoop: true, OpenLoopSteps: 3,
+			SLAMs: 15, SLAPercentile: "p90", SLABisect: 2},
+		Layout: layout, Java: "java", HealthWait: 10 * time.Second, AgentVersion: "0.1.0-test",
+		Display: progress.New(t.Output()),
+	}
+	if err := r.Plan.Check(); err != nil {
+		t.Fatal(err)
+	}
+	payload, failures, err := r.Execute(context.Background())
+	if err != nil || len(failures) > 0 {
+		t.Fatalf("run: %v, failures %+v", err, failures)
+	}
+	var rates []float64
+	for _, c := range payload.Results {
+		if c.LoadModel == "open" {
+			rates = append(rates, c.TargetRate)
+			if c.Repeats[0].LatencyMs.P90 < 15 {
+				t.Errorf("open cell at %.0f req/s: p90 %.2f ms under a 20 ms delay", c.TargetRate, c.Repeats[0].LatencyMs.P90)
+			}
+		}
+	}
+	if !slices.Equal(rates, []float64{50, 25, 13}) {
+		t.Fatalf("open-loop rates %v, want the first step (50) then two bisections below it (25, 13)", rates)
 	}
 }
 
