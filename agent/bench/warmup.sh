@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench-warmup: for every target (TARGETS="a b" for a subset), plaintext at 1 vCPU and 64 connections,
-# the figure podium-agent's warm-up + measurement gives (profile PROFILE, default quick) beside the plateau of
+# the figure podium-agent's warm-up + measurement gives (profile PROFILE, default full: the warm-up rules that
+# measure these targets for the board; REPEATS (3) x DURATION (10s) instead of the profile's repeats) beside the plateau of
 # HOLD seconds (120) of sustained load on a fresh start of the same target, pinned the same way
 # (`podium-agent start`), driven by the same wrk settings in 10 s windows; plateau = mean of the last 3 windows.
 # Prints every window with the JIT's compile seconds in it (jstat -compiler), then one table. Not a test.
@@ -10,7 +11,7 @@ AGENT=$PWD/bin/podium-agent SUITE=$PWD/suite/suite.json
 [ -x "$AGENT" ] || { echo "bench-warmup: run make -C agent build first" >&2; exit 1; }
 command -v wrk >/dev/null && command -v jq >/dev/null || { echo "bench-warmup: needs wrk and jq (apt-get install -y wrk jq)" >&2; exit 1; }
 TARGETS=${TARGETS:-$(jq -r '.baseline.name, .targets[].name' "$SUITE")}
-HOLD=${HOLD:-120} WINDOW=10 PROFILE=${PROFILE:-quick} CONNECTIONS=64
+HOLD=${HOLD:-120} WINDOW=10 PROFILE=${PROFILE:-full} REPEATS=${REPEATS:-3} DURATION=${DURATION:-10s} CONNECTIONS=64
 JSTAT=${JAVA_HOME:+$JAVA_HOME/bin/}jstat
 work=$(mktemp -d) spid=""
 cleanup() { if [ -n "$spid" ]; then kill "$spid" 2>/dev/null || true; wait "$spid" 2>/dev/null || true; fi; rm -rf "$work"; }
@@ -24,7 +25,7 @@ ncpus() { # how many CPUs a taskset list names ("1", "2-3", "0,2-3")
 
 agent_figure() { # "rps warmup flags" of the agent's plaintext cell, or "- - failed"
   if ! "$AGENT" run --suite "$SUITE" --profile "$PROFILE" --target "$1" --scenario plaintext --connections $CONNECTIONS \
-       --vcpus 1 --baseline=false --output "$work/run.json" >"$work/run.log" 2>&1; then
+       --vcpus 1 --repeats "$REPEATS" --duration "$DURATION" --open-loop=false --baseline=false --output "$work/run.json" >"$work/run.log" 2>&1; then
     sed 's/^/    agent: /' "$work/run.log" | tail -5 >&2; echo "- - failed"; return; fi
   grep -E 'warm-up|repeat' "$work/run.log" | sed 's/^/    agent: /' >&2
   jq -r '.results[0] | "\([.repeats[].requestsPerSecond] | add / length | floor) \(.warmupSeconds) \((.flags // []) | join(",") | if . == "" then "-" else . end)"' "$work/run.json"
@@ -47,7 +48,7 @@ plateau() { # the mean req/s of the last 3 windows of HOLD s of load on a fresh 
   printf '%s\n' "${rates[@]: -3}" | awk '{s += $1} END {printf "%d\n", s / NR}'
 }
 
-rows=()
+rows=() began=$SECONDS
 for t in $TARGETS; do
   echo "== $t" >&2
   read -r rps warm flags < <(agent_figure "$t")
@@ -58,3 +59,4 @@ done
 echo
 printf '%-18s %12s %9s %-30s %14s  %s\n' target "agent req/s" "warm-up s" flags "plateau req/s" "agent/plateau (ok: >= 0.90)"
 printf '%s\n' "${rows[@]}"
+echo "bench-warmup: $PROFILE profile's warm-up, ${REPEATS}x$DURATION repeats, ${HOLD}s plateau; took $(( (SECONDS - began) / 60 )) min"
