@@ -81,7 +81,7 @@ restore: ## replace the service's database with a dump: make restore FILE=backup
 ## --- tests ------------------------------------------------------------------------------------------------
 test-schema: ## the shared test vectors regenerate byte for byte
 	@tmp=$$(mktemp -d) && cp -r schema/testdata/. $$tmp/ \
-	  && (cd $$tmp && rm -rf envelopes keys pae payloads/invalid payloads/conflict cases.json && go run generate.go >/dev/null) \
+	  && (cd $$tmp && rm -rf envelopes keys pae payloads/invalid payloads/conflict cases.json rules && go run generate.go >/dev/null) \
 	  && (cd $$tmp/hostile && rm -rf cases keys && go run generate.go >/dev/null) \
 	  && diff -r schema/testdata $$tmp && rm -rf $$tmp && echo "schema: test vectors and the hostile corpus are up to date"
 

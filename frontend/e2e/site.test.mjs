@@ -98,7 +98,7 @@ describe('leaderboard', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download CSV/ }).click()])
     assert.equal(download.suggestedFilename(), 'podium-leaderboard-plaintext.csv')
     const lines = readFileSync(await download.path(), 'utf8').trim().split('\r\n')
-    assert.match(lines[0], /^rank,tied,framework,version,io_model,sla_throughput/)
+    assert.match(lines[0], /^rank,tied,framework,framework_version,io_model,sla_throughput/)
     assert.deepEqual(lines.slice(1).map((l) => l.split(',')[2]), EXPECTED_PLAINTEXT_ORDER)
     await page.close()
   })

@@ -279,4 +279,83 @@ func main() {
 	write("pae/v2-minimal.pae", pae(payloadTypeV2, v2Minimal))
 	writeJSON("cases.json", cases)
 	fmt.Printf("wrote %d cases\n", len(cases))
+	writeRules()
+}
+
+// errs is a repeat's errors by kind, as in the payload.
+type errs struct {
+	Connect int64 `json:"connect"`
+	Read    int64 `json:"read"`
+	Write   int64 `json:"write"`
+	Timeout int64 `json:"timeout"`
+	Status  int64 `json:"status"`
+}
+
+type repeatCount struct {
+	Requests int64 `json:"requests"`
+	Errors   errs  `json:"errors"`
+}
+
+type api struct {
+	Current  float64 `json:"current"`
+	Required float64 `json:"required"`
+}
+
+type apiPlan struct {
+	PerServerToday      float64 `json:"perServerToday"`
+	PerServerAfter      float64 `json:"perServerAfter"`
+	SystemAfter         float64 `json:"systemAfter"`
+	ServersToAddWithout int64   `json:"serversToAddWithout"`
+	ServersToAddWith    int64   `json:"serversToAddWith"`
+	ServersSaved        int64   `json:"serversSaved"`
+}
+
+// writeRules writes the vectors of the rules defined once for every language (schema/README.md, "Shared rules"):
+// expected values are written here by hand, not computed, so that no implementation is its own oracle.
+func writeRules() {
+	rep := func(requests int64, e errs) repeatCount { return repeatCount{requests, e} }
+	writeJSON("rules/error-rate.json", []map[string]any{
+		{"about": "no attempt at all", "repeats": []repeatCount{rep(0, errs{})}, "errorRate": 0, "highErrorRate": false},
+		{"about": "status and timeout errors are answered requests, among requests: exactly 1% is not over",
+			"repeats": []repeatCount{rep(10000, errs{Timeout: 40, Status: 60})}, "errorRate": 0.01, "highErrorRate": false},
+		{"about": "status errors among 9,900 requests: over 1% (requests + all errors would say exactly 1%)",
+			"repeats": []repeatCount{rep(9900, errs{Status: 100})}, "errorRate": 100.0 / 9900, "highErrorRate": true},
+		{"about": "connect, read and write errors are attempts outside requests",
+			"repeats": []repeatCount{rep(9900, errs{Connect: 50, Read: 30, Write: 20})}, "errorRate": 0.01, "highErrorRate": false},
+		{"about": "socket errors just over 1%", "repeats": []repeatCount{rep(9899, errs{Read: 101})}, "errorRate": 0.0101, "highErrorRate": true},
+		{"about": "the cell's repeats are added up: one repeat at 2% in a cell at 0.2% is not flagged",
+			"repeats": []repeatCount{rep(1000, errs{Status: 20}), rep(9000, errs{})}, "errorRate": 0.002, "highErrorRate": false},
+		{"about": "every attempt failed to connect", "repeats": []repeatCount{rep(0, errs{Connect: 5})}, "errorRate": 1, "highErrorRate": true},
+		{"about": "more answered errors than requests (not a real count) is capped at 1",
+			"repeats": []repeatCount{rep(10, errs{Status: 20})}, "errorRate": 1, "highErrorRate": true},
+	})
+	plan := func(today, after, system float64, without, with int64) apiPlan {
+		return apiPlan{today, after, system, without, with, without - with}
+	}
+	writeJSON("rules/calculator.json", []map[string]any{
+		{"about": "one API, 2.5 times faster", "servers": 4, "ratio": 2.5, "apis": []api{{1000, 3000}},
+			"plans": []apiPlan{plan(250, 625, 2500, 8, 1)}},
+		{"about": "a slower framework B needs servers where A needed none", "servers": 2, "ratio": 0.5, "apis": []api{{1000, 800}},
+			"plans": []apiPlan{plan(500, 250, 500, 0, 2)}},
+		{"about": "binary noise: 2.1 / 0.3 is 7.000000000000001 and must stay 7", "servers": 1, "ratio": 2, "apis": []api{{0.3, 2.4}},
+			"plans": []apiPlan{plan(0.3, 0.6, 0.6, 7, 3)}},
+		{"about": "three APIs add up", "servers": 10, "ratio": 1.8, "apis": []api{{2000, 5000}, {500, 450}, {1200, 2400}},
+			"plans": []apiPlan{plan(200, 360, 3600, 15, 4), plan(50, 90, 900, 0, 0), plan(120, 216, 2160, 10, 2)}},
+		{"about": "no servers today: refused", "servers": 0, "ratio": 2, "apis": []api{{1000, 3000}}, "refused": true},
+		{"about": "a ratio of 0: refused", "servers": 4, "ratio": 0, "apis": []api{{1000, 3000}}, "refused": true},
+	})
+	writeJSON("rules/csv.json", map[string]any{
+		"about": "the one CSV dialect of the API's tables and the site's downloads: RFC 4180 with CRLF, snake_case " +
+			"headers, lists joined with a space, text a spreadsheet would run neutralised, empty for null",
+		"header": []string{"framework", "ioModel", "rpsTrimmedMean", "p99Ms", "flags", "note"},
+		"rows": [][]any{
+			{"Netty", "non-blocking", 1.5, 3, []string{"noisy", "high-error-rate"}, nil},
+			{"=HYPERLINK(\"x\")", "blocking", 0, 2.25, []string{}, "a, \"quoted\"\r\nline"},
+			{"-1", "+x", -2, 7, []string{"noisy"}, "@home"},
+		},
+		"csv": "framework,io_model,rps_trimmed_mean,p99_ms,flags,note\r\n" +
+			"Netty,non-blocking,1.5,3,noisy high-error-rate,\r\n" +
+			"\"'=HYPERLINK(\"\"x\"\")\",blocking,0,2.25,,\"a, \"\"quoted\"\"\r\nline\"\r\n" +
+			"'-1,'+x,-2,7,noisy,'@home\r\n",
+	})
 }

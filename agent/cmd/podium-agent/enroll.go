@@ -35,7 +35,7 @@ func newEnroll(g *globals) *cobra.Command {
 					enroll.Curl(g.server, req), k.KeyID)
 				return nil
 			}
-			a, err := enroll.Enroll(cmd.Context(), g.server, token, req)
+			a, err := enroll.Enroll(cmd.Context(), g.service(cmd), token, req)
 			if errors.Is(err, enroll.ErrAlreadyEnrolled) {
 				fmt.Fprintf(out, "already enrolled at %s (key id %s)\n", g.server, k.KeyID)
 				return nil

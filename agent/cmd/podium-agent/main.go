@@ -85,7 +85,7 @@ func exitCode(err error, interrupted bool) int {
 		return exitRejected
 	case errors.Is(err, sign.ErrBadSignature):
 		return exitBadSig
-	case errors.As(err, new(*enroll.Error)):
+	case errors.Is(err, enroll.ErrRefused):
 		return exitEnroll
 	case errors.As(err, new(unstableHost)):
 		return exitUnstable

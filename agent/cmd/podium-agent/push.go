@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"podium.dev/agent/internal/client"
 	"podium.dev/agent/internal/push"
 	"podium.dev/agent/internal/spool"
 )
@@ -31,7 +32,9 @@ func pushSpool(cmd *cobra.Command, g *globals, attempts int, maxDelay time.Durat
 	if err != nil {
 		return err
 	}
-	c := &push.Client{Server: g.server, MaxAttempts: attempts, MaxDelay: maxDelay, Logf: logger(cmd)}
+	svc := g.service(cmd)
+	svc.MaxAttempts, svc.MaxDelay = attempts, maxDelay
+	c := &push.Client{Client: *svc}
 	sum, err := c.Push(cmd.Context(), s)
 	fmt.Fprintf(cmd.OutOrStdout(), "push to %s: %d delivered, %d rejected, %d left in %s\n", g.server, sum.Delivered, sum.Rejected, sum.Left, g.spool)
 	return err
@@ -42,4 +45,9 @@ func logger(cmd *cobra.Command) func(string, ...any) {
 	return func(format string, a ...any) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, a...))
 	}
+}
+
+// service is the agent's one client of the results service at --server; push sets its own attempts and cap.
+func (g *globals) service(cmd *cobra.Command) *client.Client {
+	return &client.Client{Server: g.server, MaxAttempts: 3, Logf: logger(cmd)}
 }

@@ -2,17 +2,19 @@ package main
 
 import (
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"podium.dev/agent/internal/client"
 	"podium.dev/agent/internal/spool"
 )
 
 func newStatus(g *globals) *cobra.Command {
 	return &cobra.Command{
 		Use:   "status",
-		Short: "Show the spool: runs waiting, runs rejected (with the reason) and the last delivery",
+		Short: "Show the spool (runs waiting, runs rejected with the reason, the last delivery) and whether the service is ready",
 		Args:  args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			s, err := spool.Open(g.spool)
@@ -45,6 +47,14 @@ func newStatus(g *globals) *cobra.Command {
 				fmt.Fprintln(out, "last delivery: none")
 			default:
 				fmt.Fprintf(out, "last delivery: run %s to %s at %s (%d, id %s)\n", last.RunID, last.Server, last.At.Format(time.RFC3339), last.Status, last.ID)
+			}
+			// one look, no retry: status reports, it does not wait for the service
+			svc := g.service(cmd)
+			svc.MaxAttempts, svc.HTTP = 1, &http.Client{Timeout: 3 * time.Second}
+			if _, _, err := svc.Do(cmd.Context(), client.Request{Method: http.MethodGet, Path: "/q/health/ready"}); err != nil {
+				fmt.Fprintf(out, "service %s: not ready (%v)\n", g.server, err)
+			} else {
+				fmt.Fprintf(out, "service %s: ready\n", g.server)
 			}
 			return nil
 		},

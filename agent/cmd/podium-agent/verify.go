@@ -21,7 +21,7 @@ func newVerify(g *globals) *cobra.Command {
 		RunE: func(cmd *cobra.Command, a []string) error {
 			pubB64 := publicKey
 			if agentID != "" {
-				k, err := enroll.PublicKey(cmd.Context(), g.server, agentID)
+				k, err := enroll.PublicKey(cmd.Context(), g.service(cmd), agentID)
 				if err != nil {
 					return err
 				}

@@ -2,15 +2,15 @@
 package enroll
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
+	"net/url"
 	"strings"
-	"time"
+
+	"podium.dev/agent/internal/client"
 )
 
 // Request is the body of POST /api/agents.
@@ -28,41 +28,26 @@ type Agent struct {
 // ErrAlreadyEnrolled means the service already has this public key (it answered 409).
 var ErrAlreadyEnrolled = errors.New("this public key is already enrolled")
 
-// Error is a refusal by the service.
-type Error struct {
-	Status int
-	Body   string
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("enrolment refused: server answered %d: %s", e.Status, strings.TrimSpace(e.Body))
-}
+// ErrRefused means the service refused the enrolment; the error also carries the *client.Error.
+var ErrRefused = errors.New("enrolment refused")
 
 // Enroll posts the key with the admin token.
-func Enroll(ctx context.Context, server, token string, r Request) (*Agent, error) {
+func Enroll(ctx context.Context, c *client.Client, token string, r Request) (*Agent, error) {
 	body, _ := json.Marshal(r)
-	url := strings.TrimRight(server, "/") + "/api/agents"
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
-	if err != nil {
+	_, answer, err := c.Do(ctx, client.Request{Method: http.MethodPost, Path: "/api/agents", Body: body,
+		Header: http.Header{"Authorization": {"Bearer " + token}}})
+	var e *client.Error
+	switch {
+	case errors.As(err, &e) && e.Status == http.StatusConflict:
+		return nil, fmt.Errorf("%w: %w", ErrAlreadyEnrolled, err)
+	case errors.As(err, &e):
+		return nil, fmt.Errorf("%w: %w", ErrRefused, err)
+	case err != nil:
 		return nil, err
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("POST %s: %w", url, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if resp.StatusCode == http.StatusConflict {
-		return nil, fmt.Errorf("%w: %s", ErrAlreadyEnrolled, strings.TrimSpace(string(b)))
-	}
-	if resp.StatusCode != http.StatusCreated && resp.StatusCode != http.StatusOK {
-		return nil, &Error{Status: resp.StatusCode, Body: string(b)}
-	}
 	var a Agent
-	if err := json.Unmarshal(b, &a); err != nil {
-		return nil, fmt.Errorf("POST %s: answer %q: %w", url, b, err)
+	if err := json.Unmarshal(answer, &a); err != nil {
+		return nil, fmt.Errorf("POST /api/agents: answer %q: %w", answer, err)
 	}
 	return &a, nil
 }
@@ -75,26 +60,16 @@ func Curl(server string, r Request) string {
 }
 
 // PublicKey fetches an enrolled agent's public key (GET /api/agents/{id}), to re-verify its runs.
-func PublicKey(ctx context.Context, server, id string) (string, error) {
-	url := strings.TrimRight(server, "/") + "/api/agents/" + id
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+func PublicKey(ctx context.Context, c *client.Client, id string) (string, error) {
+	_, answer, err := c.Do(ctx, client.Request{Method: http.MethodGet, Path: "/api/agents/" + url.PathEscape(id)})
 	if err != nil {
 		return "", err
-	}
-	resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
-	if err != nil {
-		return "", fmt.Errorf("GET %s: %w", url, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if resp.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("GET %s: %d %s", url, resp.StatusCode, strings.TrimSpace(string(b)))
 	}
 	var a struct {
 		PublicKey string `json:"publicKey"`
 	}
-	if err := json.Unmarshal(b, &a); err != nil || a.PublicKey == "" {
-		return "", fmt.Errorf("GET %s: no publicKey in %q", url, b)
+	if err := json.Unmarshal(answer, &a); err != nil || a.PublicKey == "" {
+		return "", fmt.Errorf("GET /api/agents/%s: no publicKey in %q", id, answer)
 	}
 	return a.PublicKey, nil
 }

@@ -39,12 +39,17 @@ type Result struct {
 	GeneratorCPUSeconds float64 `json:"-"`
 }
 
-// ErrorRate is failed requests over all requests (0 when there were none).
-func (r Result) ErrorRate() float64 {
-	// wrk counts status errors and late answers among its requests, socket errors outside them.
-	total := r.Requests + r.Errors.Connect + r.Errors.Read + r.Errors.Write
-	if total == 0 {
+// Plus adds two windows' errors up (a cell's error rate is over all its repeats).
+func (e Errors) Plus(o Errors) Errors {
+	return Errors{e.Connect + o.Connect, e.Read + o.Read, e.Write + o.Write, e.Timeout + o.Timeout, e.Status + o.Status}
+}
+
+// ErrorRate is the error rate of schema/README.md: every failed request over every attempt, 0 without attempts, at
+// most 1. Connect, read and write errors never got an answer and are not among requests; timeout and status are.
+func ErrorRate(requests int64, e Errors) float64 {
+	attempts := requests + e.Connect + e.Read + e.Write
+	if attempts == 0 {
 		return 0
 	}
-	return min(1, float64(r.Errors.Total())/float64(total))
+	return min(1, float64(e.Total())/float64(attempts))
 }

@@ -151,20 +151,22 @@ func (r *recorder) Report(_ context.Context, id periodic.ThreadID, iter int64, s
 		r.late++
 	}
 	fromSchedule := latency + max(lag, 0).Seconds()
-	r.requests++
 	if ok {
+		r.requests++
 		r.hist.Record(fromSchedule)
 		return
 	}
 	code, _ := strconv.Atoi(details)
 	switch {
 	case code > 0:
+		r.requests++
 		r.errs.Status++
 		r.hist.Record(fromSchedule)
 	case time.Duration(latency*float64(time.Second)) >= r.timeout*99/100:
+		r.requests++
 		r.errs.Timeout++
 	default:
-		// fortio reports every socket error as -1: connect and read failures look the same.
+		// fortio reports every socket error as -1; as wrk, a socket error is an attempt outside requests (schema/README.md)
 		r.errs.Read++
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"podium.dev/agent/internal/client"
 	"podium.dev/agent/internal/spool"
 )
 
@@ -129,8 +130,8 @@ func TestPush(t *testing.T) {
 				t.Fatal(err)
 			}
 			var waits []time.Duration
-			c := &Client{Server: srv.URL, MaxAttempts: 3, MaxDelay: 10 * time.Second,
-				Sleep: func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }}
+			c := &Client{client.Client{Server: srv.URL, MaxAttempts: 3, MaxDelay: 10 * time.Second,
+				Sleep: func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }}}
 			_, err = c.Push(context.Background(), s)
 			if !errors.Is(err, tc.wantErr) || (tc.wantErr == nil && err != nil) {
 				t.Errorf("err %v, want %v", err, tc.wantErr)
@@ -160,20 +161,5 @@ func TestPush(t *testing.T) {
 				tc.check(t, s)
 			}
 		})
-	}
-}
-
-func TestBackoffGrowsWithJitterAndStaysCapped(t *testing.T) {
-	t.Parallel()
-	c := &Client{BaseDelay: 100 * time.Millisecond, MaxDelay: time.Second}
-	for attempt := range 10 {
-		d := c.backoff(attempt, 0)
-		full := min(c.BaseDelay<<attempt, c.MaxDelay)
-		if d < full/2 || d > full {
-			t.Errorf("attempt %d: %s, want within [%s, %s]", attempt, d, full/2, full)
-		}
-	}
-	if d := c.backoff(0, 5*time.Second); d != time.Second {
-		t.Errorf("Retry-After 5s with a 1s cap gave %s", d)
 	}
 }

@@ -243,9 +243,7 @@ func (m *measurer) keep(c *Cell, res load.Result, u usage.Usage, genCPUs int) {
 	if saturated(u.GeneratorCPUSeconds, u.WallSeconds, genCPUs) {
 		c.flag(FlagGeneratorSaturated)
 	}
-	if res.ErrorRate() > highErrorRate {
-		c.flag(FlagHighErrorRate)
-	}
+	c.flagErrorRate()
 	if res.BehindSchedule {
 		c.flag(FlagGeneratorBehindSchedule)
 	}

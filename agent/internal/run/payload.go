@@ -118,6 +118,25 @@ func RepeatOf(r load.Result) Repeat {
 	return Repeat{Requests: r.Requests, RequestsPerSecond: r.RequestsPerSecond, LatencyMs: l, Errors: r.Errors}
 }
 
+// errorRate is the cell's error rate over all its repeats (schema/README.md), as the service computes it.
+func (c *Cell) errorRate() float64 {
+	var requests int64
+	var e load.Errors
+	for _, r := range c.Repeats {
+		requests += r.Requests
+		e = e.Plus(r.Errors)
+	}
+	return load.ErrorRate(requests, e)
+}
+
+// flagErrorRate sets high-error-rate from the repeats so far: a later repeat may bring the cell back under 1%.
+func (c *Cell) flagErrorRate() {
+	c.Flags = slices.DeleteFunc(c.Flags, func(f string) bool { return f == FlagHighErrorRate })
+	if c.errorRate() > highErrorRate {
+		c.flag(FlagHighErrorRate)
+	}
+}
+
 func (c *Cell) flag(f string) {
 	if !slices.Contains(c.Flags, f) {
 		c.Flags = append(c.Flags, f)

@@ -169,5 +169,5 @@ func NeedsReference(ts []*Target) bool {
 	return false
 }
 
-// Scenarios are the scenarios the agent knows how to validate and measure.
+// Scenarios are the scenarios the agent knows how to validate and measure: the run schema's enum (scenarios_test.go).
 var Scenarios = []string{"plaintext", "json", "proxy", "delay", "db"}

@@ -35,6 +35,7 @@ export type HistorySeries = Schemas['HistorySeries']
 export type CellRef = Schemas['CellRef']
 export type Comparison = Schemas['CompareResponse']
 
+// the run schema's enum, in its order (scenarios.test.ts fails when they differ)
 export const SCENARIOS = ['plaintext', 'json', 'proxy', 'delay', 'db'] as const
 
 /** What each scenario isolates (methodology section 2). */

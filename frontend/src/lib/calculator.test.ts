@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { planMigration } from './calculator'
+import { readFileSync } from 'node:fs'
+import { planMigration, type ApiLoad, type ApiPlan } from './calculator'
 
 describe('planMigration (methodology section 6)', () => {
   it('works the example through: 10 servers, 10k -> 30k RPS, ratio 1.5', () => {
@@ -40,5 +41,34 @@ describe('planMigration (methodology section 6)', () => {
     expect(planMigration(0, 1.5, [{ current: 1, required: 2 }])).toBeNull()
     expect(planMigration(10, 0, [{ current: 1, required: 2 }])).toBeNull()
     expect(planMigration(10, 1.5, [{ current: 0, required: 2 }])).toBeNull()
+  })
+})
+
+describe('the shared calculator vectors (schema/testdata/rules/calculator.json, also checked by MigrationCalculator)', () => {
+  interface Vector {
+    about: string
+    servers: number
+    ratio: number
+    apis: ApiLoad[]
+    refused?: boolean
+    plans?: Omit<ApiPlan, 'current' | 'required'>[]
+  }
+  const vectors = JSON.parse(readFileSync(new URL('../../../schema/testdata/rules/calculator.json', import.meta.url), 'utf8')) as Vector[]
+  it.each(vectors.map((v) => [v.about, v] as const))('%s', (_, v) => {
+    const plan = planMigration(v.servers, v.ratio, v.apis)
+    if (v.refused) {
+      expect(plan).toBeNull()
+      return
+    }
+    expect(plan).not.toBeNull()
+    v.plans!.forEach((want, i) => {
+      const got = plan!.apis[i]
+      expect(got.perServerToday).toBeCloseTo(want.perServerToday, 9)
+      expect(got.perServerAfter).toBeCloseTo(want.perServerAfter, 9)
+      expect(got.systemAfter).toBeCloseTo(want.systemAfter, 9)
+      expect([got.serversToAddWithout, got.serversToAddWith, got.serversSaved]).toEqual([want.serversToAddWithout, want.serversToAddWith, want.serversSaved])
+    })
+    const sum = (k: 'serversToAddWithout' | 'serversToAddWith') => v.plans!.reduce((n, p) => n + p[k], 0)
+    expect(plan!.totals).toEqual({ serversToAddWithout: sum('serversToAddWithout'), serversToAddWith: sum('serversToAddWith'), serversSaved: sum('serversToAddWithout') - sum('serversToAddWith') })
   })
 })

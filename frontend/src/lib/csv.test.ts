@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
 import { toCsv } from './csv'
 
 describe('toCsv', () => {
@@ -14,5 +15,17 @@ describe('toCsv', () => {
   })
   it('defuses text a spreadsheet would run as a formula, but not negative numbers', () => {
     expect(toCsv([{ f: '=HYPERLINK("x")', v: -1 }], cols)).toBe('framework,rps\r\n"\'=HYPERLINK(""x"")",-1\r\n')
+  })
+})
+
+describe('the shared CSV dialect (schema/testdata/rules/csv.json, also checked by the service)', () => {
+  const vector = JSON.parse(readFileSync(new URL('../../../schema/testdata/rules/csv.json', import.meta.url), 'utf8')) as {
+    header: string[]
+    rows: (string | number | string[] | null)[][]
+    csv: string
+  }
+  it('writes the vector byte for byte', () => {
+    const columns = vector.header.map((header, i) => ({ header, value: (r: (typeof vector.rows)[number]) => r[i] }))
+    expect(toCsv(vector.rows, columns)).toBe(vector.csv)
   })
 })

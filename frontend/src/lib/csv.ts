@@ -1,11 +1,20 @@
-// CSV for every table: RFC 4180 quoting, and cells that a spreadsheet would run as formulas are defused.
+// The one CSV dialect of the API's tables and the site's downloads (schema/testdata/rules/csv.json): RFC 4180
+// quoting, snake_case headers, lists joined with a space, cells a spreadsheet would run as formulas defused.
+
+type CsvValue = string | number | boolean | null | undefined
 
 export interface CsvColumn<T> {
-  header: string
-  value: (row: T) => string | number | boolean | null | undefined
+  header: string // the JSON name (camelCase or snake_case): written in snake_case
+  value: (row: T) => CsvValue | readonly string[]
 }
 
-function cell(v: string | number | boolean | null | undefined): string {
+/** rpsCiLow -> rps_ci_low, p99Ms -> p99_ms: the server's rule (Csv.snakeCase). */
+export function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+}
+
+function cell(value: CsvValue | readonly string[]): string {
+  const v = Array.isArray(value) ? value.join(' ') : (value as CsvValue)
   if (v === null || v === undefined) return ''
   let s = String(v)
   // A leading = + - @ makes spreadsheets evaluate the text; numbers are exempt.
@@ -14,7 +23,7 @@ function cell(v: string | number | boolean | null | undefined): string {
 }
 
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
-  const lines = [columns.map((c) => cell(c.header)).join(',')]
+  const lines = [columns.map((c) => cell(snakeCase(c.header))).join(',')]
   for (const row of rows) lines.push(columns.map((c) => cell(c.value(row))).join(','))
   return lines.join('\r\n') + '\r\n'
 }

@@ -19,6 +19,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -28,9 +29,6 @@ import jakarta.ws.rs.core.UriInfo;
 @Path("/api/calculator")
 @Tag(name = "leaderboard")
 public class CalculatorResource {
-
-    static final Set<String> PARAMETERS = Set.of("scenario", "from", "fromIoModel", "to", "toIoModel", "hostClass",
-            "servers", "current", "required", "ratio", "sla", "by");
     static final Set<String> BY = Set.of("throughput", "cpu");
 
     public record CalculatorResponse(String scenario, @Schema(nullable = true) String hostClass,
@@ -69,7 +67,7 @@ public class CalculatorResource {
                        "systemAfter": 2000.0, "serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}],
              "totals": {"serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value, a target without SLA throughput; `field` names it")
-    public Uni<Response> calculator(@Context UriInfo uri,
+    public Uni<Response> calculator(@Context UriInfo uri, @Context ResourceInfo endpoint,
             @Parameter(description = "needed unless ratio is given", example = "proxy") @QueryParam("scenario") String scenario,
             @Parameter(description = "framework today (A)", example = "Spring MVC") @QueryParam("from") String from,
             @QueryParam("fromIoModel") String fromIoModel,
@@ -85,7 +83,7 @@ public class CalculatorResource {
             @Parameter(description = "p90 limit in ms for the leaderboard's SLA throughput (default 200)") @QueryParam("sla") String sla,
             @Parameter(description = "throughput (default): R from SLA throughput; cpu: R from requests per CPU-second")
             @QueryParam("by") String by) {
-        QueryParams q = QueryParams.of(uri, PARAMETERS, Set.of("current", "required"));
+        QueryParams q = QueryParams.of(uri, endpoint);
         int n = q.positiveInt("servers", null) == null ? missing("servers") : q.positiveInt("servers", null);
         List<String> cur = q.all("current");
         List<String> req = q.all("required");

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -25,6 +24,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -34,8 +34,6 @@ import jakarta.ws.rs.core.UriInfo;
 @Path("/api/compare")
 @Tag(name = "leaderboard")
 public class CompareResource {
-
-    static final Set<String> PARAMETERS = Set.of("a", "b");
 
     public record CellRef(long cellId, UUID runId, String framework, String frameworkVersion, String ioModel,
                           String scenario, String loadModel, int connections, int vcpus, String hostClass,
@@ -75,10 +73,10 @@ public class CompareResource {
              "significant": true, "verdict": "Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", "comparable": true}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
     @APIResponse(responseCode = "404", description = "No cell with that id; `field` is a or b")
-    public Uni<Response> compare(@Context UriInfo uri,
+    public Uni<Response> compare(@Context UriInfo uri, @Context ResourceInfo endpoint,
             @Parameter(required = true, description = "cell id (the baseline of the ratio)", example = "1") @QueryParam("a") String a,
             @Parameter(required = true, description = "cell id", example = "2") @QueryParam("b") String b) {
-        QueryParams q = QueryParams.of(uri, PARAMETERS);
+        QueryParams q = QueryParams.of(uri, endpoint);
         long idA = q.id("a");
         long idB = q.id("b");
         return answers.json("compare" + idA + "/" + idB, () -> compute(idA, idB));

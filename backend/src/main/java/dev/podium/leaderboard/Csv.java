@@ -7,6 +7,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import jakarta.ws.rs.core.HttpHeaders;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
@@ -17,7 +18,8 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 public final class Csv {
 
     public static final String MEDIA_TYPE = "text/csv";
-    private static final CsvMapper MAPPER = new CsvMapper();
+    // strict: quote only what RFC 4180 needs (comma, quote, line break), as the site does, not every space or quote
+    private static final CsvMapper MAPPER = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
     private Csv() {
     }
@@ -34,10 +36,14 @@ public final class Csv {
                 .map(m -> "text".equals(m.getType()) && "csv".equals(m.getSubtype())).orElse(false);
     }
 
-    /** Each row is a list of cells in header order; null is an empty cell, a list is joined with ';'. */
+    /**
+     * The dialect of schema/testdata/rules/csv.json, shared with the site's downloads (lib/csv.ts): headers are the
+     * JSON names in snake_case, each row a list of cells in header order; null is an empty cell, a list is joined
+     * with a space.
+     */
     public static String table(List<String> header, List<List<Object>> rows) {
         List<List<String>> lines = new ArrayList<>(rows.size() + 1);
-        lines.add(header);
+        lines.add(header.stream().map(Csv::snakeCase).toList());
         for (List<Object> row : rows) {
             List<String> line = new ArrayList<>(row.size());
             for (Object cell : row) {
@@ -62,9 +68,14 @@ public final class Csv {
         if (cell instanceof List<?> list) {
             List<String> parts = new ArrayList<>();
             list.forEach(p -> parts.add(String.valueOf(p)));
-            return neutralised(String.join(";", parts));
+            return neutralised(String.join(" ", parts));
         }
         return cell instanceof String text ? neutralised(text) : String.valueOf(cell);
+    }
+
+    /** rpsCiLow -> rps_ci_low, p99Ms -> p99_ms: the JSON name of a column as a CSV header. */
+    static String snakeCase(String name) {
+        return name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
     }
 
     /** Text starting with = + - @ tab or CR gets a leading single quote; numbers are written as they are. */

@@ -19,6 +19,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -51,8 +52,8 @@ public class FrameworkResource {
             {"items": [{"framework": "Vert.x Web", "ioModel": "non-blocking", "latestVersion": "5.0.5",
                         "scenarios": ["json", "plaintext"], "hostClasses": ["AMD EPYC 7R13 · 8 vCPU · 32 GiB"]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter; `field` names it")
-    public Uni<Response> frameworks(@Context UriInfo uri) {
-        QueryParams.of(uri, Set.of());
+    public Uni<Response> frameworks(@Context UriInfo uri, @Context ResourceInfo endpoint) {
+        QueryParams.of(uri, endpoint);
         return answers.json("frameworks", this::compute);
     }
 

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 
@@ -24,6 +23,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -34,9 +34,6 @@ import jakarta.ws.rs.core.UriInfo;
 @Path("/api/history")
 @Tag(name = "leaderboard")
 public class HistoryResource {
-
-    static final Set<String> PARAMETERS = Set.of("scenario", "framework", "ioModel", "hostClass", "vcpus", "connections",
-            "loadModel", "window", "format");
     static final int DEFAULT_WINDOW = 5;
 
     @Schema(name = "HistoryPoint")
@@ -104,7 +101,7 @@ public class HistoryResource {
                "regressionDetail": "-16.7% against the median 120000.0 of the previous 1 run; Welch t = -20.00, df = 8.0, p = < 0.001: regression"}]}]}""")),
             @Content(mediaType = Csv.MEDIA_TYPE)})
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Uni<Response> history(@Context UriInfo uri, @Context HttpHeaders headers,
+    public Uni<Response> history(@Context UriInfo uri, @Context ResourceInfo endpoint, @Context HttpHeaders headers,
             @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
             @Parameter(required = true, example = "Netty") @QueryParam("framework") String framework,
             @QueryParam("ioModel") String ioModel, @QueryParam("hostClass") String hostClass,
@@ -112,7 +109,7 @@ public class HistoryResource {
             @Parameter(description = "closed (default) or open") @QueryParam("loadModel") String loadModel,
             @Parameter(description = "previous runs the latest is compared with (default 5, at most 100)") @QueryParam("window") String window,
             @QueryParam("format") String format) {
-        QueryParams q = QueryParams.of(uri, PARAMETERS);
+        QueryParams q = QueryParams.of(uri, endpoint);
         String sc = q.scenario();
         String fw = q.required("framework");
         String io = q.oneOf("ioModel", QueryParams.IO_MODELS, null);

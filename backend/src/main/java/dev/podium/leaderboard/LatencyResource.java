@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 
@@ -22,6 +21,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -31,8 +31,6 @@ import jakarta.ws.rs.core.UriInfo;
 @Path("/api/latency")
 @Tag(name = "leaderboard")
 public class LatencyResource {
-
-    static final Set<String> PARAMETERS = Set.of("scenario", "framework", "ioModel", "hostClass", "vcpus", "loadModel");
 
     @Schema(name = "LatencyPoint")
     public record Point(int connections, @Schema(nullable = true) Double targetRate,
@@ -66,12 +64,12 @@ public class LatencyResource {
                "points": [{"connections": 64, "targetRate": null, "p50": 0.5, "p90": 0.8, "p99": 1.9, "throughput": 120000.0},
                           {"connections": 256, "targetRate": null, "p50": 1.9, "p90": 2.9, "p99": 6.0, "throughput": 130000.0}]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Uni<Response> latency(@Context UriInfo uri,
+    public Uni<Response> latency(@Context UriInfo uri, @Context ResourceInfo endpoint,
             @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
             @QueryParam("framework") String framework, @QueryParam("ioModel") String ioModel,
             @QueryParam("hostClass") String hostClass, @QueryParam("vcpus") String vcpus,
             @QueryParam("loadModel") String loadModel) {
-        QueryParams q = QueryParams.of(uri, PARAMETERS);
+        QueryParams q = QueryParams.of(uri, endpoint);
         String sc = q.scenario();
         String lm = q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed");
         String fw = q.text("framework");

@@ -14,6 +14,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -64,12 +65,12 @@ public class LeaderboardResource {
                     schema = @Schema(implementation = LeaderboardResponse.class),
                     examples = @ExampleObject(name = "plaintext", value = EXAMPLE)),
                     @Content(mediaType = Csv.MEDIA_TYPE, examples = @ExampleObject(name = "csv", value =
-                            "rank,tied,framework,frameworkVersion,ioModel,runId,...\r\n1,false,Vert.x Web,5.0.5,non-blocking,...\r\n"))})
+                            "rank,tied,framework,framework_version,io_model,run_id,...\r\n1,false,Vert.x Web,5.0.5,non-blocking,...\r\n"))})
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it",
             content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "unknown",
                     value = "{\"type\": \"about:blank\", \"title\": \"Bad Request\", \"status\": 400, "
                             + "\"detail\": \"unknown parameter 'colour'; ...\", \"field\": \"colour\"}")))
-    public Uni<Response> leaderboard(@Context UriInfo uri, @Context HttpHeaders headers,
+    public Uni<Response> leaderboard(@Context UriInfo uri, @Context ResourceInfo endpoint, @Context HttpHeaders headers,
             @Parameter(description = "plaintext, json, proxy, delay or db", required = true, example = "plaintext")
             @QueryParam("scenario") String scenario,
             @Parameter(description = "Host class, \"<cpuModel> · <vcpus> vCPU · <GiB> GiB\"; default: the most recent run's")
@@ -89,7 +90,7 @@ public class LeaderboardResource {
             @Parameter(description = "p90 latency limit in ms (default 200)", example = "200") @QueryParam("sla") String sla,
             @Parameter(description = "throughput (default), cpu or memory") @QueryParam("rank") String rank,
             @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
-        QueryParams q = QueryParams.of(uri, LeaderboardQuery.PARAMETERS);
+        QueryParams q = QueryParams.of(uri, endpoint);
         LeaderboardQuery query = LeaderboardQuery.from(q);
         return answers.table("leaderboard" + q.normalised(), q.csv(headers), () -> service.leaderboard(query),
                 LeaderboardResponse::csv);

@@ -1,14 +1,28 @@
 package dev.podium.leaderboard;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.podium.run.RunPayloadValidator;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.UriInfo;
@@ -16,15 +30,59 @@ import jakarta.ws.rs.core.UriInfo;
 /** The query string of a read request, checked against the names an endpoint knows; values parsed with the field named. */
 public final class QueryParams {
 
-    public static final Set<String> SCENARIOS = Set.of("plaintext", "json", "proxy", "delay", "db");
-    public static final Set<String> LOAD_MODELS = Set.of("closed", "open");
-    public static final Set<String> IO_MODELS = Set.of("blocking", "non-blocking", "virtual-threads");
+    // the run schema's lists (schema/run.v2.schema.json, on the classpath), read once rather than copied here
+    public static final Set<String> SCENARIOS = cellEnum("scenario");
+    public static final Set<String> LOAD_MODELS = cellEnum("loadModel");
+    public static final Set<String> IO_MODELS = cellEnum("ioModel");
     private static final int MAX_TEXT = 200;
 
     private final MultivaluedMap<String, String> values;
 
     private QueryParams(MultivaluedMap<String, String> values) {
         this.values = values;
+    }
+
+    /** The enum of a cell property in the run schema the service validates payloads with. */
+    static Set<String> cellEnum(String property) {
+        try (InputStream in = QueryParams.class.getClassLoader().getResourceAsStream(RunPayloadValidator.V2_SCHEMA_RESOURCE)) {
+            JsonNode values = new ObjectMapper().readTree(in).at("/$defs/cell/properties/" + property + "/enum");
+            if (!values.isArray() || values.isEmpty()) {
+                throw new IllegalStateException("the run schema has no enum for cell." + property);
+            }
+            Set<String> out = new LinkedHashSet<>();
+            values.forEach(v -> out.add(v.asText()));
+            return Collections.unmodifiableSet(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("read the run schema", e);
+        }
+    }
+
+    /** The names a resource method declares with @QueryParam (those its OpenAPI lists), and which are lists. */
+    private record Declared(Set<String> known, Set<String> repeatable) {
+    }
+
+    private static final Map<Method, Declared> DECLARED = new ConcurrentHashMap<>();
+
+    /**
+     * The query parameters are bound once, in the endpoint method's signature (from which the OpenAPI is generated):
+     * a name it does not declare with @QueryParam is refused, and only a {@code List} parameter may be repeated.
+     */
+    public static QueryParams of(UriInfo uri, ResourceInfo endpoint) {
+        Declared d = DECLARED.computeIfAbsent(endpoint.getResourceMethod(), m -> {
+            Set<String> known = new HashSet<>();
+            Set<String> repeatable = new HashSet<>();
+            for (java.lang.reflect.Parameter p : m.getParameters()) {
+                QueryParam name = p.getAnnotation(QueryParam.class);
+                if (name != null) {
+                    known.add(name.value());
+                    if (List.class.isAssignableFrom(p.getType())) {
+                        repeatable.add(name.value());
+                    }
+                }
+            }
+            return new Declared(Set.copyOf(known), Set.copyOf(repeatable));
+        });
+        return of(uri, d.known(), d.repeatable());
     }
 
     /** Refuses unknown names, and a name given twice unless it is in {@code repeatable}. */

@@ -23,6 +23,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -98,9 +99,9 @@ public class RunCellsResource {
                         "rssMbPerKrps": {"mean": 0.105, "ciLow": 0.1, "ciHigh": 0.11, "repeats": 3}}}]}""")),
             @Content(mediaType = Csv.MEDIA_TYPE)})
     @APIResponse(responseCode = "404", description = "No run with that id")
-    public Uni<Response> cells(@Context UriInfo uri, @Context HttpHeaders headers, @PathParam("id") String id,
+    public Uni<Response> cells(@Context UriInfo uri, @Context ResourceInfo endpoint, @Context HttpHeaders headers, @PathParam("id") String id,
                           @QueryParam("format") String format) {
-        QueryParams q = QueryParams.of(uri, Set.of("format"));
+        QueryParams q = QueryParams.of(uri, endpoint);
         UUID runId;
         try {
             runId = UUID.fromString(id);

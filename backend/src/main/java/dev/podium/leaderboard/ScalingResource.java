@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 
@@ -24,6 +23,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -33,8 +33,6 @@ import jakarta.ws.rs.core.UriInfo;
 @Path("/api/scaling")
 @Tag(name = "leaderboard")
 public class ScalingResource {
-
-    static final Set<String> PARAMETERS = Set.of("scenario", "framework", "ioModel", "hostClass", "loadModel", "connections");
 
     @Schema(name = "ScalingPoint")
     public record Point(int vcpus, int connections, double throughput, @Schema(nullable = true) Double ciLow,
@@ -73,13 +71,13 @@ public class ScalingResource {
               {"vcpus": 2, "connections": 256, "throughput": 180000.0, "ciLow": 178000.0, "ciHigh": 182000.0,
                "perVcpu": 90000.0, "perVcpuCiLow": 89000.0, "perVcpuCiHigh": 91000.0, "efficiency": 0.9, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"}]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Uni<Response> scaling(@Context UriInfo uri,
+    public Uni<Response> scaling(@Context UriInfo uri, @Context ResourceInfo endpoint,
             @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
             @QueryParam("framework") String framework, @QueryParam("ioModel") String ioModel,
             @Parameter(description = "default: the host class of the most recent run for the scenario") @QueryParam("hostClass") String hostClass,
             @QueryParam("loadModel") String loadModel,
             @Parameter(description = "default: the best concurrency at each vCPU count") @QueryParam("connections") String connections) {
-        QueryParams q = QueryParams.of(uri, PARAMETERS);
+        QueryParams q = QueryParams.of(uri, endpoint);
         String sc = q.scenario();
         String lm = q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed");
         String fw = q.text("framework");

@@ -30,7 +30,7 @@ import java.util.Set;
 public class RunPayloadValidator {
 
     static final String SCHEMA_RESOURCE = "schema/run.schema.json";
-    static final String V2_SCHEMA_RESOURCE = "schema/run.v2.schema.json";
+    public static final String V2_SCHEMA_RESOURCE = "schema/run.v2.schema.json";
     private static final String[] PERCENTILES = {"p50", "p75", "p90", "p99", "p999", "max"};
     private static final int MAX_ERRORS = 50;
     /** schema/README.md: CPU time may exceed wall x CPUs by 5% and 50 ms of sampling skew. */

@@ -3,6 +3,7 @@ package dev.podium.run;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import dev.podium.common.ProblemException;
 import dev.podium.leaderboard.Csv;
+import dev.podium.leaderboard.QueryParams;
 import dev.podium.input.ContentTypes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -11,16 +12,14 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -34,7 +33,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 @Produces(MediaType.APPLICATION_JSON)
 public class RunResource {
 
-    private static final Set<String> LIST_PARAMETERS = Set.of("page", "size", "format");
     private static final List<String> CSV_HEADER = List.of("id", "receivedAt", "startedAt", "finishedAt", "hostClass",
             "hostname", "cpuModel", "vcpus", "jvmVendor", "jvmVersion", "suiteVersion", "agentId", "agentName", "keyid",
             "revokedAt", "cellCount");
@@ -86,12 +84,11 @@ public class RunResource {
             description = "`format=csv` or `Accept: text/csv` for the page as CSV with a header row.")
     @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = RunPage.class)), @Content(mediaType = Csv.MEDIA_TYPE)})
-    public Response list(@Context UriInfo uri, @Context HttpHeaders headers,
+    public Response list(@Context UriInfo uri, @Context ResourceInfo endpoint, @Context HttpHeaders headers,
                          @Parameter(description = "0-based page") @QueryParam("page") String page,
                          @Parameter(description = "page size, at most 200") @QueryParam("size") String size,
                          @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
-        rejectUnknown(uri.getQueryParameters(), LIST_PARAMETERS);
-        boolean csv = wantsCsv(format, headers);
+        boolean csv = QueryParams.of(uri, endpoint).csv(headers);
         RunPage runs = queries.list(intParam("page", page, 0, 0, Integer.MAX_VALUE / MAX_PAGE_SIZE),
                 intParam("size", size, 20, 1, MAX_PAGE_SIZE));
         if (!csv) {
@@ -104,38 +101,20 @@ public class RunResource {
         return Response.ok(Csv.table(CSV_HEADER, rows), Csv.MEDIA_TYPE).build();
     }
 
-    private static boolean wantsCsv(String format, HttpHeaders headers) {
-        if (format != null) {
-            if (!format.equals("json") && !format.equals("csv")) {
-                throw ProblemException.badRequest("invalid-parameter", "format must be json or csv, got " + format, "format");
-            }
-        }
-        return Csv.wanted(format, headers);
-    }
-
     @GET
     @Path("/{id}")
     @Operation(summary = "A run: metadata, cells with repeats, the envelope as a string")
-    public RunDetail detail(@Context UriInfo uri, @PathParam("id") String id) {
-        rejectUnknown(uri.getQueryParameters(), Set.of());
+    public RunDetail detail(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
+        QueryParams.of(uri, endpoint);
         return queries.detail(uuid(id));
     }
 
     @GET
     @Path("/{id}/envelope")
     @Operation(summary = "The envelope exactly as received, to re-verify with the agent's public key")
-    public Response envelope(@Context UriInfo uri, @PathParam("id") String id) {
-        rejectUnknown(uri.getQueryParameters(), Set.of());
+    public Response envelope(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
+        QueryParams.of(uri, endpoint);
         return Response.ok(queries.envelope(uuid(id)), MediaType.APPLICATION_JSON_TYPE).build();
-    }
-
-    static void rejectUnknown(MultivaluedMap<String, String> given, Set<String> known) {
-        for (Map.Entry<String, List<String>> parameter : given.entrySet()) {
-            if (!known.contains(parameter.getKey())) {
-                throw ProblemException.badRequest("unknown-parameter", "unknown query parameter " + parameter.getKey()
-                        + (known.isEmpty() ? "" : "; known: " + String.join(", ", known)), parameter.getKey());
-            }
-        }
     }
 
     static int intParam(String name, String value, int fallback, int min, int max) {

@@ -29,6 +29,7 @@ public final class CellStatistics {
         double[] p99 = new double[n];
         long requests = 0;
         long errors = 0;
+        long unanswered = 0;
         for (int i = 0; i < n; i++) {
             RepeatFigures r = repeats.get(i);
             rps[i] = r.requestsPerSecond();
@@ -37,14 +38,23 @@ public final class CellStatistics {
             p99[i] = r.p99Ms();
             requests += r.requests();
             errors += r.errors();
+            unanswered += r.unanswered();
         }
         Spread spread = spread(rps);
-        long attempts = requests + errors;
-        double errorRate = attempts == 0 ? 0.0 : (double) errors / attempts;
+        double errorRate = errorRate(requests, unanswered, errors);
         return new CellStats(n, trimmedMean(rps), median(rps), spread.mean(), spread.stddev(), spread.ciLow(),
                 spread.ciHigh(), errorRate, median(p50), median(p90), median(p99),
                 errorRate > CellStats.ERROR_LIMIT, spread.cv(), spread.noisy(),
                 requestsPerCpuSecond(repeats), rpsPerVcpu(repeats, vcpus), rssMbPerKrps(repeats));
+    }
+
+    /**
+     * The error rate of schema/README.md: failed requests over attempts, 0 without attempts, at most 1; attempts are
+     * the requests (answered, status and timeout errors among them) plus the unanswered (connect, read, write errors).
+     */
+    public static double errorRate(long requests, long unanswered, long failed) {
+        long attempts = requests + unanswered;
+        return attempts == 0 ? 0.0 : Math.min(1.0, (double) failed / attempts);
     }
 
     /** How the repeats' requests/s spread: mean, sample stddev, 95% t interval, coefficient of variation, noisy. */

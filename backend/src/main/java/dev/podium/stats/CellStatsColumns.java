@@ -19,7 +19,7 @@ public final class CellStatsColumns {
         List<RepeatFigures> figures = new ArrayList<>(cell.repeats.size());
         for (Repeat r : cell.repeats) {
             figures.add(new RepeatFigures(r.requests, r.requestsPerSecond, r.p50Ms, r.p90Ms, r.p99Ms, r.errorCount(),
-                    r.targetCpuSeconds(), r.targetRssMeanBytes == null ? null : r.targetRssMeanBytes.doubleValue()));
+                    r.errorsConnect + r.errorsRead + r.errorsWrite, r.targetCpuSeconds(), r.targetRssMeanBytes == null ? null : r.targetRssMeanBytes.doubleValue()));
         }
         cell.stats = CellStatistics.of(figures, cell.vcpus);
         cell.rpsCiMethod = INTERVAL_METHOD;

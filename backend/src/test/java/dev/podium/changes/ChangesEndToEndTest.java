@@ -125,7 +125,7 @@ class ChangesEndToEndTest {
 
         // the same as CSV
         String csv = given().get("/api/changes?framework=Netty&format=csv").then().statusCode(200).extract().asString();
-        assertTrue(csv.startsWith("id,metric,hostClass,"), csv);
+        assertTrue(csv.startsWith("id,metric,host_class,"), csv);
         assertEquals(2, csv.split("\r\n").length, csv);
 
         // the Atom feed parses, is Atom 1.0, and has the entry

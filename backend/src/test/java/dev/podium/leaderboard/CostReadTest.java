@@ -129,20 +129,20 @@ class CostReadTest {
         List<String> header = List.of(board.get(0).split(","));
         String[] jetty = board.get(1).split(",");
         assertEquals("Jetty", jetty[header.indexOf("framework")]);
-        assertEquals(62903.22580645161, Double.parseDouble(jetty[header.indexOf("requestsPerCpuSecond")]), 1e-6);
-        assertEquals("3", jetty[header.indexOf("repeatCount")]);
+        assertEquals(62903.22580645161, Double.parseDouble(jetty[header.indexOf("requests_per_cpu_second")]), 1e-6);
+        assertEquals("3", jetty[header.indexOf("repeat_count")]);
         assertEquals("false", jetty[header.indexOf("noisy")]);
-        assertEquals("throughput", jetty[header.indexOf("rankedBy")]);
+        assertEquals("throughput", jetty[header.indexOf("ranked_by")]);
 
         List<String> cells = given().get("/api/runs/" + RUN + "/cells?format=csv").then().statusCode(200)
                 .extract().asString().lines().toList();
         List<String> cellHeader = List.of(cells.get(0).split(","));
-        assertTrue(cellHeader.containsAll(List.of("requestsPerCpuSecond", "rpsPerVcpu", "rssMbPerKrps", "rpsCv", "noisy",
-                "startupFirstResponseMs", "startupIdleRssBytes", "cpus")), cells.get(0));
+        assertTrue(cellHeader.containsAll(List.of("requests_per_cpu_second", "rps_per_vcpu", "rss_mb_per_krps", "rps_cv", "noisy",
+                "startup_first_response_ms", "startup_idle_rss_bytes", "cpus")), cells.get(0));
         String[] vertx = cells.get(2).split(",");
-        assertEquals(66666.66666666667, Double.parseDouble(vertx[cellHeader.indexOf("requestsPerCpuSecond")]), 1e-6);
-        assertEquals(60000.0, Double.parseDouble(vertx[cellHeader.indexOf("rpsPerVcpu")]), 1e-6);
-        assertEquals(850.5, Double.parseDouble(vertx[cellHeader.indexOf("startupFirstResponseMs")]), 1e-9);
+        assertEquals(66666.66666666667, Double.parseDouble(vertx[cellHeader.indexOf("requests_per_cpu_second")]), 1e-6);
+        assertEquals(60000.0, Double.parseDouble(vertx[cellHeader.indexOf("rps_per_vcpu")]), 1e-6);
+        assertEquals(850.5, Double.parseDouble(vertx[cellHeader.indexOf("startup_first_response_ms")]), 1e-9);
     }
 
     @Test

@@ -15,7 +15,7 @@ import io.quarkus.test.junit.QuarkusTest;
 class CsvNegotiationTest {
 
     static final String[] TABLES = {"/api/runs", "/api/leaderboard?scenario=plaintext",
-        "/api/history?scenario=plaintext&framework=Netty"};
+        "/api/history?scenario=plaintext&framework=Netty", "/api/changes"};
 
     @Test
     void json_first_then_csv_answers_json_everywhere() {

@@ -235,7 +235,7 @@ class ReadApiTest {
         String csv = given().get("/api/leaderboard?scenario=db&format=csv").then().statusCode(200)
                 .contentType(startsWith("text/csv")).extract().asString();
         List<String[]> lines = parse(csv);
-        assertEquals(LeaderboardResponse.CSV_HEADER, List.of(lines.get(0)));
+        assertEquals(LeaderboardResponse.CSV_HEADER.stream().map(Csv::snakeCase).toList(), List.of(lines.get(0)));
         assertEquals(WEIRD, lines.get(1)[2]);
         assertEquals(2, lines.size());
         String viaAccept = given().accept("text/csv").get("/api/leaderboard?scenario=db").then().statusCode(200)
@@ -247,7 +247,7 @@ class ReadApiTest {
     void history_and_run_cells_come_as_csv_too() throws Exception {
         List<String[]> history = parse(given().get("/api/history?scenario=json&framework=Undertow&format=csv")
                 .then().statusCode(200).extract().asString());
-        assertEquals("hostClass", history.get(0)[0]);
+        assertEquals("host_class", history.get(0)[0]);
         assertEquals(4, history.size()); // header + 3 runs
         List<String[]> cells = parse(given().accept("text/csv").get("/api/runs/" + R1 + "/cells")
                 .then().statusCode(200).extract().asString());

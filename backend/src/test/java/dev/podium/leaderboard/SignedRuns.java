@@ -54,7 +54,7 @@ public final class SignedRuns {
         List<Map<String, Object>> repeats = new ArrayList<>();
         for (double r : rps) {
             long requests = Math.round(r * 15);
-            long errors = Math.round(requests * errorShare / (1 - errorShare));
+            long errors = Math.round(requests * errorShare); // status errors are answered requests (schema/README.md)
             repeats.add(Map.of("requests", requests, "requestsPerSecond", r,
                     "latencyMs", Map.of("p50", p90Ms / 2, "p75", p90Ms * 0.8, "p90", p90Ms, "p99", p90Ms * 2,
                             "p999", p90Ms * 3, "max", p90Ms * 5, "mean", p90Ms / 2),

@@ -57,8 +57,8 @@ class RunReadTest {
         String csv = given().get("/api/runs?format=csv").then().statusCode(200)
                 .contentType(startsWith("text/csv")).extract().asString();
         String[] lines = csv.split("\r\n");
-        assertEquals("id,receivedAt,startedAt,finishedAt,hostClass,hostname,cpuModel,vcpus,jvmVendor,jvmVersion,"
-                + "suiteVersion,agentId,agentName,keyid,revokedAt,cellCount", lines[0]);
+        assertEquals("id,received_at,started_at,finished_at,host_class,hostname,cpu_model,vcpus,jvm_vendor,jvm_version,"
+                + "suite_version,agent_id,agent_name,keyid,revoked_at,cell_count", lines[0]);
         assertEquals(3, lines.length);
         assertTrue(lines[1].replace("\"", "").startsWith(FULL_ID + ","), lines[1]);
         given().header("Accept", "text/csv").get("/api/runs").then().statusCode(200).contentType(startsWith("text/csv"));

@@ -101,9 +101,9 @@ class CellStatisticsTest {
         // requests / CPU s: 9964.912280701754 (9813.942009482475, 10115.882551921033)
         // req/s / vCPU: 5066.666666666667 (4062.714363058459, 6070.618970274874)
         // MB / (req/s / 1000): 39.89039329464862 (35.775434915975424, 44.00535167332181)
-        List<RepeatFigures> r = List.of(new RepeatFigures(150000, 10000, 1, 2, 3, 0, 15.0, 400e6),
-                new RepeatFigures(165000, 11000, 1, 2, 3, 0, 16.5, 420e6),
-                new RepeatFigures(141000, 9400, 1, 2, 3, 0, 14.25, 390e6));
+        List<RepeatFigures> r = List.of(new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6),
+                new RepeatFigures(165000, 11000, 1, 2, 3, 0, 0, 16.5, 420e6),
+                new RepeatFigures(141000, 9400, 1, 2, 3, 0, 0, 14.25, 390e6));
         CellStats s = CellStatistics.of(r, 2);
         assertEstimate(s.requestsPerCpuSecond(), 9964.912280701754, 9813.942009482475, 10115.882551921033, 3);
         assertEstimate(s.rpsPerVcpu(), 5066.666666666667, 4062.714363058459, 6070.618970274874, 3);
@@ -117,8 +117,8 @@ class CellStatisticsTest {
 
     @Test
     void a_repeat_that_served_nothing_or_used_no_cpu_defines_no_ratio_and_is_not_counted() {
-        List<RepeatFigures> r = List.of(new RepeatFigures(150000, 10000, 1, 2, 3, 0, 15.0, 400e6),
-                new RepeatFigures(0, 0, 1, 2, 3, 0, 0.0, 380e6));
+        List<RepeatFigures> r = List.of(new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6),
+                new RepeatFigures(0, 0, 1, 2, 3, 0, 0, 0.0, 380e6));
         CellStats s = CellStatistics.of(r, 1);
         assertEstimate(s.requestsPerCpuSecond(), 10000, null, null, 1);
         assertEstimate(s.rssMbPerKrps(), 40, null, null, 1);
@@ -135,20 +135,6 @@ class CellStatisticsTest {
             assertEquals(high, e.ciHigh(), 1e-9 * Math.abs(high));
         }
         assertEquals(repeats, e.repeats());
-    }
-
-    @Test
-    void error_rate_is_errors_over_requests_plus_errors_and_flags_cells_over_one_percent() {
-        List<RepeatFigures> r = List.of(new RepeatFigures(9900, 660, 1, 2, 3, 100),
-                new RepeatFigures(10000, 666, 1, 2, 3, 0));
-        CellStats s = CellStatistics.of(r, 1);
-        assertEquals(100.0 / 20000, s.errorRate(), 1e-15);
-        assertFalse(s.overErrorLimit()); // 0.5%
-        CellStats over = CellStatistics.of(List.of(new RepeatFigures(980, 65, 1, 2, 3, 20)), 1);
-        assertEquals(0.02, over.errorRate(), 1e-15);
-        assertTrue(over.overErrorLimit());
-        CellStats exactly = CellStatistics.of(List.of(new RepeatFigures(990, 65, 1, 2, 3, 10)), 1);
-        assertFalse(exactly.overErrorLimit()); // 1% is the limit, not over it
     }
 
     @Test

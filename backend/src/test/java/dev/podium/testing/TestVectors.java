@@ -58,7 +58,7 @@ public final class TestVectors {
                 key.get("seed").asText());
     }
 
-    private static JsonNode read(String relative) {
+    public static JsonNode read(String relative) {
         try {
             return JSON.readTree(ROOT.resolve(relative).toFile());
         } catch (IOException e) {

@@ -1,0 +1,63 @@
+package dev.podium.leaderboard;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.podium.testing.EmbeddedPostgresResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+
+/**
+ * Query parameters are bound once, in each endpoint's signature: what the committed OpenAPI lists for a read
+ * endpoint is exactly what the endpoint accepts (a listed name is never refused as unknown, another one always is).
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class QueryBindingTest {
+
+    private static final String SOME_RUN = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
+
+    @Test
+    void every_read_endpoint_accepts_what_its_openapi_lists_and_nothing_else() throws Exception {
+        JsonNode paths = new ObjectMapper().readTree(Path.of("..", "schema", "openapi.json").toFile()).get("paths");
+        List<String> checked = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> e : paths.properties()) {
+            String template = e.getKey();
+            JsonNode get = e.getValue().get("get");
+            // admin endpoints answer 401 first; change points take their filters from ChangeQueries (read-api.md)
+            if (get == null || !template.startsWith("/api/") || template.startsWith("/api/agents")
+                    || template.startsWith("/api/webhooks") || template.startsWith("/api/changes")) {
+                continue;
+            }
+            String path = template.replace("{id}", SOME_RUN);
+            for (JsonNode p : get.path("parameters")) {
+                if (!"query".equals(p.path("in").asText())) {
+                    continue;
+                }
+                String name = p.get("name").asText();
+                Response r = given().queryParam(name, "1").get(path);
+                assertFalse(r.asString().contains("unknown parameter") || r.asString().contains("unknown query parameter"),
+                        template + " refused its own parameter " + name + ": " + r.asString());
+            }
+            Response r = given().queryParam("colour", "red").get(path);
+            assertEquals(400, r.statusCode(), template + " took an undeclared parameter");
+            assertEquals("colour", r.jsonPath().getString("field"), template);
+            checked.add(template);
+        }
+        assertTrue(checked.containsAll(List.of("/api/leaderboard", "/api/scaling", "/api/latency", "/api/history",
+                "/api/compare", "/api/calculator", "/api/frameworks", "/api/runs", "/api/runs/{id}/cells")), checked.toString());
+    }
+}
