@@ -27,6 +27,7 @@ public record FrameworkPage(String framework, String slug,
     }
 
     /** The framework in one scenario, as the leaderboard of that scenario (default host class and vCPUs) ranks it. */
+    @Schema(name = "FrameworkScenario")
     public record ScenarioFigures(String scenario, String loadModel, String hostClass, int vcpus,
                                   @Schema(description = "rows on that leaderboard") int ranked, List<Figure> rows,
                                   @Schema(description = "the other frameworks ranked just above and just below")
@@ -44,21 +45,25 @@ public record FrameworkPage(String framework, String slug,
     }
 
     /** A row of another framework next to this one on the leaderboard. */
+    @Schema(name = "FrameworkNeighbour")
     public record Neighbour(@Schema(enumeration = {"above", "below"}) String position, int rank, boolean tied,
                             String framework, String slug, String ioModel, double throughput,
                             @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh) {
     }
 
     /** Throughput of the framework's best cell per run, oldest first (at most the 50 newest runs). */
+    @Schema(name = "FrameworkHistorySeries")
     public record HistorySeries(String ioModel, List<HistoryPoint> points) {
     }
 
+    @Schema(name = "FrameworkHistoryPoint")
     public record HistoryPoint(UUID runId, OffsetDateTime startedAt, double throughput,
                                @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh,
                                String frameworkVersion) {
     }
 
     /** Where the scenario's badge is and the Markdown that embeds it (paths relative to the service). */
+    @Schema(name = "FrameworkBadge")
     public record Badge(String svg, String json, String markdown) {
     }
 }
