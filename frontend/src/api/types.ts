@@ -34,6 +34,9 @@ export type HistoryPoint = Schemas['HistoryPoint']
 export type HistorySeries = Schemas['HistorySeries']
 export type CellRef = Schemas['CellRef']
 export type Comparison = Schemas['CompareResponse']
+export type FrameworkPage = Schemas['FrameworkPage']
+export type FrameworkScenario = Schemas['FrameworkScenario']
+export type FrameworkHistorySeries = Schemas['FrameworkHistorySeries']
 
 export const SCENARIOS = ['plaintext', 'json', 'proxy', 'delay', 'db'] as const
 
