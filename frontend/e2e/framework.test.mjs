@@ -41,7 +41,7 @@ describe('framework page', () => {
     const figure = plaintext.locator('.figure[data-io="non-blocking"]')
     assert.equal(await figure.locator('.rank').textContent(), '1')
     assert.equal(await figure.locator('.throughput').textContent(), '120,000') // as the leaderboard shows it
-    assert.match(await figure.textContent(), /95% CI [\d,]+–[\d,]+ \(±[\d.]+%\), 3 repeats, 256 connections/)
+    assert.match(await figure.textContent(), /95% CI [\d,]+–[\d,]+ \(±[\d.]+%\), 5 repeats, 256 connections/)
     assert.match(await figure.textContent(), /req per CPU-second/)
     assert.match(await plaintext.locator('.nearest li[data-position="below"]').textContent(), /Helidon SE/)
     assert.equal(await plaintext.locator('.chart canvas').count() > 0, true) // six runs of history

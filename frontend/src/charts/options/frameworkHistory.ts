@@ -18,7 +18,7 @@ export function frameworkHistoryOption(series: readonly FrameworkHistorySeries[]
         return `${escapeHtml(s.ioModel)} · ${escapeHtml(pt.frameworkVersion)}<br>${formatDate(pt.startedAt)}: ${formatRps(pt.throughput)} req/s`
       },
     },
-    xAxis: { type: 'time' },
+    xAxis: { type: 'time', axisLabel: { formatter: '{yyyy}-{MM}-{dd}', hideOverlap: true } },
     yAxis: { type: 'value', min: 0, axisLabel: { formatter: (v: number) => formatRpsShort(v) } },
     series: series.map((s) => ({
       name: s.ioModel,
