@@ -326,7 +326,7 @@ describe('other views', () => {
 describe('content security policy', () => {
   test('every view renders under the policy the service sends, with no violation', async () => {
     for (const path of ['/?scenario=plaintext', '/scaling?scenario=plaintext', '/latency?scenario=plaintext',
-      `/runs/${LATEST_RUN_ID}`, '/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking']) {
+      `/runs/${LATEST_RUN_ID}`, '/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking', '/frameworks/netty']) {
       const page = await browser.context.newPage()
       page.setDefaultTimeout(15_000)
       const violations = []

@@ -34,6 +34,9 @@ export type HistoryPoint = Schemas['HistoryPoint']
 export type HistorySeries = Schemas['HistorySeries']
 export type CellRef = Schemas['CellRef']
 export type Comparison = Schemas['CompareResponse']
+export type FrameworkPage = Schemas['FrameworkPage']
+export type FrameworkScenario = Schemas['FrameworkScenario']
+export type FrameworkHistorySeries = Schemas['FrameworkHistorySeries']
 
 // the run schema's enum, in its order (scenarios.test.ts fails when they differ)
 export const SCENARIOS = ['plaintext', 'json', 'proxy', 'delay', 'db'] as const

@@ -21,6 +21,12 @@ export const routes: RouteRecordRaw[] = [
     component: () => import('../views/CalculatorView.vue'),
     meta: { title: 'Migration calculator' },
   },
+  {
+    path: '/frameworks/:slug',
+    name: 'framework',
+    component: () => import('../views/FrameworkView.vue'),
+    meta: { title: 'Framework' },
+  },
   { path: '/runs', name: 'runs', component: () => import('../views/RunsView.vue'), meta: { title: 'Runs' } },
   { path: '/runs/:id', name: 'run', component: () => import('../views/RunView.vue'), meta: { title: 'Run' } },
   { path: '/:pathMatch(.*)*', name: 'not-found', component: () => import('../views/NotFoundView.vue'), meta: { title: 'Not found' } },

@@ -1,0 +1,89 @@
+package dev.podium.badge;
+
+import java.util.List;
+import java.util.Locale;
+
+import dev.podium.changes.ChangeQueries;
+import dev.podium.changes.ChangeView;
+import dev.podium.framework.FrameworkPages;
+import dev.podium.leaderboard.LeaderboardResponse;
+import dev.podium.leaderboard.QueryParams;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * A framework's badge in one scenario: its best row on the scenario's leaderboard (closed loop, the default host class
+ * and vCPUs, as the site opens it): rank of all rows, the figure with its 95% interval as ±%, and the direction of the
+ * newest throughput change point of that row's series (↑, ↓; → when none was found).
+ */
+@ApplicationScoped
+public class Badges {
+
+    @Inject
+    FrameworkPages pages;
+
+    @Inject
+    ChangeQueries changes;
+
+    /** The badge, or one saying what is unknown ({@code found} false). Blocking. */
+    public Result badge(String slug, String scenario) {
+        String framework = pages.framework(slug);
+        if (framework == null) {
+            return Result.unknown("podium", "unknown framework " + slug);
+        }
+        String label = framework + " " + scenario;
+        if (!QueryParams.SCENARIOS.contains(scenario)) {
+            return Result.unknown(framework, "unknown scenario " + scenario);
+        }
+        LeaderboardResponse board = pages.board(scenario);
+        List<LeaderboardResponse.Row> rows = board.rows();
+        LeaderboardResponse.Row best = rows.stream().filter(r -> r.framework().equals(framework)).findFirst().orElse(null);
+        if (best == null) {
+            return Result.unknown(label, "not measured");
+        }
+        double value = FrameworkPages.shown(best);
+        StringBuilder message = new StringBuilder("#").append(best.rank()).append(best.tied() ? " (tie)" : "")
+                .append(" of ").append(rows.size()).append(" · ").append(compact(value));
+        if (best.ciLow() != null && best.ciHigh() != null && value > 0) {
+            message.append(" ±").append(String.format(Locale.ROOT, "%.1f%%", (best.ciHigh() - best.ciLow()) / 2 / value * 100));
+        }
+        message.append(" req/s ").append(trend(framework, best, board));
+        return new Result(true, new Badge(label, message.toString(), color(best.rank(), rows.size())));
+    }
+
+    /** found: a measured framework and scenario (200), else the badge says what is unknown (404). */
+    public record Result(boolean found, Badge badge) {
+        static Result unknown(String label, String message) {
+            return new Result(false, new Badge(label, message, "lightgrey"));
+        }
+    }
+
+    private String trend(String framework, LeaderboardResponse.Row row, LeaderboardResponse board) {
+        int connections = row.slaConnections() != null ? row.slaConnections() : row.bestConnections();
+        List<ChangeView> newest = changes.list(new ChangeQueries.Filter(board.hostClass(), board.vcpus(), framework,
+                row.ioModel(), board.scenario(), board.loadModel(), connections, "throughput", 1));
+        if (newest.isEmpty()) {
+            return "→";
+        }
+        return newest.get(0).effectPercent() > 0 ? "↑" : "↓";
+    }
+
+    /** Top of the board bright green, first quarter green, first half yellow-green, the rest blue. */
+    static String color(int rank, int of) {
+        if (rank == 1) {
+            return "brightgreen";
+        }
+        return rank * 4 <= of ? "green" : rank * 2 <= of ? "yellowgreen" : "blue";
+    }
+
+    /** Three significant digits with k or M: 78836.8 -> 78.8k, 111889.7 -> 112k, 950 -> 950. */
+    static String compact(double v) {
+        if (v < 1000) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        double scaled = v >= 999_500 ? v / 1e6 : v / 1e3;
+        String unit = v >= 999_500 ? "M" : "k";
+        String digits = scaled >= 99.95 ? "%.0f" : scaled >= 9.995 ? "%.1f" : "%.2f";
+        return String.format(Locale.ROOT, digits, scaled) + unit;
+    }
+}

@@ -1,0 +1,170 @@
+package dev.podium.framework;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+
+import dev.podium.leaderboard.CellQueries;
+import dev.podium.leaderboard.CellRow;
+import dev.podium.leaderboard.LeaderboardQuery;
+import dev.podium.leaderboard.LeaderboardResponse;
+import dev.podium.leaderboard.LeaderboardService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/** Builds a framework's page from the leaderboards of its scenarios, its runs and the suite's description. */
+@ApplicationScoped
+public class FrameworkPages {
+
+    static final int HISTORY_RUNS = 50;
+    private static final List<String> SCENARIO_ORDER = List.of("plaintext", "json", "proxy", "delay", "db");
+
+    @Inject
+    CellQueries queries;
+
+    @Inject
+    LeaderboardService leaderboards;
+
+    @Inject
+    FrameworkNames names;
+
+    @Inject
+    SuiteCatalog suite;
+
+    @Inject
+    FrameworkConfig config;
+
+    /** The stored (non-baseline) framework a slug or name stands for, or null. Blocking. */
+    public String framework(String slugOrName) {
+        String name = names.resolve(slugOrName);
+        if (name == null) {
+            return null;
+        }
+        boolean measured = !queries.select("1", new CellQueries.Where().and("c.framework = ?", name)
+                .andAlways("not c.baseline"), "limit 1", rs -> 1).isEmpty();
+        return measured ? name : null;
+    }
+
+    /** The leaderboard of a scenario (closed loop, its default host class and vCPUs): what the page and badges show. */
+    public LeaderboardResponse board(String scenario) {
+        return leaderboards.leaderboard(new LeaderboardQuery(scenario, "closed", null, null, null, null, null, null, null,
+                null, null, LeaderboardQuery.DEFAULT_SLA_MS, "throughput"));
+    }
+
+    /** The figure a leaderboard row shows: its SLA throughput, else its best throughput. */
+    public static double shown(LeaderboardResponse.Row r) {
+        return r.slaThroughput() != null ? r.slaThroughput() : r.bestThroughput();
+    }
+
+    public FrameworkPage page(String framework, String baseUrl) {
+        String slug = Slugs.of(framework);
+        CellQueries.Where mine = new CellQueries.Where().and("c.framework = ?", framework).andAlways("not c.baseline");
+        record Latest(String ioModel, String version, String commit) {
+        }
+        List<Latest> latest = queries.select("distinct on (c.io_model) c.io_model, c.framework_version, r.suite_commit",
+                mine, "order by c.io_model, r.started_at desc, r.received_at desc, r.id desc",
+                rs -> new Latest(rs.getString(1), rs.getString(2), rs.getString(3)));
+        List<FrameworkPage.Target> targets = new ArrayList<>();
+        String classification = null;
+        for (Latest l : latest) {
+            SuiteCatalog.Target t = suite.find(framework, l.ioModel());
+            String module = t == null ? null : t.module() != null ? t.module() : t.name();
+            if (t != null && t.classification() != null) {
+                classification = t.classification();
+            }
+            targets.add(new FrameworkPage.Target(t == null ? null : t.name(), l.ioModel(), l.version(),
+                    t == null ? null : t.classification(), t == null ? null : t.tuning(), t == null ? null : t.notes(),
+                    module == null ? null : sourceUrl(l.commit(), module)));
+        }
+        List<String> scenarios = queries.distinct("c.scenario", new CellQueries.Where().and("c.framework = ?", framework)
+                .andAlways("not c.baseline").andAlways("c.load_model = 'closed'"), rs -> rs.getString(1));
+        List<FrameworkPage.ScenarioFigures> figures = new ArrayList<>();
+        for (String scenario : SCENARIO_ORDER) {
+            if (scenarios.contains(scenario)) {
+                FrameworkPage.ScenarioFigures f = scenario(framework, slug, scenario, baseUrl);
+                if (f != null) {
+                    figures.add(f);
+                }
+            }
+        }
+        return new FrameworkPage(framework, slug, classification, suite.suiteVersion(), targets, figures);
+    }
+
+    private String sourceUrl(String commit, String module) {
+        String base = config.repositoryUrl().replaceAll("/+$", "");
+        String ref = commit != null && commit.matches("[0-9a-f]{7,64}") ? commit : "main";
+        return base + "/tree/" + ref + "/agent/suite/" + module;
+    }
+
+    private FrameworkPage.ScenarioFigures scenario(String framework, String slug, String scenario, String baseUrl) {
+        LeaderboardResponse board = board(scenario);
+        List<LeaderboardResponse.Row> rows = board.rows();
+        List<FrameworkPage.Figure> mine = new ArrayList<>();
+        int first = -1;
+        int last = -1;
+        for (int i = 0; i < rows.size(); i++) {
+            LeaderboardResponse.Row r = rows.get(i);
+            if (r.framework().equals(framework)) {
+                mine.add(new FrameworkPage.Figure(r.rank(), r.tied(), r.ioModel(), r.frameworkVersion(), r.runId(),
+                        r.startedAt(), shown(r), r.ciLow(), r.ciHigh(), r.repeatCount(),
+                        r.slaConnections() != null ? r.slaConnections() : r.bestConnections(), r.p99Ms(), r.errorRate(),
+                        r.flags(), r.requestsPerCpuSecond(), r.rssMbPerKrps()));
+                first = first < 0 ? i : first;
+                last = i;
+            }
+        }
+        if (mine.isEmpty()) {
+            return null; // measured only on other host classes than the board's default one
+        }
+        List<FrameworkPage.Neighbour> nearest = new ArrayList<>();
+        for (int i = first - 1; i >= 0; i--) {
+            if (!rows.get(i).framework().equals(framework)) {
+                nearest.add(neighbour("above", rows.get(i)));
+                break;
+            }
+        }
+        for (int i = last + 1; i < rows.size(); i++) {
+            if (!rows.get(i).framework().equals(framework)) {
+                nearest.add(neighbour("below", rows.get(i)));
+                break;
+            }
+        }
+        String path = "/api/badges/" + slug + "/" + scenario;
+        String markdown = "[![" + framework + " " + scenario + "](" + baseUrl + path + ".svg)](" + baseUrl + "/frameworks/"
+                + slug + ")";
+        return new FrameworkPage.ScenarioFigures(scenario, board.loadModel(), board.hostClass(), board.vcpus(),
+                rows.size(), mine, nearest, history(framework, scenario, board.hostClass(), board.vcpus()),
+                new FrameworkPage.Badge(path + ".svg", path + ".json", markdown));
+    }
+
+    private static FrameworkPage.Neighbour neighbour(String position, LeaderboardResponse.Row r) {
+        return new FrameworkPage.Neighbour(position, r.rank(), r.tied(), r.framework(), Slugs.of(r.framework()),
+                r.ioModel(), shown(r), r.ciLow(), r.ciHigh());
+    }
+
+    private List<FrameworkPage.HistorySeries> history(String framework, String scenario, String hostClass, int vcpus) {
+        List<CellRow> cells = queries.cells(new CellQueries.Where().and("c.scenario = ?", scenario)
+                .andAlways("c.load_model = 'closed'").and("c.framework = ?", framework).and("r.host_class = ?", hostClass)
+                .and("c.vcpus = ?", vcpus).andAlways("not c.baseline"));
+        Map<String, Map<UUID, CellRow>> byModel = new TreeMap<>();
+        for (CellRow c : cells) {
+            byModel.computeIfAbsent(c.ioModel(), k -> new HashMap<>()).merge(c.runId(), c,
+                    (a, b) -> b.throughput() > a.throughput() ? b : a);
+        }
+        List<FrameworkPage.HistorySeries> series = new ArrayList<>();
+        byModel.forEach((model, runs) -> {
+            List<CellRow> points = new ArrayList<>(runs.values());
+            points.sort(CellRow::newestFirst);
+            List<CellRow> kept = new ArrayList<>(points.subList(0, Math.min(HISTORY_RUNS, points.size())));
+            kept.sort(Comparator.comparing(CellRow::startedAt).thenComparing(CellRow::receivedAt));
+            series.add(new FrameworkPage.HistorySeries(model, kept.stream().map(c -> new FrameworkPage.HistoryPoint(
+                    c.runId(), c.startedAt(), c.throughput(), c.stats() == null ? null : c.stats().rpsCiLow(),
+                    c.stats() == null ? null : c.stats().rpsCiHigh(), c.frameworkVersion())).toList()));
+        });
+        return series;
+    }
+}

@@ -1,0 +1,103 @@
+// Browser tests of a framework's page (/frameworks/<slug>) against the seeded backend: desktop and a 390 px phone.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { launch } from './browser.mjs'
+import { LATEST_RUN_ID } from './seed.mjs'
+
+const base = process.env.PODIUM_E2E_URL
+if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+
+let desktop
+let phone
+before(async () => {
+  desktop = await launch()
+  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+})
+after(async () => {
+  await desktop?.close()
+  await phone?.close()
+})
+
+async function open(browser, path) {
+  const page = await browser.context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${base}${path}`)
+  return page
+}
+
+const settled = (page) => page.waitForSelector('.framework-page .scenario[data-scenario="plaintext"] .figure')
+
+describe('framework page', () => {
+  test('shows the suite notes, figures with intervals, neighbours, history and a working badge', async () => {
+    const page = await open(desktop, '/frameworks/netty')
+    await settled(page)
+    assert.equal(await page.locator('h1').textContent(), 'Netty')
+    const target = page.locator('.target[data-io="non-blocking"]')
+    assert.match(await target.textContent(), /HttpServerCodec/) // suite.json's notes of the netty target
+    assert.match(await target.textContent(), /Tuning:/)
+    assert.match(await target.locator('a').getAttribute('href'), /\/tree\/89abcdef0123456789abcdef0123456789abcdef\/agent\/suite\/netty$/)
+
+    const plaintext = page.locator('.scenario[data-scenario="plaintext"]')
+    const figure = plaintext.locator('.figure[data-io="non-blocking"]')
+    assert.equal(await figure.locator('.rank').textContent(), '1')
+    assert.equal(await figure.locator('.throughput').textContent(), '120,000') // as the leaderboard shows it
+    assert.match(await figure.textContent(), /95% CI [\d,]+–[\d,]+ \(±[\d.]+%\), 5 repeats, 256 connections/)
+    assert.match(await figure.textContent(), /req per CPU-second/)
+    assert.match(await plaintext.locator('.nearest li[data-position="below"]').textContent(), /Helidon SE/)
+    assert.equal(await plaintext.locator('.chart canvas').count() > 0, true) // six runs of history
+
+    const img = plaintext.locator('.badge img')
+    await img.scrollIntoViewIfNeeded()
+    await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await img.elementHandle())
+    assert.match(await plaintext.locator('.badge textarea').inputValue(),
+      /^\[!\[Netty plaintext]\(http:\/\/[^)]+\/api\/badges\/netty\/plaintext\.svg\)]\(http:\/\/[^)]+\/frameworks\/netty\)$/)
+    // a neighbour's name leads to its own page
+    await plaintext.locator('.nearest a', { hasText: 'Helidon SE' }).click()
+    await page.waitForURL(/\/frameworks\/helidon-se$/)
+    await page.waitForSelector('h1:text("Helidon SE")')
+    await page.close()
+  })
+
+  test('every framework name on the leaderboard and the run page links to its page', async () => {
+    const page = await open(desktop, '/leaderboard/plaintext')
+    await page.locator('#leaderboard-table tbody a.fw-name', { hasText: 'Undertow' }).click()
+    await page.waitForURL(/\/frameworks\/undertow$/)
+    await page.waitForSelector('h1:text("Undertow")')
+    await page.goto(`${base}/runs/${LATEST_RUN_ID}`)
+    await page.locator('th[scope="row"] a', { hasText: 'Spring MVC' }).first().click()
+    await page.waitForURL(/\/frameworks\/spring-mvc$/)
+    await page.waitForSelector('.scenario[data-scenario="json"] .figure')
+    await page.close()
+  })
+
+  test('an unknown framework says so', async () => {
+    const page = await open(desktop, '/frameworks/tomcat')
+    await page.waitForSelector('[role="alert"]')
+    assert.match(await page.locator('[role="alert"]').textContent(), /no measured framework has the slug 'tomcat'/)
+    await page.close()
+  })
+
+  test('on a 390 px phone no number is off-screen and nothing scrolls sideways', async () => {
+    const page = await open(phone, '/frameworks/netty')
+    await settled(page)
+    await page.waitForSelector('.scenario[data-scenario="json"] .figure')
+    const report = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth
+      const offscreen = []
+      const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT)
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!/\d/.test(n.textContent) || n.parentElement.closest('textarea')) continue
+        const range = document.createRange()
+        range.selectNodeContents(n)
+        for (const r of range.getClientRects()) {
+          if (r.width > 0 && (r.left < -0.5 || r.right > width + 0.5)) offscreen.push(`${n.textContent.trim()} (${Math.round(r.left)}..${Math.round(r.right)})`)
+        }
+      }
+      return { width, scrollWidth: document.documentElement.scrollWidth, offscreen }
+    })
+    assert.equal(report.width, 390)
+    assert.deepEqual(report.offscreen, [])
+    assert.ok(report.scrollWidth <= report.width, `page scrolls sideways: ${report.scrollWidth} > ${report.width}`)
+    await page.close()
+  })
+})

@@ -1,0 +1,31 @@
+// A framework page's small history chart: throughput per run, one line per I/O model, coloured as everywhere.
+import type { FrameworkHistorySeries, IoModel } from '../../api/types'
+import { formatDate, formatRps, formatRpsShort } from '../../lib/format'
+import { BASE, escapeHtml, IO_COLORS } from './common'
+
+export function frameworkHistoryOption(series: readonly FrameworkHistorySeries[]) {
+  return {
+    ...BASE,
+    legend: { top: 0, data: series.map((s) => s.ioModel) },
+    grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
+    tooltip: {
+      trigger: 'item',
+      confine: true,
+      formatter: (p: { seriesIndex: number; dataIndex: number }) => {
+        const s = series[p.seriesIndex]
+        const pt = s?.points[p.dataIndex]
+        if (!pt) return ''
+        return `${escapeHtml(s.ioModel)} · ${escapeHtml(pt.frameworkVersion)}<br>${formatDate(pt.startedAt)}: ${formatRps(pt.throughput)} req/s`
+      },
+    },
+    xAxis: { type: 'time', axisLabel: { formatter: '{yyyy}-{MM}-{dd}', hideOverlap: true } },
+    yAxis: { type: 'value', min: 0, axisLabel: { formatter: (v: number) => formatRpsShort(v) } },
+    series: series.map((s) => ({
+      name: s.ioModel,
+      type: 'line',
+      symbolSize: 6,
+      itemStyle: { color: IO_COLORS[s.ioModel as IoModel] ?? '#555' },
+      data: s.points.map((p) => [Date.parse(p.startedAt), p.throughput]),
+    })),
+  }
+}
