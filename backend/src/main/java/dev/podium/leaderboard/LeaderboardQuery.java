@@ -12,7 +12,7 @@ public record LeaderboardQuery(String scenario, String loadModel, String hostCla
     /** What rows are ordered by: throughput (SLA throughput), cpu (requests per CPU-second), memory (MB per 1,000 req/s). */
     public static final Set<String> RANKS = Set.of("throughput", "cpu", "memory");
     public static final Set<String> PARAMETERS = Set.of("scenario", "hostClass", "vcpus", "jvmVendor", "jvmMajor",
-            "ioModel", "framework", "loadModel", "connections", "from", "to", "sla", "rank", "format");
+            "ioModel", "framework", "loadModel", "connections", "from", "to", "sla", "rank", "format", "basis");
 
     public static LeaderboardQuery from(QueryParams q) {
         LeaderboardQuery query = new LeaderboardQuery(q.scenario(), q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed"),
