@@ -32,8 +32,9 @@ public class LeaderboardService {
     @Inject
     Segments segments;
 
+    /** The newest run of each target alone: what the migration calculator compares. */
     public LeaderboardResponse leaderboard(LeaderboardQuery q) {
-        return leaderboard(q, "segment");
+        return leaderboard(q, "latest");
     }
 
     public LeaderboardResponse leaderboard(LeaderboardQuery q, String basis) {
