@@ -20,8 +20,7 @@ export function fetchChanges(q: ChangesQuery, signal?: AbortSignal): Promise<Cha
 
 /** The Atom feed of the same filter (the limit is the feed's own). */
 export function changesFeedUrl(q: ChangesQuery): string {
-  const { limit: _limit, ...filter } = q
-  return withQuery('/api/changes.atom', { ...filter })
+  return withQuery('/api/changes.atom', { ...q, limit: undefined })
 }
 
 export function fetchDiff(a: string, b: string, signal?: AbortSignal): Promise<RunDiff> {
