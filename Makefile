@@ -85,9 +85,10 @@ test-schema: ## the shared test vectors regenerate byte for byte
 	  && (cd $$tmp/hostile && rm -rf cases keys && go run generate.go >/dev/null) \
 	  && diff -r schema/testdata $$tmp && rm -rf $$tmp && echo "schema: test vectors and the hostile corpus are up to date"
 
-test-compose: ## docker-compose.yml and the GitHub workflows validate (compose-go, actionlint; no Docker engine needed)
+test-compose: ## docker-compose.yml and the GitHub workflows validate (compose-go, actionlint; no Docker engine needed), and the benchmark comparison's Markdown
 	cd ci/composecheck && go test -count=1 ./... \
 	  && go tool actionlint -config-file ../../.github/actionlint.yaml -shellcheck= ../../.github/workflows/*.yml \
+	  && ../bench-compare-test.sh \
 	  && echo "compose and workflows: valid"
 
 test-migrations: ## no released migration changed (schema/migrations.sha256)

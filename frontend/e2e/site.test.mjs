@@ -111,7 +111,8 @@ describe('leaderboard', () => {
     await page.waitForURL(/to=2026-11-05/)
     await tableSettled(page, 1)
     assert.deepEqual(await frameworks(page), ['Netty'])
-    assert.match(await page.locator('#leaderboard-table tbody tr td').nth(3).textContent(), /135,500/)
+    // the figure pools Netty's five runs up to 2026-11-05 (no change point among them): trimmed mean of 25 repeats
+    assert.match(await page.locator('#leaderboard-table tbody tr td').nth(3).textContent(), /134,899/)
     await page.close()
   })
 
@@ -280,7 +281,14 @@ describe('cost', () => {
   test('the leaderboard ranks by requests per CPU-second when asked and shows the repeats behind each figure', async () => {
     const page = await open('/leaderboard/plaintext')
     await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
-    assert.deepEqual(await page.locator('#leaderboard-table tbody td.repeats').allTextContents(), ['5', '5', '5', '5', '5'])
+    // Netty's figure pools its five runs before the latest, whose step waits for confirmation: 25 repeats
+    assert.deepEqual(await page.locator('#leaderboard-table tbody td.repeats').allTextContents(), ['25', '5', '5', '5', '5'])
+    await page.locator('select[name="basis"]').selectOption('latest')
+    await page.waitForURL(/basis=latest/)
+    await page.waitForFunction(() => document.querySelector('#leaderboard-table tbody td.repeats')?.textContent === '5')
+    assert.match(await page.locator('#leaderboard-table tbody tr td').nth(3).textContent(), /120,000/)
+    await page.locator('select[name="basis"]').selectOption('segment')
+    await page.waitForURL((u) => !u.search.includes('basis='))
     await page.locator('select[name="rank"]').selectOption('cpu')
     await page.waitForURL(/rank=cpu/)
     await page.waitForFunction(() => document.querySelector('#leaderboard-table tbody .fw-name')?.textContent === 'Netty'
@@ -321,6 +329,52 @@ describe('other views', () => {
       await page.close()
     })
   }
+})
+
+describe('changes', () => {
+  test('the changes page lists Netty\'s step with its evidence, the runs either side and the feed of the filter', async () => {
+    const page = await open('/changes?target=Netty%7Cnon-blocking&metric=throughput')
+    const row = page.locator('#changes-table tbody tr').first()
+    await row.waitFor()
+    const text = await row.textContent()
+    // five runs near 134,900 req/s, then 120,000: -11.0%
+    assert.match(text, /Netty/)
+    assert.match(text, /−11\.0%/)
+    assert.match(text, /< 0\.001/)
+    assert.equal(await row.locator(`a[href="/runs/${LATEST_RUN_ID}"]`).count(), 1)
+    assert.equal(await row.locator(`a[href="/runs/${HISTORY_RUN_ID}"]`).count(), 1)
+    const feed = await page.locator('#changes-feed').getAttribute('href')
+    assert.match(feed, /^\/api\/changes\.atom\?/)
+    assert.match(feed, /framework=Netty/)
+    const atom = await (await fetch(`${base}${feed}`)).text()
+    assert.match(atom, /<entry>/)
+    // a regression filter keeps it, an improvement filter does not
+    await page.locator('select[name=direction]').selectOption('improvement')
+    await page.waitForURL(/direction=improvement/)
+    await page.getByText('No change point matches these filters.').waitFor()
+    assert.equal(await page.locator('#changes-table').count(), 0)
+    await page.close()
+  })
+
+  test('the history chart marks the change point of the series with a step', async () => {
+    const page = await open('/history?scenario=plaintext&target=Netty%7Cnon-blocking')
+    await page.locator('#history-changes li').first().waitFor()
+    assert.match(await page.locator('#history-changes').textContent(), /−11\.0%/)
+    const labels = await page.locator('.chart').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
+    assert.ok(labels.some((l) => /1 change point and regressions marked/.test(l)), labels.join(' | '))
+    await page.close()
+  })
+
+  test('the compare view diffs any two runs cell by cell', async () => {
+    const page = await open(`/compare?mode=cells&runA=${HISTORY_RUN_ID}&runB=${LATEST_RUN_ID}`)
+    await page.locator('#run-diff-table tbody tr').first().waitFor()
+    const moved = await page.locator('#run-diff-table tbody tr').allTextContents()
+    // Netty 256 conn. 2 vCPU: 135,500 -> 120,000 req/s
+    assert.equal(moved.length, 1, moved.join(' | '))
+    assert.match(moved[0], /Netty[\s\S]*−11\.4%/)
+    assert.match(await page.locator('#run-diff-fields').textContent(), /frameworkVersion:Helidon SE/)
+    await page.close()
+  })
 })
 
 describe('content security policy', () => {

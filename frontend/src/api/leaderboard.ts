@@ -16,6 +16,8 @@ export interface LeaderboardQuery {
   to?: string
   sla?: number
   rank?: string
+  /** segment (the API's default): figures pooled over each series' current segment; latest: the newest run alone */
+  basis?: string
 }
 
 export function fetchLeaderboard(q: LeaderboardQuery, signal?: AbortSignal): Promise<Leaderboard> {

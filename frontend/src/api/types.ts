@@ -50,3 +50,8 @@ export const SCENARIO_NOTES: Record<string, string> = {
   db: 'GET /db reads one row from PostgreSQL by random id: a realistic I/O-bound handler.',
 }
 export const IO_MODELS: IoModel[] = ['non-blocking', 'virtual-threads', 'blocking']
+/** A stored change point of a series (GET /api/changes). */
+export type ChangePoint = Schemas['ChangeView']
+/** What moved between two runs (GET /api/diff). */
+export type RunDiff = Schemas['RunDiff']
+export type DiffMove = Schemas['Moved']

@@ -9,6 +9,8 @@ import {
   DataZoomSliderComponent,
   GridComponent,
   LegendScrollComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
   TooltipComponent,
 } from 'echarts/components'
 import VChart from 'vue-echarts'
@@ -24,6 +26,8 @@ use([
   DataZoomSliderComponent,
   GridComponent,
   LegendScrollComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
   TooltipComponent,
 ])
 

@@ -54,4 +54,5 @@ export const leaderboardSchema = {
   to: { kind: 'date' },
   sla: { kind: 'number', default: 200 },
   rank: { kind: 'string', default: 'throughput' },
+  basis: { kind: 'string', default: 'segment' },
 } as const satisfies Schema

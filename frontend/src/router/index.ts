@@ -14,6 +14,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/latency', name: 'latency', component: () => import('../views/LatencyView.vue'), meta: { title: 'Latency' } },
   { path: '/cost', name: 'cost', component: () => import('../views/CostView.vue'), meta: { title: 'Cost' } },
   { path: '/history', name: 'history', component: () => import('../views/HistoryView.vue'), meta: { title: 'History' } },
+  { path: '/changes', name: 'changes', component: () => import('../views/ChangesView.vue'), meta: { title: 'Changes' } },
   { path: '/compare', name: 'compare', component: () => import('../views/CompareView.vue'), meta: { title: 'Compare' } },
   {
     path: '/calculator',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { historyOption } from './history'
+import type { ChangePoint } from '../../api/types'
+import { changeMarks, historyOption } from './history'
 import { history } from './fixtures'
 
 describe('historyOption', () => {
@@ -39,5 +40,31 @@ describe('historyOption', () => {
     const opt = historyOption(history(1, 30))
     expect((opt.series[0] as { showSymbol: boolean }).showSymbol).toBe(true)
     expect(opt.animation).toBe(true)
+  })
+
+  it('marks a change point with a line at its run and shades the before and after segments', () => {
+    const [s] = history(1, 10)
+    const change = {
+      id: 1, metric: 'throughput', hostClass: s.hostClass, vcpus: s.vcpus, framework: s.framework, ioModel: s.ioModel,
+      scenario: 'plaintext', loadModel: 'closed', connections: 256, targetRate: null, runBefore: 'run-0-6', runAfter: 'run-0-7',
+      at: s.points[7].startedAt, runsBefore: 7, runsAfter: 3, before: { mean: 1003, ciLow: 1001, ciHigh: 1005 },
+      after: { mean: 850, ciLow: 845, ciHigh: 855 }, effectPercent: -15.25, pValue: 1e-9, changed: {}, detectedAt: s.points[7].startedAt,
+    } as unknown as ChangePoint // targetRate: null for closed loop (the schema does not say nullable yet)
+    const marks = changeMarks(s, [change]) as { markLine: { data: unknown[] }; markArea: { data: unknown[] } }
+    const t = (i: number) => Date.parse(s.points[i].startedAt)
+    expect(marks.markLine.data).toEqual([
+      { xAxis: t(7), name: '−15.3%' },
+      [{ coord: [t(0), 1003] }, { coord: [t(6), 1003] }],
+      [{ coord: [t(7), 850] }, { coord: [t(9), 850] }],
+    ])
+    expect(marks.markArea.data).toEqual([
+      [{ coord: [t(0), 1001] }, { coord: [t(6), 1005] }],
+      [{ coord: [t(7), 845] }, { coord: [t(9), 855] }],
+    ])
+    const line = historyOption([s], [change]).series[0] as { markLine?: unknown }
+    expect(line.markLine).toBeDefined()
+    // another series' change, or a p99 change, draws nothing
+    expect(changeMarks(s, [{ ...change, framework: 'other' }])).toEqual({})
+    expect(changeMarks(s, [{ ...change, metric: 'p99' }])).toEqual({})
   })
 })

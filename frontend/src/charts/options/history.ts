@@ -1,6 +1,7 @@
 // History: throughput of one framework over time, one line per host class, regressions marked.
 // Built to stay fast with 100 series x 365 points: no symbols, LTTB sampling, progressive rendering, dataZoom.
-import type { HistorySeries } from '../../api/types'
+import type { ChangePoint, HistorySeries } from '../../api/types'
+import { formatEffect } from '../../lib/changes'
 import { formatDate, formatRps, formatRpsShort } from '../../lib/format'
 import { BASE, colorAt, escapeHtml, LARGE_POINTS } from './common'
 
@@ -9,7 +10,41 @@ export function historySeriesName(s: HistorySeries): string {
   return `${s.hostClass} · server ${s.vcpus} vCPU`
 }
 
-export function historyOption(series: readonly HistorySeries[]) {
+type Coord = { coord: [number, number] }
+
+/** The throughput change points of a line at a run it shows (the cell shown there has the change's concurrency). */
+export function changesOn(s: HistorySeries, changes: readonly ChangePoint[]) {
+  return changes.flatMap((c) => {
+    if (c.metric !== 'throughput' || c.hostClass !== s.hostClass || c.vcpus !== s.vcpus || c.framework !== s.framework || c.ioModel !== s.ioModel) return []
+    const at = s.points.findIndex((p) => p.runId === c.runAfter)
+    if (at < 1 || s.points[at].connections !== c.connections) return []
+    return [{ c, at, from: Math.max(0, at - c.runsBefore), to: Math.min(s.points.length - 1, at + c.runsAfter - 1) }]
+  })
+}
+
+/**
+ * A line's change points as ECharts marks: a dashed vertical line at each (labelled with its effect), each segment's
+ * mean as a level line and its 95% interval shaded. Only throughput changes of the cell shown at that run count.
+ */
+export function changeMarks(s: HistorySeries, changes: readonly ChangePoint[]) {
+  const lines: ({ xAxis: number; name: string } | [Coord, Coord])[] = []
+  const areas: [Coord, Coord][] = []
+  const t = (i: number) => Date.parse(s.points[i].startedAt)
+  for (const { c, at, from, to } of changesOn(s, changes)) {
+    lines.push({ xAxis: t(at), name: formatEffect(c.effectPercent) })
+    lines.push([{ coord: [t(from), c.before.mean] }, { coord: [t(at - 1), c.before.mean] }])
+    lines.push([{ coord: [t(at), c.after.mean] }, { coord: [t(to), c.after.mean] }])
+    areas.push([{ coord: [t(from), c.before.ciLow] }, { coord: [t(at - 1), c.before.ciHigh] }])
+    areas.push([{ coord: [t(at), c.after.ciLow] }, { coord: [t(to), c.after.ciHigh] }])
+  }
+  if (!lines.length) return {}
+  return {
+    markLine: { symbol: 'none', silent: true, lineStyle: { type: 'dashed', width: 1.5 }, label: { formatter: '{b}' }, data: lines },
+    markArea: { silent: true, itemStyle: { opacity: 0.15 }, data: areas },
+  }
+}
+
+export function historyOption(series: readonly HistorySeries[], changes: readonly ChangePoint[] = []) {
   const total = series.reduce((n, s) => n + s.points.length, 0)
   const large = total > LARGE_POINTS
   const lines = series.map((s, i) => ({
@@ -24,6 +59,7 @@ export function historyOption(series: readonly HistorySeries[]) {
     lineStyle: { width: large ? 1 : 2 },
     emphasis: { focus: 'series' },
     data: s.points.map((p) => [Date.parse(p.startedAt), p.throughput]),
+    ...changeMarks(s, changes),
   }))
   const regressions = series.map((s, i) => ({
     name: historySeriesName(s),

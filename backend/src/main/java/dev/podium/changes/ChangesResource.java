@@ -6,6 +6,10 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.podium.leaderboard.Csv;
@@ -40,6 +44,10 @@ public class ChangesResource {
             + " means of the two segments with their 95% intervals, the effect in percent, Welch's p on the repeats, and"
             + " the fields that differ between the two runs. Filters: hostClass, vcpus, framework, ioModel, scenario,"
             + " loadModel, connections, metric (throughput, p99), limit (default 100, at most 1000); format=csv.")
+    @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = ChangeView.class, type = SchemaType.ARRAY)),
+            @Content(mediaType = Csv.MEDIA_TYPE)})
+    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
     public Response list(@Context UriInfo uri, @Context HttpHeaders headers) {
         Set<String> known = new java.util.HashSet<>(ChangeQueries.FILTERS);
         known.add("format");

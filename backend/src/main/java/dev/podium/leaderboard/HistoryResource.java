@@ -35,6 +35,8 @@ import jakarta.ws.rs.core.UriInfo;
 @Tag(name = "leaderboard")
 public class HistoryResource {
     static final int DEFAULT_WINDOW = 5;
+    /** Fewest previous runs a regression is claimed against; change points (/api/changes) are the fuller answer. */
+    static final int MIN_PREVIOUS_RUNS = 5;
 
     @Schema(name = "HistoryPoint")
     public record Point(UUID runId, OffsetDateTime startedAt, long cellId, double throughput,
@@ -87,7 +89,8 @@ public class HistoryResource {
             + " target; one point per run (its best cell, or the cell at `connections`), oldest first. The latest point is"
             + " a regression when its trimmed mean is more than 5% below the median of the previous `window` points AND"
             + " Welch's t-test of its repeats against the pooled repeats of those previous points finds it lower"
-            + " (two-sided p < 0.05, t < 0). Fewer previous points than `window` are used as they are (at least 1).")
+            + " (two-sided p < 0.05, t < 0). No regression is claimed against fewer than 5 previous points (the"
+            + " detail says so); change points are at /api/changes.")
     @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = HistoryResponse.class), examples = @ExampleObject(name = "netty", value = """
             {"scenario": "plaintext", "loadModel": "closed", "window": 5, "series": [{"hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
@@ -164,6 +167,11 @@ public class HistoryResource {
                 CellRow latest = points.get(last);
                 check = RegressionCheck.check(latest.throughput(), repeats.getOrDefault(latest.id(), new double[0]),
                         throughputs, pooled);
+                if (check.regression() && previous.size() < MIN_PREVIOUS_RUNS) { // one noisy run against one is no claim
+                    check = new RegressionCheck.Result(false, check.median(), check.change(), check.welch(),
+                            check.detail().replaceAll(": regression$", ": not claimed on fewer than " + MIN_PREVIOUS_RUNS
+                                    + " previous runs"));
+                }
             }
             List<Point> out = new ArrayList<>();
             for (int i = 0; i <= last; i++) {

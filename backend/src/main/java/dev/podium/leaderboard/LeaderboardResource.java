@@ -89,10 +89,13 @@ public class LeaderboardResource {
             @QueryParam("to") String to,
             @Parameter(description = "p90 latency limit in ms (default 200)", example = "200") @QueryParam("sla") String sla,
             @Parameter(description = "throughput (default), cpu or memory") @QueryParam("rank") String rank,
-            @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
+            @Parameter(description = "json (default) or csv") @QueryParam("format") String format,
+            @Parameter(description = "segment (default): each throughput figure pooled over the runs since its series'"
+                    + " last confirmed change point; latest: the newest run alone") @QueryParam("basis") String basis) {
         QueryParams q = QueryParams.of(uri, endpoint);
         LeaderboardQuery query = LeaderboardQuery.from(q);
-        return answers.table("leaderboard" + q.normalised(), q.csv(headers), () -> service.leaderboard(query),
+        String b = q.oneOf("basis", LeaderboardService.BASES, "segment");
+        return answers.table("leaderboard" + q.normalised(), q.csv(headers), () -> service.leaderboard(query, b),
                 LeaderboardResponse::csv);
     }
 }

@@ -12,7 +12,12 @@ import dev.podium.stats.Estimate;
 public record LeaderboardResponse(String scenario, String loadModel, double sla,
                                   @Schema(enumeration = {"throughput", "cpu", "memory"}) String rank,
                                   @Schema(nullable = true) String hostClass, @Schema(nullable = true) Integer vcpus,
-                                  Available available, @Schema(nullable = true) Baseline baseline, List<Row> rows) {
+                                  Available available, @Schema(nullable = true) Baseline baseline, List<Row> rows,
+                                  @Schema(enumeration = {"segment", "latest"}, description = "segment: each throughput"
+                                          + " figure pooled over its series' current segment; latest: the newest run alone")
+                                  String basis,
+                                  @Schema(description = "basis=segment: the runs behind each pooled cell")
+                                  List<dev.podium.segment.Segment> segments) {
 
     /** Filter values that exist, for the pickers. */
     public record Available(List<String> hostClasses, List<Integer> vcpus, List<String> jvmVendors,

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import dev.podium.segment.Segments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -22,10 +23,21 @@ public class LeaderboardService {
 
     private static final String NEWEST_FIRST = "order by c.framework, c.io_model, r.started_at desc, r.received_at desc, r.id desc";
 
+    /** Board figures: pooled over each series' current segment (default), or the newest run alone. */
+    public static final java.util.Set<String> BASES = java.util.Set.of("segment", "latest");
+
     @Inject
     CellQueries queries;
 
+    @Inject
+    Segments segments;
+
+    /** The newest run of each target alone: what the migration calculator compares. */
     public LeaderboardResponse leaderboard(LeaderboardQuery q) {
+        return leaderboard(q, "latest");
+    }
+
+    public LeaderboardResponse leaderboard(LeaderboardQuery q, String basis) {
         List<String> hostClasses = queries.hostClasses(q.scenario(), q.loadModel());
         String hostClass = q.hostClass() != null ? q.hostClass() : queries.latestHostClass(q.scenario(), q.loadModel());
         List<Integer> vcpusAvailable = hostClass == null ? List.of() : queries.distinct("c.vcpus",
@@ -35,7 +47,7 @@ public class LeaderboardService {
         if (hostClass == null || vcpus == null) {
             return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), q.rank(), hostClass, vcpus,
                     new LeaderboardResponse.Available(hostClasses, vcpusAvailable, List.of(), List.of(), List.of(),
-                            List.of(), List.of()), null, List.of());
+                            List.of(), List.of()), null, List.of(), basis, List.of());
         }
         LeaderboardResponse.Available available = queries.select("array_agg(distinct r.jvm_vendor),"
                 + " array_agg(distinct r.jvm_major), array_agg(distinct c.framework) filter (where not c.baseline),"
@@ -66,12 +78,14 @@ public class LeaderboardService {
                 targets.add(c); // LeaderboardRanking keeps each target's cells of its newest run only
             }
         }
+        Segments.Pooled pooled = basis.equals("segment") ? segments.pool(targets) : new Segments.Pooled(targets, List.of());
         LeaderboardResponse.Baseline baseline = newestBaselineRun.isEmpty() ? null : new LeaderboardResponse.Baseline(
                 cells.stream().filter(c -> c.baseline() && c.runId().equals(newestBaselineRun.get(0))).findFirst()
                         .map(CellRow::framework).orElse(null),
                 baselineBest.get(newestBaselineRun.get(0)), newestBaselineRun.get(0));
         return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), q.rank(), hostClass, vcpus, available,
-                baseline, LeaderboardRanking.rows(targets, baselineBest, q.sla(), q.rank()));
+                baseline, LeaderboardRanking.rows(pooled.cells(), baselineBest, q.sla(), q.rank()), basis,
+                pooled.segments());
     }
 
     /** Comparable results: the scenario and load model on one host class and vCPU count. */

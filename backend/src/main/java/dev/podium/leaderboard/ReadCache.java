@@ -16,7 +16,8 @@ import jakarta.inject.Inject;
 
 /**
  * Rendered read answers keyed by endpoint + normalised query. Every answer depends only on stored runs, and runs are
- * only ever added, so an answer stays valid while {@code count(*), max(received_at)} of runs is unchanged. That stamp
+ * only ever added, so an answer stays valid while {@code count(*), max(received_at)} of runs (and the change points'
+ * count, newest id and runs after) is unchanged. That stamp
  * is read from PostgreSQL at most once per {@code podium.read-cache.check-interval} (default 1 s), so with several
  * replicas sharing one database a new run shows everywhere within that interval; 0 checks on every request.
  */
@@ -102,10 +103,12 @@ public class ReadCache {
                     return s;
                 }
                 try (Connection c = dataSource.getConnection();
-                     PreparedStatement ps = c.prepareStatement("select count(*), max(received_at) from runs");
+                     // change points land after their run (recomputed in the background) and move the board's segments
+                     PreparedStatement ps = c.prepareStatement("select count(*), max(received_at), (select count(*) || ':'"
+                             + " || coalesce(max(id), 0) || ':' || coalesce(sum(runs_after), 0) from change_points) from runs");
                      ResultSet rs = ps.executeQuery()) {
                     rs.next();
-                    s = rs.getLong(1) + "/" + rs.getString(2);
+                    s = rs.getLong(1) + "/" + rs.getString(2) + "/" + rs.getString(3);
                 } catch (SQLException e) {
                     throw new IllegalStateException("read the runs stamp", e);
                 }

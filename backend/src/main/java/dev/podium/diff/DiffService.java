@@ -1,0 +1,195 @@
+package dev.podium.diff;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import dev.podium.common.ProblemException;
+import dev.podium.stats.CellStatistics;
+import dev.podium.stats.Welch;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/** Compares every cell two runs share with Welch's t-test on their repeats, and lists the run fields that differ. */
+@ApplicationScoped
+public class DiffService {
+
+    /** Run fields compared, as the diff names them -> column. */
+    private static final Map<String, String> FIELDS = new LinkedHashMap<>();
+
+    static {
+        FIELDS.put("hostClass", "host_class");
+        FIELDS.put("suiteVersion", "suite_version");
+        FIELDS.put("suiteCommit", "suite_commit");
+        FIELDS.put("suiteProfile", "suite_profile");
+        FIELDS.put("agentVersion", "agent_version");
+        FIELDS.put("loadGenerator", "load_generator_tool || ' ' || load_generator_version");
+        FIELDS.put("jvmVendor", "jvm_vendor");
+        FIELDS.put("jvmVersion", "jvm_version");
+        FIELDS.put("jvmGc", "jvm_gc");
+        FIELDS.put("jvmFlags", "array_to_string(jvm_flags, ' ')");
+        FIELDS.put("os", "host_os");
+        FIELDS.put("kernel", "host_kernel");
+        FIELDS.put("virtualization", "host_virtualization");
+        FIELDS.put("hostSettings", "host_settings::text");
+    }
+
+    private record Cell(long id, String framework, String frameworkVersion, String ioModel, String scenario,
+                        String loadModel, int connections, int vcpus, Double targetRate, boolean baseline) {
+        String key() {
+            return String.join("\u001f", framework, ioModel, scenario, loadModel, String.valueOf(connections),
+                    String.valueOf(vcpus), String.valueOf(targetRate), String.valueOf(baseline));
+        }
+    }
+
+    @Inject
+    DataSource dataSource;
+
+    public RunDiff diff(UUID a, UUID b, double alpha) {
+        try (Connection c = dataSource.getConnection()) {
+            Map<String, String> runA = run(c, a, "a");
+            Map<String, String> runB = run(c, b, "b");
+            Map<String, Cell> cellsA = cells(c, a);
+            Map<String, Cell> cellsB = cells(c, b);
+            List<Long> ids = new ArrayList<>();
+            cellsA.values().forEach(x -> ids.add(x.id()));
+            cellsB.values().forEach(x -> ids.add(x.id()));
+            Map<Long, double[][]> repeats = repeats(c, ids);
+
+            List<RunDiff.Moved> moved = new ArrayList<>();
+            int compared = 0;
+            for (Map.Entry<String, Cell> e : cellsA.entrySet()) {
+                Cell y = cellsB.get(e.getKey());
+                if (y == null) {
+                    continue;
+                }
+                compared++;
+                Cell x = e.getValue();
+                double[][] ra = repeats.getOrDefault(x.id(), new double[2][0]);
+                double[][] rb = repeats.getOrDefault(y.id(), new double[2][0]);
+                for (int m = 0; m < 2; m++) {
+                    Welch.Result w = Welch.test(rb[m], ra[m]);
+                    if (w == null || w.pValue() >= alpha) {
+                        continue;
+                    }
+                    double va = CellStatistics.trimmedMean(ra[m]);
+                    double vb = CellStatistics.trimmedMean(rb[m]);
+                    double effect = va == 0 ? 0 : (vb - va) / va * 100;
+                    moved.add(new RunDiff.Moved(m == 0 ? "throughput" : "p99", x.framework(), x.ioModel(), x.scenario(),
+                            x.loadModel(), x.connections(), x.vcpus(), x.targetRate(), x.id(), y.id(), va, vb, effect,
+                            w.pValue(), m == 0 ? vb > va : vb < va));
+                }
+            }
+            moved.sort(Comparator.comparingDouble((RunDiff.Moved m) -> -Math.abs(m.effectPercent()))
+                    .thenComparing(RunDiff.Moved::framework).thenComparing(RunDiff.Moved::metric));
+            long onlyA = cellsA.keySet().stream().filter(k -> !cellsB.containsKey(k)).count();
+            long onlyB = cellsB.keySet().stream().filter(k -> !cellsA.containsKey(k)).count();
+
+            List<RunDiff.Difference> differences = new ArrayList<>();
+            for (String field : FIELDS.keySet()) {
+                if (!Objects.equals(runA.get(field), runB.get(field))) {
+                    differences.add(new RunDiff.Difference(field, runA.get(field), runB.get(field)));
+                }
+            }
+            Map<String, String> versionsA = versions(cellsA);
+            Map<String, String> versionsB = versions(cellsB);
+            Map<String, String> frameworks = new TreeMap<>(versionsA);
+            versionsB.forEach(frameworks::putIfAbsent);
+            for (String fw : frameworks.keySet()) {
+                if (!Objects.equals(versionsA.get(fw), versionsB.get(fw))) {
+                    differences.add(new RunDiff.Difference("frameworkVersion:" + fw, versionsA.get(fw), versionsB.get(fw)));
+                }
+            }
+            return new RunDiff(ref(a, runA), ref(b, runB), alpha, compared, (int) onlyA, (int) onlyB, moved, differences,
+                    Objects.equals(runA.get("hostClass"), runB.get("hostClass")));
+        } catch (SQLException e) {
+            throw new IllegalStateException("diff runs " + a + " and " + b, e);
+        }
+    }
+
+    private static RunDiff.RunRef ref(UUID id, Map<String, String> run) {
+        return new RunDiff.RunRef(id, OffsetDateTime.parse(run.get("startedAt")), run.get("hostClass"),
+                run.get("suiteCommit"));
+    }
+
+    private static Map<String, String> versions(Map<String, Cell> cells) {
+        Map<String, String> out = new TreeMap<>();
+        cells.values().forEach(c -> out.putIfAbsent(c.framework(), c.frameworkVersion()));
+        return out;
+    }
+
+    private Map<String, String> run(Connection c, UUID id, String field) throws SQLException {
+        StringBuilder sql = new StringBuilder("select to_json(started_at)#>>'{}'");
+        FIELDS.values().forEach(column -> sql.append(", ").append(column)); // fixed expressions, written above
+        sql.append(" from runs where id = ?");
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            ps.setObject(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new ProblemException(404, "not-found", "Not found", "no run " + id, field);
+                }
+                Map<String, String> out = new HashMap<>();
+                out.put("startedAt", rs.getString(1));
+                int i = 2;
+                for (String name : FIELDS.keySet()) {
+                    out.put(name, rs.getString(i++));
+                }
+                return out;
+            }
+        }
+    }
+
+    private Map<String, Cell> cells(Connection c, UUID run) throws SQLException {
+        Map<String, Cell> out = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("select id, framework, framework_version, io_model, scenario, "
+                + "load_model, connections, vcpus, target_rate, baseline from cells where run_id = ? order by ordinal")) {
+            ps.setObject(1, run);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Cell cell = new Cell(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                            rs.getString(6), rs.getInt(7), rs.getInt(8), rs.getObject(9, Double.class), rs.getBoolean(10));
+                    out.putIfAbsent(cell.key(), cell); // a run measures a cell shape once; the first counts
+                }
+            }
+        }
+        return out;
+    }
+
+    /** cell id -> {requests/s of each repeat, p99 of each repeat}. */
+    private static Map<Long, double[][]> repeats(Connection c, List<Long> ids) throws SQLException {
+        Map<Long, List<double[]>> lists = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("select cell_id, requests_per_second, p99_ms from repeats "
+                + "where cell_id = any (?) order by cell_id, ordinal")) {
+            ps.setArray(1, c.createArrayOf("bigint", ids.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(new double[] {rs.getDouble(2),
+                        rs.getDouble(3)});
+                }
+            }
+        }
+        Map<Long, double[][]> out = new HashMap<>();
+        lists.forEach((id, l) -> {
+            double[][] r = new double[2][l.size()];
+            for (int i = 0; i < l.size(); i++) {
+                r[0][i] = l.get(i)[0];
+                r[1][i] = l.get(i)[1];
+            }
+            out.put(id, r);
+        });
+        return out;
+    }
+}
