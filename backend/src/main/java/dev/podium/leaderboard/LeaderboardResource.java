@@ -88,7 +88,12 @@ public class LeaderboardResource {
             @QueryParam("to") String to,
             @Parameter(description = "p90 latency limit in ms (default 200)", example = "200") @QueryParam("sla") String sla,
             @Parameter(description = "throughput (default), cpu or memory") @QueryParam("rank") String rank,
-            @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
+            @Parameter(description = "json (default) or csv") @QueryParam("format") String format,
+            @Parameter(description = "bare-server, micro or full-stack (suite.json's classification of the target)",
+                    example = "micro") @QueryParam("classification") String classification,
+            @Parameter(description = "exclude (default): rows with a quality flag (generator-saturated, above-baseline,"
+                    + " warmup-not-stable, noisy, high-error-rate) are listed unranked; include: ranked with the others")
+            @QueryParam("flagged") String flagged) {
         QueryParams q = QueryParams.of(uri, LeaderboardQuery.PARAMETERS);
         LeaderboardQuery query = LeaderboardQuery.from(q);
         return answers.table("leaderboard" + q.normalised(), q.csv(headers), () -> service.leaderboard(query),
