@@ -16,6 +16,8 @@ export interface LeaderboardQuery {
   to?: string
   sla?: number
   rank?: string
+  classification?: string
+  flagged?: string
 }
 
 export function fetchLeaderboard(q: LeaderboardQuery, signal?: AbortSignal): Promise<Leaderboard> {
