@@ -33,6 +33,7 @@ export function envelope(run) {
 export const COST = {
   nginx: [112_900, 21], Netty: [70_000, 300], 'Helidon SE': [60_000, 250], Undertow: [65_000, 200],
   'Spring MVC': [35_800, 511], [XSS_NAME]: [30_000, 400],
+  Jetty: [55_000, 220], Javalin: [50_000, 260], 'Quarkus REST': [58_000, 240], 'Spring WebFlux': [33_000, 480],
 }
 /** The host settings the v2 run records. */
 export const HOST_SETTINGS = { governor: 'performance', turbo: 'off', smt: 'on', transparentHugePages: 'madvise', somaxconn: 4096 }
@@ -99,6 +100,40 @@ export const LATEST_RUN_ID = '7f000001-0000-4000-8000-000000000001'
 export const HISTORY_RUN_ID = '7f000001-0000-4000-8000-000000000105'
 export const EXPECTED_PLAINTEXT_ORDER = ['Netty', 'Helidon SE', 'Undertow', 'Spring MVC', XSS_NAME]
 
+/** Host C: the board of the flags, classifications, sweeps and host settings tests (older runs: never the default). */
+export const HOST_C = { cpuModel: 'Flag Test CPU @ 2.00GHz', vcpus: 4, memoryBytes: 8 * 1024 ** 3 }
+/** Host C's plaintext board: ranked Jetty, Helidon SE, Javalin; unranked (flagged) Quarkus REST and Spring WebFlux. */
+export const HOST_C_RANKED = ['Jetty', 'Helidon SE', 'Javalin']
+export const HOST_C_FLAGGED = { 'Quarkus REST': 'noisy', 'Spring WebFlux': 'high-error-rate' }
+
+function hostC() {
+  const kind = (classification) => ({ classification })
+  const errors = (c, share) => {
+    for (const r of c.repeats) r.errors.status = Math.round(r.requests * share)
+    return c
+  }
+  const c1 = v2(run('7f000001-0000-4000-8000-000000000301', '2026-10-25T08:00:00Z', HOST_C, [
+    cell('nginx', '1.22.1', 'non-blocking', 'plaintext', 256, 2, 150000, 1.6, { baseline: true, ...kind('bare-server') }),
+    cell('Jetty', '12.1.14', 'blocking', 'plaintext', 64, 2, 70000, 1.5, kind('bare-server')),
+    cell('Jetty', '12.1.14', 'blocking', 'plaintext', 256, 2, 80000, 4.0, kind('bare-server')),
+    cell('Jetty', '12.1.14', 'blocking', 'plaintext', 512, 2, 78000, 9.0, kind('bare-server')),
+    cell('Javalin', '6.7.0', 'virtual-threads', 'plaintext', 64, 2, 60000, 1.8, kind('micro')),
+    cell('Javalin', '6.7.0', 'virtual-threads', 'plaintext', 256, 2, 65000, 5.0, kind('micro')),
+    cell('Javalin', '6.7.0', 'virtual-threads', 'plaintext', 512, 2, 64000, 11.0, kind('micro')),
+    cell('Quarkus REST', '3.32.0', 'non-blocking', 'plaintext', 256, 2, 90000, 3.0, { flags: ['noisy'], ...kind('full-stack') }),
+    errors(cell('Spring WebFlux', '7.0.1', 'non-blocking', 'plaintext', 256, 2, 40000, 8.0, { flags: ['high-error-rate'], ...kind('full-stack') }), 0.02),
+    cell('Jetty', '12.1.14', 'blocking', 'json', 256, 2, 60000, 4.5, kind('bare-server')),
+    cell('Javalin', '6.7.0', 'virtual-threads', 'json', 256, 2, 55000, 5.5, kind('micro')),
+  ]))
+  // Helidon SE measured a day later on the same host class with another frequency governor: the board must say so.
+  const c2 = v2(run('7f000001-0000-4000-8000-000000000302', '2026-10-26T08:00:00Z', HOST_C, [
+    cell('Helidon SE', '4.3.1', 'virtual-threads', 'plaintext', 256, 2, 75000, 3.5, kind('micro')),
+    cell('Helidon SE', '4.3.1', 'virtual-threads', 'json', 256, 2, 66000, 4.0, kind('micro')),
+  ]))
+  c2.host.settings = { ...HOST_SETTINGS, governor: 'powersave' }
+  return [c1, c2]
+}
+
 export function runs() {
   const latest = v2(run(LATEST_RUN_ID, '2026-11-10T08:00:00Z', HOST_A, [
     cell('nginx', '1.22.1', 'non-blocking', 'plaintext', 256, 2, 200000, 1.6, { baseline: true }),
@@ -125,7 +160,7 @@ export function runs() {
     cell('Vert.x Web', '5.0.5', 'non-blocking', 'plaintext', 256, 4, 210000, 2.1),
     cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 4, 205000, 2.2),
   ], { vendor: 'Amazon Corretto', version: '25.0.1+8-LTS' })
-  return [...history, other, latest]
+  return [...history, other, ...hostC(), latest]
 }
 
 /** Enrols the test key and submits every run; returns the agent. */

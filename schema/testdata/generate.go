@@ -127,6 +127,8 @@ var v2Mutations = []mutation{
 		func(m map[string]any) { delete(m["host"].(map[string]any), "settings") }, nil},
 	{"unknown-flag", "results[0].flags[0]", "v2: a cell flag the schema does not define", 422,
 		func(m map[string]any) { cell0(m)["flags"] = []any{"lucky"} }, nil},
+	{"unknown-classification", "results[0].classification", "v2: a target classification the schema does not define", 422,
+		func(m map[string]any) { cell0(m)["classification"] = "framework" }, nil},
 }
 
 func main() {

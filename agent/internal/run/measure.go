@@ -108,7 +108,7 @@ func (m *measurer) skip(n int) {
 
 func (m *measurer) newCell(p *suite.Process, scenario, model string, k int) Cell {
 	t := p.Target
-	c := Cell{Framework: t.Framework, FrameworkVersion: m.frameworkVersion, IOModel: t.IOModel, Scenario: scenario,
+	c := Cell{Framework: t.Framework, FrameworkVersion: m.frameworkVersion, IOModel: t.IOModel, Classification: t.Classification, Scenario: scenario,
 		LoadModel: model, VCPUs: k, DurationSeconds: m.r.Plan.Duration.Seconds(), Baseline: t.Baseline,
 		Startup: m.startup, CPUs: m.cpus}
 	if c.Framework == "" {

@@ -74,6 +74,7 @@ type Cell struct {
 	Framework        string   `json:"framework"`
 	FrameworkVersion string   `json:"frameworkVersion"`
 	IOModel          string   `json:"ioModel"`
+	Classification   string   `json:"classification,omitempty"`
 	Scenario         string   `json:"scenario"`
 	LoadModel        string   `json:"loadModel"`
 	Connections      int      `json:"connections"`

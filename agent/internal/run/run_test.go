@@ -44,9 +44,9 @@ func testManifest(t *testing.T) *suite.Manifest {
 	m := &suite.Manifest{Name: "test-suite", Version: "0.0.1", JVMFlags: []string{"-Xmx64m"}, Dir: t.TempDir(),
 		Reference: &suite.Target{Name: "reference", Start: serve("reference"), Port: freePort(t), Health: "/stats"},
 		Baseline: &suite.Target{Name: "baseline", Framework: "nginx", FrameworkVersion: "1.22.1", IOModel: "non-blocking",
-			Start: serve("target"), Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext"}, Baseline: true},
+			Classification: "bare-server", Start: serve("target"), Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext"}, Baseline: true},
 		Targets: []suite.Target{{Name: "go", Framework: "Go net/http", FrameworkVersion: "1.26", IOModel: "virtual-threads",
-			Start: serve("target"), Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext", "json", "proxy", "delay"}}},
+			Classification: "micro", Start: serve("target"), Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext", "json", "proxy", "delay"}}},
 	}
 	return m
 }
@@ -95,6 +95,9 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 	for i, c := range payload.Results {
 		if c.Repeats[0].Requests == 0 {
 			t.Errorf("cell %d (%s %s %s) measured no request: %+v", i, c.Framework, c.Scenario, c.LoadModel, c.Repeats[0])
+		}
+		if want := map[bool]string{true: "bare-server", false: "micro"}[c.Baseline]; c.Classification != want {
+			t.Errorf("cell %d (%s): classification %q, want its target's %q", i, c.Framework, c.Classification, want)
 		}
 		if c.WarmupSeconds < 1 {
 			t.Errorf("cell %d: warm-up %.1f s, want at least one window", i, c.WarmupSeconds)

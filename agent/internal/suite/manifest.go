@@ -24,15 +24,21 @@ type Manifest struct {
 	Dir string `json:"-"`
 }
 
+// Classifications are the kinds of target payload v2 knows: an HTTP server without a framework, a micro framework
+// (routing and little else), a full-stack framework (dependency injection, configuration, ...).
+var Classifications = []string{"bare-server", "micro", "full-stack"}
+
 // Target is one framework target (or the reference service, or the baseline).
 type Target struct {
-	Name             string   `json:"name"`
-	Framework        string   `json:"framework"`
-	FrameworkVersion string   `json:"frameworkVersion"`
-	IOModel          string   `json:"ioModel"`
-	Module           string   `json:"module"`
-	Artifact         string   `json:"artifact"`
-	Start            []string `json:"start"`
+	Name             string `json:"name"`
+	Framework        string `json:"framework"`
+	FrameworkVersion string `json:"frameworkVersion"`
+	IOModel          string `json:"ioModel"`
+	// Classification is bare-server, micro or full-stack (Classifications); the leaderboard filters on it.
+	Classification string   `json:"classification,omitempty"`
+	Module         string   `json:"module"`
+	Artifact       string   `json:"artifact"`
+	Start          []string `json:"start"`
 	// Port is a fixed port; 0 (the standard suite): a free port is chosen at every start and passed in PORT.
 	Port int `json:"port,omitempty"`
 	// Render lists files (relative to the manifest) written into {workDir} with the placeholders filled at each start.
@@ -112,6 +118,9 @@ func (m *Manifest) check() error {
 		}
 		if t.Port < 0 || t.Port > 65535 {
 			return fmt.Errorf("target %q: port %d is not a TCP port", t.Name, t.Port)
+		}
+		if t.Classification != "" && !slices.Contains(Classifications, t.Classification) {
+			return fmt.Errorf("target %q: classification %q is none of %v", t.Name, t.Classification, Classifications)
 		}
 		for _, s := range t.Scenarios {
 			if !slices.Contains(Scenarios, s) {

@@ -119,6 +119,11 @@ func TestLoadTheRealManifest(t *testing.T) {
 	if _, ok := m.Profiles["quick"]; !ok {
 		t.Errorf("no quick profile")
 	}
+	for _, tg := range m.Benchmarked() { // the leaderboard's classification filter needs every measured entry's
+		if tg.Classification == "" {
+			t.Errorf("%s has no classification (one of %v)", tg.Name, Classifications)
+		}
+	}
 	for _, tg := range m.all() { // a fixed port fails the suite whenever another program holds it
 		if tg.Port != 0 {
 			t.Errorf("%s has the fixed port %d: leave it out, the agent picks a free one", tg.Name, tg.Port)
@@ -131,6 +136,7 @@ func TestLoadRejectsABrokenManifest(t *testing.T) {
 	tests := []struct{ name, json, want string }{
 		{"unknown scenario", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"port":1,"health":"/","scenarios":["fortunes"]}]}`, "unknown scenario"},
 		{"duplicate target", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"port":1,"health":"/"},{"name":"a","start":["x"],"port":2,"health":"/"}]}`, "twice"},
+		{"unknown classification", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"health":"/","classification":"framework"}]}`, "classification"},
 		{"no start command", `{"name":"s","version":"1","targets":[{"name":"a","port":1,"health":"/"}]}`, "required"},
 	}
 	for _, tc := range tests {

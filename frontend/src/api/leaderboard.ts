@@ -18,6 +18,8 @@ export interface LeaderboardQuery {
   rank?: string
   /** segment (the API's default): figures pooled over each series' current segment; latest: the newest run alone */
   basis?: string
+  classification?: string
+  flagged?: string
 }
 
 export function fetchLeaderboard(q: LeaderboardQuery, signal?: AbortSignal): Promise<Leaderboard> {

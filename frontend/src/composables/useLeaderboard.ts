@@ -10,10 +10,11 @@ export function useLeaderboard() {
   const route = useRoute()
   const state = useQueryState(leaderboardSchema)
   const scenario = computed(() => String(route.params.scenario ?? 'plaintext'))
+  // the composite tab reads plaintext's board for the pickers; sort is the table's, not the API's
   const query = computed<LeaderboardQuery>(() => {
     const v = state.values.value
-    const q: LeaderboardQuery = { scenario: scenario.value }
-    for (const [k, val] of Object.entries(v)) if (val !== undefined) (q as unknown as Record<string, unknown>)[k] = val
+    const q: LeaderboardQuery = { scenario: scenario.value === 'composite' ? 'plaintext' : scenario.value }
+    for (const [k, val] of Object.entries(v)) if (val !== undefined && k !== 'sort') (q as unknown as Record<string, unknown>)[k] = val
     return q
   })
   const resource = useResource(query, (q, signal) => fetchLeaderboard(q, signal))

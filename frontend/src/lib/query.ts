@@ -55,4 +55,8 @@ export const leaderboardSchema = {
   sla: { kind: 'number', default: 200 },
   rank: { kind: 'string', default: 'throughput' },
   basis: { kind: 'string', default: 'segment' },
+  classification: { kind: 'string' },
+  flagged: { kind: 'string', default: 'exclude' },
+  /** The table's column order, the site's own: never sent to the API. */
+  sort: { kind: 'string' },
 } as const satisfies Schema

@@ -12,6 +12,7 @@ function row(framework: string, throughput: number, cpu: number | null, mb: numb
     bestConnections: 64, bestCellId: 1, ciLow: null, ciHigh: null, p90Ms: 1, p99Ms: 2, throughputPerVcpu: throughput,
     baselineShare: null, errorRate: 0, flags: [], repeatCount: 3, noisy: false,
     requestsPerCpuSecond: cpu === null ? null : fig(cpu), rssMbPerKrps: mb === null ? null : fig(mb), rankedBy: 'throughput',
+    classification: null, throughputByConnections: [], excludedBy: [],
   }
 }
 

@@ -8,8 +8,9 @@ export function row(over: Partial<LeaderboardRow>): LeaderboardRow {
     slaThroughput: 120000, slaConnections: 256, slaCellId: 1, bestThroughput: 130000, bestConnections: 256, bestCellId: 1,
     ciLow: 118000, ciHigh: 131000, p90Ms: 2.9, p99Ms: 6, throughputPerVcpu: 60000, baselineShare: 0.6, errorRate: 0, flags: [],
     repeatCount: 3, noisy: false, requestsPerCpuSecond: null, rssMbPerKrps: null, rankedBy: 'throughput',
+    classification: null, throughputByConnections: [], excludedBy: [],
     ...over,
-  }
+  } as LeaderboardRow
 }
 
 export function history(frameworks: number, days: number): HistorySeries[] {

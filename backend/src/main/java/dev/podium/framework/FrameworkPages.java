@@ -52,7 +52,7 @@ public class FrameworkPages {
     /** The leaderboard of a scenario (closed loop, its default host class and vCPUs): what the page and badges show. */
     public LeaderboardResponse board(String scenario) {
         return leaderboards.leaderboard(new LeaderboardQuery(scenario, "closed", null, null, null, null, null, null, null,
-                null, null, LeaderboardQuery.DEFAULT_SLA_MS, "throughput"));
+                null, null, LeaderboardQuery.DEFAULT_SLA_MS, "throughput", null, false), "segment");
     }
 
     /** The figure a leaderboard row shows: its SLA throughput, else its best throughput. */

@@ -82,7 +82,9 @@ public class CalculatorResource {
             @QueryParam("ratio") String ratio,
             @Parameter(description = "p90 limit in ms for the leaderboard's SLA throughput (default 200)") @QueryParam("sla") String sla,
             @Parameter(description = "throughput (default): R from SLA throughput; cpu: R from requests per CPU-second")
-            @QueryParam("by") String by) {
+            @QueryParam("by") String by,
+            @Parameter(description = "exclude (default): a framework whose row carries a quality flag is refused;"
+                    + " include: its figure is used anyway") @QueryParam("flagged") String flagged) {
         QueryParams q = QueryParams.of(uri, endpoint);
         int n = q.positiveInt("servers", null) == null ? missing("servers") : q.positiveInt("servers", null);
         List<String> cur = q.all("current");
@@ -108,9 +110,10 @@ public class CalculatorResource {
         String hc = q.text("hostClass");
         double slaMs = q.positiveNumber("sla", LeaderboardQuery.DEFAULT_SLA_MS);
         boolean byCpu = "cpu".equals(q.oneOf("by", BY, "throughput"));
+        boolean includeFlagged = "include".equals(q.oneOf("flagged", dev.podium.quality.QualityFlags.CHOICES, "exclude"));
         return answers.json("calculator" + q.normalised(), () -> {
             LeaderboardResponse board = sc == null ? null : leaderboard.leaderboard(new LeaderboardQuery(sc, "closed", hc,
-                    null, null, null, null, null, null, null, null, slaMs, "throughput"));
+                    null, null, null, null, null, null, null, null, slaMs, "throughput", null, includeFlagged));
             Double fromSla = sla(board, fromFw, fromIo, "from", userRatio == null && !byCpu);
             Double toSla = sla(board, toFw, toIo, "to", userRatio == null && !byCpu);
             Double fromCpu = cpu(board, fromFw, fromIo, "from", userRatio == null && byCpu);
@@ -160,6 +163,11 @@ public class CalculatorResource {
         if (rows.size() > 1) {
             throw ReadProblems.badParameter(field + "IoModel", "'" + framework + "' is measured with several I/O models;"
                     + " choose one with " + field + "IoModel");
+        }
+        if (!rows.isEmpty() && !rows.get(0).excludedBy().isEmpty()) {
+            throw ReadProblems.badParameter(field, "'" + framework + "' is flagged " + String.join(", ",
+                    rows.get(0).excludedBy()) + " on the " + board.scenario() + " leaderboard of " + board.hostClass()
+                    + ": its figure is not ranked; give flagged=include to use it anyway");
         }
         return rows.isEmpty() ? null : rows.get(0);
     }

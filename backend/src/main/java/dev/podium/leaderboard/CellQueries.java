@@ -41,7 +41,7 @@ public class CellQueries {
             + "c.req_per_cpu_second_ci_high, c.req_per_cpu_second_repeats, c.rps_per_vcpu, c.rps_per_vcpu_ci_low, "
             + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
             + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
-            + "c.startup_idle_rss_bytes";
+            + "c.startup_idle_rss_bytes, c.classification";
 
     /** A conjunction of fixed SQL fragments with their bound values. */
     public static final class Where {
@@ -199,7 +199,8 @@ public class CellQueries {
                 rs.getObject(11, Integer.class), rs.getInt(12), rs.getDouble(13), dbl(rs, 14), rs.getBoolean(15),
                 flagList, stats, rs.getObject(29, OffsetDateTime.class), rs.getObject(30, OffsetDateTime.class),
                 rs.getString(31), rs.getString(32), rs.getString(33), rs.getString(34), rs.getInt(35),
-                rs.getString(50), firstResponse == null ? null : new CellView.Startup(firstResponse, rs.getLong(52)));
+                rs.getString(50), firstResponse == null ? null : new CellView.Startup(firstResponse, rs.getLong(52)),
+                rs.getString(53));
     }
 
     /** A cost figure from four columns (mean, ci low, ci high, repeats) starting at {@code first}; null without a mean. */

@@ -13,7 +13,7 @@ public record CellRow(long id, UUID runId, int ordinal, String framework, String
                       int vcpus, double durationSeconds, Double warmupSeconds, boolean baseline, List<String> flags,
                       CellStats stats, OffsetDateTime startedAt, OffsetDateTime receivedAt, String hostClass,
                       String cpuModel, String jvmVendor, String jvmVersion, int jvmMajor, String cpus,
-                      CellView.Startup startup) {
+                      CellView.Startup startup, String classification) {
 
     /** The cell's throughput figure: the trimmed mean of requests/s (0 when not computed). */
     public double throughput() {

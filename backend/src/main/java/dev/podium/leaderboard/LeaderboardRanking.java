@@ -54,6 +54,12 @@ public final class LeaderboardRanking {
      */
     public static List<LeaderboardResponse.Row> rows(List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs,
                                                      String rankBy) {
+        return rank(unranked(cells, baselineBest, slaMs), rankBy);
+    }
+
+    /** One row per (framework, ioModel) from the cells of its most recent run, in no order and without ranks. */
+    public static List<LeaderboardResponse.Row> unranked(List<CellRow> cells, Map<UUID, Double> baselineBest,
+                                                         double slaMs) {
         Map<String, List<CellRow>> byTarget = new LinkedHashMap<>();
         Map<String, CellRow> newest = new LinkedHashMap<>();
         for (CellRow c : cells) {
@@ -90,9 +96,20 @@ public final class LeaderboardRanking {
                     sla == null ? null : sla.id(), best.throughput(), best.connections(), best.id(), s.rpsCiLow(),
                     s.rpsCiHigh(), s.p90Median(), s.p99Median(), shown.throughput() / shown.vcpus(),
                     base == null || base == 0 ? null : best.throughput() / base, s.errorRate(), flags,
-                    s.repeatCount(), noisy, s.requestsPerCpuSecond(), s.rssMbPerKrps(), null));
+                    s.repeatCount(), noisy, s.requestsPerCpuSecond(), s.rssMbPerKrps(), null, shown.classification(),
+                    sweep(sweep), List.of()));
         }
-        return rank(unranked, rankBy);
+        return unranked;
+    }
+
+    /** Throughput at each concurrency of one target's run, fewest connections (then lowest target rate) first. */
+    private static List<LeaderboardResponse.AtConcurrency> sweep(List<CellRow> cells) {
+        return cells.stream().filter(c -> c.stats() != null)
+                .sorted(Comparator.comparingInt(CellRow::connections)
+                        .thenComparing(c -> c.targetRate() == null ? 0 : c.targetRate()))
+                .map(c -> new LeaderboardResponse.AtConcurrency(c.connections(), c.targetRate(), c.throughput(),
+                        c.stats().rpsCiLow(), c.stats().rpsCiHigh(), c.stats().errorRate(), c.flags()))
+                .toList();
     }
 
     /** Rows ranked by throughput. */

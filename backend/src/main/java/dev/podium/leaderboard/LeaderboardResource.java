@@ -91,7 +91,12 @@ public class LeaderboardResource {
             @Parameter(description = "throughput (default), cpu or memory") @QueryParam("rank") String rank,
             @Parameter(description = "json (default) or csv") @QueryParam("format") String format,
             @Parameter(description = "segment (default): each throughput figure pooled over the runs since its series'"
-                    + " last confirmed change point; latest: the newest run alone") @QueryParam("basis") String basis) {
+                    + " last confirmed change point; latest: the newest run alone") @QueryParam("basis") String basis,
+            @Parameter(description = "bare-server, micro or full-stack (suite.json's classification of the target)",
+                    example = "micro") @QueryParam("classification") String classification,
+            @Parameter(description = "exclude (default): rows with a quality flag (generator-saturated, above-baseline,"
+                    + " warmup-not-stable, noisy, high-error-rate) are listed unranked; include: ranked with the others")
+            @QueryParam("flagged") String flagged) {
         QueryParams q = QueryParams.of(uri, endpoint);
         LeaderboardQuery query = LeaderboardQuery.from(q);
         String b = q.oneOf("basis", LeaderboardService.BASES, "segment");

@@ -6,11 +6,14 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 import dev.podium.segment.Segments;
+import dev.podium.hostsettings.HostSettingsDifferences;
+import dev.podium.quality.QualityFlags;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -32,6 +35,9 @@ public class LeaderboardService {
     @Inject
     Segments segments;
 
+    @Inject
+    HostSettingsDifferences hostSettings;
+
     /** The newest run of each target alone: what the migration calculator compares. */
     public LeaderboardResponse leaderboard(LeaderboardQuery q) {
         return leaderboard(q, "latest");
@@ -47,19 +53,20 @@ public class LeaderboardService {
         if (hostClass == null || vcpus == null) {
             return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), q.rank(), hostClass, vcpus,
                     new LeaderboardResponse.Available(hostClasses, vcpusAvailable, List.of(), List.of(), List.of(),
-                            List.of(), List.of()), null, List.of(), basis, List.of());
+                            List.of(), List.of(), List.of()), null, List.of(), basis, List.of(), flagged(q), List.of());
         }
         LeaderboardResponse.Available available = queries.select("array_agg(distinct r.jvm_vendor),"
                 + " array_agg(distinct r.jvm_major), array_agg(distinct c.framework) filter (where not c.baseline),"
-                + " array_agg(distinct c.io_model) filter (where not c.baseline), array_agg(distinct c.connections)",
+                + " array_agg(distinct c.io_model) filter (where not c.baseline), array_agg(distinct c.connections),"
+                + " array_agg(distinct c.classification) filter (where not c.baseline)",
                 comparable(q, hostClass, vcpus), "", rs -> new LeaderboardResponse.Available(hostClasses, vcpusAvailable,
                         list(rs, 1, String.class), list(rs, 2, Integer.class), list(rs, 3, String.class),
-                        list(rs, 4, String.class), list(rs, 5, Integer.class))).get(0);
+                        list(rs, 4, String.class), list(rs, 5, Integer.class), list(rs, 6, String.class))).get(0);
 
         // each target's most recent run among the matching ones, then only those runs' cells
         UUID[] latest = queries.select("distinct on (c.framework, c.io_model) c.run_id",
                 matching(q, hostClass, vcpus).andAlways("not c.baseline").and("c.framework = ?", q.framework())
-                        .and("c.io_model = ?", q.ioModel()), NEWEST_FIRST, rs -> rs.getObject(1, UUID.class))
+                        .and("c.io_model = ?", q.ioModel()).and("c.classification = ?", q.classification()), NEWEST_FIRST, rs -> rs.getObject(1, UUID.class))
                 .stream().distinct().toArray(UUID[]::new);
         List<UUID> newestBaselineRun = queries.select("c.run_id", matching(q, hostClass, vcpus).andAlways("c.baseline"),
                 "order by r.started_at desc, r.received_at desc, r.id desc limit 1", rs -> rs.getObject(1, UUID.class));
@@ -74,7 +81,8 @@ public class LeaderboardService {
             if (c.baseline()) {
                 baselineBest.merge(c.runId(), c.throughput(), Math::max);
             } else if ((q.framework() == null || q.framework().equals(c.framework()))
-                    && (q.ioModel() == null || q.ioModel().equals(c.ioModel()))) {
+                    && (q.ioModel() == null || q.ioModel().equals(c.ioModel()))
+                    && (q.classification() == null || q.classification().equals(c.classification()))) {
                 targets.add(c); // LeaderboardRanking keeps each target's cells of its newest run only
             }
         }
@@ -83,9 +91,20 @@ public class LeaderboardService {
                 cells.stream().filter(c -> c.baseline() && c.runId().equals(newestBaselineRun.get(0))).findFirst()
                         .map(CellRow::framework).orElse(null),
                 baselineBest.get(newestBaselineRun.get(0)), newestBaselineRun.get(0));
+        List<LeaderboardResponse.Row> rows = QualityFlags.rank(LeaderboardRanking.unranked(pooled.cells(), baselineBest,
+                q.sla()), q.rank(), q.includeFlagged());
+        Map<UUID, List<String>> shownFrom = new LinkedHashMap<>();
+        rows.forEach(r -> shownFrom.computeIfAbsent(r.runId(), k -> new ArrayList<>())
+                .add(r.framework() + " (" + r.ioModel() + ")"));
+        if (baseline != null && !rows.isEmpty()) {
+            shownFrom.computeIfAbsent(baseline.runId(), k -> new ArrayList<>()).add(baseline.framework() + " (baseline)");
+        }
         return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), q.rank(), hostClass, vcpus, available,
-                baseline, LeaderboardRanking.rows(pooled.cells(), baselineBest, q.sla(), q.rank()), basis,
-                pooled.segments());
+                baseline, rows, basis, pooled.segments(), flagged(q), hostSettings.among(shownFrom));
+    }
+
+    private static String flagged(LeaderboardQuery q) {
+        return q.includeFlagged() ? "include" : "exclude";
     }
 
     /** Comparable results: the scenario and load model on one host class and vCPU count. */

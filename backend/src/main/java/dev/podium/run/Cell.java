@@ -88,6 +88,9 @@ public class Cell extends PanacheEntityBase {
     // payload v2: the CPUs the target was pinned to and its start; null for v1 cells and cells without them
     public String cpus;
 
+    /** The target's classification (bare-server, micro, full-stack) from suite.json; null when the payload has none. */
+    public String classification;
+
     public Double startupFirstResponseMs;
 
     public Long startupIdleRssBytes;

@@ -84,6 +84,7 @@ final class RunMapper {
         cell.baseline = c.path("baseline").asBoolean(false);
         cell.flags = strings(c.get("flags"));
         cell.cpus = text(c, "cpus");
+        cell.classification = text(c, "classification");
         JsonNode startup = c.get("startup");
         if (startup != null && startup.isObject()) {
             cell.startupFirstResponseMs = startup.get("firstResponseMs").doubleValue();

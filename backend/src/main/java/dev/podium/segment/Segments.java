@@ -147,7 +147,7 @@ public class Segments {
         return new CellRow(c.id(), c.runId(), c.ordinal(), c.framework(), c.frameworkVersion(), c.ioModel(), c.scenario(),
                 c.loadModel(), c.connections(), c.targetRate(), c.delayMs(), c.vcpus(), c.durationSeconds(),
                 c.warmupSeconds(), c.baseline(), c.flags(), stats, c.startedAt(), c.receivedAt(), c.hostClass(),
-                c.cpuModel(), c.jvmVendor(), c.jvmVersion(), c.jvmMajor(), c.cpus(), c.startup());
+                c.cpuModel(), c.jvmVendor(), c.jvmVersion(), c.jvmMajor(), c.cpus(), c.startup(), c.classification());
     }
 
     private static String key(String framework, String ioModel, int connections, Double targetRate) {

@@ -35,7 +35,7 @@ class LeaderboardRankingTest {
                 errorRate > 0.01, 0.01, false, cpu, null, memory);
         return new CellRow(id, run, (int) id, framework, "1.0", "non-blocking", "plaintext", "closed", connections, null,
                 null, 2, 15, null, false, flags, s, started, started, "host", "cpu", "Eclipse Adoptium", "21", 21, null,
-                null);
+                null, null);
     }
 
     @Test

@@ -1,0 +1,150 @@
+package dev.podium.quality;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import dev.podium.testing.V2Payloads;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.JsonConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.path.json.config.JsonPathConfig;
+import jakarta.inject.Inject;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the leaderboard owes a visitor beyond the figure: flagged rows left out of the ranks unless asked for, the
+ * classification filter, the throughput at every concurrency, and the host settings that differ among the runs it
+ * ranks. Runs are the v2 test payload: Vert.x Web at 64 connections (~120k req/s, 5 repeats) and 256 (~130k, 3 repeats),
+ * the nginx baseline at 256.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class BoardTruthTest {
+
+    private static final String RUN_A = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a01";
+    private static final String RUN_B = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a02";
+
+    @Inject
+    Rows rows;
+
+    @BeforeEach
+    void reset() {
+        rows.reset();
+        Api.enrol("test-agent");
+    }
+
+    /** The v2 run with results[2] (256 connections) renamed Jetty, flags as given on it, classifications set. */
+    private static ObjectNode twoTargets(String... jettyFlags) {
+        ObjectNode run = V2Payloads.full(RUN_A);
+        ObjectNode vertx = (ObjectNode) run.get("results").get(1);
+        ObjectNode jetty = (ObjectNode) run.get("results").get(2);
+        ((ObjectNode) run.get("results").get(0)).put("classification", "bare-server");
+        vertx.put("classification", "micro");
+        jetty.put("framework", "Jetty").put("classification", "full-stack");
+        jetty.remove("flags");
+        if (jettyFlags.length > 0) {
+            ArrayNode list = jetty.putArray("flags");
+            Arrays.stream(jettyFlags).forEach(list::add);
+        }
+        return run;
+    }
+
+    private static void submit(ObjectNode run) {
+        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+    }
+
+    @Test
+    void a_flagged_row_is_listed_unranked_and_says_why_unless_the_visitor_opts_in() {
+        submit(twoTargets("noisy"));
+        // Jetty has the higher figure (130k against 120k) but is noisy: out of the ranking by default
+        given().get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+                .body("flagged", equalTo("exclude"))
+                .body("rows.framework", contains("Vert.x Web", "Jetty"))
+                .body("rows.rank", contains(1, null))
+                .body("rows[1].excludedBy", contains("noisy"))
+                .body("rows[1].rankedBy", nullValue())
+                .body("rows[0].excludedBy", empty());
+        given().get("/api/leaderboard?scenario=plaintext&flagged=include").then().statusCode(200)
+                .body("flagged", equalTo("include"))
+                .body("rows.framework", contains("Jetty", "Vert.x Web"))
+                .body("rows.rank", contains(1, 2))
+                .body("rows[0].excludedBy", empty());
+    }
+
+    @Test
+    void the_calculator_refuses_a_flagged_figure_unless_the_visitor_opts_in() {
+        submit(twoTargets("warmup-not-stable"));
+        String calc = "/api/calculator?scenario=plaintext&from=Vert.x Web&to=Jetty&servers=4&current=1000&required=3000";
+        given().get(calc).then().log().ifValidationFails().statusCode(400).contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("to")).body("detail", startsWith("'Jetty' is flagged warmup-not-stable"));
+        given().get(calc + "&flagged=include").then().statusCode(200);
+    }
+
+    @Test
+    void a_bad_flagged_or_classification_value_is_400_naming_it() {
+        submit(twoTargets());
+        given().get("/api/leaderboard?scenario=plaintext&flagged=sometimes").then().statusCode(400)
+                .contentType(startsWith("application/problem+json")).body("field", equalTo("flagged"));
+        given().get("/api/leaderboard?scenario=plaintext&classification=framework").then().statusCode(400)
+                .contentType(startsWith("application/problem+json")).body("field", equalTo("classification"));
+    }
+
+    @Test
+    void the_classification_filter_keeps_only_that_kind_of_target() {
+        submit(twoTargets());
+        given().get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+                .body("available.classifications", contains("full-stack", "micro"))
+                .body("rows.classification", contains("full-stack", "micro"));
+        given().get("/api/leaderboard?scenario=plaintext&classification=micro").then().statusCode(200)
+                .body("rows.framework", contains("Vert.x Web"));
+        given().get("/api/leaderboard?scenario=plaintext&classification=bare-server").then().statusCode(200)
+                .body("rows", empty());
+    }
+
+    @Test
+    void a_row_carries_its_throughput_at_every_measured_concurrency() {
+        ObjectNode run = V2Payloads.full(RUN_A);
+        ((ObjectNode) run.get("results").get(2)).remove("flags");
+        submit(run);
+        given().config(RestAssuredConfig.config().jsonConfig(JsonConfig.jsonConfig()
+                        .numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
+                .get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+                .body("rows.framework", contains("Vert.x Web"))
+                .body("rows[0].throughputByConnections.connections", contains(64, 256))
+                .body("rows[0].throughputByConnections.throughput", contains(120000.0, 130000.0))
+                .body("rows[0].classification", nullValue());
+    }
+
+    @Test
+    void runs_with_different_host_settings_ranked_together_are_named_with_the_setting_that_differs() {
+        ObjectNode a = twoTargets();
+        ((ArrayNode) a.get("results")).remove(2);
+        submit(a);
+        given().get("/api/leaderboard?scenario=plaintext").then().statusCode(200).body("hostSettingsDiffer", empty());
+
+        ObjectNode b = twoTargets();
+        b.put("runId", RUN_B).put("startedAt", "2026-11-03T08:00:00Z").put("finishedAt", "2026-11-03T08:30:00Z");
+        ((ObjectNode) b.get("host").get("settings")).put("governor", "powersave");
+        ((ArrayNode) b.get("results")).remove(1);
+        ((ArrayNode) b.get("results")).remove(0);
+        submit(b);
+        given().get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+                .body("rows.framework", contains("Jetty", "Vert.x Web"))
+                .body("hostSettingsDiffer.setting", contains("governor"))
+                .body("hostSettingsDiffer[0].values.value", contains("performance", "powersave"))
+                .body("hostSettingsDiffer[0].values[0].targets", contains("Vert.x Web (non-blocking)", "nginx (baseline)"))
+                .body("hostSettingsDiffer[0].values[1].targets", contains("Jetty (non-blocking)"));
+    }
+}

@@ -1,0 +1,150 @@
+// Browser tests of what a TechEmpower visitor expects of the leaderboard: sorting, % of best, the flags legend and
+// the opt-in, the classification filter, the host-settings notice, the composite view and the phone layout.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { launch } from './browser.mjs'
+import { HOST_C_FLAGGED, HOST_C_RANKED } from './seed.mjs'
+
+const base = process.env.PODIUM_E2E_URL
+if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+
+let desktop
+let phone
+let hostC
+before(async () => {
+  desktop = await launch()
+  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+  const board = await (await fetch(`${base}/api/leaderboard?scenario=plaintext`)).json()
+  hostC = board.available.hostClasses.find((h) => h.startsWith('Flag Test CPU'))
+})
+after(async () => {
+  await desktop?.close()
+  await phone?.close()
+})
+
+async function open(browser, path) {
+  const page = await browser.context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${base}${path}`)
+  await page.waitForSelector('#leaderboard-table tbody tr, #composite-table tbody tr')
+  return page
+}
+const boardC = (extra = '') => `/leaderboard/plaintext?hostClass=${encodeURIComponent(hostC)}${extra}`
+const rankCells = (page) => page.locator('#leaderboard-table tbody tr td:first-child').allTextContents()
+async function namesAre(page, expected) {
+  await page.waitForFunction((want) => [...document.querySelectorAll('#leaderboard-table tbody .fw-name')].map((e) => e.textContent).join('|') === want, expected.join('|'))
+}
+
+describe('the leaderboard a TFB visitor expects', () => {
+  test('flagged rows are listed unranked below the ranked ones, with their flags and a legend', async () => {
+    const page = await open(desktop, boardC())
+    await namesAre(page, [...HOST_C_RANKED, ...Object.keys(HOST_C_FLAGGED)])
+    assert.deepEqual((await rankCells(page)).map((r) => r.replace(/\(.*\)/, '').trim()), ['1', '2', '3', '—', '—'])
+    for (const [fw, flag] of Object.entries(HOST_C_FLAGGED)) {
+      const badge = page.locator('#leaderboard-table tbody tr', { hasText: fw }).locator(`.flag[data-flag="${flag}"]`)
+      assert.equal(await badge.isVisible(), true, `${fw} shows its ${flag} flag`)
+    }
+    const legend = page.locator('#flag-legend')
+    assert.equal(await legend.isVisible(), true)
+    const ids = await legend.locator('dt code').allTextContents()
+    assert.deepEqual(ids, ['generator-saturated', 'above-baseline', 'warmup-not-stable', 'noisy', 'high-error-rate'])
+    assert.match(await legend.textContent(), /2 of 5 rows carry a flag/)
+    await page.close()
+  })
+
+  test('opting in ranks the flagged rows too, and the choice is in the URL', async () => {
+    const page = await open(desktop, boardC())
+    await page.locator('#rank-flagged').check()
+    await page.waitForURL(/flagged=include/)
+    await namesAre(page, ['Quarkus REST', ...HOST_C_RANKED, 'Spring WebFlux'])
+    assert.equal((await rankCells(page))[0].trim(), '1')
+    await page.reload()
+    await namesAre(page, ['Quarkus REST', ...HOST_C_RANKED, 'Spring WebFlux'])
+    assert.equal(await page.locator('#rank-flagged').isChecked(), true)
+    await page.close()
+  })
+
+  test('"% of best" is each row against the best ranked row', async () => {
+    const page = await open(desktop, boardC())
+    await namesAre(page, [...HOST_C_RANKED, ...Object.keys(HOST_C_FLAGGED)])
+    // Jetty 80,000, Helidon SE 75,000, Javalin 65,000; Quarkus REST 90,000 (noisy, unranked)
+    assert.deepEqual(await page.locator('#leaderboard-table tbody td.share').allTextContents(), ['100.0%', '93.8%', '81.3%', '112.5%', '—'])
+    await page.close()
+  })
+
+  test('a click on a header sorts by it, a second click reverses, and the sort survives a reload', async () => {
+    const page = await open(desktop, boardC('&flagged=include'))
+    await page.locator('button.sort[data-sort="framework"]').click()
+    await page.waitForURL(/sort=framework/)
+    await namesAre(page, ['Helidon SE', 'Javalin', 'Jetty', 'Quarkus REST', 'Spring WebFlux'])
+    await page.locator('button.sort[data-sort="framework"]').click()
+    await page.waitForURL(/sort=-framework/)
+    await namesAre(page, ['Spring WebFlux', 'Quarkus REST', 'Jetty', 'Javalin', 'Helidon SE'])
+    await page.locator('button.sort[data-sort="errors"]').click()
+    await page.waitForURL(/sort=errors/)
+    await page.reload()
+    // the one row with errors (Spring WebFlux) last; the others keep their ranking order
+    await namesAre(page, ['Quarkus REST', 'Jetty', 'Helidon SE', 'Javalin', 'Spring WebFlux'])
+    assert.equal(await page.locator('th[aria-sort="ascending"] button[data-sort="errors"]').count(), 1)
+    assert.match(await page.locator('#leaderboard-table tbody tr', { hasText: 'Spring WebFlux' }).locator('td.errors').textContent(), /1\.96%/) // 2 errors per 100 requests
+    await page.close()
+  })
+
+  test('the throughput at each measured concurrency stands side by side', async () => {
+    const page = await open(desktop, boardC())
+    assert.deepEqual(await page.locator('#leaderboard-table thead th.sweep').allTextContents(), ['@64', '@256', '@512'])
+    const jetty = await page.locator('#leaderboard-table tbody tr', { hasText: 'Jetty' }).locator('td.sweep').allTextContents()
+    assert.deepEqual(jetty, ['70,000', '80,000', '78,000'])
+    await page.close()
+  })
+
+  test('the classification filter keeps one kind of target', async () => {
+    const page = await open(desktop, boardC())
+    await page.locator('select[name="classification"]').selectOption('micro')
+    await page.waitForURL(/classification=micro/)
+    await namesAre(page, ['Helidon SE', 'Javalin'])
+    await page.close()
+  })
+
+  test('runs with different host settings are not ranked together without saying so', async () => {
+    const page = await open(desktop, boardC())
+    const notice = page.locator('#host-settings-notice')
+    assert.equal(await notice.isVisible(), true)
+    const text = await notice.textContent()
+    assert.match(text, /governor/)
+    assert.match(text, /performance[\s\S]*Jetty[\s\S]*powersave[\s\S]*Helidon SE/)
+    const latest = await open(desktop, '/leaderboard/plaintext')
+    assert.equal(await latest.locator('#host-settings-notice').count(), 0, 'one run, one set of settings: no notice')
+    await page.close()
+    await latest.close()
+  })
+
+  test('the composite view shows its weights and scores the frameworks measured in every scenario', async () => {
+    const page = await open(desktop, `/leaderboard/composite?hostClass=${encodeURIComponent(hostC)}`)
+    assert.match(await page.locator('#composite-weights').textContent(), /plaintext ×1[\s\S]*json ×2/)
+    // plaintext best 80,000 (Jetty), json best 66,000 (Helidon SE): Helidon (0.9375 x 1 + 1 x 2) / 3, Jetty (1 + 2 x 60/66) / 3
+    await page.waitForFunction(() => document.querySelector('#composite-table tbody .fw-name')?.textContent === 'Helidon SE')
+    assert.deepEqual(await page.locator('#composite-table tbody .fw-name').allTextContents(), ['Helidon SE', 'Jetty', 'Javalin', 'Quarkus REST', 'Spring WebFlux'])
+    const scores = await page.locator('#composite-table tbody tr td:nth-child(3)').allTextContents()
+    assert.deepEqual(scores.slice(0, 3).map((s) => s.trim()), ['97.9%', '93.9%', '82.6%'])
+    assert.match(scores[3], /missing plaintext/)
+    await page.close()
+  })
+
+  test('on a phone (390 px) every number, flag and the legend are on screen', async () => {
+    const page = await open(phone, boardC())
+    await namesAre(page, [...HOST_C_RANKED, ...Object.keys(HOST_C_FLAGGED)])
+    const off = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth
+      return [...document.querySelectorAll('#leaderboard-table tbody td, #leaderboard-table tbody th, #leaderboard-table .flag')]
+        .filter((e) => e.getClientRects().length && getComputedStyle(e).display !== 'none')
+        .filter((e) => e.getBoundingClientRect().right > width + 0.5 || e.getBoundingClientRect().left < -0.5)
+        .map((e) => e.textContent.trim())
+    })
+    assert.deepEqual(off, [])
+    assert.equal(await page.locator('#leaderboard-table tbody tr', { hasText: 'Quarkus REST' }).locator('.flag[data-flag="noisy"]').isVisible(), true)
+    assert.equal(await page.locator('#flag-legend').isVisible(), true)
+    assert.match(await page.locator('#leaderboard-table tbody tr', { hasText: 'Helidon SE' }).textContent(), /94% of best · 5 repeats/)
+    await page.close()
+  })
+})
