@@ -46,3 +46,7 @@ export const SCENARIO_NOTES: Record<string, string> = {
   db: 'GET /db reads one row from PostgreSQL by random id: a realistic I/O-bound handler.',
 }
 export const IO_MODELS: IoModel[] = ['non-blocking', 'virtual-threads', 'blocking']
+export type Snapshot = Schemas['Snapshot']
+export type SnapshotSummary = Schemas['SnapshotSummary']
+export type SnapshotHost = Schemas['SnapshotHost']
+export type SnapshotBoard = Schemas['SnapshotBoard']
