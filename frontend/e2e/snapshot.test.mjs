@@ -34,8 +34,7 @@ describe('snapshot page', () => {
     const page = await open(`/snapshots/${SNAPSHOT.slug}`)
     await page.locator('#snapshot-title').waitFor()
     assert.equal(await page.locator('#snapshot-title').textContent(), SNAPSHOT.title)
-    assert.deepEqual(await hostABoard(page).locator('tbody .fw-name').evaluateAll((cells) =>
-      cells.map((c) => c.firstChild.textContent.trim())), EXPECTED_PLAINTEXT_ORDER)
+    assert.deepEqual(await hostABoard(page).locator('tbody .fw-name .name').allTextContents(), EXPECTED_PLAINTEXT_ORDER)
 
     const hostA = page.locator('[data-testid=host]').filter({ hasText: HOST_A.cpuModel })
     const text = await hostA.textContent()
