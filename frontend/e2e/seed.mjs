@@ -134,6 +134,9 @@ function hostC() {
   return [c1, c2]
 }
 
+/** The snapshot frozen after every run is in: the boards of host A and host B. */
+export const SNAPSHOT = { slug: '2026-round-1', title: 'Round 1 (November 2026)' }
+
 export function runs() {
   const latest = v2(run(LATEST_RUN_ID, '2026-11-10T08:00:00Z', HOST_A, [
     cell('nginx', '1.22.1', 'non-blocking', 'plaintext', 256, 2, 200000, 1.6, { baseline: true }),
@@ -176,5 +179,11 @@ export async function seed(baseUrl, adminToken) {
     const res = await fetch(`${baseUrl}/api/runs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(envelope(r)) })
     if (res.status !== 201 && res.status !== 200) throw new Error(`submit run ${r.runId}: ${res.status} ${await res.text()}`)
   }
+  const frozen = await fetch(`${baseUrl}/api/snapshots`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(SNAPSHOT),
+  })
+  if (frozen.status !== 201) throw new Error(`freeze the snapshot: ${frozen.status} ${await frozen.text()}`)
   return agent
 }

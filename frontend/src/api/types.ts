@@ -55,3 +55,7 @@ export type ChangePoint = Schemas['ChangeView']
 /** What moved between two runs (GET /api/diff). */
 export type RunDiff = Schemas['RunDiff']
 export type DiffMove = Schemas['Moved']
+export type Snapshot = Schemas['Snapshot']
+export type SnapshotSummary = Schemas['SnapshotSummary']
+export type SnapshotHost = Schemas['SnapshotHost']
+export type SnapshotBoard = Schemas['SnapshotBoard']

@@ -30,6 +30,20 @@ export const routes: RouteRecordRaw[] = [
   },
   { path: '/runs', name: 'runs', component: () => import('../views/RunsView.vue'), meta: { title: 'Runs' } },
   { path: '/runs/:id', name: 'run', component: () => import('../views/RunView.vue'), meta: { title: 'Run' } },
+  {
+    path: '/snapshots',
+    name: 'snapshots',
+    component: () => import('../views/SnapshotsView.vue'),
+    meta: { title: 'Snapshots' },
+  },
+  {
+    path: '/snapshots/:slug',
+    name: 'snapshot',
+    component: () => import('../views/SnapshotView.vue'),
+    meta: { title: 'Snapshot' },
+  },
+  { path: '/about', name: 'about', component: () => import('../views/AboutView.vue'), meta: { title: 'About and methodology' } },
+  { path: '/methodology', redirect: '/about' },
   { path: '/:pathMatch(.*)*', name: 'not-found', component: () => import('../views/NotFoundView.vue'), meta: { title: 'Not found' } },
 ]
 

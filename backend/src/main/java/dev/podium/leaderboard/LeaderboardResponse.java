@@ -101,7 +101,7 @@ public record LeaderboardResponse(String scenario, String loadModel, double sla,
             "requestsPerCpuSecondRepeats", "rssMbPerKrps", "rssMbPerKrpsCiLow", "rssMbPerKrpsCiHigh",
             "rssMbPerKrpsRepeats", "rank", "rankedBy", "classification", "excludedBy", "throughputByConnections");
 
-    String csv() {
+    public String csv() {
         List<List<Object>> lines = rows.stream().map(r -> java.util.Arrays.<Object>asList(nullable(r.rank()), r.tied(),
                 r.framework(), r.frameworkVersion(), r.ioModel(), r.runId(), r.startedAt(), r.jvmVendor(), r.jvmVersion(),
                 nullable(r.slaThroughput()), nullable(r.slaConnections()), nullable(r.slaCellId()), r.bestThroughput(),

@@ -1,0 +1,155 @@
+package dev.podium.snapshot;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.podium.agent.AdminGuard;
+import dev.podium.common.ProblemException;
+import dev.podium.input.ContentTypes;
+import dev.podium.input.StrictJson;
+import dev.podium.leaderboard.Csv;
+import dev.podium.leaderboard.QueryParams;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/**
+ * Citable snapshots: an admin freezes the board under a slug; its JSON and CSV are stored bytes, served unchanged for
+ * good. There is no update and no delete, so a citation never stops resolving or starts saying something else.
+ */
+@Path("/api/snapshots")
+@Tag(name = "snapshots", description = "Frozen, citable boards")
+public class SnapshotResource {
+
+    private static final Set<String> PARAMETERS = Set.of("format");
+    /** A frozen answer never changes: caches may keep it for a year. */
+    private static final String IMMUTABLE = "public, max-age=31536000, immutable";
+
+    @Inject
+    Snapshots snapshots;
+
+    @Inject
+    AdminGuard admin;
+
+    @POST
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Freeze the board as a snapshot (admin token required)", description = "Stores every comparable"
+            + " group's leaderboard as GET /api/leaderboard answers it now at its defaults, the runs behind them and"
+            + " their hosts in full. The slug is permanent: a second snapshot with it is refused (409).")
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = SnapshotDocument.Request.class)))
+    @APIResponse(responseCode = "201", description = "Frozen", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = SnapshotDocument.Summary.class)))
+    @APIResponse(responseCode = "400", description = "slug or title invalid; `field` names it")
+    @APIResponse(responseCode = "409", description = "a snapshot with this slug exists")
+    @APIResponse(responseCode = "422", description = "no run on the board to freeze")
+    public Response freeze(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                           @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+        admin.check(authorization);
+        ContentTypes.requireJson(contentType);
+        SnapshotDocument.Summary frozen = snapshots.freeze(parse(body == null ? new byte[0] : body));
+        return Response.created(URI.create("/api/snapshots/" + frozen.slug())).entity(frozen).build();
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Every snapshot, newest first, with its downloads' SHA-256")
+    public List<SnapshotDocument.Summary> list() {
+        return snapshots.list();
+    }
+
+    @GET
+    @Path("/{slug}")
+    @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
+    @Operation(summary = "One snapshot, byte for byte as frozen", description = "JSON (default) or CSV (`format=csv` or"
+            + " `Accept: text/csv`); `Repr-Digest` carries the SHA-256 of the bytes, the same as in GET /api/snapshots.")
+    @APIResponse(responseCode = "200", description = "The frozen snapshot", content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SnapshotDocument.class)),
+            @Content(mediaType = Csv.MEDIA_TYPE)})
+    @APIResponse(responseCode = "404", description = "no snapshot with this slug")
+    public Response get(@Context UriInfo uri, @Context HttpHeaders headers,
+                        @Parameter(description = "the snapshot's slug", example = "2026-round-1") @PathParam("slug") String slug,
+                        @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
+        boolean csv = QueryParams.of(uri, PARAMETERS).csv(headers);
+        Snapshots.Stored stored = stored(slug);
+        byte[] bytes = csv ? stored.csv() : stored.document();
+        SnapshotDocument.Download download = csv ? stored.summary().csv() : stored.summary().json();
+        return Response.ok(bytes, csv ? "text/csv;charset=UTF-8" : MediaType.APPLICATION_JSON)
+                .header("Repr-Digest", "sha-256=:" + Base64.getEncoder().encodeToString(HexFormat.of()
+                        .parseHex(download.sha256())) + ":")
+                .header(HttpHeaders.ETAG, "\"" + download.sha256() + "\"")
+                .header(HttpHeaders.CACHE_CONTROL, IMMUTABLE)
+                .header("Content-Disposition", "inline; filename=\"" + download.fileName() + "\"").build();
+    }
+
+    @GET
+    @Path("/{slug}/sha256sums")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Operation(summary = "The downloads' SHA-256 in sha256sum's format, to check them with `sha256sum -c`")
+    @APIResponse(responseCode = "404", description = "no snapshot with this slug")
+    public Response sums(@PathParam("slug") String slug) {
+        SnapshotDocument.Summary s = stored(slug).summary();
+        String text = s.json().sha256() + "  " + s.json().fileName() + "\n" + s.csv().sha256() + "  " + s.csv().fileName() + "\n";
+        return Response.ok(text.getBytes(StandardCharsets.UTF_8), "text/plain;charset=UTF-8")
+                .header(HttpHeaders.CACHE_CONTROL, IMMUTABLE).build();
+    }
+
+    private Snapshots.Stored stored(String slug) {
+        return snapshots.find(slug).orElseThrow(() -> new ProblemException(404, "not-found", "Not found",
+                "no snapshot named '" + slug + "'", "slug"));
+    }
+
+    /** {slug, title}, strictly: no duplicate keys, no other members, nothing after the object. */
+    private static SnapshotDocument.Request parse(byte[] body) {
+        JsonNode root;
+        try {
+            root = StrictJson.read(body, false);
+        } catch (StrictJson.Refused e) {
+            throw ProblemException.badRequest("malformed-body", "the body is refused: " + e.getMessage(), e.field());
+        }
+        if (!root.isObject()) {
+            throw ProblemException.badRequest("malformed-body", "the body must be {slug, title}", null);
+        }
+        root.fieldNames().forEachRemaining(name -> {
+            if (!name.equals("slug") && !name.equals("title")) {
+                throw ProblemException.badRequest("malformed-body", "unknown member '" + name + "'; the body is {slug, title}", name);
+            }
+        });
+        return new SnapshotDocument.Request(text(root, "slug"), text(root, "title"));
+    }
+
+    private static String text(JsonNode root, String field) {
+        JsonNode value = root.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual()) {
+            throw ProblemException.badRequest("malformed-body", field + " must be a string", field);
+        }
+        return value.textValue();
+    }
+}

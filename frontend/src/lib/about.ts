@@ -1,0 +1,80 @@
+// The about page's account of the method, each point with the phrase of docs/methodology.md it restates
+// (about.test.ts fails when the methodology no longer says it, so the page cannot drift from the document).
+
+export interface MethodPoint {
+  /** Heading of the point on the page. */
+  title: string
+  /** What the site says, in its own words. */
+  text: string
+  /** docs/methodology.md's section this point summarises. */
+  section: string
+  /** Phrases docs/methodology.md must contain for `text` to stay true. */
+  evidence: string[]
+}
+
+export const METHOD: MethodPoint[] = [
+  {
+    title: 'What is compared',
+    text:
+      'Each target is one small application of the standard suite: one framework on one I/O model (blocking, non-blocking ' +
+      'or virtual threads). Each host also measures nginx as its baseline: the ceiling its kernel and load generator allow.',
+    section: '1. What is compared',
+    evidence: ['one framework, one I/O model', 'The host\'s **baseline** is nginx'],
+  },
+  {
+    title: 'Checked before measured',
+    text:
+      'Before a target is measured, every scenario it declares is checked: status, content type and body byte for byte, ' +
+      'and the same framing on every answer. A scenario that fails is not measured and the run says why.',
+    section: '2. Scenarios, and the check before every measurement',
+    evidence: ['the agent validates every scenario it declares', 'A scenario that fails is not measured'],
+  },
+  {
+    title: 'Pinned CPUs, two kinds of load',
+    text:
+      'The target and the load generator run on separate CPUs. Closed loop (wrk) finds the highest throughput at a fixed ' +
+      'number of connections; open loop (fortio) starts requests on a schedule, so a server that stalls cannot hide it.',
+    section: '3. Pinning and ports, 4. Load',
+    evidence: ['run on disjoint CPU sets', '**Closed loop** (wrk)', '**Open loop** (fortio'],
+  },
+  {
+    title: 'Only steady state counts',
+    text:
+      'A JIT-compiled server can take a minute or more to reach its speed. The agent warms each cell up under its own ' +
+      'load until throughput is stable and the JIT has gone quiet; a cell that hits the cap is flagged warmup-not-stable.',
+    section: '5. Warm-up',
+    evidence: ['its JIT compiler has gone quiet', 'flagged `warmup-not-stable`'],
+  },
+  {
+    title: 'Every repeat, and what it cost',
+    text:
+      'Each cell is measured 3 times (quick profile) or 5 times (full) and every repeat is stored, never a summary, with ' +
+      'the CPU time and memory of the target and the CPU time of the load generator.',
+    section: '6. What is recorded for every repeat',
+    evidence: ['(3 in the quick profile, 5 in the full one)', 'every repeat is sent, never a'],
+  },
+  {
+    title: 'Intervals honest for few repeats',
+    text:
+      'Throughput is the trimmed mean of the repeats with a 95% Student\'s t interval, wide when there are few repeats, ' +
+      'as it should be. A cell whose repeats vary by more than 5% is flagged noisy.',
+    section: '7. What the service derives',
+    evidence: ['95% Student\'s t interval', 'above 5% the cell is `noisy`'],
+  },
+  {
+    title: 'Ties are ties',
+    text:
+      'Only comparable cells are ranked together (same scenario, concurrency, vCPUs and host class). A row whose interval ' +
+      'overlaps the one above shares its rank; a row limited by the load generator is ranked by requests per CPU-second.',
+    section: '10. Ranking and comparing',
+    evidence: ['Only comparable cells are ranked together', 'a row whose', 'shares its rank'],
+  },
+  {
+    title: 'Signed, and checkable by anyone',
+    text:
+      'Every run is signed by the agent that measured it; the run page re-verifies the signature in your browser ' +
+      'against the agent\'s published key.',
+    section: '14. Checking a figure you doubt',
+    evidence: ['checks a run\'s signature against the agent\'s published key'],
+  },
+]
