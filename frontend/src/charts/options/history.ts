@@ -1,7 +1,8 @@
-// History: throughput of one framework over time, one line per host class, regressions marked.
+// History: throughput of one framework over time (or by framework version), one line per host class, regressions marked.
 // Built to stay fast with 100 series x 365 points: no symbols, LTTB sampling, progressive rendering, dataZoom.
 import type { HistorySeries } from '../../api/types'
 import { formatDate, formatRps, formatRpsShort } from '../../lib/format'
+import { orderedVersions } from '../../lib/versions'
 import { BASE, colorAt, escapeHtml, LARGE_POINTS } from './common'
 
 /** The view shows one framework, so a line is named by where it ran: host class and the server's vCPUs. */
@@ -9,7 +10,11 @@ export function historySeriesName(s: HistorySeries): string {
   return `${s.hostClass} · server ${s.vcpus} vCPU`
 }
 
-export function historyOption(series: readonly HistorySeries[]) {
+/** The x axis: the run's date, or the framework version (points in release order, as /api/history?orderBy=version). */
+export type HistoryAxis = 'date' | 'version'
+
+export function historyOption(series: readonly HistorySeries[], axis: HistoryAxis = 'date') {
+  const x = (p: HistorySeries['points'][number]) => (axis === 'version' ? p.frameworkVersion : Date.parse(p.startedAt))
   const total = series.reduce((n, s) => n + s.points.length, 0)
   const large = total > LARGE_POINTS
   const lines = series.map((s, i) => ({
@@ -23,7 +28,7 @@ export function historyOption(series: readonly HistorySeries[]) {
     itemStyle: { color: colorAt(i) },
     lineStyle: { width: large ? 1 : 2 },
     emphasis: { focus: 'series' },
-    data: s.points.map((p) => [Date.parse(p.startedAt), p.throughput]),
+    data: s.points.map((p) => [x(p), p.throughput]),
   }))
   const regressions = series.map((s, i) => ({
     name: historySeriesName(s),
@@ -34,7 +39,7 @@ export function historyOption(series: readonly HistorySeries[]) {
     symbolSize: 14,
     z: 5,
     itemStyle: { color: '#D55E00', borderColor: '#fff', borderWidth: 1 },
-    data: s.points.flatMap((p, j) => (p.regression ? [[Date.parse(p.startedAt), p.throughput, j]] : [])),
+    data: s.points.flatMap((p, j) => (p.regression ? [[x(p), p.throughput, j]] : [])),
   }))
   const pointOf = (seriesIndex: number, dataIndex: number, data: unknown) => {
     const idx = seriesIndex < series.length ? seriesIndex : seriesIndex - series.length
@@ -70,7 +75,10 @@ export function historyOption(series: readonly HistorySeries[]) {
           .join('<br>')
       },
     },
-    xAxis: { type: 'time', name: '' },
+    xAxis:
+      axis === 'version'
+        ? { type: 'category', name: 'version', data: orderedVersions(series.flatMap((s) => s.points.map((p) => p.frameworkVersion))) }
+        : { type: 'time', name: '' },
     yAxis: { type: 'value', name: 'req/s', nameTextStyle: { align: 'left' }, scale: true, axisLabel: { formatter: formatRpsShort } },
     series: [...lines, ...regressions],
   }
