@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"podium.dev/agent/internal/backfill"
+	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/suite"
 )
 
@@ -43,6 +44,7 @@ func runBackfill(cmd *cobra.Command, g *globals, f *runFlags, last int, allMajor
 	if !cmd.Flags().Changed("baseline") {
 		f.baseline = false // the framework's releases are compared with each other: nginx adds time, not an answer
 	}
+	f.usable = host.Usable() // each measurement pins this process to the load generator's CPUs: the next lays out from all
 	m, err := suite.Load(f.suite)
 	if err != nil {
 		return usageError{err}

@@ -31,6 +31,8 @@ type runFlags struct {
 	warmupTolerance                   float64
 	openLoop, push, baseline          bool
 	version                           versionFlags
+	// usable are the CPUs this process may use, read before any run pins it to the load generator's CPUs
+	usable host.CPUs
 }
 
 func newRun(g *globals) *cobra.Command {
@@ -128,7 +130,10 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	if err := plan.Check(); err != nil {
 		return usageError{fmt.Errorf("profile %s: %w", f.profile, err)}
 	}
-	layout, err := host.NewLayout(host.Usable(), f.loadGenCPUs)
+	if f.usable == nil {
+		f.usable = host.Usable()
+	}
+	layout, err := host.NewLayout(f.usable, f.loadGenCPUs)
 	if err != nil {
 		return usageError{err}
 	}
