@@ -77,7 +77,7 @@ export function historyOption(series: readonly HistorySeries[], axis: HistoryAxi
     },
     xAxis:
       axis === 'version'
-        ? { type: 'category', name: 'version', data: orderedVersions(series.flatMap((s) => s.points.map((p) => p.frameworkVersion))) }
+        ? { type: 'category', name: '', data: orderedVersions(series.flatMap((s) => s.points.map((p) => p.frameworkVersion))) }
         : { type: 'time', name: '' },
     yAxis: { type: 'value', name: 'req/s', nameTextStyle: { align: 'left' }, scale: true, axisLabel: { formatter: formatRpsShort } },
     series: [...lines, ...regressions],
