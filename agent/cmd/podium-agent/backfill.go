@@ -29,6 +29,8 @@ run --framework-version does, in a folder of its own), measures it with the prof
 	}
 	f.registerRun(cmd)
 	fl := cmd.Flags()
+	// the framework's releases are compared with each other: nginx adds time, not an answer
+	f.baseline, fl.Lookup("baseline").DefValue = false, "false"
 	fl.IntVar(&last, "last", 3, "how many of the newest releases")
 	fl.BoolVar(&allMajors, "all-majors", false, "also releases of another major version than the suite's")
 	return cmd
@@ -40,9 +42,6 @@ func runBackfill(cmd *cobra.Command, g *globals, f *runFlags, last int, allMajor
 	}
 	if err := preflight(g, f); err != nil {
 		return err
-	}
-	if !cmd.Flags().Changed("baseline") {
-		f.baseline = false // the framework's releases are compared with each other: nginx adds time, not an answer
 	}
 	f.usable = host.Usable() // each measurement pins this process to the load generator's CPUs: the next lays out from all
 	m, err := suite.Load(f.suite)
