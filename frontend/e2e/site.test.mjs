@@ -312,6 +312,29 @@ describe('cost', () => {
   })
 })
 
+describe('history by version', () => {
+  test('the axis toggle reads Netty by framework release, not by date, and keeps it in the URL', async () => {
+    const page = await open('/history?scenario=plaintext&target=Netty%7Cnon-blocking')
+    const column = (n) => page.locator('.table-wrap tbody tr').locator(`td:nth-child(${n})`).allTextContents()
+    await page.getByText('Latest 8 of 8 points').waitFor()
+    // by date, newest first: the run on host B (2026-10-20) is the oldest
+    assert.match((await column(1))[7], /^2026-10-20/)
+    const byVersion = page.waitForResponse((r) => r.url().includes('/api/history?') && r.url().includes('orderBy=version'))
+    await page.getByRole('radio', { name: 'version' }).check()
+    await byVersion
+    await page.getByText('8 of 8 points, oldest release first').waitFor()
+    assert.match(page.url(), /axis=version/)
+    assert.deepEqual(await column(4), ['4.2.6.Final', '4.2.6.Final', ...Array(6).fill('4.2.7.Final')])
+    // within 4.2.7.Final, oldest run first: host B's run of 2026-10-20 comes after the 4.2.6 runs of November
+    assert.deepEqual((await column(1)).slice(0, 3).map((d) => d.slice(0, 10)), ['2026-11-01', '2026-11-02', '2026-10-20'])
+    assert.equal(await page.locator('[aria-label*="by framework version"]').count(), 1)
+    await page.goBack()
+    await page.getByText('Latest 8 of 8 points').waitFor()
+    assert.equal(await page.getByRole('radio', { name: 'date' }).isChecked(), true)
+    await page.close()
+  })
+})
+
 describe('other views', () => {
   for (const [path, text] of [
     ['/scaling?scenario=plaintext', 'Scaling points'],

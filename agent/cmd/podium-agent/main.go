@@ -124,7 +124,7 @@ line wins over the environment, which wins over the file.`,
 	pf.StringVar(&g.spool, "spool", filepath.Join(config.Home(), "spool"), "spool folder: runs wait here until the service has them")
 	pf.StringVar(&g.key, "key", filepath.Join(config.Home(), "agent-key.json"), "the agent's Ed25519 key file")
 	pf.StringVar(&g.server, "server", "http://127.0.0.1:8080", "the Podium results service")
-	root.AddCommand(newKeygen(g), newEnroll(g), newCheck(g), newRun(g), newStart(g), newPush(g), newStatus(g), newVerify(g), newDoctor(g))
+	root.AddCommand(newKeygen(g), newEnroll(g), newCheck(g), newRun(g), newStart(g), newPush(g), newStatus(g), newVerify(g), newDoctor(g), newBackfill(g))
 	return root
 }
 

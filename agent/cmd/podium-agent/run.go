@@ -33,6 +33,9 @@ type runFlags struct {
 	maxEnvelope                       int
 	warmupTolerance                   float64
 	openLoop, push, baseline          bool
+	version                           versionFlags
+	// usable are the CPUs this process may use, read before any run pins it to the load generator's CPUs
+	usable host.CPUs
 }
 
 func newRun(g *globals) *cobra.Command {
@@ -48,7 +51,15 @@ Flags left unset come from the manifest's profile.`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSuite(cmd, g, &f) },
 	}
+	f.registerRun(cmd)
+	cmd.Flags().StringVar(&f.version.frameworkVersion, "framework-version", "", "build the one --target against this release of its framework first (by its Maven property, in a folder of its own) and measure that")
+	return cmd
+}
+
+// registerRun adds the flags run and backfill share.
+func (f *runFlags) registerRun(cmd *cobra.Command) {
 	f.register(cmd)
+	f.version.register(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&f.profile, "profile", "quick", "the manifest profile to run")
 	fl.StringSliceVar(&f.scenarios, "scenario", nil, "scenarios (default: the profile's)")
@@ -75,20 +86,47 @@ Flags left unset come from the manifest's profile.`,
 	fl.BoolVar(&f.baseline, "baseline", true, "also measure the manifest's baseline (nginx) when the targets do not name it")
 	fl.BoolVar(&f.push, "push", false, "push the spool once the run is written")
 	fl.IntVar(&f.maxEnvelope, "max-envelope-bytes", 1<<20, "the service's size limit: a bigger run is spooled as several runs of whole cells")
-	return cmd
 }
 
 func runSuite(cmd *cobra.Command, g *globals, f *runFlags) error {
-	key, err := sign.LoadKey(g.key)
+	if err := preflight(g, f); err != nil {
+		return err
+	}
+	m, err := suite.Load(f.suite)
 	if err != nil {
+		return usageError{err}
+	}
+	if v := f.version.frameworkVersion; v != "" {
+		t, err := versionTarget(m, f.targets)
+		if err != nil {
+			return usageError{err}
+		}
+		if err := f.version.checkPublished(cmd, t, v); err != nil {
+			return err
+		}
+		if _, err := f.version.build(cmd, m, t, v, f.java); err != nil {
+			return err
+		}
+	}
+	return measure(cmd, g, f, m)
+}
+
+// preflight fails early, before any build, on what would stop the measurement.
+func preflight(g *globals, f *runFlags) error {
+	if _, err := sign.LoadKey(g.key); err != nil {
 		return usageError{fmt.Errorf("%w (run podium-agent keygen first)", err)}
 	}
 	if _, err := exec.LookPath(f.wrk); err != nil {
 		return usageError{fmt.Errorf("wrk not found (%v): apt-get install -y wrk", err)}
 	}
-	m, err := suite.Load(f.suite)
+	return nil
+}
+
+// measure runs the plan on m, spools the signed run (in parts when large) and pushes it when asked.
+func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) error {
+	key, err := sign.LoadKey(g.key)
 	if err != nil {
-		return usageError{err}
+		return usageError{fmt.Errorf("%w (run podium-agent keygen first)", err)}
 	}
 	plan, err := run.PlanFrom(m, f.profile)
 	if err != nil {
@@ -98,7 +136,10 @@ func runSuite(cmd *cobra.Command, g *globals, f *runFlags) error {
 	if err := plan.Check(); err != nil {
 		return usageError{fmt.Errorf("profile %s: %w", f.profile, err)}
 	}
-	layout, err := host.NewLayout(host.Usable(), f.loadGenCPUs)
+	if f.usable == nil {
+		f.usable = host.Usable()
+	}
+	layout, err := host.NewLayout(f.usable, f.loadGenCPUs)
 	if err != nil {
 		return usageError{err}
 	}

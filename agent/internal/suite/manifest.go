@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // Manifest is suite.json: the targets, the reference service, the nginx baseline and the profiles.
@@ -46,8 +47,26 @@ type Target struct {
 	Health    string   `json:"health"`
 	Scenarios []string `json:"scenarios"`
 	Tuning    string   `json:"tuning"`
+	// Maven says how the module is built against another release of its framework (nil: it cannot be).
+	Maven *Maven `json:"maven,omitempty"`
 	// Baseline is set by the loader on the manifest's baseline entry.
 	Baseline bool `json:"-"`
+}
+
+// Maven names the POM property that holds the framework's version and the artifact (groupId:artifactId) whose
+// releases are the framework's releases and whose resolved jar proves which version was built.
+type Maven struct {
+	Property string `json:"property"`
+	Artifact string `json:"artifact"`
+}
+
+// Coordinates splits Artifact into groupId and artifactId.
+func (m *Maven) Coordinates() (group, artifact string, err error) {
+	g, a, ok := strings.Cut(m.Artifact, ":")
+	if !ok || g == "" || a == "" || strings.Contains(a, ":") {
+		return "", "", fmt.Errorf("maven.artifact %q is not groupId:artifactId", m.Artifact)
+	}
+	return g, a, nil
 }
 
 // Warmup says how a cell is warmed up (package warmup): windows of WindowSeconds until every window of the
@@ -121,6 +140,11 @@ func (m *Manifest) check() error {
 		}
 		if t.Classification != "" && !slices.Contains(Classifications, t.Classification) {
 			return fmt.Errorf("target %q: classification %q is none of %v", t.Name, t.Classification, Classifications)
+		}
+		if t.Maven != nil {
+			if _, _, err := t.Maven.Coordinates(); err != nil || t.Maven.Property == "" || t.Module == "" {
+				return fmt.Errorf("target %q: maven needs a module, a property and groupId:artifactId (%v)", t.Name, err)
+			}
 		}
 		for _, s := range t.Scenarios {
 			if !slices.Contains(Scenarios, s) {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -43,5 +44,41 @@ func TestFrameworkVersionsMatchThePOMs(t *testing.T) {
 		}
 		t.Errorf("%s: frameworkVersion %q in suite.json is no <*.version> of pom.xml or %s/pom.xml (versions there: %v %v)",
 			target.Name, target.FrameworkVersion, target.Module, parent, module)
+	}
+}
+
+// TestMavenPropertiesHoldTheFrameworkVersion: a target's maven.property is the POM property that holds its
+// frameworkVersion, so `run --framework-version` overrides the version the suite really builds with.
+func TestMavenPropertiesHoldTheFrameworkVersion(t *testing.T) {
+	dir := filepath.Join("..", "..", "suite")
+	m, err := Load(filepath.Join(dir, "suite.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, target := range m.Targets {
+		if target.Maven == nil {
+			continue
+		}
+		n++
+		var poms []byte
+		for _, p := range []string{filepath.Join(dir, "pom.xml"), filepath.Join(dir, target.Module, "pom.xml")} {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			poms = append(poms, b...)
+		}
+		prop := "<" + target.Maven.Property + ">" + target.FrameworkVersion + "</" + target.Maven.Property + ">"
+		if !strings.Contains(string(poms), prop) {
+			t.Errorf("%s: no %s in pom.xml or %s/pom.xml", target.Name, prop, target.Module)
+		}
+		_, artifact, _ := target.Maven.Coordinates()
+		if b, _ := os.ReadFile(filepath.Join(dir, target.Module, "pom.xml")); !strings.Contains(string(b)+string(poms), "<artifactId>"+artifact+"</artifactId>") {
+			t.Errorf("%s: maven.artifact %s is no dependency of %s/pom.xml", target.Name, artifact, target.Module)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no target of suite.json says how to build it against another version")
 	}
 }

@@ -1,4 +1,4 @@
-// GET /api/history: a framework's series over time, regressions flagged.
+// GET /api/history: a framework's series over time or by framework version, regressions flagged.
 import { getJson } from './http'
 import type { HistorySeries } from './types'
 
@@ -10,6 +10,8 @@ export interface HistoryQuery {
   vcpus?: number
   connections?: number
   window?: number
+  /** version: points in framework-release order (default date) */
+  orderBy?: 'date' | 'version'
 }
 
 export function fetchHistory(q: HistoryQuery, signal?: AbortSignal): Promise<{ series: HistorySeries[] }> {

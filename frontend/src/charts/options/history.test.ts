@@ -68,3 +68,19 @@ describe('historyOption', () => {
     expect(changeMarks(s, [{ ...change, metric: 'p99' }])).toEqual({})
   })
 })
+
+describe('historyOption by version', () => {
+  it('puts the framework versions on a category axis in release order, each point at its version', () => {
+    const data = history(2, 4)
+    const versions = [['12.1.10', '12.1.9', '12.1.9', '12.1.14'], ['12.1.13', '12.1.10', '12.1.10', '12.1.10']]
+    data.forEach((s, i) => s.points.forEach((p, j) => (p.frameworkVersion = versions[i][j])))
+    const opt = historyOption(data, [], 'version')
+    expect(opt.xAxis).toMatchObject({ type: 'category', data: ['12.1.9', '12.1.10', '12.1.13', '12.1.14'] })
+    const line = opt.series[0] as { data: (string | number)[][] }
+    expect(line.data.map((d) => d[0])).toEqual(versions[0])
+    expect(line.data[3][1]).toBe(data[0].points[3].throughput)
+    const marker = (opt.series[2] as { data: unknown[][] }).data[0]
+    expect(marker[0]).toBe('12.1.14') // the regression marker sits on its point's version
+    expect(opt.tooltip.formatter({ seriesIndex: 2, dataIndex: 0, data: marker })).toContain('regression')
+  })
+})

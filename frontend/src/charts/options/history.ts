@@ -1,8 +1,9 @@
-// History: throughput of one framework over time, one line per host class, regressions marked.
+// History: throughput of one framework over time (or by framework version), one line per host class, regressions marked.
 // Built to stay fast with 100 series x 365 points: no symbols, LTTB sampling, progressive rendering, dataZoom.
 import type { ChangePoint, HistorySeries } from '../../api/types'
 import { formatEffect } from '../../lib/changes'
 import { formatDate, formatRps, formatRpsShort } from '../../lib/format'
+import { orderedVersions } from '../../lib/versions'
 import { BASE, colorAt, escapeHtml, LARGE_POINTS } from './common'
 
 /** The view shows one framework, so a line is named by where it ran: host class and the server's vCPUs. */
@@ -44,7 +45,12 @@ export function changeMarks(s: HistorySeries, changes: readonly ChangePoint[]) {
   }
 }
 
-export function historyOption(series: readonly HistorySeries[], changes: readonly ChangePoint[] = []) {
+/** The x axis: the run's date, or the framework version (points in release order, as /api/history?orderBy=version). */
+export type HistoryAxis = 'date' | 'version'
+
+/** Change points are marked on the date axis only (their segments are spans of time). */
+export function historyOption(series: readonly HistorySeries[], changes: readonly ChangePoint[] = [], axis: HistoryAxis = 'date') {
+  const x = (p: HistorySeries['points'][number]) => (axis === 'version' ? p.frameworkVersion : Date.parse(p.startedAt))
   const total = series.reduce((n, s) => n + s.points.length, 0)
   const large = total > LARGE_POINTS
   const lines = series.map((s, i) => ({
@@ -58,8 +64,8 @@ export function historyOption(series: readonly HistorySeries[], changes: readonl
     itemStyle: { color: colorAt(i) },
     lineStyle: { width: large ? 1 : 2 },
     emphasis: { focus: 'series' },
-    data: s.points.map((p) => [Date.parse(p.startedAt), p.throughput]),
-    ...changeMarks(s, changes),
+    data: s.points.map((p) => [x(p), p.throughput]),
+    ...(axis === 'date' ? changeMarks(s, changes) : {}),
   }))
   const regressions = series.map((s, i) => ({
     name: historySeriesName(s),
@@ -70,7 +76,7 @@ export function historyOption(series: readonly HistorySeries[], changes: readonl
     symbolSize: 14,
     z: 5,
     itemStyle: { color: '#D55E00', borderColor: '#fff', borderWidth: 1 },
-    data: s.points.flatMap((p, j) => (p.regression ? [[Date.parse(p.startedAt), p.throughput, j]] : [])),
+    data: s.points.flatMap((p, j) => (p.regression ? [[x(p), p.throughput, j]] : [])),
   }))
   const pointOf = (seriesIndex: number, dataIndex: number, data: unknown) => {
     const idx = seriesIndex < series.length ? seriesIndex : seriesIndex - series.length
@@ -106,7 +112,10 @@ export function historyOption(series: readonly HistorySeries[], changes: readonl
           .join('<br>')
       },
     },
-    xAxis: { type: 'time', name: '' },
+    xAxis:
+      axis === 'version'
+        ? { type: 'category', name: '', data: orderedVersions(series.flatMap((s) => s.points.map((p) => p.frameworkVersion))) }
+        : { type: 'time', name: '' },
     yAxis: { type: 'value', name: 'req/s', nameTextStyle: { align: 'left' }, scale: true, axisLabel: { formatter: formatRpsShort } },
     series: [...lines, ...regressions],
   }

@@ -2,10 +2,12 @@ package dev.podium.leaderboard;
 
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.Set;
 import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -17,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.podium.stats.RegressionCheck;
+import dev.podium.version.FrameworkVersions;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -30,10 +33,15 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
-/** GET /api/history: a framework's throughput per run over time, with the regression check on the latest run. */
+/**
+ * GET /api/history: a framework's throughput per run over time (or by framework version), with the regression check
+ * on the latest run.
+ */
 @Path("/api/history")
 @Tag(name = "leaderboard")
 public class HistoryResource {
+
+    static final Set<String> ORDERS = Set.of("date", "version");
     static final int DEFAULT_WINDOW = 5;
     /** Fewest previous runs a regression is claimed against; change points (/api/changes) are the fuller answer. */
     static final int MIN_PREVIOUS_RUNS = 5;
@@ -52,7 +60,9 @@ public class HistoryResource {
     public record Series(String hostClass, int vcpus, String framework, String ioModel, List<Point> points) {
     }
 
-    public record HistoryResponse(String scenario, String loadModel, int window, List<Series> series) {
+    public record HistoryResponse(String scenario, String loadModel, int window,
+                                  @Schema(description = "date (oldest run first) or version (oldest framework release first, then oldest run)")
+                                  String orderBy, List<Series> series) {
 
         static final List<String> CSV_HEADER = List.of("hostClass", "vcpus", "framework", "ioModel", "runId", "startedAt",
                 "cellId", "throughput", "ciLow", "ciHigh", "connections", "frameworkVersion", "jvmVendor", "jvmVersion",
@@ -90,10 +100,13 @@ public class HistoryResource {
             + " a regression when its trimmed mean is more than 5% below the median of the previous `window` points AND"
             + " Welch's t-test of its repeats against the pooled repeats of those previous points finds it lower"
             + " (two-sided p < 0.05, t < 0). No regression is claimed against fewer than 5 previous points (the"
-            + " detail says so); change points are at /api/changes.")
+            + " detail says so); change points are at /api/changes."
+            + " With `orderBy=version` the points are ordered by framework version as releases follow one another"
+            + " (12.1.10 after 12.1.9, 2.4.0.RC1 before 2.4.0.Final), runs of one version oldest first; the regression"
+            + " check still compares the newest run with the runs before it in time.")
     @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = HistoryResponse.class), examples = @ExampleObject(name = "netty", value = """
-            {"scenario": "plaintext", "loadModel": "closed", "window": 5, "series": [{"hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
+            {"scenario": "plaintext", "loadModel": "closed", "window": 5, "orderBy": "date", "series": [{"hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
              "vcpus": 2, "framework": "Netty", "ioModel": "non-blocking", "points": [
               {"runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "startedAt": "2026-11-01T08:00:00Z", "cellId": 51, "throughput": 120000.0,
                "ciLow": 119000.0, "ciHigh": 121000.0, "connections": 256, "frameworkVersion": "4.2.7.Final",
@@ -111,6 +124,8 @@ public class HistoryResource {
             @QueryParam("vcpus") String vcpus, @QueryParam("connections") String connections,
             @Parameter(description = "closed (default) or open") @QueryParam("loadModel") String loadModel,
             @Parameter(description = "previous runs the latest is compared with (default 5, at most 100)") @QueryParam("window") String window,
+            @Parameter(description = "date (default) or version: the points in framework-version order")
+            @QueryParam("orderBy") String orderBy,
             @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, endpoint);
         String sc = q.scenario();
@@ -124,12 +139,13 @@ public class HistoryResource {
         if (w > 100) {
             throw ReadProblems.badParameter("window", "'window' must be at most 100");
         }
-        return answers.table("history" + q.normalised(), q.csv(headers), () -> compute(sc, lm, fw, io, hc, k, conn, w),
-                HistoryResponse::csv);
+        String order = q.oneOf("orderBy", ORDERS, "date");
+        return answers.table("history" + q.normalised(), q.csv(headers),
+                () -> compute(sc, lm, fw, io, hc, k, conn, w, order), HistoryResponse::csv);
     }
 
     HistoryResponse compute(String scenario, String loadModel, String framework, String ioModel, String hostClass,
-                            Integer vcpus, Integer connections, int window) {
+                            Integer vcpus, Integer connections, int window, String orderBy) {
         List<CellRow> cells = queries.cells(new CellQueries.Where().and("c.scenario = ?", scenario)
                 .and("c.load_model = ?", loadModel).and("c.framework = ?", framework).and("c.io_model = ?", ioModel)
                 .and("c.vcpus = ?", vcpus).and("c.connections = ?", connections).and("r.host_class = ?", hostClass)
@@ -181,9 +197,12 @@ public class HistoryResource {
                         c.stats().rpsCiHigh(), c.connections(), c.frameworkVersion(), c.jvmVendor(), c.jvmVersion(),
                         isLatest && check.regression(), isLatest ? check.detail() : null));
             }
+            if (orderBy.equals("version")) {
+                out.sort(Comparator.comparing(Point::frameworkVersion, FrameworkVersions.ORDER)); // stable: a version's runs stay oldest first
+            }
             CellRow first = points.get(0);
             series.add(new Series(first.hostClass(), first.vcpus(), first.framework(), first.ioModel(), out));
         }
-        return new HistoryResponse(scenario, loadModel, window, series);
+        return new HistoryResponse(scenario, loadModel, window, orderBy, series);
     }
 }
