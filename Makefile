@@ -98,7 +98,8 @@ test-agent: ## the agent's Go tests (real wrk against loopback)
 	ci/install-deps.sh wrk
 	$(MAKE) -C agent test
 
-test-backend: ## backend tests against a real embedded PostgreSQL
+test-backend: ## backend tests against a real embedded PostgreSQL (and an external one for the outage test)
+	ci/install-deps.sh pg-server
 	$(MAKE) -C backend test
 
 test-backup: backend agent ## make backup, then make restore into an empty service: every run byte-identical and verified

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages Podium's commands need (wrk, nginx, Chromium, curl, make) when they are missing:
 # with apt-get as root or through passwordless sudo, otherwise it stops and prints the exact command to run.
-# Usage: ci/install-deps.sh [wrk] [nginx] [chromium] [curl] [make] [pg]   (no argument: all but pg)
+# Usage: ci/install-deps.sh [wrk] [nginx] [chromium] [curl] [make] [pg] [pg-server]   (no argument: all but pg*)
 set -euo pipefail
 want=("$@"); [ ${#want[@]} -gt 0 ] || want=(wrk nginx chromium curl make)
 missing=()
@@ -13,6 +13,7 @@ for tool in "${want[@]}"; do
     curl)     command -v curl >/dev/null 2>&1 || missing+=(curl ca-certificates) ;;
     make)     command -v make >/dev/null 2>&1 || missing+=(make) ;;
     pg)       command -v pg_dump >/dev/null 2>&1 || missing+=(postgresql-client) ;;
+    pg-server) compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql) ;;
     *) echo "install-deps: unknown tool '$tool'" >&2; exit 2 ;;
   esac
 done

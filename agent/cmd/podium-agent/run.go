@@ -147,6 +147,9 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	if err != nil {
 		return err
 	}
+	if err := sp.CheckRoom(f.maxEnvelope); err != nil {
+		return fmt.Errorf("%w: nothing was measured", err)
+	}
 	display := progress.New(cmd.ErrOrStderr())
 	r := &run.Runner{Manifest: m, Plan: plan, Layout: layout, Java: host.Java(f.java), Wrk: f.wrk,
 		HealthWait: f.healthTimeout, AgentVersion: version, SuiteCommit: suiteCommit(f.suiteCommit, m.Dir), Display: display}

@@ -48,6 +48,25 @@ func removeStaleTemps(dir string) {
 	}
 }
 
+// CheckRoom writes and removes a file of reserve bytes in pending/ (fsynced), so that a full or read-only
+// spool is found before a run spends its time measuring, not when the measured run cannot be written.
+func (s *Spool) CheckRoom(reserve int) error {
+	dir := filepath.Join(s.Dir, PendingDir)
+	f, err := os.CreateTemp(dir, ".room-check.tmp-*")
+	if err != nil {
+		return fmt.Errorf("spool %s is not writable: %w", s.Dir, err)
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	if _, err := f.Write(make([]byte, reserve)); err != nil {
+		return fmt.Errorf("spool %s has no room for a run of %d bytes: %w", s.Dir, reserve, err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("spool %s has no room for a run of %d bytes: %w", s.Dir, reserve, err)
+	}
+	return nil
+}
+
 // Entry is one spooled run.
 type Entry struct {
 	RunID string

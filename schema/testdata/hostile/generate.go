@@ -482,6 +482,10 @@ func main() {
 	get("read-page-huge", "a page number beyond 32 bits", "/api/runs?page=99999999999", 400, "page")
 	get("read-size-negative", "a negative page size", "/api/runs?size=-1", 400, "size")
 	get("read-format-nul", "a NUL as the format", "/api/runs?format=%00", 400, "format")
+	get("read-size-malformed-percent", "malformed percent-encoding in a query parameter", "/api/runs?size=%zz", 400, "size")
+	get("read-host-class-truncated-percent", "a truncated percent-encoding in a filter", "/api/leaderboard?scenario=plaintext&hostClass=%2", 400, "hostClass")
+	get("read-name-malformed-percent", "malformed percent-encoding in a query parameter's name", "/api/runs?%zz=1", 400, "")
+	get("site-query-malformed-percent", "malformed percent-encoding in a page's query", "/leaderboard/plaintext?hostClass=%zz", 400, "hostClass")
 
 	fmt.Printf("wrote %d cases\n", count)
 }

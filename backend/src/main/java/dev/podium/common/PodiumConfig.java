@@ -30,6 +30,10 @@ public interface PodiumConfig {
     @WithDefault("600")
     int writesPerMinutePerAddress();
 
+    /** Runs one agent key may submit per minute, as a token bucket counted after its signature verifies; 0: no limit. */
+    @WithDefault("120")
+    int writesPerMinutePerKey();
+
     /** Wrong admin tokens one client address may send per minute; more answer 429 with Retry-After. */
     @WithDefault("10")
     int adminMaxFailures();

@@ -10,6 +10,8 @@ public class PodiumMain {
 
     public static void main(String... args) throws Exception {
         raiseHttpBodyCeiling();
+        // Quarkus answers a URI java.net.URI refuses with a bare 400 before any route; InputRoutes answers problem+json
+        System.setProperty("vertx.disableURIValidation", "true");
         String url = System.getenv("PODIUM_DB_URL");
         boolean configured = (url != null && !url.isBlank()) || System.getProperty("quarkus.datasource.jdbc.url") != null;
         if (configured) {

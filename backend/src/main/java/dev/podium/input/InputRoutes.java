@@ -13,6 +13,10 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -33,6 +37,7 @@ public class InputRoutes {
     }
 
     void register(@Observes Router router) {
+        router.route().order(-1950).handler(InputRoutes::rejectMalformedUri);
         router.route("/api/*").order(-1001).handler(InputRoutes::rejectControlCharacters);
         // a chunked body (no Content-Length) is read here, up to the limit: beyond it Vert.x fails with 413 and the
         // failure handler below answers problem+json, where the HTTP layer alone would answer a bare 413
@@ -49,6 +54,60 @@ public class InputRoutes {
             return;
         }
         bodyHandler.handle(ctx);
+    }
+
+    /**
+     * What Quarkus's own check answered with a bare 400 (it is turned off: vertx.disableURIValidation, see PodiumMain):
+     * a URI that java.net.URI cannot parse, e.g. malformed percent-encoding, gets problem+json naming the parameter.
+     */
+    private static void rejectMalformedUri(RoutingContext ctx) {
+        String uri = ctx.request().uri();
+        if (!parses(uri)) {
+            String field = malformedParameter(uri);
+            answer(ctx, ProblemException.badRequest("invalid-parameter", field == null
+                    ? "the request URI is not valid (malformed percent-encoding or a character that must be encoded)"
+                    : "'" + field + "' is not valid percent-encoding", field));
+            return;
+        }
+        ctx.next();
+    }
+
+    /** The first query parameter whose name or value is not valid percent-encoding, or null when none is. */
+    static String malformedParameter(String uri) {
+        int q = uri.indexOf('?');
+        if (q < 0) {
+            return null;
+        }
+        for (String pair : uri.substring(q + 1).split("&")) {
+            int eq = pair.indexOf('=');
+            String name = eq < 0 ? pair : pair.substring(0, eq);
+            String decodedName = decodeOrNull(name);
+            String value = eq < 0 ? "" : pair.substring(eq + 1);
+            if (decodedName == null || hasControl(decodedName)) {
+                return null; // a name that cannot be named
+            }
+            if (decodeOrNull(value) == null || !parses("/?" + pair)) {
+                return decodedName;
+            }
+        }
+        return null;
+    }
+
+    private static boolean parses(String uri) {
+        try {
+            new URI(uri);
+            return true;
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+
+    private static String decodeOrNull(String text) {
+        try {
+            return URLDecoder.decode(text, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private static void rejectControlCharacters(RoutingContext ctx) {

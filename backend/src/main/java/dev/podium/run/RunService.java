@@ -33,6 +33,8 @@ public class RunService {
     private final RunWriter writer;
     private final IngestPhases phases;
     @jakarta.inject.Inject
+    dev.podium.security.KeyWriteLimit keyLimit;
+    @jakarta.inject.Inject
     dev.podium.changes.ChangeDetector changes;
     // its own pool: the common pool has one thread fewer than there are cores (a single one on two cores)
     private final ForkJoinPool statisticsPool = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
@@ -67,6 +69,7 @@ public class RunService {
         }
         try {
             Verified signer = verify(envelope);
+            keyLimit.take(signer.keyid(), signer.field());
             long t1 = phases.record("signature", t0);
             JsonNode payload = validator.validate(envelope.schemaVersion(), envelope.payload());
             RunInputRules.check(payload, receivedAt);
@@ -133,7 +136,7 @@ public class RunService {
     }
 
     /** The enrolled signer whose signature verifies. */
-    private record Verified(long agentId, String keyid) {
+    private record Verified(long agentId, String keyid, String field) {
     }
 
     /** Accepts the first signature by an enrolled, unrevoked key that verifies; a revoked key is 403, else 401. */
@@ -162,7 +165,7 @@ public class RunService {
                         "key " + signature.keyid() + " was revoked at " + agent.get().revokedAt, at + ".keyid"));
                 continue;
             }
-            return new Verified(agent.get().id, agent.get().keyid);
+            return new Verified(agent.get().id, agent.get().keyid, at + ".keyid");
         }
         throw revoked != null ? revoked : unauthorized;
     }

@@ -56,6 +56,11 @@ public class CrashableDatabase implements QuarkusTestResourceLifecycleManager {
         signal("CONT");
     }
 
+    /** A clean shutdown of PostgreSQL (pg_ctl stop), as an operator's restart or a maintenance window does. */
+    static void shutDown() throws IOException {
+        database.close();
+    }
+
     /** Starts PostgreSQL again on the same data and port (crash recovery replays its WAL). */
     static void restart() throws IOException {
         try {
