@@ -1,12 +1,6 @@
 // Shared pieces of every chart option: colours, escaping, sizes. Pure: no ECharts import, no DOM.
-import type { IoModel } from '../../api/types'
 
-/** Okabe-Ito colours, readable by colour-blind readers; one per I/O model. */
-export const IO_COLORS: Record<IoModel, string> = {
-  'non-blocking': '#0072B2',
-  'virtual-threads': '#009E73',
-  blocking: '#E69F00',
-}
+export { IO_COLORS, ioSeriesStyles } from '../palette'
 
 /** A palette for one-colour-per-framework charts. */
 export const PALETTE = [
