@@ -6,9 +6,9 @@ import { scalingEfficiencyOption, scalingPerVcpuOption } from './options/scaling
 import { leaderboardBarOption } from './options/leaderboardBar'
 
 const series = [
-  { framework: 'Spring MVC', ioModel: 'blocking' as const, points: [] },
-  { framework: 'Netty', ioModel: 'non-blocking' as const, points: [] },
-  { framework: 'Tomcat', ioModel: 'blocking' as const, points: [] },
+  { framework: 'Spring MVC', ioModel: 'blocking' as const, runId: 'r', points: [] },
+  { framework: 'Netty', ioModel: 'non-blocking' as const, runId: 'r', points: [] },
+  { framework: 'Tomcat', ioModel: 'blocking' as const, runId: 'r', points: [] },
 ]
 
 describe('one palette', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planMigration } from './calculator'
+import { openingScenario, planMigration, sizingFigure } from './calculator'
 
 describe('planMigration (methodology section 6)', () => {
   it('works the example through: 10 servers, 10k -> 30k RPS, ratio 1.5', () => {
@@ -40,5 +40,20 @@ describe('planMigration (methodology section 6)', () => {
     expect(planMigration(0, 1.5, [{ current: 1, required: 2 }])).toBeNull()
     expect(planMigration(10, 0, [{ current: 1, required: 2 }])).toBeNull()
     expect(planMigration(10, 1.5, [{ current: 0, required: 2 }])).toBeNull()
+  })
+})
+
+describe('calculator set-up', () => {
+  it('opens on a scenario that has data: proxy when measured, else what make run measured', () => {
+    expect(openingScenario([{ scenarios: ['json', 'plaintext'] }])).toBe('json')
+    expect(openingScenario([{ scenarios: ['plaintext'] }, { scenarios: ['proxy'] }])).toBe('proxy')
+    expect(openingScenario([])).toBeUndefined()
+  })
+  it('sizes by SLA throughput or by requests per CPU-second', () => {
+    const row = { slaThroughput: 50000, requestsPerCpuSecond: { mean: 30000 } }
+    expect(sizingFigure(row, 'throughput')).toBe(50000)
+    expect(sizingFigure(row, 'cpu')).toBe(30000)
+    expect(sizingFigure({ slaThroughput: null }, 'throughput')).toBeNull()
+    expect(sizingFigure({ slaThroughput: 1, requestsPerCpuSecond: null }, 'cpu')).toBeNull()
   })
 })
