@@ -15,8 +15,10 @@ function flagsOf(command: string): string[] {
   return [...command.matchAll(/--([a-z-]+)/g)].map((m) => m[1])
 }
 
+const quick = ['plaintext', 'json']
 const every = [
-  noDataAdvice('proxy'), noDataAdvice('delay'), noDataAdvice('delay', 'open'), noDataAdvice('plaintext'),
+  noDataAdvice('proxy', 'closed', quick), noDataAdvice('delay', 'closed', quick), noDataAdvice('delay', 'open', quick),
+  noDataAdvice('plaintext', 'closed', []), noDataAdvice('plaintext', 'closed', ['json']),
   scalingAdvice([1])!, latencyAdvice([64])!,
 ]
 
@@ -26,13 +28,15 @@ describe('empty-state advice', () => {
     expect(suite.profiles.full).toMatchObject(FULL)
   })
   it('names only flags podium-agent has, so the command works', () => {
-    for (const a of every) for (const f of flagsOf(a.command)) expect(declared, `${a.command}: --${f}`).toContain(f)
+    for (const a of every) for (const f of flagsOf(a.command ?? '')) expect(declared, `${a.command}: --${f}`).toContain(f)
     expect(declared).toContain('home')
   })
   it('says why proxy is empty after make run, and how to measure it', () => {
-    const a = noDataAdvice('proxy')
-    expect(a.why).toBe('The quick profile of make run measures plaintext and json only, not proxy.')
+    const a = noDataAdvice('proxy', 'closed', quick)
+    expect(a.why).toBe('The quick profile of make run measures plaintext and json only, not proxy: run')
     expect(a.command).toContain('--scenario proxy')
+    expect(noDataAdvice('proxy', 'closed', [])).toEqual({ why: 'No runs yet: run', command: 'make run' })
+    expect(noDataAdvice('json', 'closed', quick).command).toBeUndefined() // measured: the filters exclude it
   })
   it('gives no advice where there is data enough', () => {
     expect(scalingAdvice([1, 2])).toBeNull()
