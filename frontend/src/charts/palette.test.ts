@@ -35,3 +35,17 @@ describe('one palette', () => {
     expect(css).toContain(`--bl: ${IO_COLORS.blocking.toLowerCase()}`)
   })
 })
+
+describe('legends on a phone', () => {
+  it('wrap every name whole instead of paging "1/3" and cutting "Tomca"', async () => {
+    const { fitLegend } = await import('./options/common')
+    const many = ['Tomcat', 'Spring MVC', 'Spring WebFlux', 'Helidon SE', 'Vert.x Web', 'Undertow', 'Javalin'].map((framework) => ({ framework, ioModel: 'blocking' as const, runId: 'r', points: [] }))
+    const opt = latencyOption(many)
+    const phone = fitLegend(opt, 358) as unknown as { legend: { type: string; data: string[] }; grid: { top: number }; legendLines: number }
+    expect(phone.legend.type).toBe('plain')
+    expect(phone.legend.data).toContain('Tomcat (blocking)')
+    expect(phone.legendLines).toBeGreaterThan(2)
+    expect(phone.grid.top).toBeGreaterThanOrEqual(phone.legendLines * 22)
+    expect(fitLegend(opt, 1200)).toBe(opt)
+  })
+})
