@@ -78,6 +78,7 @@ say "done"
 echo "leaderboard:  $url/?scenario=plaintext"
 echo "API:          $url/api/leaderboard?scenario=plaintext"
 echo "runs:         $url/api/runs"
+echo "this agent:   agent/bin/podium-agent status --home .podium/agent   (its key and spool; or PODIUM_HOME=$PODIUM_HOME)"
 if [ -n "$service_pid" ]; then
   if [ "${PODIUM_DETACH:-0}" = 1 ]; then
     trap - EXIT

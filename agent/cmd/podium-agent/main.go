@@ -6,9 +6,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -45,6 +45,7 @@ func (e usageError) Unwrap() error { return e.error }
 
 // globals are the flags every command has.
 type globals struct {
+	home       string
 	configFile string
 	spool      string
 	key        string
@@ -101,31 +102,57 @@ func newRoot() *cobra.Command {
 		Long: `podium-agent benchmarks the JVM framework suite on this host (wrk closed loop, fortio open loop),
 signs each run (DSSE, Ed25519), keeps it in a durable spool and delivers it to the Podium results service.
 
+The agent's files (the key agent-key.json, the spool spool/, the config file config.json) live in one folder,
+its home: --home when given, else PODIUM_HOME, else ~/.podium. Every command prints the home, key and spool it uses
+(on stderr). ` + "`make run`" + ` keeps its own agent in .podium/agent of the repository: use --home .podium/agent (or
+PODIUM_HOME) to look at it.
+
 Every flag can also come from the environment (PODIUM_<FLAG>, e.g. PODIUM_SERVER, PODIUM_ADMIN_TOKEN) or from
-the config file (a JSON object keyed by flag name, default ~/.podium/config.json); a flag given on the command
+the config file (a JSON object keyed by flag name, default <home>/config.json); a flag given on the command
 line wins over the environment, which wins over the file.`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			file, explicit := g.configFile, cmd.Flags().Changed("config")
+			fs := cmd.Flags()
+			home, source := config.Locate(g.home, fs.Changed("home"))
+			g.home = home
+			// the home's files are the defaults; the environment and the config file may still override them
+			for name, def := range map[string]string{"config": config.File(home), "spool": config.SpoolDir(home), "key": config.KeyFile(home)} {
+				if !fs.Changed(name) {
+					if err := fs.Lookup(name).Value.Set(def); err != nil {
+						return usageError{err}
+					}
+				}
+			}
+			file, explicit := g.configFile, fs.Changed("config")
 			if v, ok := os.LookupEnv("PODIUM_CONFIG"); ok && !explicit {
 				file, explicit = v, true
 			}
-			if err := config.Apply(cmd.Flags(), file, explicit); err != nil {
+			if err := config.Apply(fs, file, explicit); err != nil {
 				return usageError{err}
 			}
+			where(cmd.ErrOrStderr(), g, source)
 			return nil
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	pf := root.PersistentFlags()
-	pf.StringVar(&g.configFile, "config", config.DefaultFile(), "config file (JSON object keyed by flag name)")
-	pf.StringVar(&g.spool, "spool", filepath.Join(config.Home(), "spool"), "spool folder: runs wait here until the service has them")
-	pf.StringVar(&g.key, "key", filepath.Join(config.Home(), "agent-key.json"), "the agent's Ed25519 key file")
+	pf.StringVar(&g.home, "home", config.Home(), "the agent's folder (key, spool, config.json): --home, else PODIUM_HOME, else ~/.podium")
+	pf.StringVar(&g.configFile, "config", config.DefaultFile(), "config file (JSON object keyed by flag name; default <home>/config.json)")
+	pf.StringVar(&g.spool, "spool", config.SpoolDir(config.Home()), "spool folder: runs wait here until the service has them (default <home>/spool)")
+	pf.StringVar(&g.key, "key", config.KeyFile(config.Home()), "the agent's Ed25519 key file (default <home>/agent-key.json)")
 	pf.StringVar(&g.server, "server", "http://127.0.0.1:8080", "the Podium results service")
 	root.AddCommand(newKeygen(g), newEnroll(g), newCheck(g), newRun(g), newStart(g), newPush(g), newStatus(g), newVerify(g), newDoctor(g), newBackfill(g))
 	return root
+}
+
+// where says which home, key and spool a command uses, and points to `make run`'s agent when this home has no key.
+func where(w io.Writer, g *globals, source string) {
+	fmt.Fprintf(w, "podium-agent: home %s (%s); using key %s, spool %s\n", g.home, source, g.key, g.spool)
+	if local := config.LocalHint(g.home); local != "" && g.key == config.KeyFile(g.home) {
+		fmt.Fprintf(w, "podium-agent: no key in %s; `make run`'s agent is in %s: add --home %s (or PODIUM_HOME=%s)\n", g.home, local, local, local)
+	}
 }
 
 // args wraps a cobra argument check so that a wrong count is a usage error.

@@ -13,20 +13,54 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Home is the agent's folder: ~/.podium (the spool, the key and the config file live there by default).
-func Home() string {
+// LocalHome is where `make run` keeps its agent (key and spool), relative to the repository's root.
+const LocalHome = ".podium/agent"
+
+// Locate is the one rule for the agent's folder (the key, the spool and config.json live there by default):
+// the --home flag when given, else PODIUM_HOME, else ~/.podium. It also says which of the three it was.
+func Locate(flag string, flagGiven bool) (dir, source string) {
+	if flagGiven && flag != "" {
+		return flag, "--home"
+	}
 	if h := os.Getenv("PODIUM_HOME"); h != "" {
-		return h
+		return h, "PODIUM_HOME"
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return ".podium"
+		return ".podium", "default"
 	}
-	return filepath.Join(home, ".podium")
+	return filepath.Join(home, ".podium"), "default"
 }
 
-// DefaultFile is the config file read when --config is not given.
-func DefaultFile() string { return filepath.Join(Home(), "config.json") }
+// Home is the agent's folder when no --home flag is given.
+func Home() string {
+	dir, _ := Locate("", false)
+	return dir
+}
+
+// KeyFile, SpoolDir and File are the default key, spool and config file of a home.
+func KeyFile(home string) string  { return filepath.Join(home, "agent-key.json") }
+func SpoolDir(home string) string { return filepath.Join(home, "spool") }
+func File(home string) string     { return filepath.Join(home, "config.json") }
+
+// DefaultFile is the config file read when neither --home nor --config is given.
+func DefaultFile() string { return File(Home()) }
+
+// LocalHint names `make run`'s agent folder under the working folder when it holds a key and home does not:
+// the two are different homes, and a user who ran `make run` is most likely looking for that one.
+func LocalHint(home string) string {
+	if _, err := os.Stat(KeyFile(home)); err == nil {
+		return ""
+	}
+	local, err := filepath.Abs(LocalHome)
+	if err != nil || local == home {
+		return ""
+	}
+	if _, err := os.Stat(KeyFile(local)); err != nil {
+		return ""
+	}
+	return local
+}
 
 // EnvName is the environment variable that sets a flag: --admin-token is PODIUM_ADMIN_TOKEN.
 func EnvName(flag string) string {
@@ -51,7 +85,7 @@ func Apply(fs *pflag.FlagSet, file string, explicit bool) error {
 	}
 	var errs []error
 	fs.VisitAll(func(f *pflag.Flag) {
-		if f.Changed || f.Name == "config" || f.Name == "help" {
+		if f.Changed || f.Name == "config" || f.Name == "help" || f.Name == "home" {
 			return
 		}
 		if v, ok := os.LookupEnv(EnvName(f.Name)); ok {

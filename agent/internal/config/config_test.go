@@ -71,3 +71,22 @@ func TestEnvName(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 }
+
+// Not parallel: sets PODIUM_HOME and HOME.
+func TestLocateOneRule(t *testing.T) {
+	t.Setenv("HOME", "/home/u")
+	t.Setenv("PODIUM_HOME", "")
+	if dir, src := Locate("", false); dir != "/home/u/.podium" || src != "default" {
+		t.Errorf("default: %s (%s)", dir, src)
+	}
+	t.Setenv("PODIUM_HOME", "/env")
+	if dir, src := Locate("/ignored", false); dir != "/env" || src != "PODIUM_HOME" {
+		t.Errorf("PODIUM_HOME beats the default: %s (%s)", dir, src)
+	}
+	if dir, src := Locate("/flag", true); dir != "/flag" || src != "--home" {
+		t.Errorf("--home beats PODIUM_HOME: %s (%s)", dir, src)
+	}
+	if KeyFile("/h") != "/h/agent-key.json" || SpoolDir("/h") != "/h/spool" || File("/h") != "/h/config.json" {
+		t.Error("the key, the spool and the config file live in the home")
+	}
+}

@@ -76,6 +76,20 @@ func TestGeneratorSaturatedFromItsOwnCPUTime(t *testing.T) {
 	}
 }
 
+// The summary's req/s is the figure the site shows: the trimmed mean, not the mean an outlier repeat drags down.
+func TestSummaryPrintsTheTrimmedMeanTheSiteShows(t *testing.T) {
+	t.Parallel()
+	c := cellWith(10000, 10200, 10400, 10600, 2000)
+	c.Framework = "Jetty"
+	got := (&Run{Results: []Cell{c}}).Summary()
+	if !strings.Contains(got, "trimmed mean of the repeats") || !strings.Contains(got, " 10200 req/s") {
+		t.Errorf("summary %q, want the trimmed mean 10200 req/s (the mean is 8640) and to say which figure it is", got)
+	}
+	if TrimmedMean([]float64{1, 2}) != 1.5 || TrimmedMean([]float64{5, 1, 3, 100}) != 4 {
+		t.Error("TrimmedMean drops the best and the worst only from 3 values on")
+	}
+}
+
 func TestSummaryShowsWhatARequestCost(t *testing.T) {
 	t.Parallel()
 	c := cellWith(10000, 10000)

@@ -208,15 +208,18 @@ func NewRunID() string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
 
-// Summary is one line per cell: what was measured, the mean throughput and p99 over the repeats, what a request
-// cost (requests per CPU-second of the target, its peak memory), the flags.
+// Summary is a header and one line per cell: what was measured, the throughput as the site shows it (the trimmed
+// mean of the repeats), the mean p99, what a request cost (requests per CPU-second of the target, its peak memory),
+// the flags.
 func (r *Run) Summary() string {
 	var b strings.Builder
+	b.WriteString("  req/s: trimmed mean of the repeats (best and worst dropped when 3 or more), as the site shows it; p99: mean of the repeats\n")
 	for _, c := range r.Results {
-		var rps, p99, requests, cpu float64
+		var p99, requests, cpu float64
 		var peak int64
+		rps := make([]float64, 0, len(c.Repeats))
 		for _, rep := range c.Repeats {
-			rps += rep.RequestsPerSecond / float64(len(c.Repeats))
+			rps = append(rps, rep.RequestsPerSecond)
 			p99 += rep.LatencyMs.P99 / float64(len(c.Repeats))
 			requests += float64(rep.Requests)
 			cpu += rep.Usage.TargetCPUUserSeconds + rep.Usage.TargetCPUSystemSeconds
@@ -231,7 +234,25 @@ func (r *Run) Summary() string {
 			load = fmt.Sprintf("%.0f/s", c.TargetRate)
 		}
 		fmt.Fprintf(&b, "  %-22s %-9s %-6s %-9s k=%-2d %10.0f req/s  p99 %8.2f ms  %9.0f req/CPU-s  %6.0f MB  %s\n", c.Framework,
-			c.Scenario, c.LoadModel, load, c.VCPUs, rps, p99, perCPU, float64(peak)/1e6, strings.Join(c.Flags, ","))
+			c.Scenario, c.LoadModel, load, c.VCPUs, TrimmedMean(rps), p99, perCPU, float64(peak)/1e6, strings.Join(c.Flags, ","))
 	}
 	return b.String()
+}
+
+// TrimmedMean is the service's throughput figure (CellStatistics.trimmedMean, methodology section 4): the mean
+// after dropping the best and the worst value when there are at least 3.
+func TrimmedMean(values []float64) float64 {
+	if len(values) == 0 {
+		return 0
+	}
+	sorted := slices.Clone(values)
+	slices.Sort(sorted)
+	if len(sorted) >= 3 {
+		sorted = sorted[1 : len(sorted)-1]
+	}
+	sum := 0.0
+	for _, v := range sorted {
+		sum += v
+	}
+	return sum / float64(len(sorted))
 }

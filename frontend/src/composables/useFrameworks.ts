@@ -33,6 +33,8 @@ export function useFrameworks() {
     frameworks: computed(() => cache.value ?? []),
     /** Every host class any framework was measured on, sorted: the host-class pickers' choices. */
     hostClasses: computed(() => [...new Set((cache.value ?? []).flatMap((f) => f.hostClasses))].sort()),
+    /** Every scenario any framework was measured in, sorted (empty: no run at all). */
+    scenarios: computed(() => [...new Set((cache.value ?? []).flatMap((f) => f.scenarios))].sort()),
     error: computed(() => failure.value),
     loading: computed(() => !cache.value && !failure.value),
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { planMigration, type ApiLoad, type ApiPlan } from './calculator'
+import { openingScenario, planMigration, sizingFigure, type ApiLoad, type ApiPlan } from './calculator'
 
 describe('planMigration (methodology section 6)', () => {
   it('works the example through: 10 servers, 10k -> 30k RPS, ratio 1.5', () => {
@@ -70,5 +70,20 @@ describe('the shared calculator vectors (schema/testdata/rules/calculator.json, 
     })
     const sum = (k: 'serversToAddWithout' | 'serversToAddWith') => v.plans!.reduce((n, p) => n + p[k], 0)
     expect(plan!.totals).toEqual({ serversToAddWithout: sum('serversToAddWithout'), serversToAddWith: sum('serversToAddWith'), serversSaved: sum('serversToAddWithout') - sum('serversToAddWith') })
+  })
+})
+
+describe('calculator set-up', () => {
+  it('opens on a scenario that has data: proxy when measured, else what make run measured', () => {
+    expect(openingScenario([{ scenarios: ['json', 'plaintext'] }])).toBe('json')
+    expect(openingScenario([{ scenarios: ['plaintext'] }, { scenarios: ['proxy'] }])).toBe('proxy')
+    expect(openingScenario([])).toBeUndefined()
+  })
+  it('sizes by SLA throughput or by requests per CPU-second', () => {
+    const row = { slaThroughput: 50000, requestsPerCpuSecond: { mean: 30000 } }
+    expect(sizingFigure(row, 'throughput')).toBe(50000)
+    expect(sizingFigure(row, 'cpu')).toBe(30000)
+    expect(sizingFigure({ slaThroughput: null }, 'throughput')).toBeNull()
+    expect(sizingFigure({ slaThroughput: 1, requestsPerCpuSecond: null }, 'cpu')).toBeNull()
   })
 })

@@ -52,3 +52,25 @@ export function planMigration(servers: number, ratio: number, apis: ApiLoad[]): 
   totals.serversSaved = totals.serversToAddWithout - totals.serversToAddWith
   return { ratio, servers, apis: planned, totals }
 }
+
+/** What the ratio R compares: SLA throughput, or requests per CPU-second (servers whose CPU is the limit). */
+export type SizeBy = 'throughput' | 'cpu'
+
+/** The figure of a leaderboard row the ratio is made of; null when that row has none. */
+export function sizingFigure(
+  row: { slaThroughput?: number | null; requestsPerCpuSecond?: { mean?: number | null } | null } | null | undefined,
+  by: SizeBy,
+): number | null {
+  if (!row) return null
+  const v = by === 'cpu' ? row.requestsPerCpuSecond?.mean : row.slaThroughput
+  return v && v > 0 ? v : null
+}
+
+// proxy first: a service in front of a database is what most migrations are about
+const PREFERRED = ['proxy', 'json', 'plaintext', 'delay']
+
+/** The scenario the calculator opens on: proxy when measured, else the first measured one; undefined while unknown. */
+export function openingScenario(frameworks: readonly { scenarios: readonly string[] }[]): string | undefined {
+  const measured = new Set(frameworks.flatMap((f) => f.scenarios))
+  return PREFERRED.find((s) => measured.has(s)) ?? [...measured].sort()[0]
+}

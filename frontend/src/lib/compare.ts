@@ -5,13 +5,16 @@ import { formatPText, formatRatio } from './format'
 export function describeComparison(c: Comparison): string {
   const a = `${c.a.framework} ${c.a.frameworkVersion}`
   const b = `${c.b.framework} ${c.b.frameworkVersion}`
-  const interval =
-    c.ratioCiLow !== null && c.ratioCiHigh !== null
-      ? ` (95% CI ${formatRatio(c.ratioCiLow)} to ${formatRatio(c.ratioCiHigh)})`
-      : ''
-  if (!c.significant)
+  const known = c.ratioCiLow !== null && c.ratioCiHigh !== null
+  if (!c.significant) {
+    const interval = known ? ` (95% CI ${formatRatio(c.ratioCiLow)} to ${formatRatio(c.ratioCiHigh)})` : ''
     return `${b} vs ${a}: ratio ${formatRatio(c.ratio)}${interval}; the difference is not significant (${formatPText(c.pValue)}), treat them as tied.`
+  }
   const faster = c.ratio >= 1
   const factor = faster ? c.ratio : 1 / c.ratio
+  // the interval is of B / A: when the sentence says A / B, it is inverted with the factor (bounds swap)
+  const low = faster ? c.ratioCiLow : c.ratioCiHigh && 1 / c.ratioCiHigh
+  const high = faster ? c.ratioCiHigh : c.ratioCiLow && 1 / c.ratioCiLow
+  const interval = known ? ` (95% CI ${formatRatio(low)} to ${formatRatio(high)})` : ''
   return `${faster ? b : a} is ${formatRatio(factor)} as fast as ${faster ? a : b}${interval}, a significant difference (${formatPText(c.pValue)}).`
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatDate, formatMs, formatP, formatPercent, formatRange, formatRank, formatRatio, formatRps, formatRpsShort, shortId } from './format'
+import { formatBytes, formatDate, formatMs, formatP, formatPercent, formatRange, formatRank, formatRatio, formatRps, formatRpsShort, shortId, describeHost, describeSetup } from './format'
 
 describe('formatters', () => {
   it('formats throughput with thousands separators and a dash for missing values', () => {
@@ -42,5 +42,13 @@ describe('formatters', () => {
   it('shortens UUIDs but not small ids', () => {
     expect(shortId('5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04')).toBe('5d2c9a47')
     expect(shortId(42)).toBe('42')
+  })
+})
+
+describe('host class in words', () => {
+  it('keeps the machine apart from the vCPUs the cells ran on', () => {
+    expect(describeHost('AMD EPYC 7R13 · 2 vCPU · 8 GiB')).toBe('on a 2-vCPU, 8 GiB AMD EPYC 7R13 host')
+    expect(describeSetup('AMD EPYC 7R13 · 2 vCPU · 8 GiB', 1)).toBe('on a 2-vCPU, 8 GiB AMD EPYC 7R13 host, targets pinned to 1 vCPU of it')
+    expect(describeSetup('odd', 2)).toBe('on odd, targets pinned to 2 vCPUs of it')
   })
 })

@@ -91,3 +91,19 @@ export function shortId(id: string | number | null | undefined): string {
   const s = String(id)
   return s.length > 12 ? s.slice(0, 8) : s
 }
+
+/**
+ * A host class in words that keep the machine apart from the cells: "AMD EPYC 7R13 · 2 vCPU · 8 GiB" ->
+ * "on a 2-vCPU, 8 GiB AMD EPYC 7R13 host" (the targets are pinned to fewer vCPUs of it; the vCPUs column says how many).
+ */
+export function describeHost(hostClass: string | null | undefined): string {
+  if (!hostClass) return dash
+  const m = /^(.*) · (\d+) vCPU · (.+)$/.exec(hostClass)
+  return m ? `on a ${m[2]}-vCPU, ${m[3]} ${m[1]} host` : `on ${hostClass}`
+}
+
+/** The set-up of a cell in words: host and the vCPUs its target was pinned to. */
+export function describeSetup(hostClass: string | null | undefined, vcpus: number | null | undefined): string {
+  const pinned = vcpus ? `, targets pinned to ${vcpus} vCPU${vcpus > 1 ? 's' : ''} of it` : ''
+  return `${describeHost(hostClass)}${pinned}`
+}

@@ -1,12 +1,6 @@
 // Shared pieces of every chart option: colours, escaping, sizes. Pure: no ECharts import, no DOM.
-import type { IoModel } from '../../api/types'
 
-/** Okabe-Ito colours, readable by colour-blind readers; one per I/O model. */
-export const IO_COLORS: Record<IoModel, string> = {
-  'non-blocking': '#0072B2',
-  'virtual-threads': '#009E73',
-  blocking: '#E69F00',
-}
+export { IO_COLORS, ioSeriesStyles } from '../palette'
 
 /** A palette for one-colour-per-framework charts. */
 export const PALETTE = [
@@ -32,4 +26,34 @@ export const BASE = {
   animation: true,
   aria: { enabled: true },
   textStyle: { fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' },
+}
+
+/** Below this chart width a scrolling legend pages ("1/3") and cuts names ("Tomca"): it wraps instead. */
+export const NARROW_CHART = 640
+
+/**
+ * The option fitted to a chart `width` px wide: on narrow charts a legend wraps onto as many lines as its names need
+ * and the plot starts below it, so every name is shown whole. Wide charts are left as they are.
+ */
+export function fitLegend<T extends { legend?: unknown; grid?: unknown }>(option: T, width: number): T & { legendLines?: number } {
+  const legend = option.legend as { type?: string; data?: unknown[] } | undefined
+  if (!legend?.data?.length || width > NARROW_CHART) return option
+  // ~7 px per character at the legend's 12 px font, plus the 25 px symbol and the 10 px gap
+  const widths = legend.data.map((d) => String(typeof d === 'object' && d ? (d as { name?: string }).name : d).length * 7 + 35)
+  let lines = 1
+  let used = 0
+  for (const w of widths) {
+    if (used > 0 && used + w > width - 16) {
+      lines++
+      used = 0
+    }
+    used += w
+  }
+  const grid = (option.grid ?? {}) as Record<string, unknown>
+  return {
+    ...option,
+    legend: { ...legend, type: 'plain', left: 8, right: 8, top: 0, itemGap: 10 },
+    grid: { ...grid, top: lines * 22 + 34 },
+    legendLines: lines,
+  }
 }

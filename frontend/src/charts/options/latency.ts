@@ -1,7 +1,7 @@
 // Latency against concurrency: p50 solid, p90 dashed, p99 dotted, one colour per framework.
 import type { LatencySeries } from '../../api/types'
 import { formatMs, formatRps } from '../../lib/format'
-import { BASE, colorAt, escapeHtml } from './common'
+import { BASE, escapeHtml, ioSeriesStyles } from './common'
 import { seriesName } from './scaling'
 
 export const PERCENTILES = [
@@ -14,6 +14,7 @@ export type PercentileKey = (typeof PERCENTILES)[number]['key']
 
 export function latencyOption(series: readonly LatencySeries[], shown: readonly PercentileKey[] = ['p50', 'p90', 'p99']) {
   const out: object[] = []
+  const styles = ioSeriesStyles(series)
   series.forEach((s, i) => {
     const pts = [...s.points].sort((a, b) => a.connections - b.connections)
     for (const pc of PERCENTILES) {
@@ -22,9 +23,10 @@ export function latencyOption(series: readonly LatencySeries[], shown: readonly 
         name: seriesName(s),
         id: `${i}-${pc.key}`,
         type: 'line',
+        symbol: styles[i].symbol,
         symbolSize: 6,
-        itemStyle: { color: colorAt(i) },
-        lineStyle: { type: pc.line, color: colorAt(i), width: pc.key === 'p50' ? 2 : 1.5 },
+        itemStyle: { color: styles[i].color },
+        lineStyle: { type: pc.line, color: styles[i].color, width: pc.key === 'p50' ? 2 : 1.5 },
         data: pts.map((p) => [p.connections, p[pc.key], pc.key, p.throughput]),
       })
     }

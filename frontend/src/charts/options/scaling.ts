@@ -1,7 +1,7 @@
 // Scaling charts: throughput per vCPU (with its 95% confidence band) and scaling efficiency, by vCPU count.
 import type { ScalingSeries } from '../../api/types'
 import { formatPercent, formatRps, formatRpsShort } from '../../lib/format'
-import { BASE, colorAt, escapeHtml } from './common'
+import { BASE, escapeHtml, ioSeriesStyles } from './common'
 
 export function seriesName(s: { framework: string; ioModel: string }): string {
   return `${s.framework} (${s.ioModel})`
@@ -37,9 +37,10 @@ function tooltip(kind: 'perVcpu' | 'efficiency', series: readonly ScalingSeries[
 /** Per-vCPU throughput lines; each framework's band is a transparent lower line plus a stacked (high - low) area. */
 export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
   const out: object[] = []
+  const styles = ioSeriesStyles(series)
   series.forEach((s, i) => {
     const name = seriesName(s)
-    const color = colorAt(i)
+    const { color, symbol } = styles[i]
     const pts = [...s.points].sort((a, b) => a.vcpus - b.vcpus)
     const banded = pts.every((p) => p.perVcpuCiLow !== null && p.perVcpuCiHigh !== null)
     if (banded) {
@@ -54,7 +55,7 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
         tooltip: { show: false },
       })
     }
-    out.push({ name, type: 'line', symbolSize: 7, itemStyle: { color }, lineStyle: { color, width: 2 },
+    out.push({ name, type: 'line', symbol, symbolSize: 7, itemStyle: { color }, lineStyle: { color, width: 2 },
       data: pts.map((p) => [p.vcpus, p.perVcpu]) })
   })
   return {
@@ -71,6 +72,7 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
 
 /** Scaling efficiency E(k) = T(k) / (k x T(1)); 100% is perfect linear scaling. */
 export function scalingEfficiencyOption(series: readonly ScalingSeries[]) {
+  const styles = ioSeriesStyles(series)
   return {
     ...BASE,
     animation: series.length <= 30,
@@ -82,8 +84,9 @@ export function scalingEfficiencyOption(series: readonly ScalingSeries[]) {
     series: series.map((s, i) => ({
       name: seriesName(s),
       type: 'line',
+      symbol: styles[i].symbol,
       symbolSize: 7,
-      itemStyle: { color: colorAt(i) },
+      itemStyle: { color: styles[i].color },
       data: [...s.points].sort((a, b) => a.vcpus - b.vcpus).map((p) => [p.vcpus, p.efficiency]),
       connectNulls: false,
     })),

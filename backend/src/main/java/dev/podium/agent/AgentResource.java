@@ -18,6 +18,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 
 /** Agent enrolment (admin) and the public view of an agent's key. */
 @Path("/api/agents")
@@ -36,6 +38,15 @@ public class AgentResource {
     @Operation(summary = "Enrol an agent's Ed25519 public key (admin token required)")
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = Enrolment.class)))
+    @APIResponses({
+            @APIResponse(responseCode = "201", description = "enrolled; Location names the agent",
+                    content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Enrolled.class))),
+            @APIResponse(responseCode = "400", description = "malformed body; `field` names it"),
+            @APIResponse(responseCode = "401", description = "no admin token given"),
+            @APIResponse(responseCode = "403", description = "a wrong admin token, or none is configured on the service"),
+            @APIResponse(responseCode = "409", description = "this public key is already enrolled"),
+            @APIResponse(responseCode = "415", description = "the body is not application/json"),
+            @APIResponse(responseCode = "422", description = "invalid name or public key; `field` names it")})
     public Response enrol(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                           @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
         admin.check(authorization);

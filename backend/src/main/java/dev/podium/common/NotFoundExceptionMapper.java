@@ -9,7 +9,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
-/** An unknown path: the app's index.html for a browser navigation outside /api and /q, else a 404 problem+json. */
+/** An unknown path: the app's index.html for a site route (see {@link SinglePageApp#indexFor}), else a 404 problem+json. */
 @Provider
 public class NotFoundExceptionMapper implements ExceptionMapper<NotFoundException> {
 
@@ -24,7 +24,8 @@ public class NotFoundExceptionMapper implements ExceptionMapper<NotFoundExceptio
 
     @Override
     public Response toResponse(NotFoundException exception) {
-        if (request != null && HttpMethod.GET.equals(request.method().name())) {
+        String method = request == null ? "" : request.method().name();
+        if (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) {
             var index = app.indexFor(request.path(), request.getHeader(HttpHeaders.ACCEPT));
             if (index.isPresent()) {
                 return Response.ok(index.get(), "text/html;charset=utf-8").header(HttpHeaders.CACHE_CONTROL, "no-cache").build();

@@ -22,10 +22,28 @@ public class SinglePageApp {
         }
     }
 
-    /** The page, when the frontend was built into this service and the request is a browser navigation outside the API. */
+    /**
+     * The page, when the frontend was built into this service and the request is for a site route: outside /api and
+     * /q, not a file (no dot in the last segment), and not from a client that accepts JSON only. A deep link fetched
+     * by curl (which accepts any type), a crawler or a link checker gets the site, as a browser does.
+     */
     public Optional<byte[]> indexFor(String path, String accept) {
         boolean appPath = !path.startsWith("/api/") && !path.equals("/api") && !path.startsWith("/q/") && !path.equals("/q");
-        boolean html = accept != null && accept.contains("text/html");
-        return index != null && appPath && html ? Optional.of(index) : Optional.empty();
+        boolean file = path.substring(path.lastIndexOf('/') + 1).contains(".");
+        return index != null && appPath && !file && !jsonOnly(accept) ? Optional.of(index) : Optional.empty();
+    }
+
+    /** An Accept header that names JSON types only (application/json, application/problem+json, ...). */
+    static boolean jsonOnly(String accept) {
+        if (accept == null || accept.isBlank()) {
+            return false;
+        }
+        for (String range : accept.split(",")) {
+            String type = range.split(";", 2)[0].trim().toLowerCase(java.util.Locale.ROOT);
+            if (!type.isEmpty() && !type.equals("application/json") && !type.endsWith("+json")) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -109,11 +109,11 @@ public class CompareResource {
             return "cannot test: each cell needs at least 2 repeats and some variance";
         }
         if (!w.significant()) {
-            return "no significant difference (p = " + RegressionCheck.p(w.pValue()).replace("< ", "") + ")";
+            return "no significant difference (" + RegressionCheck.pText(w.pValue()) + ")";
         }
         String nameA = label(a, b);
         String nameB = label(b, a);
-        String p = w.pValue() < 0.001 ? "p < 0.001" : "p = " + RegressionCheck.p(w.pValue());
+        String p = RegressionCheck.pText(w.pValue());
         return ratio >= 1
                 ? nameB + " is " + times(ratio) + "x faster than " + nameA + ", significant (" + p + ")"
                 : nameA + " is " + times(1 / ratio) + "x faster than " + nameB + ", significant (" + p + ")";

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.podium.common.Figures;
 import jakarta.ws.rs.core.HttpHeaders;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
@@ -69,6 +70,9 @@ public final class Csv {
             List<String> parts = new ArrayList<>();
             list.forEach(p -> parts.add(String.valueOf(p)));
             return neutralised(String.join(" ", parts));
+        }
+        if (cell instanceof Double figure) {
+            return String.valueOf(Figures.round(figure)); // as the JSON writes it
         }
         return cell instanceof String text ? neutralised(text) : String.valueOf(cell);
     }

@@ -39,7 +39,7 @@ public class ScalingResource {
                         @Schema(nullable = true) Double ciHigh, double perVcpu,
                         @Schema(nullable = true) Double perVcpuCiLow, @Schema(nullable = true) Double perVcpuCiHigh,
                         @Schema(nullable = true,
-                        description = "E(k) = T(k) / (k x T(1)); null without a 1-vCPU point") Double efficiency,
+                        description = "E(k) = T(k) / (k x T(1)); null without a 1-vCPU point or with one vCPU count only") Double efficiency,
                         UUID runId) {
     }
 
@@ -123,16 +123,19 @@ public class ScalingResource {
                 CellStats s = c.stats();
                 points.add(new Point(k, c.connections(), c.throughput(), s.rpsCiLow(), s.rpsCiHigh(), c.throughput() / k,
                         s.rpsCiLow() / k, s.rpsCiHigh() / k,
-                        efficiency(c.throughput(), k, one == null ? null : one.throughput()), c.runId()));
+                        efficiency(c.throughput(), k, one == null ? null : one.throughput(), chosen.size()), c.runId()));
             }
             series.add(new Series(any.framework(), any.ioModel(), points));
         }
         return new ScalingResponse(scenario, cpuModel, hc, loadModel, series);
     }
 
-    /** E(k) = T(k) / (k x T(1)); null without T(1) or when T(1) is 0. */
-    public static Double efficiency(double throughputAtK, int k, Double throughputAtOne) {
-        if (throughputAtOne == null || throughputAtOne == 0) {
+    /**
+     * E(k) = T(k) / (k x T(1)); null without T(1), when T(1) is 0, or when the series has one vCPU count only (a lone
+     * 1-vCPU point is 100% by definition, which says nothing about scaling).
+     */
+    public static Double efficiency(double throughputAtK, int k, Double throughputAtOne, int vcpuCounts) {
+        if (throughputAtOne == null || throughputAtOne == 0 || vcpuCounts < 2) {
             return null;
         }
         return throughputAtK / (k * throughputAtOne);

@@ -27,11 +27,16 @@ public final class RegressionCheck {
         boolean worse = change < -THRESHOLD;
         boolean significant = welch != null && welch.significant() && welch.t() < 0;
         String test = welch == null ? "Welch's t-test undefined (fewer than 2 repeats or no variance)"
-                : String.format(Locale.ROOT, "Welch t = %.2f, df = %.1f, p = %s", welch.t(), welch.df(), p(welch.pValue()));
-        String detail = String.format(Locale.ROOT, "%+.1f%% against the median %.1f of the previous %d run%s; %s: %s",
+                : String.format(Locale.ROOT, "Welch t = %.2f, df = %.1f, %s", welch.t(), welch.df(), pText(welch.pValue()));
+        String detail = String.format(Locale.ROOT, "%+.1f%% against the median %,.0f req/s of the previous %d run%s; %s: %s",
                 change * 100, median, previousThroughputs.length, previousThroughputs.length == 1 ? "" : "s", test,
                 worse && significant ? "regression" : !worse ? "within 5%" : "not significant");
         return new Result(worse && significant, median, change, welch, detail);
+    }
+
+    /** A p-value in a sentence: "p < 0.001" or "p = 0.041" (never "p = < 0.001"). */
+    public static String pText(double p) {
+        return p < 0.001 ? "p < 0.001" : "p = " + p(p);
     }
 
     /** A p-value in words: "< 0.001" or three decimals without trailing zeros. */

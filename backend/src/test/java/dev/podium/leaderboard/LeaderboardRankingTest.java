@@ -160,9 +160,10 @@ class LeaderboardRankingTest {
     @Test
     void scaling_efficiency_is_throughput_over_k_times_the_one_vcpu_throughput() {
         // T(1) = 100,000, T(2) = 180,000, T(4) = 300,000: E(2) = 0.9, E(4) = 0.75
-        assertEquals(1.0, ScalingResource.efficiency(100_000, 1, 100_000.0), 1e-12);
-        assertEquals(0.9, ScalingResource.efficiency(180_000, 2, 100_000.0), 1e-12);
-        assertEquals(0.75, ScalingResource.efficiency(300_000, 4, 100_000.0), 1e-12);
-        assertNull(ScalingResource.efficiency(300_000, 4, null));
+        assertEquals(1.0, ScalingResource.efficiency(100_000, 1, 100_000.0, 3), 1e-12);
+        assertEquals(0.9, ScalingResource.efficiency(180_000, 2, 100_000.0, 3), 1e-12);
+        assertEquals(0.75, ScalingResource.efficiency(300_000, 4, 100_000.0, 3), 1e-12);
+        assertNull(ScalingResource.efficiency(300_000, 4, null, 3));
+        assertNull(ScalingResource.efficiency(100_000, 1, 100_000.0, 1), "one vCPU count is no scaling: not 100%");
     }
 }

@@ -263,8 +263,8 @@ class ReadApiTest {
         assertEquals(List.of(100000.0, 101000.0, 90000.0), h.getList("series[0].points.throughput"));
         assertEquals(List.of(false, false, false), h.getList("series[0].points.regression"));
         String detail = h.getString("series[0].points[2].regressionDetail");
-        assertTrue(detail.startsWith("-10.4% against the median 100500.0 of the previous 2 runs; Welch t = -31.33"), detail);
-        assertTrue(detail.endsWith("p = < 0.001: not claimed on fewer than 5 previous runs"), detail);
+        assertTrue(detail.startsWith("-10.4% against the median 100,500 req/s of the previous 2 runs; Welch t = -31.33"), detail);
+        assertTrue(detail.endsWith(", p < 0.001: not claimed on fewer than 5 previous runs"), detail);
         JsonPath steady = given().get("/api/history?scenario=plaintext&framework=Netty&vcpus=2").then().statusCode(200)
                 .extract().jsonPath();
         assertEquals(List.of(false, false), steady.getList("series[0].points.regression")); // R0 then R2, higher

@@ -2,8 +2,14 @@ package dev.podium.openapi;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.security.KeyPairGenerator;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Map;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -12,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -41,5 +48,18 @@ class OpenApiDocumentTest {
                     "schema/openapi.json is not what the service serves (served copy: " + out
                             + "); run `make openapi` and commit schema/openapi.json and frontend/src/api/openapi.ts");
         }
+    }
+
+    @Test
+    void enrolmentAnswersTheStatusTheDocumentPromises() throws IOException, GeneralSecurityException {
+        byte[] spki = KeyPairGenerator.getInstance("Ed25519").generateKeyPair().getPublic().getEncoded();
+        String key = Base64.getEncoder().encodeToString(Arrays.copyOfRange(spki, spki.length - 32, spki.length));
+        int status = given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
+                .body(Map.of("name", "openapi-status", "publicKey", key)).post("/api/agents").then().extract().statusCode();
+        JsonNode responses = new ObjectMapper().readTree(Files.readString(COMMITTED))
+                .at("/paths/~1api~1agents/post/responses");
+        assertEquals(201, status);
+        assertTrue(responses.has("201"), "schema/openapi.json documents " + responses + " for POST /api/agents");
+        assertTrue(!responses.has("200"), "POST /api/agents never answers 200, yet the document says it does");
     }
 }

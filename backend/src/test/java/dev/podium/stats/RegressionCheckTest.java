@@ -19,6 +19,8 @@ class RegressionCheckTest {
         assertEquals(90.0 / 101 - 1, r.change(), 1e-12);
         assertTrue(r.regression(), r.detail());
         assertTrue(r.detail().endsWith("regression"), r.detail());
+        assertTrue(r.detail().startsWith("-10.9% against the median 101 req/s of the previous 3 runs"), r.detail());
+        assertTrue(r.detail().contains(", p < 0.001: "), r.detail());
     }
 
     @Test
@@ -39,6 +41,8 @@ class RegressionCheckTest {
     @Test
     void p_values_are_written_in_plain_words() {
         assertEquals("< 0.001", RegressionCheck.p(0.0004));
+        assertEquals("p < 0.001", RegressionCheck.pText(0.0004));
+        assertEquals("p = 0.058", RegressionCheck.pText(0.05818));
         assertEquals("0.41", RegressionCheck.p(0.41));
         assertEquals("0.058", RegressionCheck.p(0.05818));
     }

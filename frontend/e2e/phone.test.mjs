@@ -1,0 +1,66 @@
+// At a phone's 390 px, the run, history, scaling and latency tables keep every number on screen (rows become labelled
+// cards), and an empty scenario says why it is empty with a command that works.
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import { launch } from './browser.mjs'
+import { LATEST_RUN_ID } from './seed.mjs'
+
+const base = process.env.PODIUM_E2E_URL
+if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+const WIDTH = 390
+
+let browser
+before(async () => {
+  browser = await launch({ width: WIDTH, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+})
+after(async () => {
+  await browser?.close()
+})
+
+/** Every table cell showing a digit, with where it is; the page's own width. */
+async function numbers(page) {
+  return page.evaluate(() => ({
+    pageWidth: document.documentElement.scrollWidth,
+    cells: [...document.querySelectorAll('main table tbody td')]
+      .filter((td) => /\d/.test(td.textContent ?? '') && td.getClientRects().length > 0)
+      .map((td) => {
+        const r = td.getBoundingClientRect()
+        const wrap = td.closest('.table-wrap')?.getBoundingClientRect()
+        return { text: (td.textContent ?? '').trim(), left: r.left, right: r.right, wrapRight: wrap ? wrap.right : r.right }
+      }),
+  }))
+}
+
+for (const [path, table] of [
+  [`/runs/${LATEST_RUN_ID}`, '#cells-table'],
+  ['/history?scenario=plaintext&target=Netty%7Cnon-blocking', 'main table'],
+  ['/scaling?scenario=plaintext', 'main table'],
+  ['/latency?scenario=plaintext', 'main table'],
+]) {
+  test(`${path} at ${WIDTH} px: no number off-screen`, async () => {
+    const page = await browser.context.newPage()
+    page.setDefaultTimeout(15_000)
+    await page.goto(`${base}${path}`)
+    await page.locator(`${table} tbody tr`).first().waitFor()
+    await page.locator('details:has(table)').evaluateAll((ds) => ds.forEach((d) => (d.open = true)))
+    const { pageWidth, cells } = await numbers(page)
+    assert.ok(cells.length > 3, `${path}: numbers found ${cells.length}`)
+    const off = cells.filter((c) => c.left < 0 || c.right > WIDTH + 0.5 || c.right > c.wrapRight + 0.5)
+    assert.deepEqual(off, [], `${path}: cells off-screen`)
+    assert.ok(pageWidth <= WIDTH, `${path}: the page is ${pageWidth} px wide`)
+    // each card says what its numbers are
+    const label = await page.locator(`${table} tbody td`).first().getAttribute('data-label')
+    assert.ok(label && label.length > 0, `${path}: cells carry their column's name`)
+    await page.close()
+  })
+}
+
+test('a scenario the quick profile does not measure says so, with a command that works', async () => {
+  const page = await browser.context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${base}/latency?scenario=proxy`)
+  const state = page.locator('.state', { hasText: 'proxy' })
+  await state.waitFor()
+  assert.match(await state.textContent(), /does not|only, not proxy: run\s*PODIUM_PROFILE=full make run\s*# or: agent\/bin\/podium-agent run --home \.podium\/agent --scenario proxy --push/)
+  await page.close()
+})
