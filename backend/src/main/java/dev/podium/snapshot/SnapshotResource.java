@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -35,6 +34,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
@@ -45,7 +45,6 @@ import jakarta.ws.rs.core.UriInfo;
 @Tag(name = "snapshots", description = "Frozen, citable boards")
 public class SnapshotResource {
 
-    private static final Set<String> PARAMETERS = Set.of("format");
     /** A frozen answer never changes: caches may keep it for a year. */
     private static final String IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -78,7 +77,8 @@ public class SnapshotResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Every snapshot, newest first, with its downloads' SHA-256")
-    public List<SnapshotDocument.Summary> list() {
+    public List<SnapshotDocument.Summary> list(@Context UriInfo uri, @Context ResourceInfo endpoint) {
+        QueryParams.of(uri, endpoint); // no parameter: an unknown one is refused, as on every read endpoint
         return snapshots.list();
     }
 
@@ -91,10 +91,10 @@ public class SnapshotResource {
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SnapshotDocument.class)),
             @Content(mediaType = Csv.MEDIA_TYPE)})
     @APIResponse(responseCode = "404", description = "no snapshot with this slug")
-    public Response get(@Context UriInfo uri, @Context HttpHeaders headers,
+    public Response get(@Context UriInfo uri, @Context ResourceInfo endpoint, @Context HttpHeaders headers,
                         @Parameter(description = "the snapshot's slug", example = "2026-round-1") @PathParam("slug") String slug,
                         @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
-        boolean csv = QueryParams.of(uri, PARAMETERS).csv(headers);
+        boolean csv = QueryParams.of(uri, endpoint).csv(headers);
         Snapshots.Stored stored = stored(slug);
         byte[] bytes = csv ? stored.csv() : stored.document();
         SnapshotDocument.Download download = csv ? stored.summary().csv() : stored.summary().json();
