@@ -23,7 +23,7 @@ help: ## list the targets
 run: deps build ## the main job: service + site, local agent enrolled, quick profile measured and pushed
 	ci/main-job.sh
 
-test: test-schema test-compose test-migrations lint-go lint-frontend test-agent test-backend test-backup test-suite test-frontend ## every test of every component
+test: test-schema test-compose test-migrations lint-go lint-frontend lint-format test-agent test-backend test-backup test-suite test-frontend ## every test of every component
 
 ## --- building and serving ---------------------------------------------------------------------------------
 deps: ## install wrk, nginx and curl when missing (apt-get as root; otherwise prints the command)
@@ -50,7 +50,7 @@ openapi: ## regenerate schema/openapi.json from the service's code (the site's A
 	$(MAKE) -C backend openapi
 
 ## --- lint and format ----------------------------------------------------------------------------------------
-# lint-go and lint-frontend (rules) run in `make test`; lint-format (formatting) only in `make lint` for now
+# every linter and format check runs in `make test`; `make format` applies the formatters
 lint: lint-go lint-frontend lint-format ## every linter and every format check
 
 lint-go: ## golangci-lint (staticcheck among the standard linters), pinned in ci/lint/go.mod

@@ -28,7 +28,9 @@ export function freePort() {
 export function backendJar() {
   if (process.env.PODIUM_BACKEND_JAR) return process.env.PODIUM_BACKEND_JAR
   const buildDir = process.env.PODIUM_BACKEND_BUILD_DIR ?? join(BACKEND, 'target')
-  const made = spawnSync('make', ['-C', BACKEND, 'build', `BUILD_DIR=${buildDir}`], { stdio: ['ignore', 'inherit', 'inherit'] })
+  const made = spawnSync('make', ['-C', BACKEND, 'build', `BUILD_DIR=${buildDir}`], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   if (made.status !== 0) throw new Error(`make -C ../backend build failed (exit ${made.status})`)
   return join(buildDir, 'quarkus-app/quarkus-run.jar')
 }
@@ -68,7 +70,13 @@ export async function startBackend({ jar = backendJar(), readyMs = 180_000, data
   const log = openSync(join(dir, 'backend.log'), 'a')
   const child = spawn(javaCommand(), ['-Xmx512m', '-jar', jar], {
     cwd: dir,
-    env: { ...process.env, PODIUM_PORT: String(port), PODIUM_HOST: '127.0.0.1', PODIUM_ADMIN_TOKEN: adminToken, PODIUM_DATA_DIR: dataDir ?? join(dir, '.podium') },
+    env: {
+      ...process.env,
+      PODIUM_PORT: String(port),
+      PODIUM_HOST: '127.0.0.1',
+      PODIUM_ADMIN_TOKEN: adminToken,
+      PODIUM_DATA_DIR: dataDir ?? join(dir, '.podium'),
+    },
     stdio: ['ignore', log, log],
   })
   const url = `http://127.0.0.1:${port}`

@@ -32,14 +32,21 @@ async function open(browser, path) {
 const boardC = (extra = '') => `/leaderboard/plaintext?hostClass=${encodeURIComponent(hostC)}${extra}`
 const rankCells = (page) => page.locator('#leaderboard-table tbody tr td:first-child').allTextContents()
 async function namesAre(page, expected) {
-  await page.waitForFunction((want) => [...document.querySelectorAll('#leaderboard-table tbody .fw-name')].map((e) => e.textContent).join('|') === want, expected.join('|'))
+  await page.waitForFunction(
+    (want) =>
+      [...document.querySelectorAll('#leaderboard-table tbody .fw-name')].map((e) => e.textContent).join('|') === want,
+    expected.join('|'),
+  )
 }
 
 describe('the leaderboard a TFB visitor expects', () => {
   test('flagged rows are listed unranked below the ranked ones, with their flags and a legend', async () => {
     const page = await open(desktop, boardC())
     await namesAre(page, [...HOST_C_RANKED, ...Object.keys(HOST_C_FLAGGED)])
-    assert.deepEqual((await rankCells(page)).map((r) => r.replace(/\(.*\)/, '').trim()), ['1', '2', '3', '—', '—'])
+    assert.deepEqual(
+      (await rankCells(page)).map((r) => r.replace(/\(.*\)/, '').trim()),
+      ['1', '2', '3', '—', '—'],
+    )
     for (const [fw, flag] of Object.entries(HOST_C_FLAGGED)) {
       const badge = page.locator('#leaderboard-table tbody tr', { hasText: fw }).locator(`.flag[data-flag="${flag}"]`)
       assert.equal(await badge.isVisible(), true, `${fw} shows its ${flag} flag`)
@@ -68,7 +75,13 @@ describe('the leaderboard a TFB visitor expects', () => {
     const page = await open(desktop, boardC())
     await namesAre(page, [...HOST_C_RANKED, ...Object.keys(HOST_C_FLAGGED)])
     // Jetty 80,000, Helidon SE 75,000, Javalin 65,000; Quarkus REST 90,000 (noisy, unranked)
-    assert.deepEqual(await page.locator('#leaderboard-table tbody td.share').allTextContents(), ['100.0%', '93.8%', '81.3%', '112.5%', '—'])
+    assert.deepEqual(await page.locator('#leaderboard-table tbody td.share').allTextContents(), [
+      '100.0%',
+      '93.8%',
+      '81.3%',
+      '112.5%',
+      '—',
+    ])
     await page.close()
   })
 
@@ -86,14 +99,23 @@ describe('the leaderboard a TFB visitor expects', () => {
     // the one row with errors (Spring WebFlux) last; the others keep their ranking order
     await namesAre(page, ['Quarkus REST', 'Jetty', 'Helidon SE', 'Javalin', 'Spring WebFlux'])
     assert.equal(await page.locator('th[aria-sort="ascending"] button[data-sort="errors"]').count(), 1)
-    assert.match(await page.locator('#leaderboard-table tbody tr', { hasText: 'Spring WebFlux' }).locator('td.errors').textContent(), /1\.96%/) // 2 errors per 100 requests
+    assert.match(
+      await page
+        .locator('#leaderboard-table tbody tr', { hasText: 'Spring WebFlux' })
+        .locator('td.errors')
+        .textContent(),
+      /1\.96%/,
+    ) // 2 errors per 100 requests
     await page.close()
   })
 
   test('the throughput at each measured concurrency stands side by side', async () => {
     const page = await open(desktop, boardC())
     assert.deepEqual(await page.locator('#leaderboard-table thead th.sweep').allTextContents(), ['@64', '@256', '@512'])
-    const jetty = await page.locator('#leaderboard-table tbody tr', { hasText: 'Jetty' }).locator('td.sweep').allTextContents()
+    const jetty = await page
+      .locator('#leaderboard-table tbody tr', { hasText: 'Jetty' })
+      .locator('td.sweep')
+      .allTextContents()
     assert.deepEqual(jetty, ['70,000', '80,000', '78,000'])
     await page.close()
   })
@@ -123,10 +145,21 @@ describe('the leaderboard a TFB visitor expects', () => {
     const page = await open(desktop, `/leaderboard/composite?hostClass=${encodeURIComponent(hostC)}`)
     assert.match(await page.locator('#composite-weights').textContent(), /plaintext ×1[\s\S]*json ×2/)
     // plaintext best 80,000 (Jetty), json best 66,000 (Helidon SE): Helidon (0.9375 x 1 + 1 x 2) / 3, Jetty (1 + 2 x 60/66) / 3
-    await page.waitForFunction(() => document.querySelector('#composite-table tbody .fw-name')?.textContent === 'Helidon SE')
-    assert.deepEqual(await page.locator('#composite-table tbody .fw-name').allTextContents(), ['Helidon SE', 'Jetty', 'Javalin', 'Quarkus REST', 'Spring WebFlux'])
+    await page.waitForFunction(
+      () => document.querySelector('#composite-table tbody .fw-name')?.textContent === 'Helidon SE',
+    )
+    assert.deepEqual(await page.locator('#composite-table tbody .fw-name').allTextContents(), [
+      'Helidon SE',
+      'Jetty',
+      'Javalin',
+      'Quarkus REST',
+      'Spring WebFlux',
+    ])
     const scores = await page.locator('#composite-table tbody tr td:nth-child(3)').allTextContents()
-    assert.deepEqual(scores.slice(0, 3).map((s) => s.trim()), ['97.9%', '93.9%', '82.6%'])
+    assert.deepEqual(
+      scores.slice(0, 3).map((s) => s.trim()),
+      ['97.9%', '93.9%', '82.6%'],
+    )
     assert.match(scores[3], /missing plaintext/)
     await page.close()
   })
@@ -136,15 +169,28 @@ describe('the leaderboard a TFB visitor expects', () => {
     await namesAre(page, [...HOST_C_RANKED, ...Object.keys(HOST_C_FLAGGED)])
     const off = await page.evaluate(() => {
       const width = document.documentElement.clientWidth
-      return [...document.querySelectorAll('#leaderboard-table tbody td, #leaderboard-table tbody th, #leaderboard-table .flag')]
+      return [
+        ...document.querySelectorAll(
+          '#leaderboard-table tbody td, #leaderboard-table tbody th, #leaderboard-table .flag',
+        ),
+      ]
         .filter((e) => e.getClientRects().length && getComputedStyle(e).display !== 'none')
         .filter((e) => e.getBoundingClientRect().right > width + 0.5 || e.getBoundingClientRect().left < -0.5)
         .map((e) => e.textContent.trim())
     })
     assert.deepEqual(off, [])
-    assert.equal(await page.locator('#leaderboard-table tbody tr', { hasText: 'Quarkus REST' }).locator('.flag[data-flag="noisy"]').isVisible(), true)
+    assert.equal(
+      await page
+        .locator('#leaderboard-table tbody tr', { hasText: 'Quarkus REST' })
+        .locator('.flag[data-flag="noisy"]')
+        .isVisible(),
+      true,
+    )
     assert.equal(await page.locator('#flag-legend').isVisible(), true)
-    assert.match(await page.locator('#leaderboard-table tbody tr', { hasText: 'Helidon SE' }).textContent(), /94% of best · 5 repeats/)
+    assert.match(
+      await page.locator('#leaderboard-table tbody tr', { hasText: 'Helidon SE' }).textContent(),
+      /94% of best · 5 repeats/,
+    )
     await page.close()
   })
 })

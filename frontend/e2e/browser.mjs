@@ -5,8 +5,12 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ]
 
 /** A browser context with a fresh user-data dir; close() removes it. */

@@ -14,7 +14,16 @@ after(async () => {
   await browser?.close()
 })
 
-for (const path of ['/leaderboard/plaintext', '/cost', '/scaling', '/latency', '/history', '/compare', '/calculator', '/runs']) {
+for (const path of [
+  '/leaderboard/plaintext',
+  '/cost',
+  '/scaling',
+  '/latency',
+  '/history',
+  '/compare',
+  '/calculator',
+  '/runs',
+]) {
   test(`${path} says there are no runs yet, and how to make one`, async () => {
     const page = await browser.context.newPage()
     const errors = []

@@ -35,7 +35,10 @@ describe('framework page', () => {
     const target = page.locator('.target[data-io="non-blocking"]')
     assert.match(await target.textContent(), /HttpServerCodec/) // suite.json's notes of the netty target
     assert.match(await target.textContent(), /Tuning:/)
-    assert.match(await target.locator('a').getAttribute('href'), /\/tree\/89abcdef0123456789abcdef0123456789abcdef\/agent\/suite\/netty$/)
+    assert.match(
+      await target.locator('a').getAttribute('href'),
+      /\/tree\/89abcdef0123456789abcdef0123456789abcdef\/agent\/suite\/netty$/,
+    )
 
     const plaintext = page.locator('.scenario[data-scenario="plaintext"]')
     const figure = plaintext.locator('.figure[data-io="non-blocking"]')
@@ -44,13 +47,15 @@ describe('framework page', () => {
     assert.match(await figure.textContent(), /95% CI [\d,]+–[\d,]+ \(±[\d.]+%\), 5 repeats, 256 connections/)
     assert.match(await figure.textContent(), /req per CPU-second/)
     assert.match(await plaintext.locator('.nearest li[data-position="below"]').textContent(), /Helidon SE/)
-    assert.equal(await plaintext.locator('.chart canvas').count() > 0, true) // six runs of history
+    assert.equal((await plaintext.locator('.chart canvas').count()) > 0, true) // six runs of history
 
     const img = plaintext.locator('.badge img')
     await img.scrollIntoViewIfNeeded()
     await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await img.elementHandle())
-    assert.match(await plaintext.locator('.badge textarea').inputValue(),
-      /^\[!\[Netty plaintext]\(http:\/\/[^)]+\/api\/badges\/netty\/plaintext\.svg\)]\(http:\/\/[^)]+\/frameworks\/netty\)$/)
+    assert.match(
+      await plaintext.locator('.badge textarea').inputValue(),
+      /^\[!\[Netty plaintext]\(http:\/\/[^)]+\/api\/badges\/netty\/plaintext\.svg\)]\(http:\/\/[^)]+\/frameworks\/netty\)$/,
+    )
     // a neighbour's name leads to its own page
     await plaintext.locator('.nearest a', { hasText: 'Helidon SE' }).click()
     await page.waitForURL(/\/frameworks\/helidon-se$/)
@@ -90,7 +95,8 @@ describe('framework page', () => {
         const range = document.createRange()
         range.selectNodeContents(n)
         for (const r of range.getClientRects()) {
-          if (r.width > 0 && (r.left < -0.5 || r.right > width + 0.5)) offscreen.push(`${n.textContent.trim()} (${Math.round(r.left)}..${Math.round(r.right)})`)
+          if (r.width > 0 && (r.left < -0.5 || r.right > width + 0.5))
+            offscreen.push(`${n.textContent.trim()} (${Math.round(r.left)}..${Math.round(r.right)})`)
         }
       }
       return { width, scrollWidth: document.documentElement.scrollWidth, offscreen }

@@ -12,13 +12,22 @@ function bigHistory(series = 100, days = 365) {
   const start = Date.parse('2025-11-01T00:00:00Z')
   return {
     series: Array.from({ length: series }, (_, s) => ({
-      hostClass: `CPU ${s} · 4 vCPU · 16 GiB`, vcpus: 2, framework: 'Netty', ioModel: 'non-blocking',
+      hostClass: `CPU ${s} · 4 vCPU · 16 GiB`,
+      vcpus: 2,
+      framework: 'Netty',
+      ioModel: 'non-blocking',
       points: Array.from({ length: days }, (_, d) => ({
         runId: `00000000-0000-4000-8000-${String(s * 1000 + d).padStart(12, '0')}`,
         startedAt: new Date(start + d * 86_400_000).toISOString(),
-        throughput: 100000 + s * 500 + Math.sin(d / 9) * 4000, ciLow: null, ciHigh: null, connections: 256,
-        frameworkVersion: '4.2.7.Final', jvmVendor: 'Eclipse Adoptium', jvmVersion: '21.0.5',
-        regression: d === days - 1 && s % 10 === 0, regressionDetail: d === days - 1 && s % 10 === 0 ? 'synthetic' : null,
+        throughput: 100000 + s * 500 + Math.sin(d / 9) * 4000,
+        ciLow: null,
+        ciHigh: null,
+        connections: 256,
+        frameworkVersion: '4.2.7.Final',
+        jvmVendor: 'Eclipse Adoptium',
+        jvmVersion: '21.0.5',
+        regression: d === days - 1 && s % 10 === 0,
+        regressionDetail: d === days - 1 && s % 10 === 0 ? 'synthetic' : null,
       })),
     })),
   }
@@ -35,7 +44,9 @@ after(async () => {
 test('the history chart stays responsive with 100 series x 365 days', async () => {
   const page = await browser.context.newPage()
   const body = JSON.stringify(bigHistory())
-  await page.route('**/api/history?**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }))
+  await page.route('**/api/history?**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body }),
+  )
   await page.addInitScript(() => {
     window.__longest = 0
     new PerformanceObserver((list) => {
@@ -55,7 +66,9 @@ test('the history chart stays responsive with 100 series x 365 days', async () =
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))))
   const zoomed = Date.now() - t1
   const longest = await page.evaluate(() => window.__longest)
-  console.log(`# history 100x365: first render ${rendered} ms, 5 wheel zooms ${zoomed} ms, longest task ${longest.toFixed(0)} ms`)
+  console.log(
+    `# history 100x365: first render ${rendered} ms, 5 wheel zooms ${zoomed} ms, longest task ${longest.toFixed(0)} ms`,
+  )
   assert.ok(rendered < 15_000, `first render took ${rendered} ms`)
   assert.ok(zoomed < 5_000, `zooming took ${zoomed} ms`)
   assert.ok(longest < 3_000, `a task blocked the page for ${longest} ms`)

@@ -26,7 +26,12 @@ async function numbers(page) {
       .map((td) => {
         const r = td.getBoundingClientRect()
         const wrap = td.closest('.table-wrap')?.getBoundingClientRect()
-        return { text: (td.textContent ?? '').trim(), left: r.left, right: r.right, wrapRight: wrap ? wrap.right : r.right }
+        return {
+          text: (td.textContent ?? '').trim(),
+          left: r.left,
+          right: r.right,
+          wrapRight: wrap ? wrap.right : r.right,
+        }
       }),
   }))
 }
@@ -61,6 +66,9 @@ test('a scenario the quick profile does not measure says so, with a command that
   await page.goto(`${base}/latency?scenario=proxy`)
   const state = page.locator('.state', { hasText: 'proxy' })
   await state.waitFor()
-  assert.match(await state.textContent(), /does not|only, not proxy: run\s*PODIUM_PROFILE=full make run\s*# or: agent\/bin\/podium-agent run --home \.podium\/agent --scenario proxy --push/)
+  assert.match(
+    await state.textContent(),
+    /does not|only, not proxy: run\s*PODIUM_PROFILE=full make run\s*# or: agent\/bin\/podium-agent run --home \.podium\/agent --scenario proxy --push/,
+  )
   await page.close()
 })

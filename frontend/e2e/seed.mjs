@@ -31,12 +31,25 @@ export function envelope(run) {
 
 /** Requests per CPU-second and mean RSS (MB) each target costs in the v2 run: the cost view's expected figures. */
 export const COST = {
-  nginx: [112_900, 21], Netty: [70_000, 300], 'Helidon SE': [60_000, 250], Undertow: [65_000, 200],
-  'Spring MVC': [35_800, 511], [XSS_NAME]: [30_000, 400],
-  Jetty: [55_000, 220], Javalin: [50_000, 260], 'Quarkus REST': [58_000, 240], 'Spring WebFlux': [33_000, 480],
+  nginx: [112_900, 21],
+  Netty: [70_000, 300],
+  'Helidon SE': [60_000, 250],
+  Undertow: [65_000, 200],
+  'Spring MVC': [35_800, 511],
+  [XSS_NAME]: [30_000, 400],
+  Jetty: [55_000, 220],
+  Javalin: [50_000, 260],
+  'Quarkus REST': [58_000, 240],
+  'Spring WebFlux': [33_000, 480],
 }
 /** The host settings the v2 run records. */
-export const HOST_SETTINGS = { governor: 'performance', turbo: 'off', smt: 'on', transparentHugePages: 'madvise', somaxconn: 4096 }
+export const HOST_SETTINGS = {
+  governor: 'performance',
+  turbo: 'off',
+  smt: 'on',
+  transparentHugePages: 'madvise',
+  somaxconn: 4096,
+}
 
 /** The run as payload v2: every repeat's usage from COST (CPU = requests / requests per CPU-second), starts, settings. */
 function v2(run) {
@@ -49,8 +62,13 @@ function v2(run) {
     for (const r of c.repeats) {
       const cpu = r.requests / perCpu
       r.usage = {
-        wallSeconds: 15, targetCpuUserSeconds: cpu * 0.85, targetCpuSystemSeconds: cpu * 0.15,
-        targetRssMeanBytes: Math.round(mb * 1e6), targetRssPeakBytes: Math.round(mb * 1.1e6), generatorCpuSeconds: 10, samples: 30,
+        wallSeconds: 15,
+        targetCpuUserSeconds: cpu * 0.85,
+        targetCpuSystemSeconds: cpu * 0.15,
+        targetRssMeanBytes: Math.round(mb * 1e6),
+        targetRssPeakBytes: Math.round(mb * 1.1e6),
+        generatorCpuSeconds: 10,
+        samples: 30,
       }
     }
   }
@@ -73,23 +91,54 @@ function repeats(mean, spread, p90) {
 
 function cell(framework, frameworkVersion, ioModel, scenario, connections, vcpus, mean, p90, extra = {}) {
   return {
-    framework, frameworkVersion, ioModel, scenario, loadModel: 'closed', connections, vcpus, durationSeconds: 15,
-    warmupSeconds: 10, repeats: repeats(mean, Math.round(mean * 0.0083), p90), ...extra,
+    framework,
+    frameworkVersion,
+    ioModel,
+    scenario,
+    loadModel: 'closed',
+    connections,
+    vcpus,
+    durationSeconds: 15,
+    warmupSeconds: 10,
+    repeats: repeats(mean, Math.round(mean * 0.0083), p90),
+    ...extra,
   }
 }
 
 function run(runId, startedAt, host, results, jvm = { vendor: 'Eclipse Adoptium', version: '21.0.5+11-LTS' }) {
   const finishedAt = new Date(Date.parse(startedAt) + 3_600_000).toISOString()
   return {
-    schemaVersion: 1, runId, startedAt, finishedAt,
+    schemaVersion: 1,
+    runId,
+    startedAt,
+    finishedAt,
     agent: { version: '0.1.0' },
-    suite: { name: 'podium-standard', version: '1.0.0', commit: '89abcdef0123456789abcdef0123456789abcdef', profile: 'quick' },
+    suite: {
+      name: 'podium-standard',
+      version: '1.0.0',
+      commit: '89abcdef0123456789abcdef0123456789abcdef',
+      profile: 'quick',
+    },
     loadGenerator: { tool: 'wrk', version: '4.2.0' },
     host: {
-      hostname: 'bench-e2e', cpuModel: host.cpuModel, vcpus: host.vcpus, memoryBytes: host.memoryBytes,
-      os: 'Debian GNU/Linux 12', kernel: '6.1.0-28-amd64', arch: 'amd64', virtualization: 'none', serverCpus: '0-1', loadGeneratorCpus: '2-3',
+      hostname: 'bench-e2e',
+      cpuModel: host.cpuModel,
+      vcpus: host.vcpus,
+      memoryBytes: host.memoryBytes,
+      os: 'Debian GNU/Linux 12',
+      kernel: '6.1.0-28-amd64',
+      arch: 'amd64',
+      virtualization: 'none',
+      serverCpus: '0-1',
+      loadGeneratorCpus: '2-3',
     },
-    jvm: { vendor: jvm.vendor, version: jvm.version, vmName: 'OpenJDK 64-Bit Server VM', gc: 'G1', flags: ['-Xms1g', '-Xmx1g', '-XX:ActiveProcessorCount=2'] },
+    jvm: {
+      vendor: jvm.vendor,
+      version: jvm.version,
+      vmName: 'OpenJDK 64-Bit Server VM',
+      gc: 'G1',
+      flags: ['-Xms1g', '-Xmx1g', '-XX:ActiveProcessorCount=2'],
+    },
     results,
   }
 }
@@ -112,24 +161,40 @@ function hostC() {
     for (const r of c.repeats) r.errors.status = Math.round(r.requests * share)
     return c
   }
-  const c1 = v2(run('7f000001-0000-4000-8000-000000000301', '2026-10-25T08:00:00Z', HOST_C, [
-    cell('nginx', '1.22.1', 'non-blocking', 'plaintext', 256, 2, 150000, 1.6, { baseline: true, ...kind('bare-server') }),
-    cell('Jetty', '12.1.14', 'blocking', 'plaintext', 64, 2, 70000, 1.5, kind('bare-server')),
-    cell('Jetty', '12.1.14', 'blocking', 'plaintext', 256, 2, 80000, 4.0, kind('bare-server')),
-    cell('Jetty', '12.1.14', 'blocking', 'plaintext', 512, 2, 78000, 9.0, kind('bare-server')),
-    cell('Javalin', '6.7.0', 'virtual-threads', 'plaintext', 64, 2, 60000, 1.8, kind('micro')),
-    cell('Javalin', '6.7.0', 'virtual-threads', 'plaintext', 256, 2, 65000, 5.0, kind('micro')),
-    cell('Javalin', '6.7.0', 'virtual-threads', 'plaintext', 512, 2, 64000, 11.0, kind('micro')),
-    cell('Quarkus REST', '3.32.0', 'non-blocking', 'plaintext', 256, 2, 90000, 3.0, { flags: ['noisy'], ...kind('full-stack') }),
-    errors(cell('Spring WebFlux', '7.0.1', 'non-blocking', 'plaintext', 256, 2, 40000, 8.0, { flags: ['high-error-rate'], ...kind('full-stack') }), 0.02),
-    cell('Jetty', '12.1.14', 'blocking', 'json', 256, 2, 60000, 4.5, kind('bare-server')),
-    cell('Javalin', '6.7.0', 'virtual-threads', 'json', 256, 2, 55000, 5.5, kind('micro')),
-  ]))
+  const c1 = v2(
+    run('7f000001-0000-4000-8000-000000000301', '2026-10-25T08:00:00Z', HOST_C, [
+      cell('nginx', '1.22.1', 'non-blocking', 'plaintext', 256, 2, 150000, 1.6, {
+        baseline: true,
+        ...kind('bare-server'),
+      }),
+      cell('Jetty', '12.1.14', 'blocking', 'plaintext', 64, 2, 70000, 1.5, kind('bare-server')),
+      cell('Jetty', '12.1.14', 'blocking', 'plaintext', 256, 2, 80000, 4.0, kind('bare-server')),
+      cell('Jetty', '12.1.14', 'blocking', 'plaintext', 512, 2, 78000, 9.0, kind('bare-server')),
+      cell('Javalin', '6.7.0', 'virtual-threads', 'plaintext', 64, 2, 60000, 1.8, kind('micro')),
+      cell('Javalin', '6.7.0', 'virtual-threads', 'plaintext', 256, 2, 65000, 5.0, kind('micro')),
+      cell('Javalin', '6.7.0', 'virtual-threads', 'plaintext', 512, 2, 64000, 11.0, kind('micro')),
+      cell('Quarkus REST', '3.32.0', 'non-blocking', 'plaintext', 256, 2, 90000, 3.0, {
+        flags: ['noisy'],
+        ...kind('full-stack'),
+      }),
+      errors(
+        cell('Spring WebFlux', '7.0.1', 'non-blocking', 'plaintext', 256, 2, 40000, 8.0, {
+          flags: ['high-error-rate'],
+          ...kind('full-stack'),
+        }),
+        0.02,
+      ),
+      cell('Jetty', '12.1.14', 'blocking', 'json', 256, 2, 60000, 4.5, kind('bare-server')),
+      cell('Javalin', '6.7.0', 'virtual-threads', 'json', 256, 2, 55000, 5.5, kind('micro')),
+    ]),
+  )
   // Helidon SE measured a day later on the same host class with another frequency governor: the board must say so.
-  const c2 = v2(run('7f000001-0000-4000-8000-000000000302', '2026-10-26T08:00:00Z', HOST_C, [
-    cell('Helidon SE', '4.3.1', 'virtual-threads', 'plaintext', 256, 2, 75000, 3.5, kind('micro')),
-    cell('Helidon SE', '4.3.1', 'virtual-threads', 'json', 256, 2, 66000, 4.0, kind('micro')),
-  ]))
+  const c2 = v2(
+    run('7f000001-0000-4000-8000-000000000302', '2026-10-26T08:00:00Z', HOST_C, [
+      cell('Helidon SE', '4.3.1', 'virtual-threads', 'plaintext', 256, 2, 75000, 3.5, kind('micro')),
+      cell('Helidon SE', '4.3.1', 'virtual-threads', 'json', 256, 2, 66000, 4.0, kind('micro')),
+    ]),
+  )
   c2.host.settings = { ...HOST_SETTINGS, governor: 'powersave' }
   return [c1, c2]
 }
@@ -138,20 +203,22 @@ function hostC() {
 export const SNAPSHOT = { slug: '2026-round-1', title: 'Round 1 (November 2026)' }
 
 export function runs() {
-  const latest = v2(run(LATEST_RUN_ID, '2026-11-10T08:00:00Z', HOST_A, [
-    cell('nginx', '1.22.1', 'non-blocking', 'plaintext', 256, 2, 200000, 1.6, { baseline: true }),
-    cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 64, 2, 110000, 0.8),
-    cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 2, 120000, 2.9),
-    cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 1, 65000, 4.5),
-    cell('Helidon SE', '4.3.1', 'virtual-threads', 'plaintext', 256, 2, 90000, 3.5),
-    cell('Undertow', '2.3.20.Final', 'non-blocking', 'plaintext', 256, 2, 89500, 3.6),
-    cell('Spring MVC', '6.2.12', 'blocking', 'plaintext', 256, 2, 50000, 9.0),
-    cell('Spring MVC', '6.2.12', 'blocking', 'plaintext', 1024, 2, 60000, 300),
-    cell('Spring MVC', '6.2.12', 'blocking', 'plaintext', 256, 1, 30000, 15),
-    cell(XSS_NAME, '1.0.0', 'blocking', 'plaintext', 256, 2, 30000, 12),
-    cell('Netty', '4.2.7.Final', 'non-blocking', 'json', 256, 2, 100000, 3.1),
-    cell('Spring MVC', '6.2.12', 'blocking', 'json', 256, 2, 40000, 10),
-  ]))
+  const latest = v2(
+    run(LATEST_RUN_ID, '2026-11-10T08:00:00Z', HOST_A, [
+      cell('nginx', '1.22.1', 'non-blocking', 'plaintext', 256, 2, 200000, 1.6, { baseline: true }),
+      cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 64, 2, 110000, 0.8),
+      cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 2, 120000, 2.9),
+      cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 1, 65000, 4.5),
+      cell('Helidon SE', '4.3.1', 'virtual-threads', 'plaintext', 256, 2, 90000, 3.5),
+      cell('Undertow', '2.3.20.Final', 'non-blocking', 'plaintext', 256, 2, 89500, 3.6),
+      cell('Spring MVC', '6.2.12', 'blocking', 'plaintext', 256, 2, 50000, 9.0),
+      cell('Spring MVC', '6.2.12', 'blocking', 'plaintext', 1024, 2, 60000, 300),
+      cell('Spring MVC', '6.2.12', 'blocking', 'plaintext', 256, 1, 30000, 15),
+      cell(XSS_NAME, '1.0.0', 'blocking', 'plaintext', 256, 2, 30000, 12),
+      cell('Netty', '4.2.7.Final', 'non-blocking', 'json', 256, 2, 100000, 3.1),
+      cell('Spring MVC', '6.2.12', 'blocking', 'json', 256, 2, 40000, 10),
+    ]),
+  )
   // Netty's history on host A: five earlier runs near 135,000 req/s, so the latest (120,000) is a regression.
   const history = [1, 2, 3, 4, 5].map((d) =>
     run(`7f000001-0000-4000-8000-00000000010${d}`, `2026-11-0${d}T08:00:00Z`, HOST_A, [
@@ -159,10 +226,16 @@ export function runs() {
     ]),
   )
   // An older run on another host class, with another JVM.
-  const other = run('7f000001-0000-4000-8000-000000000201', '2026-10-20T08:00:00Z', HOST_B, [
-    cell('Vert.x Web', '5.0.5', 'non-blocking', 'plaintext', 256, 4, 210000, 2.1),
-    cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 4, 205000, 2.2),
-  ], { vendor: 'Amazon Corretto', version: '25.0.1+8-LTS' })
+  const other = run(
+    '7f000001-0000-4000-8000-000000000201',
+    '2026-10-20T08:00:00Z',
+    HOST_B,
+    [
+      cell('Vert.x Web', '5.0.5', 'non-blocking', 'plaintext', 256, 4, 210000, 2.1),
+      cell('Netty', '4.2.7.Final', 'non-blocking', 'plaintext', 256, 4, 205000, 2.2),
+    ],
+    { vendor: 'Amazon Corretto', version: '25.0.1+8-LTS' },
+  )
   return [...history, other, ...hostC(), latest]
 }
 
@@ -176,8 +249,13 @@ export async function seed(baseUrl, adminToken) {
   if (enrol.status !== 201) throw new Error(`enrol the test key: ${enrol.status} ${await enrol.text()}`)
   const agent = await enrol.json()
   for (const r of runs()) {
-    const res = await fetch(`${baseUrl}/api/runs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(envelope(r)) })
-    if (res.status !== 201 && res.status !== 200) throw new Error(`submit run ${r.runId}: ${res.status} ${await res.text()}`)
+    const res = await fetch(`${baseUrl}/api/runs`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(envelope(r)),
+    })
+    if (res.status !== 201 && res.status !== 200)
+      throw new Error(`submit run ${r.runId}: ${res.status} ${await res.text()}`)
   }
   const frozen = await fetch(`${baseUrl}/api/snapshots`, {
     method: 'POST',

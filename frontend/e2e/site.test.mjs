@@ -32,7 +32,9 @@ const frameworks = (page) => page.locator('#leaderboard-table tbody .fw-name').a
 const ranks = (page) => page.locator('#leaderboard-table tbody tr td:first-child').allTextContents()
 async function tableSettled(page, expectedRows) {
   await page.waitForFunction(
-    (n) => document.querySelectorAll('#leaderboard-table tbody tr').length === n && !document.body.textContent.includes('Updating…'),
+    (n) =>
+      document.querySelectorAll('#leaderboard-table tbody tr').length === n &&
+      !document.body.textContent.includes('Updating…'),
     expectedRows,
   )
 }
@@ -42,7 +44,10 @@ describe('leaderboard', () => {
     const page = await open('/leaderboard/plaintext')
     await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
     assert.deepEqual(await frameworks(page), EXPECTED_PLAINTEXT_ORDER)
-    assert.deepEqual((await ranks(page)).map((r) => r.replace('(tied)', '').trim()), ['1', '=2', '=2', '4', '5'])
+    assert.deepEqual(
+      (await ranks(page)).map((r) => r.replace('(tied)', '').trim()),
+      ['1', '=2', '=2', '4', '5'],
+    )
     await page.close()
   })
 
@@ -57,7 +62,8 @@ describe('leaderboard', () => {
     const canvas = page.locator('.chart canvas').first()
     await canvas.scrollIntoViewIfNeeded()
     const box = await canvas.boundingBox()
-    const tip = () => page.evaluate(() => [...document.querySelectorAll('.chart div')].map((d) => d.textContent).join(' '))
+    const tip = () =>
+      page.evaluate(() => [...document.querySelectorAll('.chart div')].map((d) => d.textContent).join(' '))
     for (let y = box.height * 0.55; y < box.height - 30 && !(await tip()).includes(XSS_NAME); y += 5) {
       await page.mouse.move(box.x + box.width * 0.12, box.y + y)
       await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))) // tooltip drawn
@@ -87,7 +93,9 @@ describe('leaderboard', () => {
     await page.locator('input[name=sla]').press('Tab')
     await page.waitForURL(/sla=500/)
     // the SLA column of the first row (Spring MVC) moves to its 1024-connection cell, p90 300 ms < 500 ms
-    await page.waitForFunction(() => /60,000\s*@1024/.test(document.querySelectorAll('#leaderboard-table tbody tr td')[3]?.textContent ?? ''))
+    await page.waitForFunction(() =>
+      /60,000\s*@1024/.test(document.querySelectorAll('#leaderboard-table tbody tr td')[3]?.textContent ?? ''),
+    )
     assert.match(await spring.textContent(), /60,000\s*@1024/)
     await page.close()
   })
@@ -95,11 +103,19 @@ describe('leaderboard', () => {
   test('downloads the table as CSV', async () => {
     const page = await open('/leaderboard/plaintext')
     await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download CSV/ }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Download CSV/ }).click(),
+    ])
     assert.equal(download.suggestedFilename(), 'podium-leaderboard-plaintext.csv')
-    const lines = readFileSync(await download.path(), 'utf8').trim().split('\r\n')
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trim()
+      .split('\r\n')
     assert.match(lines[0], /^rank,tied,framework,framework_version,io_model,sla_throughput/)
-    assert.deepEqual(lines.slice(1).map((l) => l.split(',')[2]), EXPECTED_PLAINTEXT_ORDER)
+    assert.deepEqual(
+      lines.slice(1).map((l) => l.split(',')[2]),
+      EXPECTED_PLAINTEXT_ORDER,
+    )
     await page.close()
   })
 
@@ -147,7 +163,10 @@ describe('states', () => {
   test('an answer the service rejects is explained in words', async () => {
     const page = await open('/leaderboard/plaintext?vcpus=0')
     await page.locator('.state.error').waitFor()
-    assert.match(await page.locator('.state.error').textContent(), /Could not load this: request rejected \(400\).*vcpus/)
+    assert.match(
+      await page.locator('.state.error').textContent(),
+      /Could not load this: request rejected \(400\).*vcpus/,
+    )
     await page.close()
   })
 })
@@ -198,7 +217,10 @@ describe('run page, swapped envelope', () => {
     await page.waitForFunction(() => !document.querySelector('button.primary')?.disabled)
     await page.getByRole('button', { name: 'Verify signature' }).click()
     await page.locator('#verify-result', { hasText: 'not this run' }).waitFor()
-    assert.match(await page.locator('#verify-result').textContent(), new RegExp(`signs run ${HISTORY_RUN_ID}, not this run`))
+    assert.match(
+      await page.locator('#verify-result').textContent(),
+      new RegExp(`signs run ${HISTORY_RUN_ID}, not this run`),
+    )
     await page.close()
   })
 })
@@ -206,7 +228,10 @@ describe('run page, swapped envelope', () => {
 describe('compare', () => {
   test('two cells of two runs, picked from a run page, give a ratio and a verdict in words', async () => {
     const page = await open(`/runs/${LATEST_RUN_ID}`)
-    await page.getByRole('link', { name: /compare cell \d+ \(Netty, 256 connections\)/ }).first().click()
+    await page
+      .getByRole('link', { name: /compare cell \d+ \(Netty, 256 connections\)/ })
+      .first()
+      .click()
     await page.waitForURL(/\/compare\?.*mode=cells/)
     await page.locator('input[placeholder="run id"]').nth(1).fill(HISTORY_RUN_ID)
     await page.locator('input[placeholder="run id"]').nth(1).press('Tab')
@@ -224,7 +249,14 @@ describe('compare', () => {
 
 describe('calculator', () => {
   test('shows servers needed with and without the move, with the ratio from the leaderboard', async () => {
-    const q = new URLSearchParams({ scenario: 'plaintext', from: 'Spring MVC|blocking', to: 'Netty|non-blocking', servers: '10', current: '10000', required: '30000' })
+    const q = new URLSearchParams({
+      scenario: 'plaintext',
+      from: 'Spring MVC|blocking',
+      to: 'Netty|non-blocking',
+      servers: '10',
+      current: '10000',
+      required: '30000',
+    })
     const page = await open(`/calculator?${q}`)
     await page.locator('#servers-without').waitFor()
     // R = 120,000 / 50,000 = 2.4: per server 1,000 -> 2,400; system 24,000
@@ -233,7 +265,11 @@ describe('calculator', () => {
     assert.equal(await page.locator('#servers-saved').textContent(), '17')
     assert.match(await page.locator('#ratio-source').textContent(), /2\.40×[\s\S]*from the leaderboard/)
     // the page computes in the browser: it must agree with the service's own /api/calculator
-    const api = await (await fetch(`${base}/api/calculator?scenario=plaintext&from=Spring%20MVC&fromIoModel=blocking&to=Netty&toIoModel=non-blocking&servers=10&current=10000&required=30000`)).json()
+    const api = await (
+      await fetch(
+        `${base}/api/calculator?scenario=plaintext&from=Spring%20MVC&fromIoModel=blocking&to=Netty&toIoModel=non-blocking&servers=10&current=10000&required=30000`,
+      )
+    ).json()
     assert.deepEqual(
       [api.ratio, api.apis[0].serversToAddWithout, api.apis[0].serversToAddWith, api.apis[0].serversSaved],
       [2.4, 20, 3, 17],
@@ -266,14 +302,20 @@ describe('cost', () => {
     await page.waitForFunction(() => document.querySelectorAll('#cost-table tbody tr').length === 5)
     const names = await page.locator('#cost-table tbody th').allTextContents()
     // the seed's requests per CPU-second: Netty 70,000, Undertow 65,000, Helidon SE 60,000, Spring MVC 35,800, the XSS name 30,000
-    assert.deepEqual(names.map((n) => n.replace(/ \(.*\)$/, '')), ['Netty', 'Undertow', 'Helidon SE', 'Spring MVC', XSS_NAME])
+    assert.deepEqual(
+      names.map((n) => n.replace(/ \(.*\)$/, '')),
+      ['Netty', 'Undertow', 'Helidon SE', 'Spring MVC', XSS_NAME],
+    )
     const netty = page.locator('#cost-table tbody tr[data-framework="Netty"]')
     assert.match(await netty.textContent(), /70,000/)
     // Netty: the most requests per CPU-second and the most req/s, so on the CPU frontier; Undertow (200 MB for
     // 89,500 req/s: 2.23 MB per 1,000) uses the least memory per request, so on the memory frontier
     assert.match(await netty.locator('td').last().textContent(), /CPU/)
-    assert.match(await page.locator('#cost-table tbody tr[data-framework="Undertow"] td').last().textContent(), /memory/)
-    assert.equal(await page.locator('.chart canvas').count() >= 2, true)
+    assert.match(
+      await page.locator('#cost-table tbody tr[data-framework="Undertow"] td').last().textContent(),
+      /memory/,
+    )
+    assert.equal((await page.locator('.chart canvas').count()) >= 2, true)
     assert.equal(dialogs, 0)
     await page.close()
   })
@@ -282,7 +324,13 @@ describe('cost', () => {
     const page = await open('/leaderboard/plaintext')
     await tableSettled(page, EXPECTED_PLAINTEXT_ORDER.length)
     // Netty's figure pools its five runs before the latest, whose step waits for confirmation: 25 repeats
-    assert.deepEqual(await page.locator('#leaderboard-table tbody td.repeats').allTextContents(), ['25', '5', '5', '5', '5'])
+    assert.deepEqual(await page.locator('#leaderboard-table tbody td.repeats').allTextContents(), [
+      '25',
+      '5',
+      '5',
+      '5',
+      '5',
+    ])
     await page.locator('select[name="basis"]').selectOption('latest')
     await page.waitForURL(/basis=latest/)
     await page.waitForFunction(() => document.querySelector('#leaderboard-table tbody td.repeats')?.textContent === '5')
@@ -291,13 +339,16 @@ describe('cost', () => {
     await page.waitForURL((u) => !u.search.includes('basis='))
     await page.locator('select[name="rank"]').selectOption('cpu')
     await page.waitForURL(/rank=cpu/)
-    await page.waitForFunction(() => document.querySelector('#leaderboard-table tbody .fw-name')?.textContent === 'Netty'
-      && document.querySelectorAll('#leaderboard-table tbody .fw-name')[1]?.textContent === 'Undertow')
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#leaderboard-table tbody .fw-name')?.textContent === 'Netty' &&
+        document.querySelectorAll('#leaderboard-table tbody .fw-name')[1]?.textContent === 'Undertow',
+    )
     assert.deepEqual(await frameworks(page), ['Netty', 'Undertow', 'Helidon SE', 'Spring MVC', XSS_NAME])
     await page.close()
   })
 
-  test('the run page shows the host settings and each cell\'s cost', async () => {
+  test("the run page shows the host settings and each cell's cost", async () => {
     const page = await open(`/runs/${LATEST_RUN_ID}`)
     await page.locator('#host-settings').waitFor()
     const settings = await page.locator('#host-settings').textContent()
@@ -319,14 +370,19 @@ describe('history by version', () => {
     await page.getByText('Latest 8 of 8 points').waitFor()
     // by date, newest first: the run on host B (2026-10-20) is the oldest
     assert.match((await column(1))[7], /^2026-10-20/)
-    const byVersion = page.waitForResponse((r) => r.url().includes('/api/history?') && r.url().includes('orderBy=version'))
+    const byVersion = page.waitForResponse(
+      (r) => r.url().includes('/api/history?') && r.url().includes('orderBy=version'),
+    )
     await page.getByRole('radio', { name: 'version' }).check()
     await byVersion
     await page.getByText('8 of 8 points, oldest release first').waitFor()
     assert.match(page.url(), /axis=version/)
     assert.deepEqual(await column(4), ['4.2.6.Final', '4.2.6.Final', ...Array(6).fill('4.2.7.Final')])
     // within 4.2.7.Final, oldest run first: host B's run of 2026-10-20 comes after the 4.2.6 runs of November
-    assert.deepEqual((await column(1)).slice(0, 3).map((d) => d.slice(0, 10)), ['2026-11-01', '2026-11-02', '2026-10-20'])
+    assert.deepEqual(
+      (await column(1)).slice(0, 3).map((d) => d.slice(0, 10)),
+      ['2026-11-01', '2026-11-02', '2026-10-20'],
+    )
     assert.equal(await page.locator('[aria-label*="by framework version"]').count(), 1)
     await page.goBack()
     await page.getByText('Latest 8 of 8 points').waitFor()
@@ -355,7 +411,7 @@ describe('other views', () => {
 })
 
 describe('changes', () => {
-  test('the changes page lists Netty\'s step with its evidence, the runs either side and the feed of the filter', async () => {
+  test("the changes page lists Netty's step with its evidence, the runs either side and the feed of the filter", async () => {
     const page = await open('/changes?target=Netty%7Cnon-blocking&metric=throughput')
     const row = page.locator('#changes-table tbody tr').first()
     await row.waitFor()
@@ -384,7 +440,10 @@ describe('changes', () => {
     await page.locator('#history-changes li').first().waitFor()
     assert.match(await page.locator('#history-changes').textContent(), /−11\.0%/)
     const labels = await page.locator('.chart').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
-    assert.ok(labels.some((l) => /1 change point and regressions marked/.test(l)), labels.join(' | '))
+    assert.ok(
+      labels.some((l) => /1 change point and regressions marked/.test(l)),
+      labels.join(' | '),
+    )
     await page.close()
   })
 
@@ -402,14 +461,24 @@ describe('changes', () => {
 
 describe('content security policy', () => {
   test('every view renders under the policy the service sends, with no violation', async () => {
-    for (const path of ['/?scenario=plaintext', '/scaling?scenario=plaintext', '/latency?scenario=plaintext',
-      `/runs/${LATEST_RUN_ID}`, '/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking', '/frameworks/netty']) {
+    for (const path of [
+      '/?scenario=plaintext',
+      '/scaling?scenario=plaintext',
+      '/latency?scenario=plaintext',
+      `/runs/${LATEST_RUN_ID}`,
+      '/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking',
+      '/frameworks/netty',
+    ]) {
       const page = await browser.context.newPage()
       page.setDefaultTimeout(15_000)
       const violations = []
-      page.on('console', (m) => { if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text()) })
+      page.on('console', (m) => {
+        if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text())
+      })
       await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`))
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI}`),
+        )
       })
       const response = await page.goto(`${base}${path}`)
       assert.match(response.headers()['content-security-policy'] ?? '', /script-src 'self';/)

@@ -25,9 +25,13 @@ async function open(path, width = 1366) {
 }
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex')
-const served = async (query = '') => Buffer.from(await (await fetch(`${base}/api/snapshots/${SNAPSHOT.slug}${query}`)).arrayBuffer())
+const served = async (query = '') =>
+  Buffer.from(await (await fetch(`${base}/api/snapshots/${SNAPSHOT.slug}${query}`)).arrayBuffer())
 const hostABoard = (page) =>
-  page.locator('section.board').filter({ hasText: 'plaintext · closed loop · 2 vCPU' }).filter({ hasText: HOST_A.cpuModel })
+  page
+    .locator('section.board')
+    .filter({ hasText: 'plaintext · closed loop · 2 vCPU' })
+    .filter({ hasText: HOST_A.cpuModel })
 
 describe('snapshot page', () => {
   test('shows the frozen board, the hardware in full and the checksums of the downloads', async () => {
@@ -38,10 +42,20 @@ describe('snapshot page', () => {
 
     const hostA = page.locator('[data-testid=host]').filter({ hasText: HOST_A.cpuModel })
     const text = await hostA.textContent()
-    for (const part of ['6.1.0-28-amd64', 'Debian GNU/Linux 12', '16.0 GiB', 'governor', 'performance', 'transparentHugePages']) {
+    for (const part of [
+      '6.1.0-28-amd64',
+      'Debian GNU/Linux 12',
+      '16.0 GiB',
+      'governor',
+      'performance',
+      'transparentHugePages',
+    ]) {
       assert.ok(text.includes(part), `the host says ${part}: ${text}`)
     }
-    assert.ok(await hostA.locator(`a[href="/runs/${LATEST_RUN_ID}"]`).count() === 1, 'links the run it was measured in')
+    assert.ok(
+      (await hostA.locator(`a[href="/runs/${LATEST_RUN_ID}"]`).count()) === 1,
+      'links the run it was measured in',
+    )
 
     const json = await served()
     const csv = await served('?format=csv')
@@ -72,7 +86,10 @@ describe('snapshot page', () => {
     await page.locator('[data-testid=board]').first().waitFor()
     const overflow = await page.evaluate(() => {
       const off = [...document.querySelectorAll('main td, main dd, main code, main h1, main h2')]
-        .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.right > window.innerWidth + 0.5 || r.left < -0.5) })
+        .filter((e) => {
+          const r = e.getBoundingClientRect()
+          return r.width > 0 && (r.right > window.innerWidth + 0.5 || r.left < -0.5)
+        })
         .map((e) => e.textContent.trim().slice(0, 40))
       return { off, scroll: document.documentElement.scrollWidth, width: window.innerWidth }
     })
@@ -80,8 +97,11 @@ describe('snapshot page', () => {
     assert.ok(overflow.scroll <= overflow.width, `the page scrolls sideways: ${overflow.scroll} > ${overflow.width}`)
     // each row reads as label: value
     const firstRow = hostABoard(page).locator('tbody tr').first()
-    assert.match(await firstRow.locator('td[data-label="SLA req/s"]').evaluate((td) => getComputedStyle(td, '::before').content), /SLA req\/s/)
-    assert.ok((await firstRow.locator('td[data-label="SLA req/s"]').isVisible()))
+    assert.match(
+      await firstRow.locator('td[data-label="SLA req/s"]').evaluate((td) => getComputedStyle(td, '::before').content),
+      /SLA req\/s/,
+    )
+    assert.ok(await firstRow.locator('td[data-label="SLA req/s"]').isVisible())
     await page.close()
   })
 
@@ -102,7 +122,7 @@ describe('snapshot page', () => {
 })
 
 describe('about page', () => {
-  test('links the repository\'s methodology and source, and is in the navigation', async () => {
+  test("links the repository's methodology and source, and is in the navigation", async () => {
     const page = await open('/leaderboard/plaintext')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
     await page.locator('#methodology-link').waitFor()

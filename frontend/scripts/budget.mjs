@@ -17,7 +17,9 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 
 // 1. What index.html loads before any route chunk: its module scripts and modulepreloads.
 const html = read('index.html').toString()
-const initial = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1] ?? m[2])
+const initial = [
+  ...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+].map((m) => m[1] ?? m[2])
 const initialGz = initial.reduce((n, f) => n + gz(read(f)), 0)
 
 // The leaderboard route: its chunk and everything it imports statically (the chart chunk loads after the table).
@@ -29,13 +31,21 @@ function closure(key, seen = new Set()) {
   return seen
 }
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)
-const routeFiles = new Set([...closure(entry), ...closure('src/views/LeaderboardView.vue')].map((k) => manifest[k].file))
+const routeFiles = new Set(
+  [...closure(entry), ...closure('src/views/LeaderboardView.vue')].map((k) => manifest[k].file),
+)
 const routeGz = [...routeFiles].reduce((n, f) => n + gz(read(f)), 0)
 const chart = Object.keys(manifest).find((k) => /ChartPanel/.test(k))
-const chartGz = chart ? [...closure(chart)].filter((k) => !closure(entry).has(k)).reduce((n, k) => n + gz(read(manifest[k].file)), 0) : 0
+const chartGz = chart
+  ? [...closure(chart)].filter((k) => !closure(entry).has(k)).reduce((n, k) => n + gz(read(manifest[k].file)), 0)
+  : 0
 
-console.log(`initial JavaScript (index.html: ${initial.length} file${initial.length > 1 ? 's' : ''}): ${kb(initialGz)} gzipped (budget ${LIMIT_KB} KB)`)
-console.log(`leaderboard route, before its chart: ${kb(routeGz)} gzipped; the chart chunk (ECharts) after it: ${kb(chartGz)} gzipped`)
+console.log(
+  `initial JavaScript (index.html: ${initial.length} file${initial.length > 1 ? 's' : ''}): ${kb(initialGz)} gzipped (budget ${LIMIT_KB} KB)`,
+)
+console.log(
+  `leaderboard route, before its chart: ${kb(routeGz)} gzipped; the chart chunk (ECharts) after it: ${kb(chartGz)} gzipped`,
+)
 let failed = initialGz > LIMIT_KB * 1024
 if (failed) console.log(`FAIL: initial JavaScript is over ${LIMIT_KB} KB`)
 
@@ -53,7 +63,12 @@ if (!base && existsSync(readBench)) {
     console.log(`loading the 1,000,000-row data set into ${data} (first time only; takes minutes)`)
     const loaded = spawnSync(readBench, ['--load-only'], {
       stdio: 'inherit',
-      env: { ...process.env, PODIUM_BENCH_DATA: data, PODIUM_BENCH_BUILD: dirname(dirname(jar)), PORT: String(await freePort()) },
+      env: {
+        ...process.env,
+        PODIUM_BENCH_DATA: data,
+        PODIUM_BENCH_BUILD: dirname(dirname(jar)),
+        PORT: String(await freePort()),
+      },
     })
     if (loaded.status !== 0) throw new Error(`backend/bench/read.sh --load-only failed (exit ${loaded.status})`)
   }
@@ -85,7 +100,9 @@ try {
           for (const e of list.getEntries()) {
             window.__lcp = Math.max(window.__lcp, e.renderTime || e.startTime)
             const el = e.element
-            window.__lcpElement = el ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ')[0] : ''}` : '?'
+            window.__lcpElement = el
+              ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ')[0] : ''}`
+              : '?'
           }
         }).observe({ type: 'largest-contentful-paint', buffered: true })
         // when the ranked table (the data) first shows, whatever element LCP picks
@@ -109,8 +126,12 @@ try {
     }
   }
   const sorted = [...samples].sort((a, b) => a - b)
-  console.log(`leaderboard LCP (headless Chromium, 1366x900, cold browser cache, 3 loads): median ${sorted[1].toFixed(0)} ms, runs ${samples.map((s) => s.toFixed(0)).join(' / ')} ms (the first includes the service's cold query cache)`)
-  console.log(`LCP element: ${[...elements].join(', ')}; ${rows} ranked rows shown; the table itself appeared at ${tables.map((t) => t.toFixed(0)).join(' / ')} ms`)
+  console.log(
+    `leaderboard LCP (headless Chromium, 1366x900, cold browser cache, 3 loads): median ${sorted[1].toFixed(0)} ms, runs ${samples.map((s) => s.toFixed(0)).join(' / ')} ms (the first includes the service's cold query cache)`,
+  )
+  console.log(
+    `LCP element: ${[...elements].join(', ')}; ${rows} ranked rows shown; the table itself appeared at ${tables.map((t) => t.toFixed(0)).join(' / ')} ms`,
+  )
   if (sorted[1] > LCP_LIMIT_MS) {
     console.log(`FAIL: the median LCP is over ${LCP_LIMIT_MS} ms`)
     failed = true

@@ -11,7 +11,11 @@ const VIEWS = [
   ['history', '/history?scenario=plaintext&target=Netty%7Cnon-blocking', 'canvas'],
   ['run', `/runs/${LATEST_RUN_ID}`, '#cells-table'],
   ['compare', '/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking', '#compare-verdict'],
-  ['calculator', '/calculator?scenario=plaintext&from=Spring%20MVC%7Cblocking&to=Netty%7Cnon-blocking&servers=10&current=10000&required=30000', '#servers-saved'],
+  [
+    'calculator',
+    '/calculator?scenario=plaintext&from=Spring%20MVC%7Cblocking&to=Netty%7Cnon-blocking&servers=10&current=10000&required=30000',
+    '#servers-saved',
+  ],
 ]
 const MAX_BYTES = 300 * 1024
 const SIZES = [
@@ -39,10 +43,20 @@ try {
         if (only && only !== name) continue
         const page = await browser.context.newPage()
         await page.goto(`${base}${path}`)
-        await page.locator(`${ready}, .state.error`).first().waitFor({ timeout: 30_000 }).catch(() => {})
+        await page
+          .locator(`${ready}, .state.error`)
+          .first()
+          .waitFor({ timeout: 30_000 })
+          .catch(() => {})
         if (name === 'run') {
-          await page.getByRole('button', { name: 'Verify signature' }).click().catch(() => {})
-          await page.locator('#verify-result').waitFor({ timeout: 10_000 }).catch(() => {})
+          await page
+            .getByRole('button', { name: 'Verify signature' })
+            .click()
+            .catch(() => {})
+          await page
+            .locator('#verify-result')
+            .waitFor({ timeout: 10_000 })
+            .catch(() => {})
         }
         await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))))
         const file = `${out}${name}-${size}.png`

@@ -1,7 +1,8 @@
 // Site settings fixed at build time (Vite env): where the source lives, for the about page and the footer.
 
 /** The source repository, `VITE_PODIUM_SOURCE_URL` at build time. */
-export const SOURCE_URL: string = (import.meta.env.VITE_PODIUM_SOURCE_URL as string | undefined) || 'https://github.com/podium-bench/podium'
+export const SOURCE_URL: string =
+  (import.meta.env.VITE_PODIUM_SOURCE_URL as string | undefined) || 'https://github.com/podium-bench/podium'
 /** The branch the about page's links to files point into (`VITE_PODIUM_SOURCE_BRANCH`). */
 export const SOURCE_BRANCH: string = (import.meta.env.VITE_PODIUM_SOURCE_BRANCH as string | undefined) || 'main'
 

@@ -10,14 +10,19 @@ describe('http', () => {
   })
   it('turns problem+json into a sentence naming the field', async () => {
     const body = JSON.stringify({ title: 'Bad Request', status: 400, detail: 'vcpus must be positive', field: 'vcpus' })
-    vi.stubGlobal('fetch', async () => new Response(body, { status: 400, headers: { 'Content-Type': 'application/problem+json' } }))
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(body, { status: 400, headers: { 'Content-Type': 'application/problem+json' } }),
+    )
     const err = (await getJson('/api/leaderboard').catch((e) => e)) as ApiError
     expect(err).toBeInstanceOf(ApiError)
     expect(err.message).toBe('request rejected (400): vcpus must be positive (field vcpus)')
     expect(err.field).toBe('vcpus')
   })
   it('says when the service cannot be reached', async () => {
-    vi.stubGlobal('fetch', async () => { throw new TypeError('fetch failed') })
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('fetch failed')
+    })
     await expect(getJson('/api/runs')).rejects.toThrow('cannot reach the Podium service')
   })
   it('says not found for a 404', async () => {

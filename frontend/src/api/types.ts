@@ -45,7 +45,8 @@ export const SCENARIOS = ['plaintext', 'json', 'proxy', 'delay', 'db'] as const
 export const SCENARIO_NOTES: Record<string, string> = {
   plaintext: 'GET /plaintext answers “Hello, World!”: framework and HTTP overhead.',
   json: 'GET /json serialises {"message":"Hello, World!"}: serialisation per request.',
-  proxy: 'GET /proxy calls a shared reference service over HTTP and relays its JSON: one incoming and one outgoing call per request.',
+  proxy:
+    'GET /proxy calls a shared reference service over HTTP and relays its JSON: one incoming and one outgoing call per request.',
   delay: 'GET /delay?ms=N answers after N ms without burning CPU: how many requests can be in flight at once.',
   db: 'GET /db reads one row from PostgreSQL by random id: a realistic I/O-bound handler.',
 }

@@ -21,7 +21,8 @@ describe('one palette', () => {
   })
   it('colours the scaling and latency charts as the leaderboard colours the I/O models', () => {
     const colorOf = (opt: { series: object[] }, name: string) =>
-      (opt.series.find((s) => (s as { name: string }).name === name) as { itemStyle: { color: string } }).itemStyle.color
+      (opt.series.find((s) => (s as { name: string }).name === name) as { itemStyle: { color: string } }).itemStyle
+        .color
     expect(colorOf(scalingPerVcpuOption(series), 'Netty (non-blocking)')).toBe(IO_COLORS['non-blocking'])
     expect(colorOf(scalingEfficiencyOption(series), 'Spring MVC (blocking)')).toBe(IO_COLORS.blocking)
     expect(colorOf(latencyOption(series), 'Netty (non-blocking)')).toBe(IO_COLORS['non-blocking'])
@@ -39,9 +40,15 @@ describe('one palette', () => {
 describe('legends on a phone', () => {
   it('wrap every name whole instead of paging "1/3" and cutting "Tomca"', async () => {
     const { fitLegend } = await import('./options/common')
-    const many = ['Tomcat', 'Spring MVC', 'Spring WebFlux', 'Helidon SE', 'Vert.x Web', 'Undertow', 'Javalin'].map((framework) => ({ framework, ioModel: 'blocking' as const, runId: 'r', points: [] }))
+    const many = ['Tomcat', 'Spring MVC', 'Spring WebFlux', 'Helidon SE', 'Vert.x Web', 'Undertow', 'Javalin'].map(
+      (framework) => ({ framework, ioModel: 'blocking' as const, runId: 'r', points: [] }),
+    )
     const opt = latencyOption(many)
-    const phone = fitLegend(opt, 358) as unknown as { legend: { type: string; data: string[] }; grid: { top: number }; legendLines: number }
+    const phone = fitLegend(opt, 358) as unknown as {
+      legend: { type: string; data: string[] }
+      grid: { top: number }
+      legendLines: number
+    }
     expect(phone.legend.type).toBe('plain')
     expect(phone.legend.data).toContain('Tomcat (blocking)')
     expect(phone.legendLines).toBeGreaterThan(2)

@@ -14,7 +14,8 @@ export function useLeaderboard() {
   const query = computed<LeaderboardQuery>(() => {
     const v = state.values.value
     const q: LeaderboardQuery = { scenario: scenario.value === 'composite' ? 'plaintext' : scenario.value }
-    for (const [k, val] of Object.entries(v)) if (val !== undefined && k !== 'sort') (q as unknown as Record<string, unknown>)[k] = val
+    for (const [k, val] of Object.entries(v))
+      if (val !== undefined && k !== 'sort') (q as unknown as Record<string, unknown>)[k] = val
     return q
   })
   const resource = useResource(query, (q, signal) => fetchLeaderboard(q, signal))

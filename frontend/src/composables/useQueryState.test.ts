@@ -7,7 +7,10 @@ import { leaderboardSchema } from '../lib/query'
 import { useQueryState, type QueryState } from './useQueryState'
 
 async function setup(url: string) {
-  const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/leaderboard/:scenario', component: { render: () => null } }] })
+  const router = createRouter({
+    history: createMemoryHistory(),
+    routes: [{ path: '/leaderboard/:scenario', component: { render: () => null } }],
+  })
   await router.push(url)
   let state!: QueryState<typeof leaderboardSchema>
   const Probe = defineComponent({

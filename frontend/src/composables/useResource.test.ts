@@ -26,7 +26,11 @@ describe('useResource', () => {
   })
   it('reports an error in words', async () => {
     const scope = effectScope()
-    const r = scope.run(() => useResource(ref(1), async () => { throw new Error('the server had a problem') }))!
+    const r = scope.run(() =>
+      useResource(ref(1), async () => {
+        throw new Error('the server had a problem')
+      }),
+    )!
     await flush()
     expect(r.error.value).toBe('the server had a problem')
     expect(r.data.value).toBeNull()

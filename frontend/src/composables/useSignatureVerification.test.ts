@@ -22,11 +22,16 @@ describe('useSignatureVerification', () => {
   })
   it('checks that the signed run is the run on the page', async () => {
     const v = useSignatureVerification()
-    await v.verify(read('envelopes/minimal.dsse.json'), publicKey, { runId: '0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01', cells: 1 })
+    await v.verify(read('envelopes/minimal.dsse.json'), publicKey, {
+      runId: '0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01',
+      cells: 1,
+    })
     expect(v.state.value).toBe('verified')
     await v.verify(read('envelopes/minimal.dsse.json'), publicKey, { runId: 'another-run' })
     expect(v.state.value).toBe('failed')
-    expect(v.message.value).toBe('the signature is valid, but it signs run 0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01, not this run')
+    expect(v.message.value).toBe(
+      'the signature is valid, but it signs run 0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01, not this run',
+    )
     await v.verify(read('envelopes/minimal.dsse.json'), publicKey, { cells: 7 })
     expect(v.message.value).toBe('the signature is valid, but it signs 1 cells where this page shows 7')
   })

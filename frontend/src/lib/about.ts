@@ -19,7 +19,7 @@ export const METHOD: MethodPoint[] = [
       'Each target is one small application of the standard suite: one framework on one I/O model (blocking, non-blocking ' +
       'or virtual threads). Each host also measures nginx as its baseline: the ceiling its kernel and load generator allow.',
     section: '1. What is compared',
-    evidence: ['one framework, one I/O model', 'The host\'s **baseline** is nginx'],
+    evidence: ['one framework, one I/O model', "The host's **baseline** is nginx"],
   },
   {
     title: 'Checked before measured',
@@ -56,10 +56,10 @@ export const METHOD: MethodPoint[] = [
   {
     title: 'Intervals honest for few repeats',
     text:
-      'Throughput is the trimmed mean of the repeats with a 95% Student\'s t interval, wide when there are few repeats, ' +
+      "Throughput is the trimmed mean of the repeats with a 95% Student's t interval, wide when there are few repeats, " +
       'as it should be. A cell whose repeats vary by more than 5% is flagged noisy.',
     section: '7. What the service derives',
-    evidence: ['95% Student\'s t interval', 'above 5% the cell is `noisy`'],
+    evidence: ["95% Student's t interval", 'above 5% the cell is `noisy`'],
   },
   {
     title: 'Ties are ties',
@@ -73,8 +73,8 @@ export const METHOD: MethodPoint[] = [
     title: 'Signed, and checkable by anyone',
     text:
       'Every run is signed by the agent that measured it; the run page re-verifies the signature in your browser ' +
-      'against the agent\'s published key.',
+      "against the agent's published key.",
     section: '14. Checking a figure you doubt',
-    evidence: ['checks a run\'s signature against the agent\'s published key'],
+    evidence: ["checks a run's signature against the agent's published key"],
   },
 ]

@@ -17,9 +17,13 @@ function flagsOf(command: string): string[] {
 
 const quick = ['plaintext', 'json']
 const every = [
-  noDataAdvice('proxy', 'closed', quick), noDataAdvice('delay', 'closed', quick), noDataAdvice('delay', 'open', quick),
-  noDataAdvice('plaintext', 'closed', []), noDataAdvice('plaintext', 'closed', ['json']),
-  scalingAdvice([1])!, latencyAdvice([64])!,
+  noDataAdvice('proxy', 'closed', quick),
+  noDataAdvice('delay', 'closed', quick),
+  noDataAdvice('delay', 'open', quick),
+  noDataAdvice('plaintext', 'closed', []),
+  noDataAdvice('plaintext', 'closed', ['json']),
+  scalingAdvice([1])!,
+  latencyAdvice([64])!,
 ]
 
 describe('empty-state advice', () => {
@@ -28,7 +32,8 @@ describe('empty-state advice', () => {
     expect(suite.profiles.full).toMatchObject(FULL)
   })
   it('names only flags podium-agent has, so the command works', () => {
-    for (const a of every) for (const f of flagsOf(a.command ?? '')) expect(declared, `${a.command}: --${f}`).toContain(f)
+    for (const a of every)
+      for (const f of flagsOf(a.command ?? '')) expect(declared, `${a.command}: --${f}`).toContain(f)
     expect(declared).toContain('home')
   })
   it('says why proxy is empty after make run, and how to measure it', () => {

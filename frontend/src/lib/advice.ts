@@ -2,7 +2,12 @@
 
 /** What the suite's profiles measure (agent/suite/suite.json). */
 export const QUICK = { scenarios: ['plaintext', 'json'], connections: [64], vcpus: [1], openLoop: false }
-export const FULL = { scenarios: ['plaintext', 'json', 'proxy', 'delay'], connections: [16, 64, 256, 1024], vcpus: [1, 2], openLoop: true }
+export const FULL = {
+  scenarios: ['plaintext', 'json', 'proxy', 'delay'],
+  connections: [16, 64, 256, 1024],
+  vcpus: [1, 2],
+  openLoop: true,
+}
 
 // make run's agent lives in .podium/agent (agent/README.md, "the agent's home")
 const AGENT = 'agent/bin/podium-agent run --home .podium/agent'
@@ -30,7 +35,9 @@ export function noDataAdvice(scenario: string, loadModel: string | undefined, me
       : `The quick profile of make run measures ${QUICK.scenarios.join(' and ')} only, not ${scenario}: run`
     return { why, command: `PODIUM_PROFILE=full make run   # or: ${AGENT} --scenario ${scenario} --push` }
   }
-  return { why: `Nothing in ${scenario} matches these filters: widen them (framework, host class, vCPUs, concurrency).` }
+  return {
+    why: `Nothing in ${scenario} matches these filters: widen them (framework, host class, vCPUs, concurrency).`,
+  }
 }
 
 /** Scaling needs at least two vCPU counts; efficiency a 1-vCPU point besides. */

@@ -2,19 +2,55 @@ import { describe, expect, test } from 'vitest'
 import type { LeaderboardRow } from '../api/types'
 import { measuredConnections, nextSort, shareOfBest, sortRows } from './board'
 
-function row(framework: string, rank: number | null, sla: number | null, extra: Partial<LeaderboardRow> = {}): LeaderboardRow {
+function row(
+  framework: string,
+  rank: number | null,
+  sla: number | null,
+  extra: Partial<LeaderboardRow> = {},
+): LeaderboardRow {
   return {
-    rank, tied: false, framework, frameworkVersion: '1', ioModel: 'non-blocking', runId: 'r', startedAt: '2026-11-10T08:00:00Z',
-    jvmVendor: 'v', jvmVersion: '21', slaThroughput: sla, slaConnections: 256, slaCellId: 1, bestThroughput: sla ?? 1000,
-    bestConnections: 256, bestCellId: 1, ciLow: null, ciHigh: null, p90Ms: 1, p99Ms: 2, throughputPerVcpu: 1, baselineShare: null,
-    errorRate: 0, flags: [], repeatCount: 5, noisy: false, requestsPerCpuSecond: null, rssMbPerKrps: null, rankedBy: 'throughput',
-    classification: null, throughputByConnections: [], excludedBy: [], ...extra,
+    rank,
+    tied: false,
+    framework,
+    frameworkVersion: '1',
+    ioModel: 'non-blocking',
+    runId: 'r',
+    startedAt: '2026-11-10T08:00:00Z',
+    jvmVendor: 'v',
+    jvmVersion: '21',
+    slaThroughput: sla,
+    slaConnections: 256,
+    slaCellId: 1,
+    bestThroughput: sla ?? 1000,
+    bestConnections: 256,
+    bestCellId: 1,
+    ciLow: null,
+    ciHigh: null,
+    p90Ms: 1,
+    p99Ms: 2,
+    throughputPerVcpu: 1,
+    baselineShare: null,
+    errorRate: 0,
+    flags: [],
+    repeatCount: 5,
+    noisy: false,
+    requestsPerCpuSecond: null,
+    rssMbPerKrps: null,
+    rankedBy: 'throughput',
+    classification: null,
+    throughputByConnections: [],
+    excludedBy: [],
+    ...extra,
   } as LeaderboardRow
 }
 
 describe('% of best', () => {
   test('is measured against the best ranked row, so a flagged row above it shows more than 100%', () => {
-    const rows = [row('A', 1, 100_000), row('B', 2, 50_000), row('C', null, 150_000, { flags: ['noisy'], excludedBy: ['noisy'] })]
+    const rows = [
+      row('A', 1, 100_000),
+      row('B', 2, 50_000),
+      row('C', null, 150_000, { flags: ['noisy'], excludedBy: ['noisy'] }),
+    ]
     expect(shareOfBest(rows, 'throughput')).toEqual([1, 0.5, 1.5])
   })
   test('for memory the lowest MB per 1,000 req/s is the best', () => {
@@ -24,7 +60,11 @@ describe('% of best', () => {
 })
 
 describe('sorting', () => {
-  const rows = [row('B', 1, 90_000, { errorRate: 0.02 }), row('A', 2, 80_000, { errorRate: 0 }), row('C', null, null, { errorRate: null })]
+  const rows = [
+    row('B', 1, 90_000, { errorRate: 0.02 }),
+    row('A', 2, 80_000, { errorRate: 0 }),
+    row('C', null, null, { errorRate: null }),
+  ]
   const names = (sort?: string) => sortRows(rows, shareOfBest(rows, 'throughput'), sort).map((r) => r.row.framework)
   test('a first click sorts numbers best first and names A to Z; a second click reverses', () => {
     expect(nextSort(undefined, 'sla')).toBe('-sla')
@@ -42,7 +82,15 @@ describe('sorting', () => {
     expect(names(undefined)).toEqual(['B', 'A', 'C'])
   })
   test('the concurrency columns are the union of every row’s sweep', () => {
-    const at = (c: number, t: number) => ({ connections: c, targetRate: null, throughput: t, ciLow: null, ciHigh: null, errorRate: 0, flags: [] })
+    const at = (c: number, t: number) => ({
+      connections: c,
+      targetRate: null,
+      throughput: t,
+      ciLow: null,
+      ciHigh: null,
+      errorRate: 0,
+      flags: [],
+    })
     const a = row('A', 1, 1, { throughputByConnections: [at(64, 1), at(256, 2)] })
     const b = row('B', 2, 1, { throughputByConnections: [at(512, 3)] })
     expect(measuredConnections([a, b])).toEqual([64, 256, 512])

@@ -3,10 +3,27 @@ import type { LeaderboardRow, RankBy } from '../api/types'
 
 /** The quality flags, in legend order: a short label for the table, what each means. */
 export const QUALITY_FLAGS: { id: string; label: string; meaning: string }[] = [
-  { id: 'generator-saturated', label: 'saturated', meaning: 'the load generator used all its CPU: the figure is wrk’s limit, not the target’s' },
-  { id: 'above-baseline', label: '> nginx', meaning: 'faster than the host’s nginx baseline at the same connections: the load generator, not the target, was the limit' },
-  { id: 'warmup-not-stable', label: 'warm-up', meaning: 'throughput had not settled when the warm-up cap ran out, or the repeats trend' },
-  { id: 'noisy', label: 'noisy', meaning: 'repeats differ by more than 5% (coefficient of variation): the interval is wide' },
+  {
+    id: 'generator-saturated',
+    label: 'saturated',
+    meaning: 'the load generator used all its CPU: the figure is wrk’s limit, not the target’s',
+  },
+  {
+    id: 'above-baseline',
+    label: '> nginx',
+    meaning:
+      'faster than the host’s nginx baseline at the same connections: the load generator, not the target, was the limit',
+  },
+  {
+    id: 'warmup-not-stable',
+    label: 'warm-up',
+    meaning: 'throughput had not settled when the warm-up cap ran out, or the repeats trend',
+  },
+  {
+    id: 'noisy',
+    label: 'noisy',
+    meaning: 'repeats differ by more than 5% (coefficient of variation): the interval is wide',
+  },
   { id: 'high-error-rate', label: 'errors', meaning: '1% or more of the requests failed' },
 ]
 const LABELS = new Map(QUALITY_FLAGS.map((f) => [f.id, f.label]))
@@ -29,7 +46,9 @@ export function rankFigure(r: LeaderboardRow, rank: RankBy | string): number | n
  */
 export function shareOfBest(rows: LeaderboardRow[], rank: RankBy | string): (number | null)[] {
   const ranked = rows.filter((r) => r.rank !== null)
-  const pool = (ranked.length ? ranked : rows).map((r) => rankFigure(r, rank)).filter((v): v is number => v !== null && v > 0)
+  const pool = (ranked.length ? ranked : rows)
+    .map((r) => rankFigure(r, rank))
+    .filter((v): v is number => v !== null && v > 0)
   if (!pool.length) return rows.map(() => null)
   const best = rank === 'memory' ? Math.min(...pool) : Math.max(...pool)
   return rows.map((r) => {
@@ -47,28 +66,58 @@ export function atConnections(r: LeaderboardRow, connections: number): number | 
 
 /** Every concurrency measured by any row, fewest first. */
 export function measuredConnections(rows: LeaderboardRow[]): number[] {
-  return [...new Set(rows.flatMap((r) => (r.throughputByConnections ?? []).map((a) => a.connections)))].sort((a, b) => a - b)
+  return [...new Set(rows.flatMap((r) => (r.throughputByConnections ?? []).map((a) => a.connections)))].sort(
+    (a, b) => a - b,
+  )
 }
 
 /** Sortable columns: key -> the value a row sorts by and whether a higher value is better (the first click's order). */
-export type SortKey = 'rank' | 'framework' | 'sla' | 'share' | 'best' | 'p90' | 'p99' | 'errors' | 'perVcpu' | 'baseline' | 'repeats' | 'cpu' | 'memory' | `c${number}`
+export type SortKey =
+  | 'rank'
+  | 'framework'
+  | 'sla'
+  | 'share'
+  | 'best'
+  | 'p90'
+  | 'p99'
+  | 'errors'
+  | 'perVcpu'
+  | 'baseline'
+  | 'repeats'
+  | 'cpu'
+  | 'memory'
+  | `c${number}`
 
 export function sortValue(r: LeaderboardRow, key: string, share: number | null): number | string | null {
   switch (key) {
-    case 'rank': return r.rank
-    case 'framework': return r.framework.toLowerCase()
-    case 'sla': return r.slaThroughput
-    case 'share': return share
-    case 'best': return r.bestThroughput
-    case 'p90': return r.p90Ms
-    case 'p99': return r.p99Ms
-    case 'errors': return r.errorRate
-    case 'perVcpu': return r.throughputPerVcpu
-    case 'baseline': return r.baselineShare
-    case 'repeats': return r.repeatCount ?? null
-    case 'cpu': return r.requestsPerCpuSecond?.mean ?? null
-    case 'memory': return r.rssMbPerKrps?.mean ?? null
-    default: return /^c\d+$/.test(key) ? atConnections(r, Number(key.slice(1))) : null
+    case 'rank':
+      return r.rank
+    case 'framework':
+      return r.framework.toLowerCase()
+    case 'sla':
+      return r.slaThroughput
+    case 'share':
+      return share
+    case 'best':
+      return r.bestThroughput
+    case 'p90':
+      return r.p90Ms
+    case 'p99':
+      return r.p99Ms
+    case 'errors':
+      return r.errorRate
+    case 'perVcpu':
+      return r.throughputPerVcpu
+    case 'baseline':
+      return r.baselineShare
+    case 'repeats':
+      return r.repeatCount ?? null
+    case 'cpu':
+      return r.requestsPerCpuSecond?.mean ?? null
+    case 'memory':
+      return r.rssMbPerKrps?.mean ?? null
+    default:
+      return /^c\d+$/.test(key) ? atConnections(r, Number(key.slice(1))) : null
   }
 }
 
@@ -91,7 +140,11 @@ export function nextSort(current: string | undefined, key: string): string | und
 }
 
 /** Rows in the order of `sort`; rows without the value go last whatever the direction; ties keep the ranking. */
-export function sortRows(rows: LeaderboardRow[], shares: (number | null)[], sort: string | undefined): { row: LeaderboardRow; share: number | null }[] {
+export function sortRows(
+  rows: LeaderboardRow[],
+  shares: (number | null)[],
+  sort: string | undefined,
+): { row: LeaderboardRow; share: number | null }[] {
   const { key, descending } = parseSort(sort)
   const items = rows.map((row, i) => ({ row, share: shares[i], i }))
   items.sort((a, b) => {

@@ -34,7 +34,10 @@ describe('planMigration (methodology section 6)', () => {
       { current: 10000, required: 30000 },
       { current: 5000, required: 30000 },
     ])!
-    expect(plan.apis.map((a) => [a.serversToAddWithout, a.serversToAddWith])).toEqual([[20, 5], [50, 20]])
+    expect(plan.apis.map((a) => [a.serversToAddWithout, a.serversToAddWith])).toEqual([
+      [20, 5],
+      [50, 20],
+    ])
     expect(plan.totals).toEqual({ serversToAddWithout: 70, serversToAddWith: 25, serversSaved: 45 })
   })
   it('gives no plan without servers, ratio or current load', () => {
@@ -53,7 +56,9 @@ describe('the shared calculator vectors (schema/testdata/rules/calculator.json, 
     refused?: boolean
     plans?: Omit<ApiPlan, 'current' | 'required'>[]
   }
-  const vectors = JSON.parse(readFileSync(new URL('../../../schema/testdata/rules/calculator.json', import.meta.url), 'utf8')) as Vector[]
+  const vectors = JSON.parse(
+    readFileSync(new URL('../../../schema/testdata/rules/calculator.json', import.meta.url), 'utf8'),
+  ) as Vector[]
   it.each(vectors.map((v) => [v.about, v] as const))('%s', (_, v) => {
     const plan = planMigration(v.servers, v.ratio, v.apis)
     if (v.refused) {
@@ -66,10 +71,18 @@ describe('the shared calculator vectors (schema/testdata/rules/calculator.json, 
       expect(got.perServerToday).toBeCloseTo(want.perServerToday, 9)
       expect(got.perServerAfter).toBeCloseTo(want.perServerAfter, 9)
       expect(got.systemAfter).toBeCloseTo(want.systemAfter, 9)
-      expect([got.serversToAddWithout, got.serversToAddWith, got.serversSaved]).toEqual([want.serversToAddWithout, want.serversToAddWith, want.serversSaved])
+      expect([got.serversToAddWithout, got.serversToAddWith, got.serversSaved]).toEqual([
+        want.serversToAddWithout,
+        want.serversToAddWith,
+        want.serversSaved,
+      ])
     })
     const sum = (k: 'serversToAddWithout' | 'serversToAddWith') => v.plans!.reduce((n, p) => n + p[k], 0)
-    expect(plan!.totals).toEqual({ serversToAddWithout: sum('serversToAddWithout'), serversToAddWith: sum('serversToAddWith'), serversSaved: sum('serversToAddWithout') - sum('serversToAddWith') })
+    expect(plan!.totals).toEqual({
+      serversToAddWithout: sum('serversToAddWithout'),
+      serversToAddWith: sum('serversToAddWith'),
+      serversSaved: sum('serversToAddWithout') - sum('serversToAddWith'),
+    })
   })
 })
 

@@ -48,7 +48,11 @@ export function planMigration(servers: number, ratio: number, apis: ApiLoad[]): 
   })
   // Totals add the APIs up, as GET /api/calculator does (the site and the API must agree).
   const sum = (k: 'serversToAddWithout' | 'serversToAddWith') => planned.reduce((n, p) => n + p[k], 0)
-  const totals = { serversToAddWithout: sum('serversToAddWithout'), serversToAddWith: sum('serversToAddWith'), serversSaved: 0 }
+  const totals = {
+    serversToAddWithout: sum('serversToAddWithout'),
+    serversToAddWith: sum('serversToAddWith'),
+    serversSaved: 0,
+  }
   totals.serversSaved = totals.serversToAddWithout - totals.serversToAddWith
   return { ratio, servers, apis: planned, totals }
 }

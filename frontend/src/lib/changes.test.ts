@@ -20,7 +20,9 @@ describe('change points in words', () => {
   })
 
   it('lists what changed between the runs', () => {
-    expect(changedFields({ changed: { jvmVersion: { before: '21.0.4', after: '21.0.5' } } })).toEqual(['jvmVersion 21.0.4 → 21.0.5'])
+    expect(changedFields({ changed: { jvmVersion: { before: '21.0.4', after: '21.0.5' } } })).toEqual([
+      'jvmVersion 21.0.4 → 21.0.5',
+    ])
     expect(changedFields({ changed: {} })).toEqual([])
     expect(formatEffect(-15.17)).toBe('−15.2%')
     expect(formatEffect(8)).toBe('+8.0%')

@@ -9,7 +9,10 @@ export function directionOf(c: Pick<ChangePoint, 'metric' | 'effectPercent'>): D
   return (c.metric === 'p99' ? !up : up) ? 'improvement' : 'regression'
 }
 
-export function filterDirection<T extends Pick<ChangePoint, 'metric' | 'effectPercent'>>(changes: readonly T[], d?: string): T[] {
+export function filterDirection<T extends Pick<ChangePoint, 'metric' | 'effectPercent'>>(
+  changes: readonly T[],
+  d?: string,
+): T[] {
   return d === 'regression' || d === 'improvement' ? changes.filter((c) => directionOf(c) === d) : [...changes]
 }
 

@@ -3,21 +3,70 @@ import type { Comparison } from '../api/types'
 import { describeComparison } from './compare'
 
 const ref = (framework: string, throughput: number) => ({
-  cellId: 1, runId: 'r', framework, frameworkVersion: '1', ioModel: 'non-blocking' as const,
-  scenario: 'plaintext', loadModel: 'closed', connections: 256, vcpus: 2, hostClass: 'h', throughput,
+  cellId: 1,
+  runId: 'r',
+  framework,
+  frameworkVersion: '1',
+  ioModel: 'non-blocking' as const,
+  scenario: 'plaintext',
+  loadModel: 'closed',
+  connections: 256,
+  vcpus: 2,
+  hostClass: 'h',
+  throughput,
 })
 
 describe('describeComparison', () => {
   it('names the faster side when the difference is significant', () => {
-    const c: Comparison = { a: ref('Spring MVC', 50000), b: ref('Netty', 120000), ratio: 2.4, ratioCiLow: 2.2, ratioCiHigh: 2.6, t: 10, df: 6, pValue: 0.0001, significant: true, verdict: '', comparable: true }
-    expect(describeComparison(c)).toBe('Netty 1 is 2.40× as fast as Spring MVC 1 (95% CI 2.20× to 2.60×), a significant difference (p < 0.001).')
+    const c: Comparison = {
+      a: ref('Spring MVC', 50000),
+      b: ref('Netty', 120000),
+      ratio: 2.4,
+      ratioCiLow: 2.2,
+      ratioCiHigh: 2.6,
+      t: 10,
+      df: 6,
+      pValue: 0.0001,
+      significant: true,
+      verdict: '',
+      comparable: true,
+    }
+    expect(describeComparison(c)).toBe(
+      'Netty 1 is 2.40× as fast as Spring MVC 1 (95% CI 2.20× to 2.60×), a significant difference (p < 0.001).',
+    )
   })
   it('inverts the interval with the factor when A is the faster side', () => {
-    const c: Comparison = { a: ref('Netty', 120000), b: ref('Spring MVC', 28000), ratio: 0.232, ratioCiLow: 0.22, ratioCiHigh: 0.25, t: -10, df: 6, pValue: 0.0001, significant: true, verdict: '', comparable: true }
-    expect(describeComparison(c)).toBe('Netty 1 is 4.31× as fast as Spring MVC 1 (95% CI 4.00× to 4.55×), a significant difference (p < 0.001).')
+    const c: Comparison = {
+      a: ref('Netty', 120000),
+      b: ref('Spring MVC', 28000),
+      ratio: 0.232,
+      ratioCiLow: 0.22,
+      ratioCiHigh: 0.25,
+      t: -10,
+      df: 6,
+      pValue: 0.0001,
+      significant: true,
+      verdict: '',
+      comparable: true,
+    }
+    expect(describeComparison(c)).toBe(
+      'Netty 1 is 4.31× as fast as Spring MVC 1 (95% CI 4.00× to 4.55×), a significant difference (p < 0.001).',
+    )
   })
   it('says tied when it is not significant', () => {
-    const c: Comparison = { a: ref('A', 100), b: ref('B', 101), ratio: 1.01, ratioCiLow: 0.95, ratioCiHigh: 1.07, t: 0.8, df: 7, pValue: 0.41, significant: false, verdict: '', comparable: true }
+    const c: Comparison = {
+      a: ref('A', 100),
+      b: ref('B', 101),
+      ratio: 1.01,
+      ratioCiLow: 0.95,
+      ratioCiHigh: 1.07,
+      t: 0.8,
+      df: 7,
+      pValue: 0.41,
+      significant: false,
+      verdict: '',
+      comparable: true,
+    }
     expect(describeComparison(c)).toMatch(/not significant \(p = 0.410\), treat them as tied/)
   })
 })

@@ -26,6 +26,9 @@ describe('composite', () => {
       plaintext: board([row('A', 100), row('B', 50)]),
       json: board([row('A', 10), row('B', 30, null)]),
     })
-    expect(rows.map((r) => [r.framework, r.rank, r.missing])).toEqual([['A', 1, []], ['B', null, ['json']]])
+    expect(rows.map((r) => [r.framework, r.rank, r.missing])).toEqual([
+      ['A', 1, []],
+      ['B', null, ['json']],
+    ])
   })
 })

@@ -23,17 +23,30 @@ export interface CompositeRow {
  * when it has a ranked SLA throughput in every counted scenario (TFB too scores only full coverage).
  */
 export function composite(boards: Record<string, Leaderboard | null>): { scenarios: string[]; rows: CompositeRow[] } {
-  const scenarios = Object.keys(COMPOSITE_WEIGHTS).filter((s) => boards[s]?.rows.some((r) => r.rank !== null && r.slaThroughput))
+  const scenarios = Object.keys(COMPOSITE_WEIGHTS).filter((s) =>
+    boards[s]?.rows.some((r) => r.rank !== null && r.slaThroughput),
+  )
   const best: Record<string, number> = {}
-  for (const s of scenarios) best[s] = Math.max(...boards[s]!.rows.filter((r) => r.rank !== null).map((r) => r.slaThroughput ?? 0))
+  for (const s of scenarios)
+    best[s] = Math.max(...boards[s]!.rows.filter((r) => r.rank !== null).map((r) => r.slaThroughput ?? 0))
   const targets = new Map<string, CompositeRow>()
   for (const s of Object.keys(COMPOSITE_WEIGHTS)) {
     for (const r of boards[s]?.rows ?? []) {
       const key = `${r.framework}\u0000${r.ioModel}`
-      if (!targets.has(key)) targets.set(key, { framework: r.framework, ioModel: r.ioModel, classification: r.classification ?? null, score: null, shares: {}, missing: [], rank: null })
+      if (!targets.has(key))
+        targets.set(key, {
+          framework: r.framework,
+          ioModel: r.ioModel,
+          classification: r.classification ?? null,
+          score: null,
+          shares: {},
+          missing: [],
+          rank: null,
+        })
     }
   }
-  const find = (s: string, t: CompositeRow): LeaderboardRow | undefined => boards[s]?.rows.find((r) => r.framework === t.framework && r.ioModel === t.ioModel)
+  const find = (s: string, t: CompositeRow): LeaderboardRow | undefined =>
+    boards[s]?.rows.find((r) => r.framework === t.framework && r.ioModel === t.ioModel)
   for (const t of targets.values()) {
     let sum = 0
     let weights = 0
@@ -49,7 +62,9 @@ export function composite(boards: Record<string, Leaderboard | null>): { scenari
     }
     t.score = scenarios.length && !t.missing.length ? sum / weights : null
   }
-  const rows = [...targets.values()].sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.framework.localeCompare(b.framework))
+  const rows = [...targets.values()].sort(
+    (a, b) => (b.score ?? -1) - (a.score ?? -1) || a.framework.localeCompare(b.framework),
+  )
   rows.forEach((r, i) => (r.rank = r.score === null ? null : i + 1))
   return { scenarios, rows }
 }

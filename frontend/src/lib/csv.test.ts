@@ -19,7 +19,9 @@ describe('toCsv', () => {
 })
 
 describe('the shared CSV dialect (schema/testdata/rules/csv.json, also checked by the service)', () => {
-  const vector = JSON.parse(readFileSync(new URL('../../../schema/testdata/rules/csv.json', import.meta.url), 'utf8')) as {
+  const vector = JSON.parse(
+    readFileSync(new URL('../../../schema/testdata/rules/csv.json', import.meta.url), 'utf8'),
+  ) as {
     header: string[]
     rows: (string | number | string[] | null)[][]
     csv: string

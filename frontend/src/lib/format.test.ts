@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatDate, formatMs, formatP, formatPercent, formatRange, formatRank, formatRatio, formatRps, formatRpsShort, shortId, describeHost, describeSetup } from './format'
+import {
+  formatBytes,
+  formatDate,
+  formatMs,
+  formatP,
+  formatPercent,
+  formatRange,
+  formatRank,
+  formatRatio,
+  formatRps,
+  formatRpsShort,
+  shortId,
+  describeHost,
+  describeSetup,
+} from './format'
 
 describe('formatters', () => {
   it('formats throughput with thousands separators and a dash for missing values', () => {
@@ -48,7 +62,9 @@ describe('formatters', () => {
 describe('host class in words', () => {
   it('keeps the machine apart from the vCPUs the cells ran on', () => {
     expect(describeHost('AMD EPYC 7R13 · 2 vCPU · 8 GiB')).toBe('on a 2-vCPU, 8 GiB AMD EPYC 7R13 host')
-    expect(describeSetup('AMD EPYC 7R13 · 2 vCPU · 8 GiB', 1)).toBe('on a 2-vCPU, 8 GiB AMD EPYC 7R13 host, targets pinned to 1 vCPU of it')
+    expect(describeSetup('AMD EPYC 7R13 · 2 vCPU · 8 GiB', 1)).toBe(
+      'on a 2-vCPU, 8 GiB AMD EPYC 7R13 host, targets pinned to 1 vCPU of it',
+    )
     expect(describeSetup('odd', 2)).toBe('on odd, targets pinned to 2 vCPUs of it')
   })
 })

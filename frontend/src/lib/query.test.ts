@@ -17,7 +17,12 @@ describe('URL filter state', () => {
     expect(v.from).toBeUndefined()
   })
   it('writes only what differs from the defaults, and round-trips', () => {
-    const q = toQuery(leaderboardSchema, { vcpus: 2, loadModel: 'closed', sla: 50, hostClass: 'Xeon · 4 vCPU · 16 GiB' })
+    const q = toQuery(leaderboardSchema, {
+      vcpus: 2,
+      loadModel: 'closed',
+      sla: 50,
+      hostClass: 'Xeon · 4 vCPU · 16 GiB',
+    })
     expect(q).toEqual({ vcpus: '2', sla: '50', hostClass: 'Xeon · 4 vCPU · 16 GiB' })
     expect(toQuery(leaderboardSchema, parseQuery(leaderboardSchema, q))).toEqual(q)
   })

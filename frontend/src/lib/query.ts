@@ -5,7 +5,9 @@ export type RawQuery = Record<string, string | null | (string | null)[] | undefi
 export type FieldKind = 'string' | 'int' | 'number' | 'date'
 export type Schema = Record<string, { kind: FieldKind; default?: string | number }>
 
-export type Values<S extends Schema> = { [K in keyof S]: S[K]['kind'] extends 'int' | 'number' ? number | undefined : string | undefined }
+export type Values<S extends Schema> = {
+  [K in keyof S]: S[K]['kind'] extends 'int' | 'number' ? number | undefined : string | undefined
+}
 
 function first(v: RawQuery[string]): string | undefined {
   const s = Array.isArray(v) ? v[0] : v

@@ -16,7 +16,8 @@ export function compareVersions(a: string, b: string): number {
     const ny = NUMBER.test(y)
     let c: number
     if (nx && ny) c = Number(x) - Number(y)
-    else if (nx || ny) c = nx ? 1 : -1 // a number beats a qualifier or nothing
+    else if (nx || ny)
+      c = nx ? 1 : -1 // a number beats a qualifier or nothing
     else {
       const px = PRE_RELEASE.test(x)
       const py = PRE_RELEASE.test(y)

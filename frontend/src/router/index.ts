@@ -10,12 +10,37 @@ export const routes: RouteRecordRaw[] = [
     component: () => import('../views/LeaderboardView.vue'),
     meta: { title: 'Leaderboard' },
   },
-  { path: '/scaling', name: 'scaling', component: () => import('../views/ScalingView.vue'), meta: { title: 'Scaling' } },
-  { path: '/latency', name: 'latency', component: () => import('../views/LatencyView.vue'), meta: { title: 'Latency' } },
+  {
+    path: '/scaling',
+    name: 'scaling',
+    component: () => import('../views/ScalingView.vue'),
+    meta: { title: 'Scaling' },
+  },
+  {
+    path: '/latency',
+    name: 'latency',
+    component: () => import('../views/LatencyView.vue'),
+    meta: { title: 'Latency' },
+  },
   { path: '/cost', name: 'cost', component: () => import('../views/CostView.vue'), meta: { title: 'Cost' } },
-  { path: '/history', name: 'history', component: () => import('../views/HistoryView.vue'), meta: { title: 'History' } },
-  { path: '/changes', name: 'changes', component: () => import('../views/ChangesView.vue'), meta: { title: 'Changes' } },
-  { path: '/compare', name: 'compare', component: () => import('../views/CompareView.vue'), meta: { title: 'Compare' } },
+  {
+    path: '/history',
+    name: 'history',
+    component: () => import('../views/HistoryView.vue'),
+    meta: { title: 'History' },
+  },
+  {
+    path: '/changes',
+    name: 'changes',
+    component: () => import('../views/ChangesView.vue'),
+    meta: { title: 'Changes' },
+  },
+  {
+    path: '/compare',
+    name: 'compare',
+    component: () => import('../views/CompareView.vue'),
+    meta: { title: 'Compare' },
+  },
   {
     path: '/calculator',
     name: 'calculator',
@@ -42,9 +67,19 @@ export const routes: RouteRecordRaw[] = [
     component: () => import('../views/SnapshotView.vue'),
     meta: { title: 'Snapshot' },
   },
-  { path: '/about', name: 'about', component: () => import('../views/AboutView.vue'), meta: { title: 'About and methodology' } },
+  {
+    path: '/about',
+    name: 'about',
+    component: () => import('../views/AboutView.vue'),
+    meta: { title: 'About and methodology' },
+  },
   { path: '/methodology', redirect: '/about' },
-  { path: '/:pathMatch(.*)*', name: 'not-found', component: () => import('../views/NotFoundView.vue'), meta: { title: 'Not found' } },
+  {
+    path: '/:pathMatch(.*)*',
+    name: 'not-found',
+    component: () => import('../views/NotFoundView.vue'),
+    meta: { title: 'Not found' },
+  },
 ]
 
 export const router = createRouter({

@@ -4,8 +4,22 @@ export { IO_COLORS, ioSeriesStyles } from '../palette'
 
 /** A palette for one-colour-per-framework charts. */
 export const PALETTE = [
-  '#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000',
-  '#7f3c8d', '#11a579', '#3969ac', '#f2b701', '#e73f74', '#80ba5a', '#e68310', '#008695',
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#56B4E9',
+  '#D55E00',
+  '#F0E442',
+  '#000000',
+  '#7f3c8d',
+  '#11a579',
+  '#3969ac',
+  '#f2b701',
+  '#e73f74',
+  '#80ba5a',
+  '#e68310',
+  '#008695',
 ]
 
 export function colorAt(i: number): string {
@@ -35,11 +49,16 @@ export const NARROW_CHART = 640
  * The option fitted to a chart `width` px wide: on narrow charts a legend wraps onto as many lines as its names need
  * and the plot starts below it, so every name is shown whole. Wide charts are left as they are.
  */
-export function fitLegend<T extends { legend?: unknown; grid?: unknown }>(option: T, width: number): T & { legendLines?: number } {
+export function fitLegend<T extends { legend?: unknown; grid?: unknown }>(
+  option: T,
+  width: number,
+): T & { legendLines?: number } {
   const legend = option.legend as { type?: string; data?: unknown[] } | undefined
   if (!legend?.data?.length || width > NARROW_CHART) return option
   // ~7 px per character at the legend's 12 px font, plus the 25 px symbol and the 10 px gap
-  const widths = legend.data.map((d) => String(typeof d === 'object' && d ? (d as { name?: string }).name : d).length * 7 + 35)
+  const widths = legend.data.map(
+    (d) => String(typeof d === 'object' && d ? (d as { name?: string }).name : d).length * 7 + 35,
+  )
   let lines = 1
   let used = 0
   for (const w of widths) {

@@ -2,28 +2,69 @@ import { describe, expect, it } from 'vitest'
 import type { LeaderboardRow } from '../../api/types'
 import { costOption, costPoints, frontier, type CostPoint } from './cost'
 
-const p = (framework: string, x: number, throughput: number): CostPoint => ({ framework, ioModel: 'non-blocking', runId: 'r', x, throughput })
+const p = (framework: string, x: number, throughput: number): CostPoint => ({
+  framework,
+  ioModel: 'non-blocking',
+  runId: 'r',
+  x,
+  throughput,
+})
 
 function row(framework: string, throughput: number, cpu: number | null, mb: number | null): LeaderboardRow {
   const fig = (mean: number) => ({ mean, ciLow: mean * 0.98, ciHigh: mean * 1.02, repeats: 3 })
   return {
-    rank: 1, tied: false, framework, frameworkVersion: '1', ioModel: 'blocking', runId: `run-${framework}`, startedAt: '2026-11-01T08:00:00Z',
-    jvmVendor: 'v', jvmVersion: '25', slaThroughput: throughput, slaConnections: 64, slaCellId: 1, bestThroughput: throughput,
-    bestConnections: 64, bestCellId: 1, ciLow: null, ciHigh: null, p90Ms: 1, p99Ms: 2, throughputPerVcpu: throughput,
-    baselineShare: null, errorRate: 0, flags: [], repeatCount: 3, noisy: false,
-    requestsPerCpuSecond: cpu === null ? null : fig(cpu), rssMbPerKrps: mb === null ? null : fig(mb), rankedBy: 'throughput',
-    classification: null, throughputByConnections: [], excludedBy: [],
+    rank: 1,
+    tied: false,
+    framework,
+    frameworkVersion: '1',
+    ioModel: 'blocking',
+    runId: `run-${framework}`,
+    startedAt: '2026-11-01T08:00:00Z',
+    jvmVendor: 'v',
+    jvmVersion: '25',
+    slaThroughput: throughput,
+    slaConnections: 64,
+    slaCellId: 1,
+    bestThroughput: throughput,
+    bestConnections: 64,
+    bestCellId: 1,
+    ciLow: null,
+    ciHigh: null,
+    p90Ms: 1,
+    p99Ms: 2,
+    throughputPerVcpu: throughput,
+    baselineShare: null,
+    errorRate: 0,
+    flags: [],
+    repeatCount: 3,
+    noisy: false,
+    requestsPerCpuSecond: cpu === null ? null : fig(cpu),
+    rssMbPerKrps: mb === null ? null : fig(mb),
+    rankedBy: 'throughput',
+    classification: null,
+    throughputByConnections: [],
+    excludedBy: [],
   }
 }
 
 describe('efficient frontier', () => {
   it('keeps the points no other beats on both throughput and requests per CPU-second', () => {
     // nginx is cheapest; Vert.x is faster at more CPU per request: both on it. nginx beats Jetty and Spring on both.
-    const pts = [p('nginx', 112_900, 100_000), p('Jetty', 74_900, 72_000), p('Vert.x', 60_000, 130_000), p('Spring', 35_800, 40_000)]
+    const pts = [
+      p('nginx', 112_900, 100_000),
+      p('Jetty', 74_900, 72_000),
+      p('Vert.x', 60_000, 130_000),
+      p('Spring', 35_800, 40_000),
+    ]
     expect(frontier(pts, 'cpu').map((x) => x.framework)).toEqual(['nginx', 'Vert.x'])
   })
   it('for memory, fewer MB per 1,000 req/s is better', () => {
-    const pts = [p('nginx', 0.2, 100_000), p('Jetty', 6.5, 72_000), p('Vert.x', 3.3, 130_000), p('Helidon', 2.0, 90_000)]
+    const pts = [
+      p('nginx', 0.2, 100_000),
+      p('Jetty', 6.5, 72_000),
+      p('Vert.x', 3.3, 130_000),
+      p('Helidon', 2.0, 90_000),
+    ]
     expect(frontier(pts, 'memory').map((x) => x.framework)).toEqual(['nginx', 'Vert.x'])
     const trade = [p('A', 1, 50_000), p('B', 2, 80_000), p('C', 3, 70_000), p('D', 4, 120_000)]
     expect(frontier(trade, 'memory').map((x) => x.framework)).toEqual(['A', 'B', 'D'])
@@ -35,13 +76,23 @@ describe('efficient frontier', () => {
 })
 
 describe('cost chart option', () => {
-  const rows = [row('nginx', 100_000, 112_900, 0.2), row('Spring', 40_000, 35_800, 12.8), row('Old v1', 90_000, null, null)]
+  const rows = [
+    row('nginx', 100_000, 112_900, 0.2),
+    row('Spring', 40_000, 35_800, 12.8),
+    row('Old v1', 90_000, null, null),
+  ]
   it('plots only targets with the figure, throughput against cost, and marks the frontier', () => {
     expect(costPoints(rows, 'cpu').map((x) => x.framework)).toEqual(['nginx', 'Spring'])
     const opt = costOption(rows, 'cpu')
-    const scatter = opt.series[0] as { type: string; data: { name: string; value: number[]; frontier: boolean; symbol: string }[] }
+    const scatter = opt.series[0] as {
+      type: string
+      data: { name: string; value: number[]; frontier: boolean; symbol: string }[]
+    }
     expect(scatter.type).toBe('scatter')
-    expect(scatter.data.map((d) => d.value)).toEqual([[112_900, 100_000], [35_800, 40_000]])
+    expect(scatter.data.map((d) => d.value)).toEqual([
+      [112_900, 100_000],
+      [35_800, 40_000],
+    ])
     expect(scatter.data.map((d) => d.frontier)).toEqual([true, false])
     expect(scatter.data[0].symbol).toBe('diamond')
     const line = opt.series[opt.series.length - 1] as { name: string; data: number[][] }

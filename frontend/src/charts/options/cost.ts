@@ -19,7 +19,17 @@ export interface CostPoint {
 export function costPoints(rows: readonly LeaderboardRow[], axis: CostAxis): CostPoint[] {
   return rows.flatMap((r) => {
     const f = axis === 'cpu' ? r.requestsPerCpuSecond : r.rssMbPerKrps
-    return f ? [{ framework: r.framework, ioModel: r.ioModel, runId: r.runId, x: f.mean, throughput: r.slaThroughput ?? r.bestThroughput }] : []
+    return f
+      ? [
+          {
+            framework: r.framework,
+            ioModel: r.ioModel,
+            runId: r.runId,
+            x: f.mean,
+            throughput: r.slaThroughput ?? r.bestThroughput,
+          },
+        ]
+      : []
   })
 }
 
@@ -46,7 +56,8 @@ export function costOption(rows: readonly LeaderboardRow[], axis: CostAxis) {
   const points = costPoints(rows, axis)
   const front = frontier(points, axis)
   const onFront = new Set(front.map((p) => `${p.framework}|${p.ioModel}`))
-  const xName = axis === 'cpu' ? 'requests per CPU-second (more is cheaper)' : 'MB of RSS per 1,000 req/s (less is cheaper)'
+  const xName =
+    axis === 'cpu' ? 'requests per CPU-second (more is cheaper)' : 'MB of RSS per 1,000 req/s (less is cheaper)'
   const models = (Object.keys(IO_COLORS) as IoModel[]).filter((m) => points.some((p) => p.ioModel === m))
   const scatter = models.map((m) => ({
     name: m,
@@ -83,7 +94,9 @@ export function costOption(rows: readonly LeaderboardRow[], axis: CostAxis) {
         p.data?.name === undefined
           ? ''
           : `<b>${escapeHtml(p.data.name)}</b> (${escapeHtml(p.seriesName)})<br/>${formatRps(p.data.value[1])} req/s<br/>` +
-            (axis === 'cpu' ? `${formatRps(p.data.value[0])} requests per CPU-second` : `${p.data.value[0].toFixed(2)} MB per 1,000 req/s`) +
+            (axis === 'cpu'
+              ? `${formatRps(p.data.value[0])} requests per CPU-second`
+              : `${p.data.value[0].toFixed(2)} MB per 1,000 req/s`) +
             (p.data.frontier ? '<br/>on the efficient frontier' : ''),
     },
     xAxis: { type: 'value' as const, name: xName, nameLocation: 'middle' as const, nameGap: 30, scale: true },

@@ -8,8 +8,22 @@ describe('frameworkHistoryOption', () => {
       {
         ioModel: 'blocking',
         points: [
-          { runId: 'a', startedAt: '2026-11-01T08:00:00Z', throughput: 48000, ciLow: null, ciHigh: null, frameworkVersion: '<b>1</b>' },
-          { runId: 'b', startedAt: '2026-11-02T08:00:00Z', throughput: 50500, ciLow: 49000, ciHigh: 52000, frameworkVersion: '2' },
+          {
+            runId: 'a',
+            startedAt: '2026-11-01T08:00:00Z',
+            throughput: 48000,
+            ciLow: null,
+            ciHigh: null,
+            frameworkVersion: '<b>1</b>',
+          },
+          {
+            runId: 'b',
+            startedAt: '2026-11-02T08:00:00Z',
+            throughput: 50500,
+            ciLow: 49000,
+            ciHigh: 52000,
+            frameworkVersion: '2',
+          },
         ],
       },
       { ioModel: 'virtual-threads', points: [] },

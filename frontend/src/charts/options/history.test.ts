@@ -45,10 +45,27 @@ describe('historyOption', () => {
   it('marks a change point with a line at its run and shades the before and after segments', () => {
     const [s] = history(1, 10)
     const change = {
-      id: 1, metric: 'throughput', hostClass: s.hostClass, vcpus: s.vcpus, framework: s.framework, ioModel: s.ioModel,
-      scenario: 'plaintext', loadModel: 'closed', connections: 256, targetRate: null, runBefore: 'run-0-6', runAfter: 'run-0-7',
-      at: s.points[7].startedAt, runsBefore: 7, runsAfter: 3, before: { mean: 1003, ciLow: 1001, ciHigh: 1005 },
-      after: { mean: 850, ciLow: 845, ciHigh: 855 }, effectPercent: -15.25, pValue: 1e-9, changed: {}, detectedAt: s.points[7].startedAt,
+      id: 1,
+      metric: 'throughput',
+      hostClass: s.hostClass,
+      vcpus: s.vcpus,
+      framework: s.framework,
+      ioModel: s.ioModel,
+      scenario: 'plaintext',
+      loadModel: 'closed',
+      connections: 256,
+      targetRate: null,
+      runBefore: 'run-0-6',
+      runAfter: 'run-0-7',
+      at: s.points[7].startedAt,
+      runsBefore: 7,
+      runsAfter: 3,
+      before: { mean: 1003, ciLow: 1001, ciHigh: 1005 },
+      after: { mean: 850, ciLow: 845, ciHigh: 855 },
+      effectPercent: -15.25,
+      pValue: 1e-9,
+      changed: {},
+      detectedAt: s.points[7].startedAt,
     } as unknown as ChangePoint // targetRate: null for closed loop (the schema does not say nullable yet)
     const marks = changeMarks(s, [change]) as { markLine: { data: unknown[] }; markArea: { data: unknown[] } }
     const t = (i: number) => Date.parse(s.points[i].startedAt)
@@ -72,7 +89,10 @@ describe('historyOption', () => {
 describe('historyOption by version', () => {
   it('puts the framework versions on a category axis in release order, each point at its version', () => {
     const data = history(2, 4)
-    const versions = [['12.1.10', '12.1.9', '12.1.9', '12.1.14'], ['12.1.13', '12.1.10', '12.1.10', '12.1.10']]
+    const versions = [
+      ['12.1.10', '12.1.9', '12.1.9', '12.1.14'],
+      ['12.1.13', '12.1.10', '12.1.10', '12.1.10'],
+    ]
     data.forEach((s, i) => s.points.forEach((p, j) => (p.frameworkVersion = versions[i][j])))
     const opt = historyOption(data, [], 'version')
     expect(opt.xAxis).toMatchObject({ type: 'category', data: ['12.1.9', '12.1.10', '12.1.13', '12.1.14'] })

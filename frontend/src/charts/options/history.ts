@@ -16,7 +16,14 @@ type Coord = { coord: [number, number] }
 /** The throughput change points of a line at a run it shows (the cell shown there has the change's concurrency). */
 export function changesOn(s: HistorySeries, changes: readonly ChangePoint[]) {
   return changes.flatMap((c) => {
-    if (c.metric !== 'throughput' || c.hostClass !== s.hostClass || c.vcpus !== s.vcpus || c.framework !== s.framework || c.ioModel !== s.ioModel) return []
+    if (
+      c.metric !== 'throughput' ||
+      c.hostClass !== s.hostClass ||
+      c.vcpus !== s.vcpus ||
+      c.framework !== s.framework ||
+      c.ioModel !== s.ioModel
+    )
+      return []
     const at = s.points.findIndex((p) => p.runId === c.runAfter)
     if (at < 1 || s.points[at].connections !== c.connections) return []
     return [{ c, at, from: Math.max(0, at - c.runsBefore), to: Math.min(s.points.length - 1, at + c.runsAfter - 1) }]
@@ -40,7 +47,13 @@ export function changeMarks(s: HistorySeries, changes: readonly ChangePoint[]) {
   }
   if (!lines.length) return {}
   return {
-    markLine: { symbol: 'none', silent: true, lineStyle: { type: 'dashed', width: 1.5 }, label: { formatter: '{b}' }, data: lines },
+    markLine: {
+      symbol: 'none',
+      silent: true,
+      lineStyle: { type: 'dashed', width: 1.5 },
+      label: { formatter: '{b}' },
+      data: lines,
+    },
     markArea: { silent: true, itemStyle: { opacity: 0.15 }, data: areas },
   }
 }
@@ -49,7 +62,11 @@ export function changeMarks(s: HistorySeries, changes: readonly ChangePoint[]) {
 export type HistoryAxis = 'date' | 'version'
 
 /** Change points are marked on the date axis only (their segments are spans of time). */
-export function historyOption(series: readonly HistorySeries[], changes: readonly ChangePoint[] = [], axis: HistoryAxis = 'date') {
+export function historyOption(
+  series: readonly HistorySeries[],
+  changes: readonly ChangePoint[] = [],
+  axis: HistoryAxis = 'date',
+) {
   const x = (p: HistorySeries['points'][number]) => (axis === 'version' ? p.frameworkVersion : Date.parse(p.startedAt))
   const total = series.reduce((n, s) => n + s.points.length, 0)
   const large = total > LARGE_POINTS
@@ -114,9 +131,19 @@ export function historyOption(series: readonly HistorySeries[], changes: readonl
     },
     xAxis:
       axis === 'version'
-        ? { type: 'category', name: '', data: orderedVersions(series.flatMap((s) => s.points.map((p) => p.frameworkVersion))) }
+        ? {
+            type: 'category',
+            name: '',
+            data: orderedVersions(series.flatMap((s) => s.points.map((p) => p.frameworkVersion))),
+          }
         : { type: 'time', name: '' },
-    yAxis: { type: 'value', name: 'req/s', nameTextStyle: { align: 'left' }, scale: true, axisLabel: { formatter: formatRpsShort } },
+    yAxis: {
+      type: 'value',
+      name: 'req/s',
+      nameTextStyle: { align: 'left' },
+      scale: true,
+      axisLabel: { formatter: formatRpsShort },
+    },
     series: [...lines, ...regressions],
   }
 }

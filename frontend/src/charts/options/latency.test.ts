@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { latencyOption } from './latency'
 
 const series = [
-  { framework: 'Netty', ioModel: 'non-blocking' as const, runId: 'r', points: [
-    { connections: 256, targetRate: null, p50: 2, p90: 3, p99: 9, throughput: 130000 },
-    { connections: 16, targetRate: null, p50: 0.2, p90: 0.3, p99: 0.9, throughput: 80000 },
-  ] },
+  {
+    framework: 'Netty',
+    ioModel: 'non-blocking' as const,
+    runId: 'r',
+    points: [
+      { connections: 256, targetRate: null, p50: 2, p90: 3, p99: 9, throughput: 130000 },
+      { connections: 16, targetRate: null, p50: 0.2, p90: 0.3, p99: 0.9, throughput: 80000 },
+    ],
+  },
 ]
 
 describe('latencyOption', () => {

@@ -12,7 +12,10 @@ export const PERCENTILES = [
 
 export type PercentileKey = (typeof PERCENTILES)[number]['key']
 
-export function latencyOption(series: readonly LatencySeries[], shown: readonly PercentileKey[] = ['p50', 'p90', 'p99']) {
+export function latencyOption(
+  series: readonly LatencySeries[],
+  shown: readonly PercentileKey[] = ['p50', 'p90', 'p99'],
+) {
   const out: object[] = []
   const styles = ioSeriesStyles(series)
   series.forEach((s, i) => {
@@ -42,7 +45,14 @@ export function latencyOption(series: readonly LatencySeries[], shown: readonly 
       formatter: (p: { seriesName: string; data: [number, number, string, number] }) =>
         `<b>${escapeHtml(p.seriesName)}</b><br>${p.data[0]} connections<br>${escapeHtml(p.data[2])} ${escapeHtml(formatMs(p.data[1]))}<br>${formatRps(p.data[3])} req/s`,
     },
-    xAxis: { type: 'log', logBase: 2, name: 'connections', nameLocation: 'middle', nameGap: 26, minorTick: { show: false } },
+    xAxis: {
+      type: 'log',
+      logBase: 2,
+      name: 'connections',
+      nameLocation: 'middle',
+      nameGap: 26,
+      minorTick: { show: false },
+    },
     yAxis: { type: 'log', name: 'latency (ms, log)', nameTextStyle: { align: 'left' }, minorTick: { show: false } },
     series: out,
   }

@@ -6,7 +6,14 @@ import { row } from './fixtures'
 const rows = [
   row({ framework: 'Netty', ioModel: 'non-blocking', slaThroughput: 120000 }),
   row({ framework: 'Helidon SE', ioModel: 'virtual-threads', slaThroughput: 90000, ciLow: 85000, ciHigh: 95000 }),
-  row({ framework: 'Spring MVC', ioModel: 'blocking', slaThroughput: null, bestThroughput: 40000, ciLow: null, ciHigh: null }),
+  row({
+    framework: 'Spring MVC',
+    ioModel: 'blocking',
+    slaThroughput: null,
+    bestThroughput: 40000,
+    ciLow: null,
+    ciHigh: null,
+  }),
 ]
 
 describe('leaderboardBarOption', () => {
@@ -17,7 +24,11 @@ describe('leaderboardBarOption', () => {
     expect(opt.yAxis.data).toEqual(['Netty', 'Helidon SE', 'Spring MVC'])
   })
   it('colours bars by I/O model, one legend entry per model present', () => {
-    const bars = opt.series.filter((s) => s.type === 'bar') as { name: string; itemStyle: { color: string }; data: (number | null)[] }[]
+    const bars = opt.series.filter((s) => s.type === 'bar') as {
+      name: string
+      itemStyle: { color: string }
+      data: (number | null)[]
+    }[]
     expect(bars.map((b) => b.name)).toEqual(['non-blocking', 'virtual-threads', 'blocking'])
     expect(bars[0].itemStyle.color).toBe(IO_COLORS['non-blocking'])
     expect(bars[0].data).toEqual([120000, null, null])
@@ -35,14 +46,19 @@ describe('leaderboardBarOption', () => {
     expect(html).not.toContain('<img')
   })
   it('labels duplicate framework names with their I/O model', () => {
-    expect(rowLabels([row({ framework: 'Tomcat', ioModel: 'blocking' }), row({ framework: 'Tomcat', ioModel: 'virtual-threads' })])).toEqual([
-      'Tomcat (blocking)',
-      'Tomcat (virtual-threads)',
-    ])
+    expect(
+      rowLabels([
+        row({ framework: 'Tomcat', ioModel: 'blocking' }),
+        row({ framework: 'Tomcat', ioModel: 'virtual-threads' }),
+      ]),
+    ).toEqual(['Tomcat (blocking)', 'Tomcat (virtual-threads)'])
   })
   it('grows with the number of rows and turns animation off for 100+ rows', () => {
     expect(barChartHeight(100)).toBeGreaterThan(barChartHeight(10))
-    const many = leaderboardBarOption(Array.from({ length: 300 }, (_, i) => row({ framework: `f${i}` })), 200)
+    const many = leaderboardBarOption(
+      Array.from({ length: 300 }, (_, i) => row({ framework: `f${i}` })),
+      200,
+    )
     expect(many.animation).toBe(false)
     expect(barValue(row({ slaThroughput: null, bestThroughput: 7 }))).toBe(7)
   })

@@ -73,7 +73,10 @@ export function leaderboardBarOption(rows: readonly LeaderboardRow[], sla: numbe
       formatter: (p: { dataIndex: number; seriesType: string }) => {
         const r = rows[p.dataIndex]
         if (!r) return ''
-        const atSla = r.slaThroughput === null ? `no concurrency met the ${sla} ms SLA` : `${formatRps(r.slaThroughput)} req/s at the SLA`
+        const atSla =
+          r.slaThroughput === null
+            ? `no concurrency met the ${sla} ms SLA`
+            : `${formatRps(r.slaThroughput)} req/s at the SLA`
         return [
           `<b>${escapeHtml(labels[p.dataIndex])}</b> ${escapeHtml(r.frameworkVersion)}`,
           escapeHtml(r.ioModel),
@@ -83,7 +86,13 @@ export function leaderboardBarOption(rows: readonly LeaderboardRow[], sla: numbe
         ].join('<br>')
       },
     },
-    xAxis: { type: 'value', name: 'req/s', nameLocation: 'middle', nameGap: 24, axisLabel: { formatter: formatRpsShort, hideOverlap: true } },
+    xAxis: {
+      type: 'value',
+      name: 'req/s',
+      nameLocation: 'middle',
+      nameGap: 24,
+      axisLabel: { formatter: formatRpsShort, hideOverlap: true },
+    },
     yAxis: { type: 'category', inverse: true, data: labels, axisLabel: { width: 120, overflow: 'truncate' } },
     series: [...bars, errorBars],
   }

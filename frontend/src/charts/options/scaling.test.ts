@@ -4,28 +4,78 @@ import { scalingEfficiencyOption, scalingPerVcpuOption } from './scaling'
 
 const s: ScalingSeries[] = [
   {
-    framework: 'Netty', ioModel: 'non-blocking',
+    framework: 'Netty',
+    ioModel: 'non-blocking',
     points: [
-      { vcpus: 2, connections: 256, throughput: 190000, ciLow: 180000, ciHigh: 200000, perVcpu: 95000, perVcpuCiLow: 90000, perVcpuCiHigh: 100000, efficiency: 0.95, runId: 'r' },
-      { vcpus: 1, connections: 256, throughput: 100000, ciLow: 95000, ciHigh: 105000, perVcpu: 100000, perVcpuCiLow: 95000, perVcpuCiHigh: 105000, efficiency: 1, runId: 'r' },
+      {
+        vcpus: 2,
+        connections: 256,
+        throughput: 190000,
+        ciLow: 180000,
+        ciHigh: 200000,
+        perVcpu: 95000,
+        perVcpuCiLow: 90000,
+        perVcpuCiHigh: 100000,
+        efficiency: 0.95,
+        runId: 'r',
+      },
+      {
+        vcpus: 1,
+        connections: 256,
+        throughput: 100000,
+        ciLow: 95000,
+        ciHigh: 105000,
+        perVcpu: 100000,
+        perVcpuCiLow: 95000,
+        perVcpuCiHigh: 105000,
+        efficiency: 1,
+        runId: 'r',
+      },
     ],
   },
   {
-    framework: 'Spring MVC', ioModel: 'blocking',
-    points: [{ vcpus: 2, connections: 64, throughput: 50000, ciLow: null, ciHigh: null, perVcpu: 25000, perVcpuCiLow: null, perVcpuCiHigh: null, efficiency: null, runId: 'r' }],
+    framework: 'Spring MVC',
+    ioModel: 'blocking',
+    points: [
+      {
+        vcpus: 2,
+        connections: 64,
+        throughput: 50000,
+        ciLow: null,
+        ciHigh: null,
+        perVcpu: 25000,
+        perVcpuCiLow: null,
+        perVcpuCiHigh: null,
+        efficiency: null,
+        runId: 'r',
+      },
+    ],
   },
 ]
 
 describe('scaling options', () => {
   it('draws a confidence band as a stacked lower line and (high - low) area, sorted by vCPUs', () => {
     const opt = scalingPerVcpuOption(s)
-    const netty = opt.series.filter((x) => (x as { name: string }).name === 'Netty (non-blocking)') as { stack?: string; data: number[][]; areaStyle?: object }[]
+    const netty = opt.series.filter((x) => (x as { name: string }).name === 'Netty (non-blocking)') as {
+      stack?: string
+      data: number[][]
+      areaStyle?: object
+    }[]
     expect(netty).toHaveLength(3)
-    expect(netty[0].data).toEqual([[1, 95000], [2, 90000]])
-    expect(netty[1].data).toEqual([[1, 10000], [2, 10000]])
+    expect(netty[0].data).toEqual([
+      [1, 95000],
+      [2, 90000],
+    ])
+    expect(netty[1].data).toEqual([
+      [1, 10000],
+      [2, 10000],
+    ])
     expect(netty[1].areaStyle).toBeDefined()
     expect(netty[0].stack).toBe(netty[1].stack)
-    expect(netty[2].data).toEqual([[1, 100000], [2, 95000]])
+    expect(netty[2].data).toEqual([
+      [1, 100000],
+      [2, 95000],
+    ])
   })
   it('leaves out the band when the interval is unknown', () => {
     const opt = scalingPerVcpuOption(s)
@@ -34,7 +84,10 @@ describe('scaling options', () => {
   it('plots efficiency with the vCPU axis in powers of two', () => {
     const opt = scalingEfficiencyOption(s)
     expect(opt.xAxis.logBase).toBe(2)
-    expect((opt.series[0] as { data: unknown[] }).data).toEqual([[1, 1], [2, 0.95]])
+    expect((opt.series[0] as { data: unknown[] }).data).toEqual([
+      [1, 1],
+      [2, 0.95],
+    ])
     expect((opt.series[1] as { data: unknown[] }).data).toEqual([[2, null]])
   })
 })

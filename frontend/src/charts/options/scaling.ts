@@ -45,18 +45,38 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
     const banded = pts.every((p) => p.perVcpuCiLow !== null && p.perVcpuCiHigh !== null)
     if (banded) {
       out.push({
-        name, type: 'line', stack: `band-${i}`, silent: true, symbol: 'none', lineStyle: { opacity: 0 },
-        itemStyle: { color }, data: pts.map((p) => [p.vcpus, p.perVcpuCiLow]), tooltip: { show: false },
+        name,
+        type: 'line',
+        stack: `band-${i}`,
+        silent: true,
+        symbol: 'none',
+        lineStyle: { opacity: 0 },
+        itemStyle: { color },
+        data: pts.map((p) => [p.vcpus, p.perVcpuCiLow]),
+        tooltip: { show: false },
       })
       out.push({
-        name, type: 'line', stack: `band-${i}`, silent: true, symbol: 'none', lineStyle: { opacity: 0 },
-        itemStyle: { color }, areaStyle: { color, opacity: 0.15 },
+        name,
+        type: 'line',
+        stack: `band-${i}`,
+        silent: true,
+        symbol: 'none',
+        lineStyle: { opacity: 0 },
+        itemStyle: { color },
+        areaStyle: { color, opacity: 0.15 },
         data: pts.map((p) => [p.vcpus, (p.perVcpuCiHigh as number) - (p.perVcpuCiLow as number)]),
         tooltip: { show: false },
       })
     }
-    out.push({ name, type: 'line', symbol, symbolSize: 7, itemStyle: { color }, lineStyle: { color, width: 2 },
-      data: pts.map((p) => [p.vcpus, p.perVcpu]) })
+    out.push({
+      name,
+      type: 'line',
+      symbol,
+      symbolSize: 7,
+      itemStyle: { color },
+      lineStyle: { color, width: 2 },
+      data: pts.map((p) => [p.vcpus, p.perVcpu]),
+    })
   })
   return {
     ...BASE,
@@ -65,7 +85,12 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
     grid: { left: 8, right: 24, top: 56, bottom: 36, containLabel: true },
     tooltip: tooltip('perVcpu', series),
     xAxis,
-    yAxis: { type: 'value', name: 'req/s per vCPU', nameTextStyle: { align: 'left' }, axisLabel: { formatter: formatRpsShort } },
+    yAxis: {
+      type: 'value',
+      name: 'req/s per vCPU',
+      nameTextStyle: { align: 'left' },
+      axisLabel: { formatter: formatRpsShort },
+    },
     series: out,
   }
 }
@@ -80,7 +105,13 @@ export function scalingEfficiencyOption(series: readonly ScalingSeries[]) {
     grid: { left: 8, right: 24, top: 56, bottom: 36, containLabel: true },
     tooltip: tooltip('efficiency', series),
     xAxis,
-    yAxis: { type: 'value', name: 'efficiency', nameTextStyle: { align: 'left' }, min: 0, axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%` } },
+    yAxis: {
+      type: 'value',
+      name: 'efficiency',
+      nameTextStyle: { align: 'left' },
+      min: 0,
+      axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%` },
+    },
     series: series.map((s, i) => ({
       name: seriesName(s),
       type: 'line',

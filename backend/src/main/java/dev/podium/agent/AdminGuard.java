@@ -27,7 +27,8 @@ public class AdminGuard {
     private final CurrentVertxRequest request;
 
     AdminGuard(PodiumConfig config, AdminAttempts attempts, CurrentVertxRequest request) {
-        this.token = config.adminToken().filter(t -> !t.isBlank())
+        this.token = config.adminToken()
+                .filter(t -> !t.isBlank())
                 .or(() -> config.adminTokenFile().map(AdminGuard::read).filter(t -> !t.isBlank()))
                 .map(t -> t.getBytes(StandardCharsets.UTF_8));
         this.attempts = attempts;
@@ -43,19 +44,28 @@ public class AdminGuard {
     }
 
     public void check(String authorization) {
-        byte[] expected = token.orElseThrow(() -> new ProblemException(403, "admin-token-not-configured", "Forbidden",
-                "the admin token is not configured (set PODIUM_ADMIN_TOKEN): admin endpoints are closed", null));
+        byte[] expected = token.orElseThrow(() -> new ProblemException(
+                403,
+                "admin-token-not-configured",
+                "Forbidden",
+                "the admin token is not configured (set PODIUM_ADMIN_TOKEN): admin endpoints are closed",
+                null));
         String address = clientAddress();
         attempts.checkAllowed(address);
         if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            throw new ProblemException(401, "admin-token-required", "Unauthorized",
-                    "send the admin token as Authorization: Bearer <token>", "Authorization");
+            throw new ProblemException(
+                    401,
+                    "admin-token-required",
+                    "Unauthorized",
+                    "send the admin token as Authorization: Bearer <token>",
+                    "Authorization");
         }
         byte[] given = authorization.substring(7).trim().getBytes(StandardCharsets.UTF_8);
         // constant time, so the comparison does not reveal how much of a guess was right
         if (!MessageDigest.isEqual(given, expected)) {
             attempts.recordFailure(address);
-            throw new ProblemException(403, "admin-token-wrong", "Forbidden", "the admin token is wrong", "Authorization");
+            throw new ProblemException(
+                    403, "admin-token-wrong", "Forbidden", "the admin token is wrong", "Authorization");
         }
     }
 

@@ -36,28 +36,43 @@ public class AgentResource {
 
     @POST
     @Operation(summary = "Enrol an agent's Ed25519 public key (admin token required)")
-    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = Enrolment.class)))
+    @RequestBody(
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = Enrolment.class)))
     @APIResponses({
-            @APIResponse(responseCode = "201", description = "enrolled; Location names the agent",
-                    content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Enrolled.class))),
-            @APIResponse(responseCode = "400", description = "malformed body; `field` names it"),
-            @APIResponse(responseCode = "401", description = "no admin token given"),
-            @APIResponse(responseCode = "403", description = "a wrong admin token, or none is configured on the service"),
-            @APIResponse(responseCode = "409", description = "this public key is already enrolled"),
-            @APIResponse(responseCode = "415", description = "the body is not application/json"),
-            @APIResponse(responseCode = "422", description = "invalid name or public key; `field` names it")})
-    public Response enrol(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-                          @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+        @APIResponse(
+                responseCode = "201",
+                description = "enrolled; Location names the agent",
+                content =
+                        @Content(
+                                mediaType = MediaType.APPLICATION_JSON,
+                                schema = @Schema(implementation = Enrolled.class))),
+        @APIResponse(responseCode = "400", description = "malformed body; `field` names it"),
+        @APIResponse(responseCode = "401", description = "no admin token given"),
+        @APIResponse(responseCode = "403", description = "a wrong admin token, or none is configured on the service"),
+        @APIResponse(responseCode = "409", description = "this public key is already enrolled"),
+        @APIResponse(responseCode = "415", description = "the body is not application/json"),
+        @APIResponse(responseCode = "422", description = "invalid name or public key; `field` names it")
+    })
+    public Response enrol(
+            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            byte[] body) {
         admin.check(authorization);
         ContentTypes.requireJson(contentType);
         Enrolled enrolled = agents.enrol(Enrolments.parse(body == null ? new byte[0] : body));
-        return Response.created(URI.create("/api/agents/" + enrolled.id())).entity(enrolled).build();
+        return Response.created(URI.create("/api/agents/" + enrolled.id()))
+                .entity(enrolled)
+                .build();
     }
 
     @POST
     @Path("/{id}/revoke")
-    @Operation(summary = "Revoke an agent's key: its new submissions are refused, its stored runs stay (admin token required)")
+    @Operation(
+            summary =
+                    "Revoke an agent's key: its new submissions are refused, its stored runs stay (admin token required)")
     public AgentView revoke(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, @PathParam("id") long id) {
         admin.check(authorization);
         return agents.revoke(id);

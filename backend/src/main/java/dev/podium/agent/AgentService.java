@@ -27,13 +27,18 @@ public class AgentService {
         }
         String name = enrolment.name() == null ? "" : enrolment.name().trim();
         if (name.isEmpty() || name.length() > 200) {
-            throw new ProblemException(422, "invalid-agent", "Invalid agent", "name must be 1 to 200 characters", "name");
+            throw new ProblemException(
+                    422, "invalid-agent", "Invalid agent", "name must be 1 to 200 characters", "name");
         }
         byte[] key = decodeKey(enrolment.publicKey());
         String keyid = Ed25519Keys.keyid(key);
         if (Agent.findByKeyid(keyid).isPresent()) {
-            throw new ProblemException(409, "agent-key-enrolled", "Conflict",
-                    "this public key is already enrolled (keyid " + keyid + ")", "publicKey");
+            throw new ProblemException(
+                    409,
+                    "agent-key-enrolled",
+                    "Conflict",
+                    "this public key is already enrolled (keyid " + keyid + ")",
+                    "publicKey");
         }
         Agent agent = new Agent();
         agent.name = name;
@@ -66,8 +71,13 @@ public class AgentService {
     }
 
     private static AgentView view(Agent agent) {
-        return new AgentView(agent.id, agent.name, Base64.getEncoder().encodeToString(agent.publicKey), agent.keyid,
-                agent.createdAt, agent.revokedAt);
+        return new AgentView(
+                agent.id,
+                agent.name,
+                Base64.getEncoder().encodeToString(agent.publicKey),
+                agent.keyid,
+                agent.createdAt,
+                agent.revokedAt);
     }
 
     private static byte[] decodeKey(String base64) {
@@ -79,12 +89,17 @@ public class AgentService {
             Ed25519Keys.publicKey(key); // rejects anything that is not a usable Ed25519 key
             String weak = WeakKeys.problem(key);
             if (weak != null) {
-                throw new ProblemException(422, "weak-agent-key", "Invalid agent", "publicKey is refused: " + weak, "publicKey");
+                throw new ProblemException(
+                        422, "weak-agent-key", "Invalid agent", "publicKey is refused: " + weak, "publicKey");
             }
             return key;
         } catch (IllegalArgumentException | GeneralSecurityException e) {
-            throw new ProblemException(422, "invalid-agent", "Invalid agent",
-                    "publicKey must be the base64 of a raw 32-byte Ed25519 public key", "publicKey");
+            throw new ProblemException(
+                    422,
+                    "invalid-agent",
+                    "Invalid agent",
+                    "publicKey must be the base64 of a raw 32-byte Ed25519 public key",
+                    "publicKey");
         }
     }
 }

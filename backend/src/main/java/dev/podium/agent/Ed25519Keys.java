@@ -15,8 +15,7 @@ public final class Ed25519Keys {
     /** DER prefix of an X.509 SubjectPublicKeyInfo for Ed25519 (RFC 8410); the raw key follows it. */
     private static final byte[] SPKI_PREFIX = HexFormat.of().parseHex("302a300506032b6570032100");
 
-    private Ed25519Keys() {
-    }
+    private Ed25519Keys() {}
 
     /** The lowercase hex SHA-256 of the raw public key, as DSSE signatures name it. */
     public static String keyid(byte[] rawPublicKey) {

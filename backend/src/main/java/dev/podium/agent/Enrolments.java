@@ -8,8 +8,7 @@ import dev.podium.input.StrictJson;
 /** Reads an enrolment body strictly: one name and one publicKey, no duplicate keys, nothing after the object. */
 final class Enrolments {
 
-    private Enrolments() {
-    }
+    private Enrolments() {}
 
     static Enrolment parse(byte[] body) {
         JsonNode root;

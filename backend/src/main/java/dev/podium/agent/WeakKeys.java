@@ -10,13 +10,16 @@ import java.math.BigInteger;
 final class WeakKeys {
 
     private static final BigInteger P = BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(19));
-    private static final BigInteger D = BigInteger.valueOf(-121665).multiply(BigInteger.valueOf(121666).modInverse(P)).mod(P);
-    private static final BigInteger L = BigInteger.TWO.pow(252).add(new BigInteger("27742317777372353535851937790883648493"));
-    private static final BigInteger SQRT_M1 = BigInteger.TWO.modPow(P.subtract(BigInteger.ONE).shiftRight(2), P);
+    private static final BigInteger D = BigInteger.valueOf(-121665)
+            .multiply(BigInteger.valueOf(121666).modInverse(P))
+            .mod(P);
+    private static final BigInteger L =
+            BigInteger.TWO.pow(252).add(new BigInteger("27742317777372353535851937790883648493"));
+    private static final BigInteger SQRT_M1 =
+            BigInteger.TWO.modPow(P.subtract(BigInteger.ONE).shiftRight(2), P);
     private static final BigInteger[] IDENTITY = {BigInteger.ZERO, BigInteger.ONE};
 
-    private WeakKeys() {
-    }
+    private WeakKeys() {}
 
     /** Why the raw 32-byte key is refused, or null when it is a sound public key. */
     static String problem(byte[] key) {
@@ -61,8 +64,12 @@ final class WeakKeys {
     private static BigInteger sqrtRatio(BigInteger u, BigInteger v) {
         BigInteger v3 = v.modPow(BigInteger.valueOf(3), P);
         BigInteger v7 = v.modPow(BigInteger.valueOf(7), P);
-        BigInteger x = u.multiply(v3).mod(P).multiply(u.multiply(v7).mod(P)
-                .modPow(P.subtract(BigInteger.valueOf(5)).shiftRight(3), P)).mod(P);
+        BigInteger x = u.multiply(v3)
+                .mod(P)
+                .multiply(u.multiply(v7)
+                        .mod(P)
+                        .modPow(P.subtract(BigInteger.valueOf(5)).shiftRight(3), P))
+                .mod(P);
         BigInteger vx2 = v.multiply(x).multiply(x).mod(P);
         if (vx2.equals(u)) {
             return x;
@@ -75,9 +82,20 @@ final class WeakKeys {
 
     // the complete twisted Edwards addition law (a = -1), affine
     private static BigInteger[] add(BigInteger[] a, BigInteger[] b) {
-        BigInteger t = D.multiply(a[0]).multiply(b[0]).mod(P).multiply(a[1]).multiply(b[1]).mod(P);
-        BigInteger x = a[0].multiply(b[1]).add(a[1].multiply(b[0])).multiply(BigInteger.ONE.add(t).modInverse(P)).mod(P);
-        BigInteger y = a[1].multiply(b[1]).add(a[0].multiply(b[0])).multiply(BigInteger.ONE.subtract(t).mod(P).modInverse(P)).mod(P);
+        BigInteger t = D.multiply(a[0])
+                .multiply(b[0])
+                .mod(P)
+                .multiply(a[1])
+                .multiply(b[1])
+                .mod(P);
+        BigInteger x = a[0].multiply(b[1])
+                .add(a[1].multiply(b[0]))
+                .multiply(BigInteger.ONE.add(t).modInverse(P))
+                .mod(P);
+        BigInteger y = a[1].multiply(b[1])
+                .add(a[0].multiply(b[0]))
+                .multiply(BigInteger.ONE.subtract(t).mod(P).modInverse(P))
+                .mod(P);
         return new BigInteger[] {x, y};
     }
 

@@ -7,8 +7,19 @@ import java.util.Map;
 public record Badge(String label, String message, String color) {
 
     /** shields.io's named colours, as its flat style paints them. */
-    static final Map<String, String> COLORS = Map.of("brightgreen", "#4c1", "green", "#97ca00", "yellowgreen", "#a4a61d",
-            "blue", "#007ec6", "orange", "#fe7d37", "lightgrey", "#9f9f9f");
+    static final Map<String, String> COLORS = Map.of(
+            "brightgreen",
+            "#4c1",
+            "green",
+            "#97ca00",
+            "yellowgreen",
+            "#a4a61d",
+            "blue",
+            "#007ec6",
+            "orange",
+            "#fe7d37",
+            "lightgrey",
+            "#9f9f9f");
 
     /** shields.io's endpoint format (https://shields.io/badges/endpoint-badge). */
     public Map<String, Object> endpoint() {
@@ -20,7 +31,8 @@ public record Badge(String label, String message, String color) {
         int mw = width(message);
         int w = lw + mw;
         String text = escape(label) + ": " + escape(message);
-        String svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w + "\" height=\"20\" role=\"img\" aria-label=\""
+        String svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w
+                + "\" height=\"20\" role=\"img\" aria-label=\""
                 + text + "\"><title>" + text + "</title>"
                 + "<linearGradient id=\"s\" x2=\"0\" y2=\"100%\"><stop offset=\"0\" stop-color=\"#bbb\" stop-opacity=\".1\"/>"
                 + "<stop offset=\"1\" stop-opacity=\".1\"/></linearGradient>"

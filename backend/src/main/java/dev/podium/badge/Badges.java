@@ -1,8 +1,5 @@
 package dev.podium.badge;
 
-import java.util.List;
-import java.util.Locale;
-
 import dev.podium.changes.ChangeQueries;
 import dev.podium.changes.ChangeView;
 import dev.podium.framework.FrameworkPages;
@@ -10,6 +7,8 @@ import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.leaderboard.QueryParams;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * A framework's badge in one scenario: its best row on the scenario's leaderboard (closed loop, the default host class
@@ -37,15 +36,24 @@ public class Badges {
         }
         LeaderboardResponse board = pages.board(scenario);
         List<LeaderboardResponse.Row> rows = board.rows();
-        LeaderboardResponse.Row best = rows.stream().filter(r -> r.framework().equals(framework)).findFirst().orElse(null);
+        LeaderboardResponse.Row best = rows.stream()
+                .filter(r -> r.framework().equals(framework))
+                .findFirst()
+                .orElse(null);
         if (best == null) {
             return Result.unknown(label, "not measured");
         }
         double value = FrameworkPages.shown(best);
-        StringBuilder message = new StringBuilder("#").append(best.rank()).append(best.tied() ? " (tie)" : "")
-                .append(" of ").append(rows.size()).append(" · ").append(compact(value));
+        StringBuilder message = new StringBuilder("#")
+                .append(best.rank())
+                .append(best.tied() ? " (tie)" : "")
+                .append(" of ")
+                .append(rows.size())
+                .append(" · ")
+                .append(compact(value));
         if (best.ciLow() != null && best.ciHigh() != null && value > 0) {
-            message.append(" ±").append(String.format(Locale.ROOT, "%.1f%%", (best.ciHigh() - best.ciLow()) / 2 / value * 100));
+            message.append(" ±")
+                    .append(String.format(Locale.ROOT, "%.1f%%", (best.ciHigh() - best.ciLow()) / 2 / value * 100));
         }
         message.append(" req/s ").append(trend(framework, best, board));
         return new Result(true, new Badge(label, message.toString(), color(best.rank(), rows.size())));
@@ -60,8 +68,16 @@ public class Badges {
 
     private String trend(String framework, LeaderboardResponse.Row row, LeaderboardResponse board) {
         int connections = row.slaConnections() != null ? row.slaConnections() : row.bestConnections();
-        List<ChangeView> newest = changes.list(new ChangeQueries.Filter(board.hostClass(), board.vcpus(), framework,
-                row.ioModel(), board.scenario(), board.loadModel(), connections, "throughput", 1));
+        List<ChangeView> newest = changes.list(new ChangeQueries.Filter(
+                board.hostClass(),
+                board.vcpus(),
+                framework,
+                row.ioModel(),
+                board.scenario(),
+                board.loadModel(),
+                connections,
+                "throughput",
+                1));
         if (newest.isEmpty()) {
             return "→";
         }

@@ -1,5 +1,10 @@
 package dev.podium.changes;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,17 +21,8 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
 import javax.sql.DataSource;
-
 import org.jboss.logging.Logger;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import jakarta.annotation.PreDestroy;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /**
  * Recomputes the change points of every series a new run touches, after its ingest committed, on one background
@@ -39,17 +35,32 @@ public class ChangeDetector {
     static final List<String> METRICS = List.of("throughput", "p99");
 
     /** One series: a target in one cell shape on one host class. */
-    public record Series(String hostClass, int vcpus, String framework, String ioModel, String scenario, String loadModel,
-                         int connections, Double targetRate) {
+    public record Series(
+            String hostClass,
+            int vcpus,
+            String framework,
+            String ioModel,
+            String scenario,
+            String loadModel,
+            int connections,
+            Double targetRate) {
         String key(String metric) {
-            return String.join("\u001f", metric, hostClass, String.valueOf(vcpus), framework, ioModel, scenario, loadModel,
-                    String.valueOf(connections), String.valueOf(targetRate));
+            return String.join(
+                    "\u001f",
+                    metric,
+                    hostClass,
+                    String.valueOf(vcpus),
+                    framework,
+                    ioModel,
+                    scenario,
+                    loadModel,
+                    String.valueOf(connections),
+                    String.valueOf(targetRate));
         }
     }
 
     /** A run's point of a series: its cell's figures and what the "changed" field compares. */
-    record Point(long cellId, UUID runId, OffsetDateTime startedAt, double rps, double p99, Map<String, String> meta) {
-    }
+    record Point(long cellId, UUID runId, OffsetDateTime startedAt, double rps, double p99, Map<String, String> meta) {}
 
     @Inject
     DataSource dataSource;
@@ -87,10 +98,19 @@ public class ChangeDetector {
     }
 
     void recomputeRun(UUID runId) {
-        List<Series> touched = query("select distinct r.host_class, c.vcpus, c.framework, c.io_model, c.scenario, "
-                + "c.load_model, c.connections, c.target_rate from cells c join runs r on r.id = c.run_id where c.run_id = ?",
-                List.of(runId), rs -> new Series(rs.getString(1), rs.getInt(2), rs.getString(3), rs.getString(4),
-                        rs.getString(5), rs.getString(6), rs.getInt(7), rs.getObject(8, Double.class)));
+        List<Series> touched = query(
+                "select distinct r.host_class, c.vcpus, c.framework, c.io_model, c.scenario, "
+                        + "c.load_model, c.connections, c.target_rate from cells c join runs r on r.id = c.run_id where c.run_id = ?",
+                List.of(runId),
+                rs -> new Series(
+                        rs.getString(1),
+                        rs.getInt(2),
+                        rs.getString(3),
+                        rs.getString(4),
+                        rs.getString(5),
+                        rs.getString(6),
+                        rs.getInt(7),
+                        rs.getObject(8, Double.class)));
         for (Series s : touched) {
             recompute(s);
         }
@@ -99,7 +119,8 @@ public class ChangeDetector {
     /** The change points of one series, both metrics, stored; returns the new ones. */
     public List<ChangeView> recompute(Series s) {
         List<Point> points = points(s);
-        Map<Long, double[][]> repeats = repeats(points.stream().map(Point::cellId).toList());
+        Map<Long, double[][]> repeats =
+                repeats(points.stream().map(Point::cellId).toList());
         List<ChangeView> fresh = new ArrayList<>();
         for (String metric : METRICS) {
             boolean throughput = metric.equals("throughput");
@@ -110,16 +131,16 @@ public class ChangeDetector {
                 perRun.add(repeats.getOrDefault(points.get(i).cellId(), new double[2][0])[throughput ? 0 : 1]);
             }
             RepeatsWelch tester = new RepeatsWelch(perRun);
-            List<EDivisive.ChangePoint> cps = values.length < 2 ? List.of()
-                    : EDivisive.changePoints(values, config.settings(), tester);
+            List<EDivisive.ChangePoint> cps =
+                    values.length < 2 ? List.of() : EDivisive.changePoints(values, config.settings(), tester);
             fresh.addAll(store(s, metric, points, cps, tester));
         }
         fresh.forEach(webhooks::changeDetected);
         return fresh;
     }
 
-    private List<ChangeView> store(Series s, String metric, List<Point> points, List<EDivisive.ChangePoint> cps,
-                                   RepeatsWelch tester) {
+    private List<ChangeView> store(
+            Series s, String metric, List<Point> points, List<EDivisive.ChangePoint> cps, RepeatsWelch tester) {
         String key = s.key(metric);
         List<ChangeView> fresh = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
@@ -129,7 +150,8 @@ public class ChangeDetector {
                 for (int i = 0; i < cps.size(); i++) {
                     int from = i == 0 ? 0 : cps.get(i - 1).index();
                     int at = cps.get(i).index();
-                    int to = i == cps.size() - 1 ? points.size() : cps.get(i + 1).index();
+                    int to =
+                            i == cps.size() - 1 ? points.size() : cps.get(i + 1).index();
                     RepeatsWelch.Segment before = tester.segment(from, at);
                     RepeatsWelch.Segment after = tester.segment(at, to);
                     Point last = points.get(at - 1);
@@ -138,7 +160,9 @@ public class ChangeDetector {
                     Map<String, ChangeView.Change> changed = new LinkedHashMap<>();
                     last.meta().forEach((field, value) -> {
                         if (!Objects.equals(value, first.meta().get(field))) {
-                            changed.put(field, new ChangeView.Change(value, first.meta().get(field)));
+                            changed.put(
+                                    field,
+                                    new ChangeView.Change(value, first.meta().get(field)));
                         }
                     });
                     double effect = (after.mean() - before.mean()) / before.mean() * 100;
@@ -154,22 +178,60 @@ public class ChangeDetector {
                             + "ci_low_after = excluded.ci_low_after, ci_high_after = excluded.ci_high_after, "
                             + "effect_percent = excluded.effect_percent, p_value = excluded.p_value, changed = excluded.changed "
                             + "returning id, detected_at, (xmax = 0)")) {
-                        Object[] v = {key, metric, s.hostClass(), s.vcpus(), s.framework(), s.ioModel(), s.scenario(),
-                            s.loadModel(), s.connections(), s.targetRate(), last.runId(), first.runId(), first.startedAt(),
-                            at - from, to - at, before.mean(), before.ciLow(), before.ciHigh(), after.mean(), after.ciLow(),
-                            after.ciHigh(), effect, cps.get(i).stats().pValue(), write(changed)};
+                        Object[] v = {
+                            key,
+                            metric,
+                            s.hostClass(),
+                            s.vcpus(),
+                            s.framework(),
+                            s.ioModel(),
+                            s.scenario(),
+                            s.loadModel(),
+                            s.connections(),
+                            s.targetRate(),
+                            last.runId(),
+                            first.runId(),
+                            first.startedAt(),
+                            at - from,
+                            to - at,
+                            before.mean(),
+                            before.ciLow(),
+                            before.ciHigh(),
+                            after.mean(),
+                            after.ciLow(),
+                            after.ciHigh(),
+                            effect,
+                            cps.get(i).stats().pValue(),
+                            write(changed)
+                        };
                         for (int k = 0; k < v.length; k++) {
                             ps.setObject(k + 1, v[k]);
                         }
                         try (ResultSet rs = ps.executeQuery()) {
                             rs.next();
                             if (rs.getBoolean(3)) {
-                                fresh.add(new ChangeView(rs.getLong(1), metric, s.hostClass(), s.vcpus(), s.framework(),
-                                        s.ioModel(), s.scenario(), s.loadModel(), s.connections(), s.targetRate(),
-                                        last.runId(), first.runId(), first.startedAt(), at - from, to - at,
+                                fresh.add(new ChangeView(
+                                        rs.getLong(1),
+                                        metric,
+                                        s.hostClass(),
+                                        s.vcpus(),
+                                        s.framework(),
+                                        s.ioModel(),
+                                        s.scenario(),
+                                        s.loadModel(),
+                                        s.connections(),
+                                        s.targetRate(),
+                                        last.runId(),
+                                        first.runId(),
+                                        first.startedAt(),
+                                        at - from,
+                                        to - at,
                                         new ChangeView.Segment(before.mean(), before.ciLow(), before.ciHigh()),
-                                        new ChangeView.Segment(after.mean(), after.ciLow(), after.ciHigh()), effect,
-                                        cps.get(i).stats().pValue(), changed, rs.getObject(2, OffsetDateTime.class)));
+                                        new ChangeView.Segment(after.mean(), after.ciLow(), after.ciHigh()),
+                                        effect,
+                                        cps.get(i).stats().pValue(),
+                                        changed,
+                                        rs.getObject(2, OffsetDateTime.class)));
                             }
                         }
                     }
@@ -193,13 +255,21 @@ public class ChangeDetector {
     }
 
     private List<Point> points(Series s) {
-        List<Point> all = query("select c.id, c.run_id, r.started_at, c.rps_trimmed_mean, c.p99_median, "
-                + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel "
-                + "from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
-                + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
-                + "and c.target_rate is not distinct from ? and c.rps_trimmed_mean is not null "
-                + "order by r.started_at, r.received_at, r.id, c.ordinal",
-                List.of(s.hostClass(), s.vcpus(), s.framework(), s.ioModel(), s.scenario(), s.loadModel(), s.connections(),
+        List<Point> all = query(
+                "select c.id, c.run_id, r.started_at, c.rps_trimmed_mean, c.p99_median, "
+                        + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel "
+                        + "from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
+                        + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
+                        + "and c.target_rate is not distinct from ? and c.rps_trimmed_mean is not null "
+                        + "order by r.started_at, r.received_at, r.id, c.ordinal",
+                List.of(
+                        s.hostClass(),
+                        s.vcpus(),
+                        s.framework(),
+                        s.ioModel(),
+                        s.scenario(),
+                        s.loadModel(),
+                        s.connections(),
                         s.targetRate() == null ? new NullDouble() : s.targetRate()),
                 rs -> {
                     Map<String, String> meta = new LinkedHashMap<>();
@@ -209,8 +279,13 @@ public class ChangeDetector {
                     meta.put("jvmVersion", rs.getString(9));
                     meta.put("agentVersion", rs.getString(10));
                     meta.put("kernel", rs.getString(11));
-                    return new Point(rs.getLong(1), rs.getObject(2, UUID.class), rs.getObject(3, OffsetDateTime.class),
-                            rs.getDouble(4), rs.getDouble(5), meta);
+                    return new Point(
+                            rs.getLong(1),
+                            rs.getObject(2, UUID.class),
+                            rs.getObject(3, OffsetDateTime.class),
+                            rs.getDouble(4),
+                            rs.getDouble(5),
+                            meta);
                 });
         List<Point> one = new ArrayList<>(); // one point per run: its first cell of the series
         for (Point p : all) {
@@ -224,8 +299,10 @@ public class ChangeDetector {
     /** cell id -> {requests/s of each repeat, p99 of each repeat}. */
     private Map<Long, double[][]> repeats(List<Long> cellIds) {
         Map<Long, List<double[]>> lists = new HashMap<>();
-        query("select cell_id, requests_per_second, p99_ms from repeats where cell_id = any (?) order by cell_id, ordinal",
-                List.of((Object) cellIds.toArray(new Long[0])), rs -> lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+        query(
+                "select cell_id, requests_per_second, p99_ms from repeats where cell_id = any (?) order by cell_id, ordinal",
+                List.of((Object) cellIds.toArray(new Long[0])),
+                rs -> lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
                         .add(new double[] {rs.getDouble(2), rs.getDouble(3)}));
         Map<Long, double[][]> out = new HashMap<>();
         lists.forEach((id, l) -> {
@@ -240,8 +317,7 @@ public class ChangeDetector {
     }
 
     /** A typed SQL null for "is not distinct from ?". */
-    private record NullDouble() {
-    }
+    private record NullDouble() {}
 
     @FunctionalInterface
     interface Mapper<T> {
@@ -249,7 +325,8 @@ public class ChangeDetector {
     }
 
     private <T> List<T> query(String sql, List<Object> values, Mapper<T> mapper) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < values.size(); i++) {
                 Object v = values.get(i);
                 if (v instanceof NullDouble) {

@@ -1,48 +1,59 @@
 package dev.podium.changes;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.common.ProblemException;
+import dev.podium.leaderboard.QueryParams;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Set;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
-
 import javax.sql.DataSource;
-
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import dev.podium.leaderboard.QueryParams;
-import dev.podium.common.ProblemException;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /** Reads stored change points, newest first, filtered like the leaderboard. */
 @ApplicationScoped
 public class ChangeQueries {
 
-    static final Set<String> FILTERS = Set.of("hostClass", "vcpus", "framework", "ioModel", "scenario", "loadModel",
-            "connections", "metric", "limit");
+    static final Set<String> FILTERS = Set.of(
+            "hostClass", "vcpus", "framework", "ioModel", "scenario", "loadModel", "connections", "metric", "limit");
     static final int DEFAULT_LIMIT = 100;
     static final int MAX_LIMIT = 1000;
 
     /** The filters of a request, each checked with its field named; null: any. */
-    public record Filter(String hostClass, Integer vcpus, String framework, String ioModel, String scenario,
-                         String loadModel, Integer connections, String metric, int limit) {
+    public record Filter(
+            String hostClass,
+            Integer vcpus,
+            String framework,
+            String ioModel,
+            String scenario,
+            String loadModel,
+            Integer connections,
+            String metric,
+            int limit) {
 
         static Filter of(QueryParams q) {
             int limit = q.positiveInt("limit", DEFAULT_LIMIT);
             if (limit > MAX_LIMIT) {
                 throw ProblemException.badRequest("invalid-parameter", "'limit' must be at most " + MAX_LIMIT, "limit");
             }
-            return new Filter(q.text("hostClass"), q.positiveInt("vcpus", null), q.text("framework"),
-                    q.oneOf("ioModel", QueryParams.IO_MODELS, null), q.oneOf("scenario", QueryParams.SCENARIOS, null),
-                    q.oneOf("loadModel", QueryParams.LOAD_MODELS, null), q.positiveInt("connections", null),
-                    q.oneOf("metric", Set.copyOf(ChangeDetector.METRICS), null), limit);
+            return new Filter(
+                    q.text("hostClass"),
+                    q.positiveInt("vcpus", null),
+                    q.text("framework"),
+                    q.oneOf("ioModel", QueryParams.IO_MODELS, null),
+                    q.oneOf("scenario", QueryParams.SCENARIOS, null),
+                    q.oneOf("loadModel", QueryParams.LOAD_MODELS, null),
+                    q.positiveInt("connections", null),
+                    q.oneOf("metric", Set.copyOf(ChangeDetector.METRICS), null),
+                    limit);
         }
     }
 
@@ -67,21 +78,35 @@ public class ChangeQueries {
         and(sql, values, "connections", f.connections());
         and(sql, values, "metric", f.metric());
         sql.append(" order by at desc, id desc limit ").append(f.limit());
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql.toString())) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql.toString())) {
             for (int i = 0; i < values.size(); i++) {
                 ps.setObject(i + 1, values.get(i));
             }
             List<ChangeView> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new ChangeView(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5),
-                            rs.getString(6), rs.getString(7), rs.getString(8), rs.getInt(9),
-                            rs.getObject(10, Double.class), rs.getObject(11, UUID.class), rs.getObject(12, UUID.class),
-                            rs.getObject(13, OffsetDateTime.class), rs.getInt(14), rs.getInt(15),
+                    out.add(new ChangeView(
+                            rs.getLong(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getInt(4),
+                            rs.getString(5),
+                            rs.getString(6),
+                            rs.getString(7),
+                            rs.getString(8),
+                            rs.getInt(9),
+                            rs.getObject(10, Double.class),
+                            rs.getObject(11, UUID.class),
+                            rs.getObject(12, UUID.class),
+                            rs.getObject(13, OffsetDateTime.class),
+                            rs.getInt(14),
+                            rs.getInt(15),
                             new ChangeView.Segment(rs.getDouble(16), rs.getDouble(17), rs.getDouble(18)),
                             new ChangeView.Segment(rs.getDouble(19), rs.getDouble(20), rs.getDouble(21)),
-                            rs.getDouble(22), rs.getDouble(23), json.readValue(rs.getString(24),
-                                    new TypeReference<Map<String, ChangeView.Change>>() { }),
+                            rs.getDouble(22),
+                            rs.getDouble(23),
+                            json.readValue(rs.getString(24), new TypeReference<Map<String, ChangeView.Change>>() {}),
                             rs.getObject(25, OffsetDateTime.class)));
                 }
             }

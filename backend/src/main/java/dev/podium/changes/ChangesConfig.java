@@ -1,9 +1,8 @@
 package dev.podium.changes;
 
-import java.time.Duration;
-
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
 
 /** Change-point detection and webhook settings (podium.changes.* = PODIUM_CHANGES_*). */
 @ConfigMapping(prefix = "podium.changes")

@@ -1,19 +1,5 @@
 package dev.podium.changes;
 
-import java.io.StringWriter;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.List;
-import java.util.Set;
-
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import dev.podium.leaderboard.QueryParams;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -22,6 +8,17 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.StringWriter;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Set;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/changes.atom: the change points of a filter as an Atom 1.0 feed (RFC 4287), for feed readers. */
 @Path("/api/changes.atom")
@@ -36,7 +33,9 @@ public class ChangesFeedResource {
 
     @GET
     @Produces(MEDIA_TYPE)
-    @Operation(summary = "Change points as an Atom feed", description = "The filters of GET /api/changes, newest first.")
+    @Operation(
+            summary = "Change points as an Atom feed",
+            description = "The filters of GET /api/changes, newest first.")
     public Response feed(@Context UriInfo uri) {
         QueryParams q = QueryParams.of(uri, Set.copyOf(ChangeQueries.FILTERS));
         List<ChangeView> changes = queries.list(ChangeQueries.Filter.of(q));
@@ -50,7 +49,9 @@ public class ChangesFeedResource {
             x.writeDefaultNamespace(ATOM);
             text(x, "id", "urn:podium:changes:" + q.normalised().hashCode() + ":" + self.hashCode());
             text(x, "title", "Podium change points" + (q.normalised().equals("{}") ? "" : " " + q.normalised()));
-            OffsetDateTime updated = changes.stream().map(ChangeView::detectedAt).max(OffsetDateTime::compareTo)
+            OffsetDateTime updated = changes.stream()
+                    .map(ChangeView::detectedAt)
+                    .max(OffsetDateTime::compareTo)
                     .orElse(OffsetDateTime.parse("2026-01-01T00:00:00Z"));
             text(x, "updated", time(updated));
             x.writeStartElement("author");
@@ -64,13 +65,30 @@ public class ChangesFeedResource {
                 text(x, "updated", time(c.detectedAt()));
                 text(x, "published", time(c.at()));
                 link(x, "alternate", base + "/api/runs/" + c.runAfter());
-                text(x, "summary", c.summary() + String.format(java.util.Locale.ROOT,
-                        "; mean %.1f [%.1f, %.1f] over %d runs -> %.1f [%.1f, %.1f] over %d runs", c.before().mean(),
-                        c.before().ciLow(), c.before().ciHigh(), c.runsBefore(), c.after().mean(), c.after().ciLow(),
-                        c.after().ciHigh(), c.runsAfter())
-                        + (c.changed().isEmpty() ? "" : "; changed: " + c.changed().entrySet().stream()
-                                .map(e -> e.getKey() + " " + e.getValue().before() + " -> " + e.getValue().after())
-                                .reduce((a, b) -> a + ", " + b).orElse("")));
+                text(
+                        x,
+                        "summary",
+                        c.summary()
+                                + String.format(
+                                        java.util.Locale.ROOT,
+                                        "; mean %.1f [%.1f, %.1f] over %d runs -> %.1f [%.1f, %.1f] over %d runs",
+                                        c.before().mean(),
+                                        c.before().ciLow(),
+                                        c.before().ciHigh(),
+                                        c.runsBefore(),
+                                        c.after().mean(),
+                                        c.after().ciLow(),
+                                        c.after().ciHigh(),
+                                        c.runsAfter())
+                                + (c.changed().isEmpty()
+                                        ? ""
+                                        : "; changed: "
+                                                + c.changed().entrySet().stream()
+                                                        .map(e -> e.getKey() + " "
+                                                                + e.getValue().before() + " -> "
+                                                                + e.getValue().after())
+                                                        .reduce((a, b) -> a + ", " + b)
+                                                        .orElse("")));
                 x.writeEndElement();
             }
             x.writeEndElement();

@@ -1,17 +1,5 @@
 package dev.podium.changes;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import dev.podium.leaderboard.Csv;
 import dev.podium.leaderboard.QueryParams;
 import jakarta.inject.Inject;
@@ -23,30 +11,70 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/changes: stored change points, newest first, as JSON or CSV. */
 @Path("/api/changes")
 @Tag(name = "changes")
 public class ChangesResource {
 
-    static final List<String> CSV_HEADER = List.of("id", "metric", "hostClass", "vcpus", "framework", "ioModel",
-            "scenario", "loadModel", "connections", "targetRate", "runBefore", "runAfter", "at", "runsBefore",
-            "runsAfter", "meanBefore", "ciLowBefore", "ciHighBefore", "meanAfter", "ciLowAfter", "ciHighAfter",
-            "effectPercent", "pValue", "changed", "detectedAt");
+    static final List<String> CSV_HEADER = List.of(
+            "id",
+            "metric",
+            "hostClass",
+            "vcpus",
+            "framework",
+            "ioModel",
+            "scenario",
+            "loadModel",
+            "connections",
+            "targetRate",
+            "runBefore",
+            "runAfter",
+            "at",
+            "runsBefore",
+            "runsAfter",
+            "meanBefore",
+            "ciLowBefore",
+            "ciHighBefore",
+            "meanAfter",
+            "ciLowAfter",
+            "ciHighAfter",
+            "effectPercent",
+            "pValue",
+            "changed",
+            "detectedAt");
 
     @Inject
     ChangeQueries queries;
 
     @GET
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
-    @Operation(summary = "Change points, newest first", description = "Each change point of a series (host class x"
-            + " vCPUs x target x scenario x load model x connections, for throughput and p99): the runs either side, the"
-            + " means of the two segments with their 95% intervals, the effect in percent, Welch's p on the repeats, and"
-            + " the fields that differ between the two runs. Filters: hostClass, vcpus, framework, ioModel, scenario,"
-            + " loadModel, connections, metric (throughput, p99), limit (default 100, at most 1000); format=csv.")
-    @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = ChangeView.class, type = SchemaType.ARRAY)),
-            @Content(mediaType = Csv.MEDIA_TYPE)})
+    @Operation(
+            summary = "Change points, newest first",
+            description =
+                    "Each change point of a series (host class x"
+                            + " vCPUs x target x scenario x load model x connections, for throughput and p99): the runs either side, the"
+                            + " means of the two segments with their 95% intervals, the effect in percent, Welch's p on the repeats, and"
+                            + " the fields that differ between the two runs. Filters: hostClass, vcpus, framework, ioModel, scenario,"
+                            + " loadModel, connections, metric (throughput, p99), limit (default 100, at most 1000); format=csv.")
+    @APIResponse(
+            responseCode = "200",
+            content = {
+                @Content(
+                        mediaType = MediaType.APPLICATION_JSON,
+                        schema = @Schema(implementation = ChangeView.class, type = SchemaType.ARRAY)),
+                @Content(mediaType = Csv.MEDIA_TYPE)
+            })
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
     public Response list(@Context UriInfo uri, @Context HttpHeaders headers) {
         Set<String> known = new java.util.HashSet<>(ChangeQueries.FILTERS);
@@ -60,17 +88,39 @@ public class ChangesResource {
         }
         List<List<Object>> rows = new ArrayList<>();
         for (ChangeView c : changes) {
-            List<Object> row = new ArrayList<>(List.of(c.id(), c.metric(), c.hostClass(), c.vcpus(), c.framework(),
-                    c.ioModel(), c.scenario(), c.loadModel(), c.connections()));
+            List<Object> row = new ArrayList<>(List.of(
+                    c.id(),
+                    c.metric(),
+                    c.hostClass(),
+                    c.vcpus(),
+                    c.framework(),
+                    c.ioModel(),
+                    c.scenario(),
+                    c.loadModel(),
+                    c.connections()));
             row.add(c.targetRate());
-            row.addAll(List.of(c.runBefore(), c.runAfter(), c.at(), c.runsBefore(), c.runsAfter(), c.before().mean(),
-                    c.before().ciLow(), c.before().ciHigh(), c.after().mean(), c.after().ciLow(), c.after().ciHigh(),
-                    c.effectPercent(), c.pValue()));
-            row.add(c.changed().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue().before() + " -> "
-                    + e.getValue().after()).collect(Collectors.joining("; ")));
+            row.addAll(List.of(
+                    c.runBefore(),
+                    c.runAfter(),
+                    c.at(),
+                    c.runsBefore(),
+                    c.runsAfter(),
+                    c.before().mean(),
+                    c.before().ciLow(),
+                    c.before().ciHigh(),
+                    c.after().mean(),
+                    c.after().ciLow(),
+                    c.after().ciHigh(),
+                    c.effectPercent(),
+                    c.pValue()));
+            row.add(c.changed().entrySet().stream()
+                    .map(e -> e.getKey() + ": " + e.getValue().before() + " -> "
+                            + e.getValue().after())
+                    .collect(Collectors.joining("; ")));
             row.add(c.detectedAt());
             rows.add(row);
         }
-        return Response.ok(Csv.table(CSV_HEADER, rows), "text/csv;charset=UTF-8").build();
+        return Response.ok(Csv.table(CSV_HEADER, rows), "text/csv;charset=UTF-8")
+                .build();
     }
 }

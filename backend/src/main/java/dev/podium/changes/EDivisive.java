@@ -23,12 +23,10 @@ public final class EDivisive {
      * Means either side and the test's p; magnitude is what the merge compares with minMagnitude; strength ranks the
      * positions of one change (the larger, the better the split explains the data; 0 when the tester has no such figure).
      */
-    public record Stats(double meanBefore, double meanAfter, double pValue, double magnitude, double strength) {
-    }
+    public record Stats(double meanBefore, double meanAfter, double pValue, double magnitude, double strength) {}
 
     /** A change point: index of the first point after the change. */
-    public record ChangePoint(int index, Stats stats) {
-    }
+    public record ChangePoint(int index, Stats stats) {}
 
     /**
      * otavaMerge: after merging a point away, re-test the two points after it as Otava 0.8 does (only to reproduce its
@@ -46,15 +44,14 @@ public final class EDivisive {
         }
     }
 
-    private EDivisive() {
-    }
+    private EDivisive() {}
 
     /** The change points of the series, sorted by index. */
     public static List<ChangePoint> changePoints(double[] series, Settings settings, Tester tester) {
         double p = settings.maxPValue();
         double firstPass = p < 0.05 ? p * 10 : p < 0.5 ? p * 2 : p; // Otava's relaxed threshold of the split step
-        List<ChangePoint> merged = merge(split(series, settings.windowLen(), firstPass, tester), settings, tester,
-                series.length);
+        List<ChangePoint> merged =
+                merge(split(series, settings.windowLen(), firstPass, tester), settings, tester, series.length);
         if (settings.otavaMerge()) {
             return merged;
         }
@@ -161,7 +158,8 @@ public final class EDivisive {
                 if (cps.get(weakest).stats().pValue() < settings.maxPValue()) {
                     weakest = 0;
                     for (int i = 1; i < cps.size(); i++) {
-                        if (cps.get(i).stats().magnitude() < cps.get(weakest).stats().magnitude()) {
+                        if (cps.get(i).stats().magnitude()
+                                < cps.get(weakest).stats().magnitude()) {
                             weakest = i;
                         }
                     }
@@ -188,7 +186,8 @@ public final class EDivisive {
         for (int i = 0; i < cps.size(); i++) {
             int from = i == 0 ? 0 : cps.get(i - 1).index();
             boolean beforeShort = cps.get(i).index() - from < minSegment;
-            boolean afterShort = i + 1 < cps.size() && cps.get(i + 1).index() - cps.get(i).index() < minSegment;
+            boolean afterShort =
+                    i + 1 < cps.size() && cps.get(i + 1).index() - cps.get(i).index() < minSegment;
             isShort[i] = beforeShort || afterShort;
             any |= isShort[i];
         }
@@ -198,7 +197,10 @@ public final class EDivisive {
     private static int argMaxP(List<ChangePoint> cps, boolean[] among) {
         int best = -1;
         for (int i = 0; i < cps.size(); i++) {
-            if ((among == null || among[i]) && (best < 0 || cps.get(i).stats().pValue() > cps.get(best).stats().pValue())) {
+            if ((among == null || among[i])
+                    && (best < 0
+                            || cps.get(i).stats().pValue()
+                                    > cps.get(best).stats().pValue())) {
                 best = i;
             }
         }

@@ -1,19 +1,16 @@
 package dev.podium.changes;
 
+import dev.podium.stats.Welch;
 import java.util.List;
-
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.moment.Mean;
 import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
-
-import dev.podium.stats.Welch;
 
 /** Podium's tester: Welch's t-test on the repeats of the runs either side of a candidate, within the segment. */
 public final class RepeatsWelch implements EDivisive.Tester {
 
     /** A segment's pooled repeats: their mean and its 95% t interval. */
-    public record Segment(int runs, double mean, double ciLow, double ciHigh) {
-    }
+    public record Segment(int runs, double mean, double ciLow, double ciHigh) {}
 
     private final List<double[]> repeats;
 
@@ -30,10 +27,16 @@ public final class RepeatsWelch implements EDivisive.Tester {
         double after = new Mean().evaluate(right);
         Welch.Result welch = Welch.test(left, right);
         // undefined (a side of one repeat, or no variance anywhere): only a difference in means can speak
-        double p = welch != null ? welch.pValue() : before == after ? 1.0 : left.length < 2 || right.length < 2 ? 1.0 : 0.0;
+        double p = welch != null
+                ? welch.pValue()
+                : before == after ? 1.0 : left.length < 2 || right.length < 2 ? 1.0 : 0.0;
         double effect = before == 0 ? 0 : Math.abs(after / before - 1);
         // least squares: the split of the pooled repeats that explains most of their variance (ML for one mean shift)
-        double between = (double) left.length * right.length / (left.length + right.length) * (after - before) * (after - before);
+        double between = (double) left.length
+                * right.length
+                / (left.length + right.length)
+                * (after - before)
+                * (after - before);
         return new EDivisive.Stats(before, after, p, effect, between);
     }
 
@@ -44,7 +47,8 @@ public final class RepeatsWelch implements EDivisive.Tester {
             return new Segment(to - from, mean, mean, mean);
         }
         double half = new TDistribution(null, values.length - 1).inverseCumulativeProbability(0.975)
-                * new StandardDeviation(true).evaluate(values) / Math.sqrt(values.length);
+                * new StandardDeviation(true).evaluate(values)
+                / Math.sqrt(values.length);
         return new Segment(to - from, mean, mean - half, mean + half);
     }
 

@@ -1,11 +1,5 @@
 package dev.podium.changes;
 
-import java.net.URI;
-import java.util.List;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import dev.podium.agent.AdminGuard;
 import dev.podium.common.ProblemException;
 import jakarta.inject.Inject;
@@ -20,6 +14,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Outgoing webhooks of change points (admin token required). */
 @Path("/api/webhooks")
@@ -28,12 +26,10 @@ import jakarta.ws.rs.core.Response;
 public class WebhookResource {
 
     /** What an admin posts. */
-    public record Registration(String url) {
-    }
+    public record Registration(String url) {}
 
     /** A webhook without its secret. */
-    public record Listed(long id, String url, java.time.OffsetDateTime createdAt) {
-    }
+    public record Listed(long id, String url, java.time.OffsetDateTime createdAt) {}
 
     @Inject
     Webhooks webhooks;
@@ -53,20 +49,28 @@ public class WebhookResource {
         } catch (IllegalArgumentException e) {
             // answered below
         }
-        if (parsed == null || parsed.getHost() == null || url.length() > 2000
+        if (parsed == null
+                || parsed.getHost() == null
+                || url.length() > 2000
                 || !("http".equals(parsed.getScheme()) || "https".equals(parsed.getScheme()))) {
-            throw ProblemException.badRequest("invalid-webhook-url",
-                    "'url' must be an absolute http or https URL of at most 2000 characters", "url");
+            throw ProblemException.badRequest(
+                    "invalid-webhook-url",
+                    "'url' must be an absolute http or https URL of at most 2000 characters",
+                    "url");
         }
         Webhooks.Webhook hook = webhooks.register(url);
-        return Response.created(URI.create("/api/webhooks/" + hook.id())).entity(hook).build();
+        return Response.created(URI.create("/api/webhooks/" + hook.id()))
+                .entity(hook)
+                .build();
     }
 
     @GET
     @Operation(summary = "The registered receivers, without their secrets")
     public List<Listed> list(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         admin.check(authorization);
-        return webhooks.list().stream().map(h -> new Listed(h.id(), h.url(), h.createdAt())).toList();
+        return webhooks.list().stream()
+                .map(h -> new Listed(h.id(), h.url(), h.createdAt()))
+                .toList();
     }
 
     @DELETE

@@ -1,5 +1,10 @@
 package dev.podium.changes;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,19 +26,10 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import javax.sql.DataSource;
-
 import org.jboss.logging.Logger;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import jakarta.annotation.PreDestroy;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /**
  * Outgoing webhooks, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp,
@@ -47,8 +43,7 @@ public class Webhooks {
     static final String SECRET_PREFIX = "whsec_";
 
     /** A registered receiver; the secret is shown once, when it is registered. */
-    public record Webhook(long id, String url, String secret, OffsetDateTime createdAt) {
-    }
+    public record Webhook(long id, String url, String secret, OffsetDateTime createdAt) {}
 
     @Inject
     DataSource dataSource;
@@ -59,7 +54,8 @@ public class Webhooks {
     @Inject
     ObjectMapper json;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final ScheduledExecutorService retries = Executors.newScheduledThreadPool(1, r -> {
         Thread t = new Thread(r, "podium-webhooks");
         t.setDaemon(true);
@@ -76,8 +72,10 @@ public class Webhooks {
         byte[] key = new byte[24];
         random.nextBytes(key);
         String secret = SECRET_PREFIX + Base64.getEncoder().encodeToString(key);
-        return sql("insert into webhooks (url, secret) values (?, ?) returning id, url, secret, created_at",
-                List.of(url, secret)).get(0);
+        return sql(
+                        "insert into webhooks (url, secret) values (?, ?) returning id, url, secret, created_at",
+                        List.of(url, secret))
+                .get(0);
     }
 
     public List<Webhook> list() {
@@ -85,15 +83,21 @@ public class Webhooks {
     }
 
     public boolean delete(long id) {
-        return !sql("delete from webhooks where id = ? returning id, url, secret, created_at", List.of(id)).isEmpty();
+        return !sql("delete from webhooks where id = ? returning id, url, secret, created_at", List.of(id))
+                .isEmpty();
     }
 
     /** Sends a change to every receiver; returns at once. */
     public void changeDetected(ChangeView change) {
         byte[] body;
         try {
-            body = json.writeValueAsBytes(Map.of("type", "change-point.detected",
-                    "timestamp", OffsetDateTime.now().toString(), "data", change));
+            body = json.writeValueAsBytes(Map.of(
+                    "type",
+                    "change-point.detected",
+                    "timestamp",
+                    OffsetDateTime.now().toString(),
+                    "data",
+                    change));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -107,12 +111,14 @@ public class Webhooks {
         int status = -1;
         try {
             long timestamp = System.currentTimeMillis() / 1000;
-            HttpRequest request = HttpRequest.newBuilder(URI.create(hook.url())).timeout(Duration.ofSeconds(10))
+            HttpRequest request = HttpRequest.newBuilder(URI.create(hook.url()))
+                    .timeout(Duration.ofSeconds(10))
                     .header("content-type", "application/json")
                     .header("webhook-id", messageId)
                     .header("webhook-timestamp", String.valueOf(timestamp))
                     .header("webhook-signature", signature(hook.secret(), messageId, timestamp, body))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                    .build();
             status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
             if (status / 100 == 2) {
                 return;
@@ -124,8 +130,9 @@ public class Webhooks {
             return;
         }
         if (attempt >= config.webhookAttempts()) {
-            LOG.warnf("webhook %d (%s): message %s given up after %d attempts (last status %d)", hook.id(), hook.url(),
-                    messageId, attempt, status);
+            LOG.warnf(
+                    "webhook %d (%s): message %s given up after %d attempts (last status %d)",
+                    hook.id(), hook.url(), messageId, attempt, status);
             return;
         }
         long wait = config.webhookBackoff().toMillis() << (attempt - 1);
@@ -146,15 +153,16 @@ public class Webhooks {
     }
 
     private List<Webhook> sql(String sql, List<Object> values) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < values.size(); i++) {
                 ps.setObject(i + 1, values.get(i));
             }
             List<Webhook> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new Webhook(rs.getLong(1), rs.getString(2), rs.getString(3),
-                            rs.getObject(4, OffsetDateTime.class)));
+                    out.add(new Webhook(
+                            rs.getLong(1), rs.getString(2), rs.getString(3), rs.getObject(4, OffsetDateTime.class)));
                 }
             }
             return out;

@@ -32,8 +32,8 @@ final class DataDirectoryOwner {
     /** Takes the directory, or throws DataDirectoryInUseException naming the process that holds it. */
     static DataDirectoryOwner claim(Path dataDirectory, String description) throws IOException {
         Path file = dataDirectory.resolveSibling(dataDirectory.getFileName() + ".owner");
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
+        FileChannel channel =
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         FileLock lock;
         try {
             lock = channel.tryLock();

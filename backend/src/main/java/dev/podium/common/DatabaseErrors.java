@@ -11,8 +11,7 @@ public final class DatabaseErrors {
 
     public static final int RETRY_AFTER_SECONDS = 5;
 
-    private DatabaseErrors() {
-    }
+    private DatabaseErrors() {}
 
     /**
      * Connection failures (SQLState class 08, refused sockets, pool timeouts, server shutting down) and a database too
@@ -25,8 +24,12 @@ public final class DatabaseErrors {
             }
             if (t instanceof SQLException sql) {
                 String state = sql.getSQLState();
-                if (state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P03")
-                        || state.equals("57014") || state.equals("55P03"))) {
+                if (state != null
+                        && (state.startsWith("08")
+                                || state.equals("57P01")
+                                || state.equals("57P03")
+                                || state.equals("57014")
+                                || state.equals("55P03"))) {
                     return true;
                 }
                 String message = String.valueOf(sql.getMessage());
@@ -73,8 +76,13 @@ public final class DatabaseErrors {
     }
 
     public static Problem unavailable() {
-        return new Problem(Problems.TYPE_BASE + "database-unavailable", "Service unavailable", 503,
-                "the database cannot be reached; retry later", null, null);
+        return new Problem(
+                Problems.TYPE_BASE + "database-unavailable",
+                "Service unavailable",
+                503,
+                "the database cannot be reached; retry later",
+                null,
+                null);
     }
 
     public static String rootMessage(Throwable error) {

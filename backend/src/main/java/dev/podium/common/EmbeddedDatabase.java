@@ -108,7 +108,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
     /** The postmaster's process id (from postmaster.pid), for tests that crash or freeze it. */
     public long postmasterPid() throws IOException {
         Path pidFile = owner.dataDirectory().resolve("postmaster.pid");
-        return Long.parseLong(Files.readAllLines(pidFile, StandardCharsets.UTF_8).getFirst().trim());
+        return Long.parseLong(
+                Files.readAllLines(pidFile, StandardCharsets.UTF_8).getFirst().trim());
     }
 
     @Override
@@ -145,7 +146,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
             Files.deleteIfExists(pidFile);
             return;
         }
-        Optional<ProcessHandle> process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+        Optional<ProcessHandle> process = ProcessHandle.of(pid)
+                .filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().command().map(c -> c.contains("postgres")).orElse(false));
         if (process.isEmpty()) {
             LOG.infof("removing stale %s (process %d is gone)", pidFile, pid);
@@ -175,7 +177,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
             try (InputStream in = DefaultPostgresBinaryResolver.INSTANCE.getPgBinary("linux", "x86_64")) {
                 archive = in.readAllBytes();
             }
-            Path workingDirectory = Path.of(System.getProperty("java.io.tmpdir"), "podium-embedded-pg-" + WRAPPER_VERSION);
+            Path workingDirectory =
+                    Path.of(System.getProperty("java.io.tmpdir"), "podium-embedded-pg-" + WRAPPER_VERSION);
             Files.createDirectories(workingDirectory);
             workingDirectory.toFile().setReadable(true, false);
             workingDirectory.toFile().setExecutable(true, false);
@@ -184,9 +187,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 return new RootSafeBinaries(workingDirectory, archive);
             }
             // several services or test runs may start at once: one extracts, the others wait for it
-            try (FileChannel channel = FileChannel.open(workingDirectory.resolve(".lock"),
-                    StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                 FileLock ignored = channel.lock()) {
+            try (FileChannel channel = FileChannel.open(
+                            workingDirectory.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock ignored = channel.lock()) {
                 if (!Files.exists(pgDirectory.resolve(".exists"))) {
                     Path staging = Files.createTempDirectory(workingDirectory, "staging-");
                     extract(archive, staging);
@@ -203,7 +206,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
         }
 
         private static void extract(byte[] archive, Path target) throws IOException {
-            try (TarArchiveInputStream tar = new TarArchiveInputStream(new XZInputStream(new ByteArrayInputStream(archive)))) {
+            try (TarArchiveInputStream tar =
+                    new TarArchiveInputStream(new XZInputStream(new ByteArrayInputStream(archive)))) {
                 TarArchiveEntry entry;
                 while ((entry = tar.getNextEntry()) != null) {
                     Path path = target.resolve(entry.getName()).normalize();
@@ -219,7 +223,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
                         Files.createDirectories(path.getParent());
                         Files.copy(tar, path, StandardCopyOption.REPLACE_EXISTING);
                         boolean executable = (entry.getMode() & 0100) != 0;
-                        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
+                        Files.setPosixFilePermissions(
+                                path, PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
                     }
                 }
             }

@@ -7,12 +7,12 @@ import jakarta.ws.rs.core.Response;
 /** A JSON request body that cannot be read (for endpoints that bind one), as a 400 naming the field when known. */
 final class JsonBodyErrors {
 
-    private JsonBodyErrors() {
-    }
+    private JsonBodyErrors() {}
 
     static Response badRequest(JsonProcessingException exception) {
         String field = null;
-        if (exception instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+        if (exception instanceof JsonMappingException mapping
+                && !mapping.getPath().isEmpty()) {
             StringBuilder path = new StringBuilder();
             for (JsonMappingException.Reference ref : mapping.getPath()) {
                 if (ref.getFieldName() != null) {
@@ -23,8 +23,13 @@ final class JsonBodyErrors {
             }
             field = path.isEmpty() ? null : path.toString();
         }
-        Problem problem = new Problem(Problems.TYPE_BASE + "malformed-body", "Bad request", 400,
-                "the body is not the JSON this endpoint expects: " + exception.getOriginalMessage(), field, null);
+        Problem problem = new Problem(
+                Problems.TYPE_BASE + "malformed-body",
+                "Bad request",
+                400,
+                "the body is not the JSON this endpoint expects: " + exception.getOriginalMessage(),
+                field,
+                null);
         return Problems.response(problem, null);
     }
 }

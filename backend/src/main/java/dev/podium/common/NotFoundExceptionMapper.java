@@ -28,11 +28,13 @@ public class NotFoundExceptionMapper implements ExceptionMapper<NotFoundExceptio
         if (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) {
             var index = app.indexFor(request.path(), request.getHeader(HttpHeaders.ACCEPT));
             if (index.isPresent()) {
-                return Response.ok(index.get(), "text/html;charset=utf-8").header(HttpHeaders.CACHE_CONTROL, "no-cache").build();
+                return Response.ok(index.get(), "text/html;charset=utf-8")
+                        .header(HttpHeaders.CACHE_CONTROL, "no-cache")
+                        .build();
             }
         }
-        Problem problem = new Problem(Problems.TYPE_BASE + "not-found", "Not found", 404,
-                exception.getMessage(), null, null);
+        Problem problem =
+                new Problem(Problems.TYPE_BASE + "not-found", "Not found", 404, exception.getMessage(), null, null);
         return Problems.response(problem, null);
     }
 }

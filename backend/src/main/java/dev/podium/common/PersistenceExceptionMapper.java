@@ -19,7 +19,14 @@ public class PersistenceExceptionMapper implements ExceptionMapper<PersistenceEx
             return Problems.response(DatabaseErrors.unavailable(), DatabaseErrors.RETRY_AFTER_SECONDS);
         }
         LOG.error("database error", exception);
-        return Problems.response(new Problem(Problems.TYPE_BASE + "internal", "Internal error", 500,
-                "the database refused the operation", null, null), null);
+        return Problems.response(
+                new Problem(
+                        Problems.TYPE_BASE + "internal",
+                        "Internal error",
+                        500,
+                        "the database refused the operation",
+                        null,
+                        null),
+                null);
     }
 }

@@ -13,12 +13,14 @@ public class PodiumMain {
         // Quarkus answers a URI java.net.URI refuses with a bare 400 before any route; InputRoutes answers problem+json
         System.setProperty("vertx.disableURIValidation", "true");
         String url = System.getenv("PODIUM_DB_URL");
-        boolean configured = (url != null && !url.isBlank()) || System.getProperty("quarkus.datasource.jdbc.url") != null;
+        boolean configured =
+                (url != null && !url.isBlank()) || System.getProperty("quarkus.datasource.jdbc.url") != null;
         if (configured) {
             Quarkus.run(args);
             return;
         }
-        Path dataDirectory = Path.of(env("PODIUM_DATA_DIR", ".podium")).toAbsolutePath().resolve("postgres");
+        Path dataDirectory =
+                Path.of(env("PODIUM_DATA_DIR", ".podium")).toAbsolutePath().resolve("postgres");
         System.out.println("podium: starting the embedded PostgreSQL with its data in " + dataDirectory);
         String address = "http://" + env("PODIUM_HOST", "127.0.0.1") + ":" + env("PODIUM_PORT", "8080");
         EmbeddedDatabase started;
@@ -40,7 +42,8 @@ public class PodiumMain {
     /** Vert.x answers a bare 413 above its own limit, so keep it above PODIUM_MAX_RUN_BYTES, which answers problem+json. */
     private static void raiseHttpBodyCeiling() {
         String max = System.getenv("PODIUM_MAX_RUN_BYTES");
-        if (max != null && System.getenv("PODIUM_MAX_BODY_BYTES") == null
+        if (max != null
+                && System.getenv("PODIUM_MAX_BODY_BYTES") == null
                 && System.getProperty("quarkus.http.limits.max-body-size") == null) {
             long ceiling = Math.max(4L << 20, Long.parseLong(max.trim()) * 2);
             System.setProperty("quarkus.http.limits.max-body-size", Long.toString(ceiling));

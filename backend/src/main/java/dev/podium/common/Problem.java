@@ -10,6 +10,5 @@ public record Problem(String type, String title, int status, String detail, Stri
     public static final String MEDIA_TYPE = "application/problem+json";
 
     /** One offending field and what is wrong with it. */
-    public record FieldError(String field, String message) {
-    }
+    public record FieldError(String field, String message) {}
 }

@@ -12,8 +12,14 @@ public class ProblemException extends RuntimeException {
     private final List<Problem.FieldError> errors;
     private final Integer retryAfterSeconds;
 
-    public ProblemException(int status, String slug, String title, String detail, String field,
-                            List<Problem.FieldError> errors, Integer retryAfterSeconds) {
+    public ProblemException(
+            int status,
+            String slug,
+            String title,
+            String detail,
+            String field,
+            List<Problem.FieldError> errors,
+            Integer retryAfterSeconds) {
         super(detail, null, false, false); // answers, not failures: no stack trace needed
         this.status = status;
         this.slug = slug;
@@ -30,7 +36,8 @@ public class ProblemException extends RuntimeException {
     /** 422 naming every offending field; the first one is the problem's `field`. */
     public static ProblemException invalid(String title, List<Problem.FieldError> errors) {
         Problem.FieldError first = errors.getFirst();
-        String detail = errors.size() == 1 ? first.field() + ": " + first.message()
+        String detail = errors.size() == 1
+                ? first.field() + ": " + first.message()
                 : first.field() + ": " + first.message() + " (and " + (errors.size() - 1) + " more)";
         return new ProblemException(422, "invalid-run", title, detail, first.field(), errors, null);
     }
@@ -41,8 +48,12 @@ public class ProblemException extends RuntimeException {
 
     /** 413 for an envelope over PODIUM_MAX_RUN_BYTES, whether refused by its Content-Length or by its bytes. */
     public static ProblemException runTooLarge(long bytes, long limit) {
-        return new ProblemException(413, "run-too-large", "Content too large",
-                "the envelope is " + bytes + " bytes; the limit is " + limit + " (PODIUM_MAX_RUN_BYTES)", null);
+        return new ProblemException(
+                413,
+                "run-too-large",
+                "Content too large",
+                "the envelope is " + bytes + " bytes; the limit is " + limit + " (PODIUM_MAX_RUN_BYTES)",
+                null);
     }
 
     public static ProblemException notFound(String detail) {

@@ -10,13 +10,11 @@ public final class Problems {
     public static final String TYPE_BASE = "https://podium.dev/problems/";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private Problems() {
-    }
+    private Problems() {}
 
     public static Response response(Problem problem, Integer retryAfterSeconds) {
-        Response.ResponseBuilder builder = Response.status(problem.status())
-                .type(Problem.MEDIA_TYPE)
-                .entity(json(problem));
+        Response.ResponseBuilder builder =
+                Response.status(problem.status()).type(Problem.MEDIA_TYPE).entity(json(problem));
         if (retryAfterSeconds != null) {
             builder.header("Retry-After", retryAfterSeconds);
         }

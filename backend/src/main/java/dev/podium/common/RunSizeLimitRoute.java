@@ -28,8 +28,10 @@ public class RunSizeLimitRoute {
             try {
                 long bytes = Long.parseLong(length.trim());
                 if (bytes > config.maxRunBytes()) {
-                    Problem problem = ProblemException.runTooLarge(bytes, config.maxRunBytes()).toProblem();
-                    ctx.response().setStatusCode(413)
+                    Problem problem = ProblemException.runTooLarge(bytes, config.maxRunBytes())
+                            .toProblem();
+                    ctx.response()
+                            .setStatusCode(413)
                             .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                             .putHeader(HttpHeaders.CONNECTION, "close")
                             .end(Problems.json(problem));

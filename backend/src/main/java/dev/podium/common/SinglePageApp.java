@@ -28,7 +28,8 @@ public class SinglePageApp {
      * by curl (which accepts any type), a crawler or a link checker gets the site, as a browser does.
      */
     public Optional<byte[]> indexFor(String path, String accept) {
-        boolean appPath = !path.startsWith("/api/") && !path.equals("/api") && !path.startsWith("/q/") && !path.equals("/q");
+        boolean appPath =
+                !path.startsWith("/api/") && !path.equals("/api") && !path.startsWith("/q/") && !path.equals("/q");
         boolean file = path.substring(path.lastIndexOf('/') + 1).contains(".");
         return index != null && appPath && !file && !jsonOnly(accept) ? Optional.of(index) : Optional.empty();
     }

@@ -18,7 +18,14 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<RuntimeExcepti
             return Problems.response(DatabaseErrors.unavailable(), DatabaseErrors.RETRY_AFTER_SECONDS);
         }
         LOG.error("unexpected error", exception);
-        return Problems.response(new Problem(Problems.TYPE_BASE + "internal", "Internal error", 500,
-                "an unexpected error occurred", null, null), null);
+        return Problems.response(
+                new Problem(
+                        Problems.TYPE_BASE + "internal",
+                        "Internal error",
+                        500,
+                        "an unexpected error occurred",
+                        null,
+                        null),
+                null);
     }
 }

@@ -13,8 +13,13 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
     public Response toResponse(WebApplicationException exception) {
         Response.StatusType status = exception.getResponse().getStatusInfo();
         String slug = status.getReasonPhrase().toLowerCase().replace(' ', '-');
-        Problem problem = new Problem(Problems.TYPE_BASE + slug, status.getReasonPhrase(), status.getStatusCode(),
-                exception.getMessage(), null, null);
+        Problem problem = new Problem(
+                Problems.TYPE_BASE + slug,
+                status.getReasonPhrase(),
+                status.getStatusCode(),
+                exception.getMessage(),
+                null,
+                null);
         return Problems.response(problem, null);
     }
 }

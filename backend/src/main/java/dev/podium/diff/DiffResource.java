@@ -1,14 +1,5 @@
 package dev.podium.diff;
 
-import java.util.UUID;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import dev.podium.common.ProblemException;
 import dev.podium.leaderboard.Answers;
 import dev.podium.leaderboard.QueryParams;
@@ -18,11 +9,18 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/diff: every cell two runs share that moved significantly, and the run fields that differ. */
 @Path("/api/diff")
@@ -39,18 +37,25 @@ public class DiffResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Diff of two runs", description = "Cells present in both runs (same target, scenario, load model,"
-            + " concurrency, vCPUs and rate) are compared on throughput and p99 with Welch's two-sided t-test of b's"
-            + " repeats against a's; those with p < alpha (default 0.05) are listed, largest |effect| first. Also: the run"
-            + " fields that differ (suite commit, JVM, agent version, host settings, framework versions, ...).")
-    @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = RunDiff.class)))
+    @Operation(
+            summary = "Diff of two runs",
+            description = "Cells present in both runs (same target, scenario, load model,"
+                    + " concurrency, vCPUs and rate) are compared on throughput and p99 with Welch's two-sided t-test of b's"
+                    + " repeats against a's; those with p < alpha (default 0.05) are listed, largest |effect| first. Also: the run"
+                    + " fields that differ (suite commit, JVM, agent version, host settings, framework versions, ...).")
+    @APIResponse(
+            responseCode = "200",
+            content =
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunDiff.class)))
     @APIResponse(responseCode = "400", description = "Not a run id, or a bad alpha; `field` names it")
     @APIResponse(responseCode = "404", description = "No run with that id; `field` is a or b")
-    public Uni<Response> diff(@Context UriInfo uri, @Context ResourceInfo endpoint,
+    public Uni<Response> diff(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
             @Parameter(required = true, description = "run id: the before") @QueryParam("a") String a,
             @Parameter(required = true, description = "run id: the after") @QueryParam("b") String b,
-            @Parameter(description = "significance level, 0 < alpha < 1 (default 0.05)") @QueryParam("alpha") String alpha) {
+            @Parameter(description = "significance level, 0 < alpha < 1 (default 0.05)") @QueryParam("alpha")
+                    String alpha) {
         QueryParams q = QueryParams.of(uri, endpoint);
         UUID runA = runId(q, "a");
         UUID runB = runId(q, "b");

@@ -1,5 +1,10 @@
 package dev.podium.diff;
 
+import dev.podium.common.ProblemException;
+import dev.podium.stats.CellStatistics;
+import dev.podium.stats.Welch;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,14 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
-
 import javax.sql.DataSource;
-
-import dev.podium.common.ProblemException;
-import dev.podium.stats.CellStatistics;
-import dev.podium.stats.Welch;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /** Compares every cell two runs share with Welch's t-test on their repeats, and lists the run fields that differ. */
 @ApplicationScoped
@@ -47,11 +45,28 @@ public class DiffService {
         FIELDS.put("hostSettings", "host_settings::text");
     }
 
-    private record Cell(long id, String framework, String frameworkVersion, String ioModel, String scenario,
-                        String loadModel, int connections, int vcpus, Double targetRate, boolean baseline) {
+    private record Cell(
+            long id,
+            String framework,
+            String frameworkVersion,
+            String ioModel,
+            String scenario,
+            String loadModel,
+            int connections,
+            int vcpus,
+            Double targetRate,
+            boolean baseline) {
         String key() {
-            return String.join("\u001f", framework, ioModel, scenario, loadModel, String.valueOf(connections),
-                    String.valueOf(vcpus), String.valueOf(targetRate), String.valueOf(baseline));
+            return String.join(
+                    "\u001f",
+                    framework,
+                    ioModel,
+                    scenario,
+                    loadModel,
+                    String.valueOf(connections),
+                    String.valueOf(vcpus),
+                    String.valueOf(targetRate),
+                    String.valueOf(baseline));
         }
     }
 
@@ -88,15 +103,31 @@ public class DiffService {
                     double va = CellStatistics.trimmedMean(ra[m]);
                     double vb = CellStatistics.trimmedMean(rb[m]);
                     double effect = va == 0 ? 0 : (vb - va) / va * 100;
-                    moved.add(new RunDiff.Moved(m == 0 ? "throughput" : "p99", x.framework(), x.ioModel(), x.scenario(),
-                            x.loadModel(), x.connections(), x.vcpus(), x.targetRate(), x.id(), y.id(), va, vb, effect,
-                            w.pValue(), m == 0 ? vb > va : vb < va));
+                    moved.add(new RunDiff.Moved(
+                            m == 0 ? "throughput" : "p99",
+                            x.framework(),
+                            x.ioModel(),
+                            x.scenario(),
+                            x.loadModel(),
+                            x.connections(),
+                            x.vcpus(),
+                            x.targetRate(),
+                            x.id(),
+                            y.id(),
+                            va,
+                            vb,
+                            effect,
+                            w.pValue(),
+                            m == 0 ? vb > va : vb < va));
                 }
             }
             moved.sort(Comparator.comparingDouble((RunDiff.Moved m) -> -Math.abs(m.effectPercent()))
-                    .thenComparing(RunDiff.Moved::framework).thenComparing(RunDiff.Moved::metric));
-            long onlyA = cellsA.keySet().stream().filter(k -> !cellsB.containsKey(k)).count();
-            long onlyB = cellsB.keySet().stream().filter(k -> !cellsA.containsKey(k)).count();
+                    .thenComparing(RunDiff.Moved::framework)
+                    .thenComparing(RunDiff.Moved::metric));
+            long onlyA =
+                    cellsA.keySet().stream().filter(k -> !cellsB.containsKey(k)).count();
+            long onlyB =
+                    cellsB.keySet().stream().filter(k -> !cellsA.containsKey(k)).count();
 
             List<RunDiff.Difference> differences = new ArrayList<>();
             for (String field : FIELDS.keySet()) {
@@ -110,10 +141,19 @@ public class DiffService {
             versionsB.forEach(frameworks::putIfAbsent);
             for (String fw : frameworks.keySet()) {
                 if (!Objects.equals(versionsA.get(fw), versionsB.get(fw))) {
-                    differences.add(new RunDiff.Difference("frameworkVersion:" + fw, versionsA.get(fw), versionsB.get(fw)));
+                    differences.add(
+                            new RunDiff.Difference("frameworkVersion:" + fw, versionsA.get(fw), versionsB.get(fw)));
                 }
             }
-            return new RunDiff(ref(a, runA), ref(b, runB), alpha, compared, (int) onlyA, (int) onlyB, moved, differences,
+            return new RunDiff(
+                    ref(a, runA),
+                    ref(b, runB),
+                    alpha,
+                    compared,
+                    (int) onlyA,
+                    (int) onlyB,
+                    moved,
+                    differences,
                     Objects.equals(runA.get("hostClass"), runB.get("hostClass")));
         } catch (SQLException e) {
             throw new IllegalStateException("diff runs " + a + " and " + b, e);
@@ -121,8 +161,8 @@ public class DiffService {
     }
 
     private static RunDiff.RunRef ref(UUID id, Map<String, String> run) {
-        return new RunDiff.RunRef(id, OffsetDateTime.parse(run.get("startedAt")), run.get("hostClass"),
-                run.get("suiteCommit"));
+        return new RunDiff.RunRef(
+                id, OffsetDateTime.parse(run.get("startedAt")), run.get("hostClass"), run.get("suiteCommit"));
     }
 
     private static Map<String, String> versions(Map<String, Cell> cells) {
@@ -154,13 +194,23 @@ public class DiffService {
 
     private Map<String, Cell> cells(Connection c, UUID run) throws SQLException {
         Map<String, Cell> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("select id, framework, framework_version, io_model, scenario, "
-                + "load_model, connections, vcpus, target_rate, baseline from cells where run_id = ? order by ordinal")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "select id, framework, framework_version, io_model, scenario, "
+                        + "load_model, connections, vcpus, target_rate, baseline from cells where run_id = ? order by ordinal")) {
             ps.setObject(1, run);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    Cell cell = new Cell(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                            rs.getString(6), rs.getInt(7), rs.getInt(8), rs.getObject(9, Double.class), rs.getBoolean(10));
+                    Cell cell = new Cell(
+                            rs.getLong(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getString(5),
+                            rs.getString(6),
+                            rs.getInt(7),
+                            rs.getInt(8),
+                            rs.getObject(9, Double.class),
+                            rs.getBoolean(10));
                     out.putIfAbsent(cell.key(), cell); // a run measures a cell shape once; the first counts
                 }
             }
@@ -176,8 +226,8 @@ public class DiffService {
             ps.setArray(1, c.createArrayOf("bigint", ids.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(new double[] {rs.getDouble(2),
-                        rs.getDouble(3)});
+                    lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+                            .add(new double[] {rs.getDouble(2), rs.getDouble(3)});
                 }
             }
         }

@@ -1,13 +1,12 @@
 package dev.podium.framework;
 
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Locale;
-
 import dev.podium.leaderboard.CellQueries;
 import dev.podium.leaderboard.ReadCache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The framework names stored in runs (baselines included), and what a visitor's {@code framework=} value means: the
@@ -24,9 +23,16 @@ public class FrameworkNames {
 
     /** Every stored framework name, sorted. Blocking: call on a worker thread. */
     public List<String> all() {
-        byte[] body = cache.get("framework-names", () -> new ReadCache.Answer(String.join("\n",
-                queries.distinct("c.framework", new CellQueries.Where(), rs -> rs.getString(1)))
-                .getBytes(StandardCharsets.UTF_8), "text/plain")).body();
+        byte[] body = cache.get(
+                        "framework-names",
+                        () -> new ReadCache.Answer(
+                                String.join(
+                                                "\n",
+                                                queries.distinct(
+                                                        "c.framework", new CellQueries.Where(), rs -> rs.getString(1)))
+                                        .getBytes(StandardCharsets.UTF_8),
+                                "text/plain"))
+                .body();
         String joined = new String(body, StandardCharsets.UTF_8);
         return joined.isEmpty() ? List.of() : List.of(joined.split("\n"));
     }

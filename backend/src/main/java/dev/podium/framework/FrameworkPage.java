@@ -1,69 +1,110 @@
 package dev.podium.framework;
 
+import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import dev.podium.stats.Estimate;
-
 /** GET /api/frameworks/{slug} (read-api.md "Framework page"). */
-public record FrameworkPage(String framework, String slug,
-                            @Schema(nullable = true, description = "bare-server, micro or full-stack, from suite.json")
-                            String classification,
-                            @Schema(nullable = true, description = "the suite version the notes and tuning come from")
-                            String suiteVersion,
-                            List<Target> targets, List<ScenarioFigures> scenarios) {
+public record FrameworkPage(
+        String framework,
+        String slug,
+
+        @Schema(nullable = true, description = "bare-server, micro or full-stack, from suite.json")
+        String classification,
+
+        @Schema(nullable = true, description = "the suite version the notes and tuning come from")
+        String suiteVersion,
+
+        List<Target> targets,
+        List<ScenarioFigures> scenarios) {
 
     /** One I/O model of the framework: one target of the suite. */
     @Schema(name = "FrameworkTarget")
-    public record Target(@Schema(nullable = true) String name, String ioModel,
-                         @Schema(nullable = true, description = "the framework version of its most recent run") String version,
-                         @Schema(nullable = true) String classification, @Schema(nullable = true) String tuning,
-                         @Schema(nullable = true) String notes,
-                         @Schema(nullable = true, description = "the target's directory in the repository at the suite"
-                                 + " commit of its most recent run") String sourceUrl) {
-    }
+    public record Target(
+            @Schema(nullable = true) String name,
+            String ioModel,
+
+            @Schema(nullable = true, description = "the framework version of its most recent run")
+            String version,
+
+            @Schema(nullable = true) String classification,
+            @Schema(nullable = true) String tuning,
+            @Schema(nullable = true) String notes,
+
+            @Schema(
+                    nullable = true,
+                    description =
+                            "the target's directory in the repository at the suite" + " commit of its most recent run")
+            String sourceUrl) {}
 
     /** The framework in one scenario, as the leaderboard of that scenario (default host class and vCPUs) ranks it. */
     @Schema(name = "FrameworkScenario")
-    public record ScenarioFigures(String scenario, String loadModel, String hostClass, int vcpus,
-                                  @Schema(description = "rows on that leaderboard") int ranked, List<Figure> rows,
-                                  @Schema(description = "the other frameworks ranked just above and just below")
-                                  List<Neighbour> nearest, List<HistorySeries> history, Badge badge) {
-    }
+    public record ScenarioFigures(
+            String scenario,
+            String loadModel,
+            String hostClass,
+            int vcpus,
+
+            @Schema(description = "rows on that leaderboard")
+            int ranked,
+
+            List<Figure> rows,
+
+            @Schema(description = "the other frameworks ranked just above and just below")
+            List<Neighbour> nearest,
+
+            List<HistorySeries> history,
+            Badge badge) {}
 
     /** One I/O model's leaderboard row: the SLA throughput (else best throughput) with its 95% t interval. */
     @Schema(name = "FrameworkFigure")
-    public record Figure(int rank, boolean tied, String ioModel, String frameworkVersion, UUID runId,
-                         OffsetDateTime startedAt, double throughput, @Schema(nullable = true) Double ciLow,
-                         @Schema(nullable = true) Double ciHigh, @Schema(nullable = true) Integer repeatCount,
-                         int connections, @Schema(nullable = true) Double p99Ms, @Schema(nullable = true) Double errorRate,
-                         List<String> flags, @Schema(nullable = true) Estimate requestsPerCpuSecond,
-                         @Schema(nullable = true) Estimate rssMbPerKrps) {
-    }
+    public record Figure(
+            int rank,
+            boolean tied,
+            String ioModel,
+            String frameworkVersion,
+            UUID runId,
+            OffsetDateTime startedAt,
+            double throughput,
+            @Schema(nullable = true) Double ciLow,
+            @Schema(nullable = true) Double ciHigh,
+            @Schema(nullable = true) Integer repeatCount,
+            int connections,
+            @Schema(nullable = true) Double p99Ms,
+            @Schema(nullable = true) Double errorRate,
+            List<String> flags,
+            @Schema(nullable = true) Estimate requestsPerCpuSecond,
+            @Schema(nullable = true) Estimate rssMbPerKrps) {}
 
     /** A row of another framework next to this one on the leaderboard. */
     @Schema(name = "FrameworkNeighbour")
-    public record Neighbour(@Schema(enumeration = {"above", "below"}) String position, int rank, boolean tied,
-                            String framework, String slug, String ioModel, double throughput,
-                            @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh) {
-    }
+    public record Neighbour(
+            @Schema(enumeration = {"above", "below"}) String position,
+            int rank,
+            boolean tied,
+            String framework,
+            String slug,
+            String ioModel,
+            double throughput,
+            @Schema(nullable = true) Double ciLow,
+            @Schema(nullable = true) Double ciHigh) {}
 
     /** Throughput of the framework's best cell per run, oldest first (at most the 50 newest runs). */
     @Schema(name = "FrameworkHistorySeries")
-    public record HistorySeries(String ioModel, List<HistoryPoint> points) {
-    }
+    public record HistorySeries(String ioModel, List<HistoryPoint> points) {}
 
     @Schema(name = "FrameworkHistoryPoint")
-    public record HistoryPoint(UUID runId, OffsetDateTime startedAt, double throughput,
-                               @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh,
-                               String frameworkVersion) {
-    }
+    public record HistoryPoint(
+            UUID runId,
+            OffsetDateTime startedAt,
+            double throughput,
+            @Schema(nullable = true) Double ciLow,
+            @Schema(nullable = true) Double ciHigh,
+            String frameworkVersion) {}
 
     /** Where the scenario's badge is and the Markdown that embeds it (paths relative to the service). */
     @Schema(name = "FrameworkBadge")
-    public record Badge(String svg, String json, String markdown) {
-    }
+    public record Badge(String svg, String json, String markdown) {}
 }

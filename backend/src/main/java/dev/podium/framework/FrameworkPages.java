@@ -1,13 +1,5 @@
 package dev.podium.framework;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.UUID;
-
 import dev.podium.leaderboard.CellQueries;
 import dev.podium.leaderboard.CellRow;
 import dev.podium.leaderboard.LeaderboardQuery;
@@ -15,6 +7,13 @@ import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.leaderboard.LeaderboardService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
 
 /** Builds a framework's page from the leaderboards of its scenarios, its runs and the suite's description. */
 @ApplicationScoped
@@ -44,15 +43,35 @@ public class FrameworkPages {
         if (name == null) {
             return null;
         }
-        boolean measured = !queries.select("1", new CellQueries.Where().and("c.framework = ?", name)
-                .andAlways("not c.baseline"), "limit 1", rs -> 1).isEmpty();
+        boolean measured = !queries.select(
+                        "1",
+                        new CellQueries.Where().and("c.framework = ?", name).andAlways("not c.baseline"),
+                        "limit 1",
+                        rs -> 1)
+                .isEmpty();
         return measured ? name : null;
     }
 
     /** The leaderboard of a scenario (closed loop, its default host class and vCPUs): what the page and badges show. */
     public LeaderboardResponse board(String scenario) {
-        return leaderboards.leaderboard(new LeaderboardQuery(scenario, "closed", null, null, null, null, null, null, null,
-                null, null, LeaderboardQuery.DEFAULT_SLA_MS, "throughput", null, false), "segment");
+        return leaderboards.leaderboard(
+                new LeaderboardQuery(
+                        scenario,
+                        "closed",
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        LeaderboardQuery.DEFAULT_SLA_MS,
+                        "throughput",
+                        null,
+                        false),
+                "segment");
     }
 
     /** The figure a leaderboard row shows: its SLA throughput, else its best throughput. */
@@ -62,11 +81,13 @@ public class FrameworkPages {
 
     public FrameworkPage page(String framework, String baseUrl) {
         String slug = Slugs.of(framework);
-        CellQueries.Where mine = new CellQueries.Where().and("c.framework = ?", framework).andAlways("not c.baseline");
-        record Latest(String ioModel, String version, String commit) {
-        }
-        List<Latest> latest = queries.select("distinct on (c.io_model) c.io_model, c.framework_version, r.suite_commit",
-                mine, "order by c.io_model, r.started_at desc, r.received_at desc, r.id desc",
+        CellQueries.Where mine =
+                new CellQueries.Where().and("c.framework = ?", framework).andAlways("not c.baseline");
+        record Latest(String ioModel, String version, String commit) {}
+        List<Latest> latest = queries.select(
+                "distinct on (c.io_model) c.io_model, c.framework_version, r.suite_commit",
+                mine,
+                "order by c.io_model, r.started_at desc, r.received_at desc, r.id desc",
                 rs -> new Latest(rs.getString(1), rs.getString(2), rs.getString(3)));
         List<FrameworkPage.Target> targets = new ArrayList<>();
         String classification = null;
@@ -76,12 +97,22 @@ public class FrameworkPages {
             if (t != null && t.classification() != null) {
                 classification = t.classification();
             }
-            targets.add(new FrameworkPage.Target(t == null ? null : t.name(), l.ioModel(), l.version(),
-                    t == null ? null : t.classification(), t == null ? null : t.tuning(), t == null ? null : t.notes(),
+            targets.add(new FrameworkPage.Target(
+                    t == null ? null : t.name(),
+                    l.ioModel(),
+                    l.version(),
+                    t == null ? null : t.classification(),
+                    t == null ? null : t.tuning(),
+                    t == null ? null : t.notes(),
                     module == null ? null : sourceUrl(l.commit(), module)));
         }
-        List<String> scenarios = queries.distinct("c.scenario", new CellQueries.Where().and("c.framework = ?", framework)
-                .andAlways("not c.baseline").andAlways("c.load_model = 'closed'"), rs -> rs.getString(1));
+        List<String> scenarios = queries.distinct(
+                "c.scenario",
+                new CellQueries.Where()
+                        .and("c.framework = ?", framework)
+                        .andAlways("not c.baseline")
+                        .andAlways("c.load_model = 'closed'"),
+                rs -> rs.getString(1));
         List<FrameworkPage.ScenarioFigures> figures = new ArrayList<>();
         for (String scenario : SCENARIO_ORDER) {
             if (scenarios.contains(scenario)) {
@@ -109,10 +140,23 @@ public class FrameworkPages {
         for (int i = 0; i < rows.size(); i++) {
             LeaderboardResponse.Row r = rows.get(i);
             if (r.framework().equals(framework)) {
-                mine.add(new FrameworkPage.Figure(r.rank(), r.tied(), r.ioModel(), r.frameworkVersion(), r.runId(),
-                        r.startedAt(), shown(r), r.ciLow(), r.ciHigh(), r.repeatCount(),
-                        r.slaConnections() != null ? r.slaConnections() : r.bestConnections(), r.p99Ms(), r.errorRate(),
-                        r.flags(), r.requestsPerCpuSecond(), r.rssMbPerKrps()));
+                mine.add(new FrameworkPage.Figure(
+                        r.rank(),
+                        r.tied(),
+                        r.ioModel(),
+                        r.frameworkVersion(),
+                        r.runId(),
+                        r.startedAt(),
+                        shown(r),
+                        r.ciLow(),
+                        r.ciHigh(),
+                        r.repeatCount(),
+                        r.slaConnections() != null ? r.slaConnections() : r.bestConnections(),
+                        r.p99Ms(),
+                        r.errorRate(),
+                        r.flags(),
+                        r.requestsPerCpuSecond(),
+                        r.rssMbPerKrps()));
                 first = first < 0 ? i : first;
                 last = i;
             }
@@ -134,26 +178,45 @@ public class FrameworkPages {
             }
         }
         String path = "/api/badges/" + slug + "/" + scenario;
-        String markdown = "[![" + framework + " " + scenario + "](" + baseUrl + path + ".svg)](" + baseUrl + "/frameworks/"
-                + slug + ")";
-        return new FrameworkPage.ScenarioFigures(scenario, board.loadModel(), board.hostClass(), board.vcpus(),
-                rows.size(), mine, nearest, history(framework, scenario, board.hostClass(), board.vcpus()),
+        String markdown = "[![" + framework + " " + scenario + "](" + baseUrl + path + ".svg)](" + baseUrl
+                + "/frameworks/" + slug + ")";
+        return new FrameworkPage.ScenarioFigures(
+                scenario,
+                board.loadModel(),
+                board.hostClass(),
+                board.vcpus(),
+                rows.size(),
+                mine,
+                nearest,
+                history(framework, scenario, board.hostClass(), board.vcpus()),
                 new FrameworkPage.Badge(path + ".svg", path + ".json", markdown));
     }
 
     private static FrameworkPage.Neighbour neighbour(String position, LeaderboardResponse.Row r) {
-        return new FrameworkPage.Neighbour(position, r.rank(), r.tied(), r.framework(), Slugs.of(r.framework()),
-                r.ioModel(), shown(r), r.ciLow(), r.ciHigh());
+        return new FrameworkPage.Neighbour(
+                position,
+                r.rank(),
+                r.tied(),
+                r.framework(),
+                Slugs.of(r.framework()),
+                r.ioModel(),
+                shown(r),
+                r.ciLow(),
+                r.ciHigh());
     }
 
     private List<FrameworkPage.HistorySeries> history(String framework, String scenario, String hostClass, int vcpus) {
-        List<CellRow> cells = queries.cells(new CellQueries.Where().and("c.scenario = ?", scenario)
-                .andAlways("c.load_model = 'closed'").and("c.framework = ?", framework).and("r.host_class = ?", hostClass)
-                .and("c.vcpus = ?", vcpus).andAlways("not c.baseline"));
+        List<CellRow> cells = queries.cells(new CellQueries.Where()
+                .and("c.scenario = ?", scenario)
+                .andAlways("c.load_model = 'closed'")
+                .and("c.framework = ?", framework)
+                .and("r.host_class = ?", hostClass)
+                .and("c.vcpus = ?", vcpus)
+                .andAlways("not c.baseline"));
         Map<String, Map<UUID, CellRow>> byModel = new TreeMap<>();
         for (CellRow c : cells) {
-            byModel.computeIfAbsent(c.ioModel(), k -> new HashMap<>()).merge(c.runId(), c,
-                    (a, b) -> b.throughput() > a.throughput() ? b : a);
+            byModel.computeIfAbsent(c.ioModel(), k -> new HashMap<>())
+                    .merge(c.runId(), c, (a, b) -> b.throughput() > a.throughput() ? b : a);
         }
         List<FrameworkPage.HistorySeries> series = new ArrayList<>();
         byModel.forEach((model, runs) -> {
@@ -161,9 +224,17 @@ public class FrameworkPages {
             points.sort(CellRow::newestFirst);
             List<CellRow> kept = new ArrayList<>(points.subList(0, Math.min(HISTORY_RUNS, points.size())));
             kept.sort(Comparator.comparing(CellRow::startedAt).thenComparing(CellRow::receivedAt));
-            series.add(new FrameworkPage.HistorySeries(model, kept.stream().map(c -> new FrameworkPage.HistoryPoint(
-                    c.runId(), c.startedAt(), c.throughput(), c.stats() == null ? null : c.stats().rpsCiLow(),
-                    c.stats() == null ? null : c.stats().rpsCiHigh(), c.frameworkVersion())).toList()));
+            series.add(new FrameworkPage.HistorySeries(
+                    model,
+                    kept.stream()
+                            .map(c -> new FrameworkPage.HistoryPoint(
+                                    c.runId(),
+                                    c.startedAt(),
+                                    c.throughput(),
+                                    c.stats() == null ? null : c.stats().rpsCiLow(),
+                                    c.stats() == null ? null : c.stats().rpsCiHigh(),
+                                    c.frameworkVersion()))
+                            .toList()));
         });
         return series;
     }

@@ -8,8 +8,7 @@ import java.util.Locale;
  */
 public final class Slugs {
 
-    private Slugs() {
-    }
+    private Slugs() {}
 
     public static String of(String name) {
         String s = name.toLowerCase(Locale.ROOT).replaceAll("['.’]", "").replaceAll("[^a-z0-9]+", "-");

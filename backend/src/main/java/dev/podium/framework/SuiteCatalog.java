@@ -1,16 +1,14 @@
 package dev.podium.framework;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import jakarta.annotation.PostConstruct;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /**
  * The suite's description of each target (agent/suite/suite.json, packaged with the service at build time): its
@@ -20,9 +18,14 @@ import jakarta.inject.Inject;
 public class SuiteCatalog {
 
     /** One target of suite.json; classification is null until suite.json records it. */
-    public record Target(String name, String framework, String ioModel, String module, String tuning, String notes,
-                         String classification) {
-    }
+    public record Target(
+            String name,
+            String framework,
+            String ioModel,
+            String module,
+            String tuning,
+            String notes,
+            String classification) {}
 
     @Inject
     ObjectMapper json;
@@ -62,13 +65,21 @@ public class SuiteCatalog {
 
     /** The target measuring this framework on this I/O model, or null. */
     public Target find(String framework, String ioModel) {
-        return targets.stream().filter(t -> framework.equals(t.framework()) && ioModel.equals(t.ioModel())).findFirst()
+        return targets.stream()
+                .filter(t -> framework.equals(t.framework()) && ioModel.equals(t.ioModel()))
+                .findFirst()
                 .orElse(null);
     }
 
     private static Target target(JsonNode t) {
-        return new Target(text(t, "name"), text(t, "framework"), text(t, "ioModel"), text(t, "module"), text(t, "tuning"),
-                text(t, "notes"), text(t, "classification"));
+        return new Target(
+                text(t, "name"),
+                text(t, "framework"),
+                text(t, "ioModel"),
+                text(t, "module"),
+                text(t, "tuning"),
+                text(t, "notes"),
+                text(t, "classification"));
     }
 
     private static String text(JsonNode n, String field) {

@@ -1,5 +1,10 @@
 package dev.podium.hostsettings;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,15 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
-
 import javax.sql.DataSource;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /** Which host settings differ among the runs a table ranks together (issue 10: not ranked together without saying so). */
 @ApplicationScoped
@@ -39,7 +36,8 @@ public class HostSettingsDifferences {
         }
         Map<UUID, Map<String, String>> settings = new LinkedHashMap<>();
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("select id, host_settings::text from runs where id = any (?)")) {
+                PreparedStatement ps =
+                        c.prepareStatement("select id, host_settings::text from runs where id = any (?)")) {
             ps.setArray(1, c.createArrayOf("uuid", targets.keySet().toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -53,19 +51,24 @@ public class HostSettingsDifferences {
     }
 
     /** Pure: the settings whose values (a missing one counts as "not recorded") are not all equal. */
-    static List<SettingDifference> differences(Map<UUID, Map<String, String>> settings,
-                                               Map<UUID, List<String>> targets) {
+    static List<SettingDifference> differences(
+            Map<UUID, Map<String, String>> settings, Map<UUID, List<String>> targets) {
         TreeSet<String> keys = new TreeSet<>();
         settings.values().forEach(m -> keys.addAll(m.keySet()));
         List<SettingDifference> result = new ArrayList<>();
         for (String key : keys) {
             Map<String, List<String>> byValue = new TreeMap<>();
-            settings.forEach((run, m) -> byValue.computeIfAbsent(m.getOrDefault(key, NOT_RECORDED),
-                    v -> new ArrayList<>()).addAll(targets.getOrDefault(run, List.of())));
+            settings.forEach(
+                    (run, m) -> byValue.computeIfAbsent(m.getOrDefault(key, NOT_RECORDED), v -> new ArrayList<>())
+                            .addAll(targets.getOrDefault(run, List.of())));
             if (byValue.size() > 1) {
-                result.add(new SettingDifference(key, byValue.entrySet().stream()
-                        .map(e -> new SettingDifference.Value(e.getKey(), e.getValue().stream().sorted().toList()))
-                        .toList()));
+                result.add(new SettingDifference(
+                        key,
+                        byValue.entrySet().stream()
+                                .map(e -> new SettingDifference.Value(
+                                        e.getKey(),
+                                        e.getValue().stream().sorted().toList()))
+                                .toList()));
             }
         }
         return result;
@@ -82,7 +85,9 @@ public class HostSettingsDifferences {
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (e.getValue().isObject()) {
-                    e.getValue().fields().forEachRemaining(f -> out.put(e.getKey() + "." + f.getKey(), text(f.getValue())));
+                    e.getValue()
+                            .fields()
+                            .forEachRemaining(f -> out.put(e.getKey() + "." + f.getKey(), text(f.getValue())));
                 } else {
                     out.put(e.getKey(), text(e.getValue()));
                 }

@@ -64,9 +64,14 @@ public class InputRoutes {
         String uri = ctx.request().uri();
         if (!parses(uri)) {
             String field = malformedParameter(uri);
-            answer(ctx, ProblemException.badRequest("invalid-parameter", field == null
-                    ? "the request URI is not valid (malformed percent-encoding or a character that must be encoded)"
-                    : "'" + field + "' is not valid percent-encoding", field));
+            answer(
+                    ctx,
+                    ProblemException.badRequest(
+                            "invalid-parameter",
+                            field == null
+                                    ? "the request URI is not valid (malformed percent-encoding or a character that must be encoded)"
+                                    : "'" + field + "' is not valid percent-encoding",
+                            field));
             return;
         }
         ctx.next();
@@ -119,18 +124,27 @@ public class InputRoutes {
         try {
             params = ctx.queryParams();
         } catch (RuntimeException e) {
-            answer(ctx, ProblemException.badRequest("invalid-parameter", "the query string is not valid percent-encoding", null));
+            answer(
+                    ctx,
+                    ProblemException.badRequest(
+                            "invalid-parameter", "the query string is not valid percent-encoding", null));
             return;
         }
         for (Map.Entry<String, String> param : params) {
             if (hasControl(param.getKey())) {
-                answer(ctx, ProblemException.badRequest("invalid-parameter",
-                        "a query parameter name holds a control character", null));
+                answer(
+                        ctx,
+                        ProblemException.badRequest(
+                                "invalid-parameter", "a query parameter name holds a control character", null));
                 return;
             }
             if (hasControl(param.getValue())) {
-                answer(ctx, ProblemException.badRequest("invalid-parameter",
-                        "'" + param.getKey() + "' must not hold control characters", param.getKey()));
+                answer(
+                        ctx,
+                        ProblemException.badRequest(
+                                "invalid-parameter",
+                                "'" + param.getKey() + "' must not hold control characters",
+                                param.getKey()));
                 return;
             }
         }
@@ -145,14 +159,22 @@ public class InputRoutes {
             return;
         }
         ProblemException problem = status == 413
-                ? new ProblemException(413, "body-too-large", "Content too large",
-                        "the body is larger than the service accepts", null)
-                : new ProblemException(status, "bad-request", HttpResponseStatus.valueOf(status).reasonPhrase(),
-                        "the request cannot be read: " + HttpResponseStatus.valueOf(status).reasonPhrase(), null);
+                ? new ProblemException(
+                        413, "body-too-large", "Content too large", "the body is larger than the service accepts", null)
+                : new ProblemException(
+                        status,
+                        "bad-request",
+                        HttpResponseStatus.valueOf(status).reasonPhrase(),
+                        "the request cannot be read: "
+                                + HttpResponseStatus.valueOf(status).reasonPhrase(),
+                        null);
         Problem body = problem.toProblem();
         // the rest of the request is not read: close, or the client would wait with the body half sent
-        ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                .putHeader(HttpHeaders.CONNECTION, "close").end(Problems.json(body))
+        ctx.response()
+                .setStatusCode(status)
+                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .putHeader(HttpHeaders.CONNECTION, "close")
+                .end(Problems.json(body))
                 .onComplete(done -> ctx.request().connection().close());
     }
 
@@ -168,7 +190,8 @@ public class InputRoutes {
 
     private static void answer(RoutingContext ctx, ProblemException problemException) {
         Problem problem = problemException.toProblem();
-        ctx.response().setStatusCode(problem.status())
+        ctx.response()
+                .setStatusCode(problem.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                 .end(Problems.json(problem));
     }

@@ -5,8 +5,7 @@ import java.util.ArrayDeque;
 /** A field's name from a stack of keys and indexes: {@code results[0].repeats[2].latencyMs.p90}. */
 public final class Paths {
 
-    private Paths() {
-    }
+    private Paths() {}
 
     public static String of(ArrayDeque<Object> path) {
         StringBuilder field = new StringBuilder();

@@ -26,13 +26,13 @@ public final class RunInputRules {
     public static final Duration CLOCK_SKEW = Duration.ofMinutes(5);
     /** 2^53: every integer up to it is exact as a double, and sums and squares of them stay finite. */
     public static final double MAX_MAGNITUDE = 9007199254740992d;
+
     public static final double MAX_REQUESTS_PER_SECOND = 1e9;
     public static final double MAX_LATENCY_MS = 86_400_000d;
     public static final double MAX_SECONDS = 86_400d;
     private static final int MAX_ERRORS = 50;
 
-    private RunInputRules() {
-    }
+    private RunInputRules() {}
 
     /** Refuses (422, naming each field) a payload that already passed the schema but breaks one of these rules. */
     public static void check(JsonNode run, Instant receivedAt) {
@@ -55,8 +55,8 @@ public final class RunInputRules {
             if (node.isIntegralNumber() && !node.canConvertToLong()) {
                 errors.add(new FieldError(Paths.of(path), "must fit in 64 bits, got " + node.asText()));
             } else if (Math.abs(node.doubleValue()) > MAX_MAGNITUDE) {
-                errors.add(new FieldError(Paths.of(path), "must be at most 2^53 (9007199254740992) in magnitude, got "
-                        + node.asText()));
+                errors.add(new FieldError(
+                        Paths.of(path), "must be at most 2^53 (9007199254740992) in magnitude, got " + node.asText()));
             }
         } else if (node.isContainerNode()) {
             if (node.isObject()) {
@@ -88,8 +88,10 @@ public final class RunInputRules {
             if (at.isBefore(EARLIEST)) {
                 errors.add(new FieldError(field, "must not be before " + EARLIEST + ", got " + at));
             } else if (at.isAfter(latest)) {
-                errors.add(new FieldError(field, "must not be after the time of receipt (" + receivedAt
-                        + ") plus " + CLOCK_SKEW.toMinutes() + " minutes, got " + at));
+                errors.add(new FieldError(
+                        field,
+                        "must not be after the time of receipt (" + receivedAt + ") plus " + CLOCK_SKEW.toMinutes()
+                                + " minutes, got " + at));
             }
         }
     }

@@ -27,8 +27,7 @@ public final class StrictJson {
     private static final ObjectMapper STRICT = mapper(false);
     private static final ObjectMapper STRICT_NON_NUMERIC = mapper(true);
 
-    private StrictJson() {
-    }
+    private StrictJson() {}
 
     /** Why a body is refused; the caller turns it into its own 400 naming its field. */
     public static final class Refused extends Exception {
@@ -61,18 +60,21 @@ public final class StrictJson {
 
     /** Decodes strict UTF-8: a BOM, invalid bytes or encoded surrogates (CESU-8) are refused, never replaced. */
     static String utf8(byte[] bytes) throws Refused {
-        if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)
-                || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
+        if (bytes.length >= 2
+                && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)
+                        || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
             throw new Refused("it is UTF-16; send UTF-8", null);
         }
         if (bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF) {
             throw new Refused("it starts with a byte order mark; send UTF-8 without one", null);
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new Refused("it is not valid UTF-8", null);
         }
@@ -80,12 +82,14 @@ public final class StrictJson {
 
     // Jackson sets the duplicated name on the parsing context before it refuses it: that context is the field
     private static String duplicated(JsonProcessingException e) {
-        if (!(e.getProcessor() instanceof JsonParser parser) || e.getOriginalMessage() == null
+        if (!(e.getProcessor() instanceof JsonParser parser)
+                || e.getOriginalMessage() == null
                 || !e.getOriginalMessage().startsWith("Duplicate field")) {
             return null;
         }
         StringBuilder field = new StringBuilder();
-        for (String segment : parser.getParsingContext().pathAsPointer().toString().split("/")) {
+        for (String segment :
+                parser.getParsingContext().pathAsPointer().toString().split("/")) {
             if (segment.isEmpty()) {
                 continue;
             }
@@ -101,7 +105,9 @@ public final class StrictJson {
 
     private static ObjectMapper mapper(boolean nonNumeric) {
         JsonFactory factory = JsonFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_DEPTH)
+                        .build())
                 .build();
         JsonMapper.Builder builder = JsonMapper.builder(factory)
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)

@@ -13,8 +13,7 @@ import java.util.Map;
  */
 public final class TextRules {
 
-    private TextRules() {
-    }
+    private TextRules() {}
 
     /** Why the text is refused, or null when it is fine. */
     public static String problem(String text) {
@@ -84,13 +83,26 @@ public final class TextRules {
 
     // LRM, RLM, ALM and the embeddings, overrides and isolates: they reorder what a reader sees
     private static boolean isBidiControl(char c) {
-        return c == 0x200E || c == 0x200F || c == 0x061C || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+        return c == 0x200E
+                || c == 0x200F
+                || c == 0x061C
+                || (c >= 0x202A && c <= 0x202E)
+                || (c >= 0x2066 && c <= 0x2069);
     }
 
-    // zero-width space/joiners, word joiner and invisible operators, BOM, soft hyphen, Hangul fillers, variation selectors
+    // zero-width space/joiners, word joiner and invisible operators, BOM, soft hyphen, Hangul fillers, variation
+    // selectors
     private static boolean isInvisible(char c) {
-        return (c >= 0x200B && c <= 0x200D) || (c >= 0x2060 && c <= 0x2064) || c == 0xFEFF || c == 0x00AD
-                || c == 0x180E || c == 0x115F || c == 0x1160 || c == 0x3164 || c == 0xFFA0 || (c >= 0xFE00 && c <= 0xFE0F)
+        return (c >= 0x200B && c <= 0x200D)
+                || (c >= 0x2060 && c <= 0x2064)
+                || c == 0xFEFF
+                || c == 0x00AD
+                || c == 0x180E
+                || c == 0x115F
+                || c == 0x1160
+                || c == 0x3164
+                || c == 0xFFA0
+                || (c >= 0xFE00 && c <= 0xFE0F)
                 || (c >= 0xFFF9 && c <= 0xFFFB);
     }
 

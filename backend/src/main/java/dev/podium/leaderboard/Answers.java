@@ -1,17 +1,15 @@
 package dev.podium.leaderboard;
 
-import java.nio.charset.StandardCharsets;
-import java.util.function.Function;
-import java.util.function.Supplier;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Renders read answers once (JSON or CSV) and serves them from the {@link ReadCache} until a run is added. A cached
@@ -36,8 +34,9 @@ public class Answers {
         if (!csv) {
             return json(key, compute);
         }
-        return answer(key + "#csv", () -> new ReadCache.Answer(toCsv.apply(compute.get()).getBytes(StandardCharsets.UTF_8),
-                CSV_TYPE));
+        return answer(
+                key + "#csv",
+                () -> new ReadCache.Answer(toCsv.apply(compute.get()).getBytes(StandardCharsets.UTF_8), CSV_TYPE));
     }
 
     private Uni<Response> answer(String key, Supplier<ReadCache.Answer> render) {
@@ -45,7 +44,8 @@ public class Answers {
         if (hit != null) {
             return Uni.createFrom().item(respond(hit));
         }
-        return Uni.createFrom().item(() -> respond(cache.get(key, render)))
+        return Uni.createFrom()
+                .item(() -> respond(cache.get(key, render)))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 

@@ -1,17 +1,5 @@
 package dev.podium.leaderboard;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import dev.podium.stats.MigrationCalculator;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -24,6 +12,16 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/calculator: the migration calculator of methodology section 6. */
 @Path("/api/calculator")
@@ -31,16 +29,20 @@ import jakarta.ws.rs.core.UriInfo;
 public class CalculatorResource {
     static final Set<String> BY = Set.of("throughput", "cpu");
 
-    public record CalculatorResponse(String scenario, @Schema(nullable = true) String hostClass,
-                                     @Schema(nullable = true) Integer vcpus, double ratio,
-                                     @Schema(enumeration = {"leaderboard", "user"}) String ratioSource,
-                                     @Schema(nullable = true) Double fromSlaThroughput,
-                                     @Schema(nullable = true) Double toSlaThroughput,
-                                     @Schema(enumeration = {"throughput", "cpu"}) String by,
-                                     @Schema(nullable = true) Double fromRequestsPerCpuSecond,
-                                     @Schema(nullable = true) Double toRequestsPerCpuSecond, int servers,
-                                     List<MigrationCalculator.ApiResult> apis, MigrationCalculator.Totals totals) {
-    }
+    public record CalculatorResponse(
+            String scenario,
+            @Schema(nullable = true) String hostClass,
+            @Schema(nullable = true) Integer vcpus,
+            double ratio,
+            @Schema(enumeration = {"leaderboard", "user"}) String ratioSource,
+            @Schema(nullable = true) Double fromSlaThroughput,
+            @Schema(nullable = true) Double toSlaThroughput,
+            @Schema(enumeration = {"throughput", "cpu"}) String by,
+            @Schema(nullable = true) Double fromRequestsPerCpuSecond,
+            @Schema(nullable = true) Double toRequestsPerCpuSecond,
+            int servers,
+            List<MigrationCalculator.ApiResult> apis,
+            MigrationCalculator.Totals totals) {}
 
     @Inject
     LeaderboardService leaderboard;
@@ -50,41 +52,70 @@ public class CalculatorResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Migration calculator", description = "R = SLA throughput of `to` / SLA throughput of `from` on"
-            + " the leaderboard (same scenario and host class, the leaderboard's default vCPU count), or the user's `ratio`."
-            + " Per API: perServerToday = current / servers; perServerAfter = perServerToday x R; systemAfter = current x R;"
-            + " serversToAddWithout = ceil((required - current) / perServerToday), serversToAddWith ="
-            + " ceil((required - systemAfter) / perServerAfter), both never below 0; serversSaved = their difference."
-            + " Repeat current and required once per API, in the same order. `by=cpu` sizes by CPU instead: R ="
-            + " requests per CPU-second of `to` / that of `from` (servers whose CPU is the limit need as many fewer"
-            + " servers as each request costs less CPU); payload v2 runs only.")
-    @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = CalculatorResponse.class), examples = @ExampleObject(name = "one API", value = """
+    @Operation(
+            summary = "Migration calculator",
+            description = "R = SLA throughput of `to` / SLA throughput of `from` on"
+                    + " the leaderboard (same scenario and host class, the leaderboard's default vCPU count), or the user's `ratio`."
+                    + " Per API: perServerToday = current / servers; perServerAfter = perServerToday x R; systemAfter = current x R;"
+                    + " serversToAddWithout = ceil((required - current) / perServerToday), serversToAddWith ="
+                    + " ceil((required - systemAfter) / perServerAfter), both never below 0; serversSaved = their difference."
+                    + " Repeat current and required once per API, in the same order. `by=cpu` sizes by CPU instead: R ="
+                    + " requests per CPU-second of `to` / that of `from` (servers whose CPU is the limit need as many fewer"
+                    + " servers as each request costs less CPU); payload v2 runs only.")
+    @APIResponse(
+            responseCode = "200",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = CalculatorResponse.class),
+                            examples = @ExampleObject(name = "one API", value = """
             {"scenario": "proxy", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "vcpus": 2, "ratio": 2.0,
              "ratioSource": "leaderboard", "fromSlaThroughput": 10000.0, "toSlaThroughput": 20000.0, "by": "throughput",
              "fromRequestsPerCpuSecond": 35800.0, "toRequestsPerCpuSecond": 70200.0, "servers": 4,
              "apis": [{"current": 1000.0, "required": 3000.0, "perServerToday": 250.0, "perServerAfter": 500.0,
                        "systemAfter": 2000.0, "serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}],
              "totals": {"serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}}""")))
-    @APIResponse(responseCode = "400", description = "Unknown parameter or value, a target without SLA throughput; `field` names it")
-    public Uni<Response> calculator(@Context UriInfo uri, @Context ResourceInfo endpoint,
-            @Parameter(description = "needed unless ratio is given", example = "proxy") @QueryParam("scenario") String scenario,
+    @APIResponse(
+            responseCode = "400",
+            description = "Unknown parameter or value, a target without SLA throughput; `field` names it")
+    public Uni<Response> calculator(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
+            @Parameter(description = "needed unless ratio is given", example = "proxy") @QueryParam("scenario")
+                    String scenario,
             @Parameter(description = "framework today (A)", example = "Spring MVC") @QueryParam("from") String from,
             @QueryParam("fromIoModel") String fromIoModel,
-            @Parameter(description = "framework after the move (B)", example = "Spring WebFlux") @QueryParam("to") String to,
-            @QueryParam("toIoModel") String toIoModel, @QueryParam("hostClass") String hostClass,
-            @Parameter(required = true, description = "N, servers today", example = "4") @QueryParam("servers") String servers,
-            @Parameter(required = true, description = "ACRPS per API: the system's max RPS at the SLA today", example = "1000")
-            @QueryParam("current") List<String> current,
+            @Parameter(description = "framework after the move (B)", example = "Spring WebFlux") @QueryParam("to")
+                    String to,
+            @QueryParam("toIoModel") String toIoModel,
+            @QueryParam("hostClass") String hostClass,
+            @Parameter(required = true, description = "N, servers today", example = "4") @QueryParam("servers")
+                    String servers,
+            @Parameter(
+                            required = true,
+                            description = "ACRPS per API: the system's max RPS at the SLA today",
+                            example = "1000")
+                    @QueryParam("current")
+                    List<String> current,
             @Parameter(required = true, description = "ARRPS per API: the RPS it must reach", example = "3000")
-            @QueryParam("required") List<String> required,
-            @Parameter(description = "a ratio measured on your own application, instead of the leaderboard's", example = "1.27")
-            @QueryParam("ratio") String ratio,
-            @Parameter(description = "p90 limit in ms for the leaderboard's SLA throughput (default 200)") @QueryParam("sla") String sla,
+                    @QueryParam("required")
+                    List<String> required,
+            @Parameter(
+                            description = "a ratio measured on your own application, instead of the leaderboard's",
+                            example = "1.27")
+                    @QueryParam("ratio")
+                    String ratio,
+            @Parameter(description = "p90 limit in ms for the leaderboard's SLA throughput (default 200)")
+                    @QueryParam("sla")
+                    String sla,
             @Parameter(description = "throughput (default): R from SLA throughput; cpu: R from requests per CPU-second")
-            @QueryParam("by") String by,
-            @Parameter(description = "exclude (default): a framework whose row carries a quality flag is refused;"
-                    + " include: its figure is used anyway") @QueryParam("flagged") String flagged) {
+                    @QueryParam("by")
+                    String by,
+            @Parameter(
+                            description = "exclude (default): a framework whose row carries a quality flag is refused;"
+                                    + " include: its figure is used anyway")
+                    @QueryParam("flagged")
+                    String flagged) {
         QueryParams q = QueryParams.of(uri, endpoint);
         int n = q.positiveInt("servers", null) == null ? missing("servers") : q.positiveInt("servers", null);
         List<String> cur = q.all("current");
@@ -93,12 +124,14 @@ public class CalculatorResource {
             missing("current");
         }
         if (req.size() != cur.size()) {
-            throw ReadProblems.badParameter("required", "give one 'required' per 'current' (" + cur.size()
-                    + " current, " + req.size() + " required)");
+            throw ReadProblems.badParameter(
+                    "required",
+                    "give one 'required' per 'current' (" + cur.size() + " current, " + req.size() + " required)");
         }
         List<MigrationCalculator.Api> apis = new ArrayList<>();
         for (int i = 0; i < cur.size(); i++) {
-            apis.add(new MigrationCalculator.Api(QueryParams.number("current", cur.get(i), false),
+            apis.add(new MigrationCalculator.Api(
+                    QueryParams.number("current", cur.get(i), false),
                     QueryParams.number("required", req.get(i), true)));
         }
         Double userRatio = q.positiveNumber("ratio", null);
@@ -110,19 +143,47 @@ public class CalculatorResource {
         String hc = q.text("hostClass");
         double slaMs = q.positiveNumber("sla", LeaderboardQuery.DEFAULT_SLA_MS);
         boolean byCpu = "cpu".equals(q.oneOf("by", BY, "throughput"));
-        boolean includeFlagged = "include".equals(q.oneOf("flagged", dev.podium.quality.QualityFlags.CHOICES, "exclude"));
+        boolean includeFlagged =
+                "include".equals(q.oneOf("flagged", dev.podium.quality.QualityFlags.CHOICES, "exclude"));
         return answers.json("calculator" + q.normalised(), () -> {
-            LeaderboardResponse board = sc == null ? null : leaderboard.leaderboard(new LeaderboardQuery(sc, "closed", hc,
-                    null, null, null, null, null, null, null, null, slaMs, "throughput", null, includeFlagged));
+            LeaderboardResponse board = sc == null
+                    ? null
+                    : leaderboard.leaderboard(new LeaderboardQuery(
+                            sc,
+                            "closed",
+                            hc,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            slaMs,
+                            "throughput",
+                            null,
+                            includeFlagged));
             Double fromSla = sla(board, fromFw, fromIo, "from", userRatio == null && !byCpu);
             Double toSla = sla(board, toFw, toIo, "to", userRatio == null && !byCpu);
             Double fromCpu = cpu(board, fromFw, fromIo, "from", userRatio == null && byCpu);
             Double toCpu = cpu(board, toFw, toIo, "to", userRatio == null && byCpu);
             double r = userRatio != null ? userRatio : byCpu ? toCpu / fromCpu : toSla / fromSla;
             MigrationCalculator.Result result = MigrationCalculator.compute(n, r, apis);
-            return new CalculatorResponse(sc, board == null ? hc : board.hostClass(), board == null ? null : board.vcpus(),
-                    r, userRatio != null ? "user" : "leaderboard", fromSla, toSla, byCpu ? "cpu" : "throughput",
-                    fromCpu, toCpu, n, result.apis(), result.totals());
+            return new CalculatorResponse(
+                    sc,
+                    board == null ? hc : board.hostClass(),
+                    board == null ? null : board.vcpus(),
+                    r,
+                    userRatio != null ? "user" : "leaderboard",
+                    fromSla,
+                    toSla,
+                    byCpu ? "cpu" : "throughput",
+                    fromCpu,
+                    toCpu,
+                    n,
+                    result.apis(),
+                    result.totals());
         });
     }
 
@@ -131,43 +192,59 @@ public class CalculatorResource {
     }
 
     /** The requests per CPU-second of a framework on the leaderboard; refuses (naming the field) when needed and not there. */
-    private static Double cpu(LeaderboardResponse board, String framework, String ioModel, String field, boolean needed) {
+    private static Double cpu(
+            LeaderboardResponse board, String framework, String ioModel, String field, boolean needed) {
         LeaderboardResponse.Row row = row(board, framework, ioModel, field);
-        Double value = row == null || row.requestsPerCpuSecond() == null ? null : row.requestsPerCpuSecond().mean();
+        Double value = row == null || row.requestsPerCpuSecond() == null
+                ? null
+                : row.requestsPerCpuSecond().mean();
         if (needed && (value == null || value == 0)) {
-            throw ReadProblems.badParameter(field, "'" + framework + "' has no requests per CPU-second on the "
-                    + board.scenario() + " leaderboard of " + board.hostClass() + " (" + board.vcpus()
-                    + " vCPU; payload v1 runs carry no CPU time); give ratio or by=throughput instead");
+            throw ReadProblems.badParameter(
+                    field,
+                    "'" + framework + "' has no requests per CPU-second on the "
+                            + board.scenario() + " leaderboard of " + board.hostClass() + " (" + board.vcpus()
+                            + " vCPU; payload v1 runs carry no CPU time); give ratio or by=throughput instead");
         }
         return value;
     }
 
     /** The SLA throughput of a framework on the leaderboard; refuses (naming the field) when needed and not there. */
-    private static Double sla(LeaderboardResponse board, String framework, String ioModel, String field, boolean needed) {
+    private static Double sla(
+            LeaderboardResponse board, String framework, String ioModel, String field, boolean needed) {
         LeaderboardResponse.Row row = row(board, framework, ioModel, field);
         Double value = row == null ? null : row.slaThroughput();
         if (needed && (value == null || value == 0)) {
-            throw ReadProblems.badParameter(field, "'" + framework + "' has no SLA throughput on the " + board.scenario()
-                    + " leaderboard of " + board.hostClass() + " (" + board.vcpus() + " vCPU); give ratio instead");
+            throw ReadProblems.badParameter(
+                    field,
+                    "'" + framework + "' has no SLA throughput on the " + board.scenario() + " leaderboard of "
+                            + board.hostClass() + " (" + board.vcpus() + " vCPU); give ratio instead");
         }
         return value;
     }
 
     /** The framework's row on the board, null when absent; several I/O models without a choice are refused. */
-    private static LeaderboardResponse.Row row(LeaderboardResponse board, String framework, String ioModel, String field) {
+    private static LeaderboardResponse.Row row(
+            LeaderboardResponse board, String framework, String ioModel, String field) {
         if (framework == null || board == null) {
             return null;
         }
-        List<LeaderboardResponse.Row> rows = board.rows().stream().filter(r -> r.framework().equals(framework)
-                && (ioModel == null || r.ioModel().equals(ioModel))).toList();
+        List<LeaderboardResponse.Row> rows = board.rows().stream()
+                .filter(r -> r.framework().equals(framework)
+                        && (ioModel == null || r.ioModel().equals(ioModel)))
+                .toList();
         if (rows.size() > 1) {
-            throw ReadProblems.badParameter(field + "IoModel", "'" + framework + "' is measured with several I/O models;"
-                    + " choose one with " + field + "IoModel");
+            throw ReadProblems.badParameter(
+                    field + "IoModel",
+                    "'" + framework + "' is measured with several I/O models;" + " choose one with " + field
+                            + "IoModel");
         }
         if (!rows.isEmpty() && !rows.get(0).excludedBy().isEmpty()) {
-            throw ReadProblems.badParameter(field, "'" + framework + "' is flagged " + String.join(", ",
-                    rows.get(0).excludedBy()) + " on the " + board.scenario() + " leaderboard of " + board.hostClass()
-                    + ": its figure is not ranked; give flagged=include to use it anyway");
+            throw ReadProblems.badParameter(
+                    field,
+                    "'" + framework + "' is flagged "
+                            + String.join(", ", rows.get(0).excludedBy()) + " on the " + board.scenario()
+                            + " leaderboard of " + board.hostClass()
+                            + ": its figure is not ranked; give flagged=include to use it anyway");
         }
         return rows.isEmpty() ? null : rows.get(0);
     }

@@ -1,5 +1,10 @@
 package dev.podium.leaderboard;
 
+import dev.podium.run.CellView;
+import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,15 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
 import javax.sql.DataSource;
-
-import dev.podium.stats.CellStats;
-import dev.podium.stats.Estimate;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-
-import dev.podium.run.CellView;
 
 /**
  * The read side's SQL, in plain JDBC on purpose (the fast path: thousands of flat rows per answer, no entity state,
@@ -69,7 +66,9 @@ public class CellQueries {
 
     /** Cells joined with their run's fields, in no particular order. */
     public List<CellRow> cells(Where where) {
-        return query("select " + CELL_COLUMNS + " from cells c join runs r on r.id = c.run_id" + where.sql, where.values,
+        return query(
+                "select " + CELL_COLUMNS + " from cells c join runs r on r.id = c.run_id" + where.sql,
+                where.values,
                 CellQueries::cellRow);
     }
 
@@ -78,8 +77,10 @@ public class CellQueries {
      * in this package (tail: order by / limit), never user input.
      */
     public <T> List<T> select(String columns, Where where, String tail, Mapper<T> mapper) {
-        return query("select " + columns + " from cells c join runs r on r.id = c.run_id" + where.sql + " " + tail,
-                where.values, mapper);
+        return query(
+                "select " + columns + " from cells c join runs r on r.id = c.run_id" + where.sql + " " + tail,
+                where.values,
+                mapper);
     }
 
     /**
@@ -101,24 +102,31 @@ public class CellQueries {
 
     /** The host class of the most recent run measuring this scenario and load model. */
     public String latestHostClass(String scenario, String loadModel) {
-        List<String> rows = query("select r.host_class from runs r where exists (select 1 from cells c "
-                + "where c.run_id = r.id and c.scenario = ? and c.load_model = ?) "
-                + "order by r.started_at desc, r.received_at desc limit 1", List.of(scenario, loadModel),
+        List<String> rows = query(
+                "select r.host_class from runs r where exists (select 1 from cells c "
+                        + "where c.run_id = r.id and c.scenario = ? and c.load_model = ?) "
+                        + "order by r.started_at desc, r.received_at desc limit 1",
+                List.of(scenario, loadModel),
                 rs -> rs.getString(1));
         return rows.isEmpty() ? null : rows.get(0);
     }
 
     /** Host classes of the runs measuring this scenario and load model, sorted (runs first: one index probe each). */
     public List<String> hostClasses(String scenario, String loadModel) {
-        return query("select distinct r.host_class from runs r where exists (select 1 from cells c "
-                + "where c.run_id = r.id and c.scenario = ? and c.load_model = ?) order by 1", List.of(scenario, loadModel),
+        return query(
+                "select distinct r.host_class from runs r where exists (select 1 from cells c "
+                        + "where c.run_id = r.id and c.scenario = ? and c.load_model = ?) order by 1",
+                List.of(scenario, loadModel),
                 rs -> rs.getString(1));
     }
 
     /** Distinct values of one fixed expression over cells joined with runs, sorted. */
     public <T> List<T> distinct(String expression, Where where, Mapper<T> mapper) {
-        return query("select distinct " + expression + " from cells c join runs r on r.id = c.run_id" + where.sql
-                + " order by 1", where.values, mapper);
+        return query(
+                "select distinct " + expression + " from cells c join runs r on r.id = c.run_id" + where.sql
+                        + " order by 1",
+                where.values,
+                mapper);
     }
 
     /** requests/s of every repeat of the given cells, by cell id. */
@@ -126,13 +134,14 @@ public class CellQueries {
         Map<Long, List<Double>> lists = new HashMap<>();
         if (!cellIds.isEmpty()) {
             try (Connection c = dataSource.getConnection();
-                 PreparedStatement ps = c.prepareStatement("select cell_id, requests_per_second from repeats "
-                         + "where cell_id = any (?) order by cell_id, ordinal")) {
+                    PreparedStatement ps = c.prepareStatement("select cell_id, requests_per_second from repeats "
+                            + "where cell_id = any (?) order by cell_id, ordinal")) {
                 Array ids = c.createArrayOf("bigint", cellIds.toArray());
                 ps.setArray(1, ids);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getDouble(2));
+                        lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+                                .add(rs.getDouble(2));
                     }
                 }
             } catch (SQLException e) {
@@ -140,16 +149,19 @@ public class CellQueries {
             }
         }
         Map<Long, double[]> result = new HashMap<>();
-        lists.forEach((id, l) -> result.put(id, l.stream().mapToDouble(Double::doubleValue).toArray()));
+        lists.forEach((id, l) ->
+                result.put(id, l.stream().mapToDouble(Double::doubleValue).toArray()));
         return result;
     }
 
     /** (framework, ioModel) as framework + NUL + ioModel -> the framework version in its most recent run (baselines excluded). */
     public Map<String, String> latestVersions() {
         Map<String, String> versions = new HashMap<>();
-        query("select distinct on (c.framework, c.io_model) c.framework, c.io_model, c.framework_version"
-                + " from cells c join runs r on r.id = c.run_id where not c.baseline"
-                + " order by c.framework, c.io_model, r.started_at desc, r.received_at desc", List.of(),
+        query(
+                "select distinct on (c.framework, c.io_model) c.framework, c.io_model, c.framework_version"
+                        + " from cells c join runs r on r.id = c.run_id where not c.baseline"
+                        + " order by c.framework, c.io_model, r.started_at desc, r.received_at desc",
+                List.of(),
                 rs -> versions.put(rs.getString(1) + "\u0000" + rs.getString(2), rs.getString(3)));
         return versions;
     }
@@ -165,7 +177,8 @@ public class CellQueries {
     }
 
     private <T> List<T> query(String sql, List<Object> values, Mapper<T> mapper) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < values.size(); i++) {
                 if (values.get(i) instanceof UUID[] ids) {
                     ps.setArray(i + 1, c.createArrayOf("uuid", ids));
@@ -189,17 +202,54 @@ public class CellQueries {
         Array flags = rs.getArray(16);
         List<String> flagList = flags == null ? List.of() : List.of((String[]) flags.getArray());
         rs.getInt(17);
-        CellStats stats = rs.wasNull() ? null : new CellStats(rs.getInt(17), rs.getDouble(18), rs.getDouble(19),
-                rs.getDouble(20), dbl(rs, 21), dbl(rs, 22), dbl(rs, 23), rs.getDouble(24), rs.getDouble(25),
-                rs.getDouble(26), rs.getDouble(27), rs.getBoolean(28), dbl(rs, 36), rs.getObject(37, Boolean.class),
-                estimate(rs, 38), estimate(rs, 42), estimate(rs, 46));
+        CellStats stats = rs.wasNull()
+                ? null
+                : new CellStats(
+                        rs.getInt(17),
+                        rs.getDouble(18),
+                        rs.getDouble(19),
+                        rs.getDouble(20),
+                        dbl(rs, 21),
+                        dbl(rs, 22),
+                        dbl(rs, 23),
+                        rs.getDouble(24),
+                        rs.getDouble(25),
+                        rs.getDouble(26),
+                        rs.getDouble(27),
+                        rs.getBoolean(28),
+                        dbl(rs, 36),
+                        rs.getObject(37, Boolean.class),
+                        estimate(rs, 38),
+                        estimate(rs, 42),
+                        estimate(rs, 46));
         Double firstResponse = dbl(rs, 51);
-        return new CellRow(rs.getLong(1), rs.getObject(2, UUID.class), rs.getInt(3), rs.getString(4), rs.getString(5),
-                rs.getString(6), rs.getString(7), rs.getString(8), rs.getInt(9), dbl(rs, 10),
-                rs.getObject(11, Integer.class), rs.getInt(12), rs.getDouble(13), dbl(rs, 14), rs.getBoolean(15),
-                flagList, stats, rs.getObject(29, OffsetDateTime.class), rs.getObject(30, OffsetDateTime.class),
-                rs.getString(31), rs.getString(32), rs.getString(33), rs.getString(34), rs.getInt(35),
-                rs.getString(50), firstResponse == null ? null : new CellView.Startup(firstResponse, rs.getLong(52)),
+        return new CellRow(
+                rs.getLong(1),
+                rs.getObject(2, UUID.class),
+                rs.getInt(3),
+                rs.getString(4),
+                rs.getString(5),
+                rs.getString(6),
+                rs.getString(7),
+                rs.getString(8),
+                rs.getInt(9),
+                dbl(rs, 10),
+                rs.getObject(11, Integer.class),
+                rs.getInt(12),
+                rs.getDouble(13),
+                dbl(rs, 14),
+                rs.getBoolean(15),
+                flagList,
+                stats,
+                rs.getObject(29, OffsetDateTime.class),
+                rs.getObject(30, OffsetDateTime.class),
+                rs.getString(31),
+                rs.getString(32),
+                rs.getString(33),
+                rs.getString(34),
+                rs.getInt(35),
+                rs.getString(50),
+                firstResponse == null ? null : new CellView.Startup(firstResponse, rs.getLong(52)),
                 rs.getString(53));
     }
 

@@ -1,19 +1,40 @@
 package dev.podium.leaderboard;
 
+import dev.podium.run.CellView;
+import dev.podium.stats.CellStats;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 
-import dev.podium.run.CellView;
-import dev.podium.stats.CellStats;
-
 /** A cell as the read queries see it: its own columns, its stored statistics, and the run fields it is filtered by. */
-public record CellRow(long id, UUID runId, int ordinal, String framework, String frameworkVersion, String ioModel,
-                      String scenario, String loadModel, int connections, Double targetRate, Integer delayMs,
-                      int vcpus, double durationSeconds, Double warmupSeconds, boolean baseline, List<String> flags,
-                      CellStats stats, OffsetDateTime startedAt, OffsetDateTime receivedAt, String hostClass,
-                      String cpuModel, String jvmVendor, String jvmVersion, int jvmMajor, String cpus,
-                      CellView.Startup startup, String classification) {
+public record CellRow(
+        long id,
+        UUID runId,
+        int ordinal,
+        String framework,
+        String frameworkVersion,
+        String ioModel,
+        String scenario,
+        String loadModel,
+        int connections,
+        Double targetRate,
+        Integer delayMs,
+        int vcpus,
+        double durationSeconds,
+        Double warmupSeconds,
+        boolean baseline,
+        List<String> flags,
+        CellStats stats,
+        OffsetDateTime startedAt,
+        OffsetDateTime receivedAt,
+        String hostClass,
+        String cpuModel,
+        String jvmVendor,
+        String jvmVersion,
+        int jvmMajor,
+        String cpus,
+        CellView.Startup startup,
+        String classification) {
 
     /** The cell's throughput figure: the trimmed mean of requests/s (0 when not computed). */
     public double throughput() {
@@ -22,8 +43,26 @@ public record CellRow(long id, UUID runId, int ordinal, String framework, String
 
     /** The cell as the read API shows it, without repeats. */
     public CellView view() {
-        return new CellView(id, ordinal, framework, frameworkVersion, ioModel, scenario, loadModel, connections,
-                targetRate, delayMs, vcpus, durationSeconds, warmupSeconds, baseline, flags, cpus, startup, stats, null);
+        return new CellView(
+                id,
+                ordinal,
+                framework,
+                frameworkVersion,
+                ioModel,
+                scenario,
+                loadModel,
+                connections,
+                targetRate,
+                delayMs,
+                vcpus,
+                durationSeconds,
+                warmupSeconds,
+                baseline,
+                flags,
+                cpus,
+                startup,
+                stats,
+                null);
     }
 
     /** Runs compare newest first by startedAt, then receivedAt, then id: the "most recent run" everywhere. */

@@ -1,19 +1,5 @@
 package dev.podium.leaderboard;
 
-import java.math.BigDecimal;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.UUID;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import dev.podium.stats.Bootstrap;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.RegressionCheck;
@@ -29,26 +15,54 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/compare: two cells, the ratio of their trimmed means with a CI, and Welch's t-test on their repeats. */
 @Path("/api/compare")
 @Tag(name = "leaderboard")
 public class CompareResource {
 
-    public record CellRef(long cellId, UUID runId, String framework, String frameworkVersion, String ioModel,
-                          String scenario, String loadModel, int connections, int vcpus, String hostClass,
-                          double throughput) {
-    }
+    public record CellRef(
+            long cellId,
+            UUID runId,
+            String framework,
+            String frameworkVersion,
+            String ioModel,
+            String scenario,
+            String loadModel,
+            int connections,
+            int vcpus,
+            String hostClass,
+            double throughput) {}
 
-    public record CompareResponse(CellRef a, CellRef b,
-                                  @Schema(description = "trimmed mean of b / trimmed mean of a") double ratio,
-                                  @Schema(nullable = true) Double ratioCiLow,
-                                  @Schema(nullable = true) Double ratioCiHigh, @Schema(nullable = true) Double t,
-                                  @Schema(nullable = true) Double df, @Schema(nullable = true) Double pValue,
-                                  boolean significant, String verdict,
-                                  @Schema(description = "same scenario, load model, concurrency, vCPUs and host class")
-                                  boolean comparable) {
-    }
+    public record CompareResponse(
+            CellRef a,
+            CellRef b,
+
+            @Schema(description = "trimmed mean of b / trimmed mean of a")
+            double ratio,
+
+            @Schema(nullable = true) Double ratioCiLow,
+            @Schema(nullable = true) Double ratioCiHigh,
+            @Schema(nullable = true) Double t,
+            @Schema(nullable = true) Double df,
+            @Schema(nullable = true) Double pValue,
+            boolean significant,
+            String verdict,
+
+            @Schema(description = "same scenario, load model, concurrency, vCPUs and host class")
+            boolean comparable) {}
 
     @Inject
     CellQueries queries;
@@ -58,11 +72,18 @@ public class CompareResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Compare two cells", description = "ratio = trimmed mean of b / trimmed mean of a; its 95% CI"
-            + " is a 10,000-resample bootstrap of that ratio (a and b resampled independently, seeded by the data);"
-            + " t, df and pValue are Welch's two-sided t-test of b's repeats against a's (alpha 0.05).")
-    @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = CompareResponse.class), examples = @ExampleObject(name = "significant", value = """
+    @Operation(
+            summary = "Compare two cells",
+            description = "ratio = trimmed mean of b / trimmed mean of a; its 95% CI"
+                    + " is a 10,000-resample bootstrap of that ratio (a and b resampled independently, seeded by the data);"
+                    + " t, df and pValue are Welch's two-sided t-test of b's repeats against a's (alpha 0.05).")
+    @APIResponse(
+            responseCode = "200",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = CompareResponse.class),
+                            examples = @ExampleObject(name = "significant", value = """
             {"a": {"cellId": 1, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "framework": "Spring MVC", "frameworkVersion": "7.0.1",
                    "ioModel": "blocking", "scenario": "plaintext", "loadModel": "closed", "connections": 256, "vcpus": 2,
                    "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 50500.0},
@@ -73,8 +94,12 @@ public class CompareResource {
              "significant": true, "verdict": "Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", "comparable": true}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
     @APIResponse(responseCode = "404", description = "No cell with that id; `field` is a or b")
-    public Uni<Response> compare(@Context UriInfo uri, @Context ResourceInfo endpoint,
-            @Parameter(required = true, description = "cell id (the baseline of the ratio)", example = "1") @QueryParam("a") String a,
+    public Uni<Response> compare(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
+            @Parameter(required = true, description = "cell id (the baseline of the ratio)", example = "1")
+                    @QueryParam("a")
+                    String a,
             @Parameter(required = true, description = "cell id", example = "2") @QueryParam("b") String b) {
         QueryParams q = QueryParams.of(uri, endpoint);
         long idA = q.id("a");
@@ -84,9 +109,13 @@ public class CompareResource {
 
     CompareResponse compute(long idA, long idB) {
         List<CellRow> rows = queries.cells(new CellQueries.Where().andAlways("c.id in (?, ?)", idA, idB));
-        CellRow a = rows.stream().filter(r -> r.id() == idA).findFirst()
+        CellRow a = rows.stream()
+                .filter(r -> r.id() == idA)
+                .findFirst()
                 .orElseThrow(() -> ReadProblems.notFound("a", "no cell " + idA));
-        CellRow b = rows.stream().filter(r -> r.id() == idB).findFirst()
+        CellRow b = rows.stream()
+                .filter(r -> r.id() == idB)
+                .findFirst()
                 .orElseThrow(() -> ReadProblems.notFound("b", "no cell " + idB));
         Map<Long, double[]> repeats = queries.repeatRps(List.of(idA, idB));
         double[] ra = repeats.getOrDefault(idA, new double[0]);
@@ -97,11 +126,23 @@ public class CompareResource {
         double[] ci = ta > 0 ? Bootstrap.trimmedMeanRatioCi(ra, rb) : null;
         Welch.Result w = Welch.test(rb, ra);
         boolean significant = w != null && w.significant();
-        boolean comparable = a.scenario().equals(b.scenario()) && a.loadModel().equals(b.loadModel())
-                && a.connections() == b.connections() && a.vcpus() == b.vcpus() && a.hostClass().equals(b.hostClass());
-        return new CompareResponse(ref(a, ta), ref(b, tb), ratio, ci == null ? null : ci[0], ci == null ? null : ci[1],
-                w == null ? null : w.t(), w == null ? null : w.df(), w == null ? null : w.pValue(), significant,
-                verdict(a, b, ratio, w), comparable);
+        boolean comparable = a.scenario().equals(b.scenario())
+                && a.loadModel().equals(b.loadModel())
+                && a.connections() == b.connections()
+                && a.vcpus() == b.vcpus()
+                && a.hostClass().equals(b.hostClass());
+        return new CompareResponse(
+                ref(a, ta),
+                ref(b, tb),
+                ratio,
+                ci == null ? null : ci[0],
+                ci == null ? null : ci[1],
+                w == null ? null : w.t(),
+                w == null ? null : w.df(),
+                w == null ? null : w.pValue(),
+                significant,
+                verdict(a, b, ratio, w),
+                comparable);
     }
 
     static String verdict(CellRow a, CellRow b, double ratio, Welch.Result w) {
@@ -130,11 +171,23 @@ public class CompareResource {
     }
 
     private static String times(double ratio) {
-        return new BigDecimal(String.format(Locale.ROOT, "%.2f", ratio)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(String.format(Locale.ROOT, "%.2f", ratio))
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     private static CellRef ref(CellRow c, double throughput) {
-        return new CellRef(c.id(), c.runId(), c.framework(), c.frameworkVersion(), c.ioModel(), c.scenario(),
-                c.loadModel(), c.connections(), c.vcpus(), c.hostClass(), throughput);
+        return new CellRef(
+                c.id(),
+                c.runId(),
+                c.framework(),
+                c.frameworkVersion(),
+                c.ioModel(),
+                c.scenario(),
+                c.loadModel(),
+                c.connections(),
+                c.vcpus(),
+                c.hostClass(),
+                throughput);
     }
 }

@@ -1,16 +1,15 @@
 package dev.podium.leaderboard;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.podium.common.Figures;
+import jakarta.ws.rs.core.HttpHeaders;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.podium.common.Figures;
-import jakarta.ws.rs.core.HttpHeaders;
-import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
 /**
  * Renders a table as RFC 4180 CSV with a header row; values with commas, quotes or line breaks are quoted, and text a
@@ -20,10 +19,11 @@ public final class Csv {
 
     public static final String MEDIA_TYPE = "text/csv";
     // strict: quote only what RFC 4180 needs (comma, quote, line break), as the site does, not every space or quote
-    private static final CsvMapper MAPPER = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
+    private static final CsvMapper MAPPER = CsvMapper.builder()
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
+            .build();
 
-    private Csv() {
-    }
+    private Csv() {}
 
     /**
      * The one content negotiation of every table: a validated {@code format} (json or csv) wins; without it, CSV when
@@ -33,8 +33,11 @@ public final class Csv {
         if (format != null) {
             return format.equals("csv");
         }
-        return headers.getAcceptableMediaTypes().stream().filter(m -> !m.isWildcardType()).findFirst()
-                .map(m -> "text".equals(m.getType()) && "csv".equals(m.getSubtype())).orElse(false);
+        return headers.getAcceptableMediaTypes().stream()
+                .filter(m -> !m.isWildcardType())
+                .findFirst()
+                .map(m -> "text".equals(m.getType()) && "csv".equals(m.getSubtype()))
+                .orElse(false);
     }
 
     /**
@@ -53,7 +56,8 @@ public final class Csv {
             lines.add(line);
         }
         try {
-            return MAPPER.writer(CsvSchema.emptySchema().withLineSeparator("\r\n")).writeValueAsString(lines);
+            return MAPPER.writer(CsvSchema.emptySchema().withLineSeparator("\r\n"))
+                    .writeValueAsString(lines);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("render CSV", e);
         }

@@ -1,19 +1,5 @@
 package dev.podium.leaderboard;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -24,18 +10,27 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/frameworks: every measured framework target, for the pickers. */
 @Path("/api/frameworks")
 @Tag(name = "leaderboard")
 public class FrameworkResource {
 
-    public record Framework(String framework, String ioModel, String latestVersion, List<String> scenarios,
-                            List<String> hostClasses) {
-    }
+    public record Framework(
+            String framework, String ioModel, String latestVersion, List<String> scenarios, List<String> hostClasses) {}
 
-    public record FrameworksResponse(List<Framework> items) {
-    }
+    public record FrameworksResponse(List<Framework> items) {}
 
     @Inject
     CellQueries queries;
@@ -45,10 +40,17 @@ public class FrameworkResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Framework targets", description = "Every (framework, ioModel) measured, baselines excluded,"
-            + " with the version of its most recent run and where it was measured.")
-    @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = FrameworksResponse.class), examples = @ExampleObject(name = "one", value = """
+    @Operation(
+            summary = "Framework targets",
+            description = "Every (framework, ioModel) measured, baselines excluded,"
+                    + " with the version of its most recent run and where it was measured.")
+    @APIResponse(
+            responseCode = "200",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = FrameworksResponse.class),
+                            examples = @ExampleObject(name = "one", value = """
             {"items": [{"framework": "Vert.x Web", "ioModel": "non-blocking", "latestVersion": "5.0.5",
                         "scenarios": ["json", "plaintext"], "hostClasses": ["AMD EPYC 7R13 · 8 vCPU · 32 GiB"]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter; `field` names it")
@@ -58,20 +60,26 @@ public class FrameworkResource {
     }
 
     FrameworksResponse compute() {
-        record Seen(String framework, String ioModel, String scenario, String hostClass) {
-        }
-        List<Seen> rows = queries.distinct("c.framework, c.io_model, c.scenario, r.host_class",
+        record Seen(String framework, String ioModel, String scenario, String hostClass) {}
+        List<Seen> rows = queries.distinct(
+                "c.framework, c.io_model, c.scenario, r.host_class",
                 new CellQueries.Where().andAlways("not c.baseline"),
                 rs -> new Seen(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
         Map<String, String> versions = queries.latestVersions();
         Map<String, List<Seen>> byTarget = new TreeMap<>();
-        rows.forEach(s -> byTarget.computeIfAbsent(s.framework() + "\u0000" + s.ioModel(), k -> new ArrayList<>()).add(s));
+        rows.forEach(s -> byTarget.computeIfAbsent(s.framework() + "\u0000" + s.ioModel(), k -> new ArrayList<>())
+                .add(s));
         List<Framework> items = new ArrayList<>();
         for (Map.Entry<String, List<Seen>> e : byTarget.entrySet()) {
             Seen first = e.getValue().get(0);
-            items.add(new Framework(first.framework(), first.ioModel(), versions.get(e.getKey()),
-                    List.copyOf(new TreeSet<>(e.getValue().stream().map(Seen::scenario).toList())),
-                    List.copyOf(new TreeSet<>(e.getValue().stream().map(Seen::hostClass).toList()))));
+            items.add(new Framework(
+                    first.framework(),
+                    first.ioModel(),
+                    versions.get(e.getKey()),
+                    List.copyOf(new TreeSet<>(
+                            e.getValue().stream().map(Seen::scenario).toList())),
+                    List.copyOf(new TreeSet<>(
+                            e.getValue().stream().map(Seen::hostClass).toList()))));
         }
         return new FrameworksResponse(items);
     }

@@ -1,23 +1,5 @@
 package dev.podium.leaderboard;
 
-import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.Set;
-import java.util.UUID;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import dev.podium.stats.RegressionCheck;
 import dev.podium.version.FrameworkVersions;
 import io.smallrye.mutiny.Uni;
@@ -32,6 +14,22 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * GET /api/history: a framework's throughput per run over time (or by framework version), with the regression check
@@ -47,36 +45,74 @@ public class HistoryResource {
     static final int MIN_PREVIOUS_RUNS = 5;
 
     @Schema(name = "HistoryPoint")
-    public record Point(UUID runId, OffsetDateTime startedAt, long cellId, double throughput,
-                        @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh,
-                        int connections, String frameworkVersion, String jvmVendor, String jvmVersion,
-                        boolean regression,
-                        @Schema(nullable = true,
-                        description = "On the latest point: the comparison in words; null elsewhere")
-                        String regressionDetail) {
-    }
+    public record Point(
+            UUID runId,
+            OffsetDateTime startedAt,
+            long cellId,
+            double throughput,
+            @Schema(nullable = true) Double ciLow,
+            @Schema(nullable = true) Double ciHigh,
+            int connections,
+            String frameworkVersion,
+            String jvmVendor,
+            String jvmVersion,
+            boolean regression,
+
+            @Schema(nullable = true, description = "On the latest point: the comparison in words; null elsewhere")
+            String regressionDetail) {}
 
     @Schema(name = "HistorySeries")
-    public record Series(String hostClass, int vcpus, String framework, String ioModel, List<Point> points) {
-    }
+    public record Series(String hostClass, int vcpus, String framework, String ioModel, List<Point> points) {}
 
-    public record HistoryResponse(String scenario, String loadModel, int window,
-                                  @Schema(description = "date (oldest run first) or version (oldest framework release first, then oldest run)")
-                                  String orderBy, List<Series> series) {
+    public record HistoryResponse(
+            String scenario,
+            String loadModel,
+            int window,
 
-        static final List<String> CSV_HEADER = List.of("hostClass", "vcpus", "framework", "ioModel", "runId", "startedAt",
-                "cellId", "throughput", "ciLow", "ciHigh", "connections", "frameworkVersion", "jvmVendor", "jvmVersion",
-                "regression", "regressionDetail", "scenario", "loadModel");
+            @Schema(
+                    description =
+                            "date (oldest run first) or version (oldest framework release first, then oldest run)")
+            String orderBy,
+
+            List<Series> series) {
+
+        static final List<String> CSV_HEADER = List.of(
+                "hostClass",
+                "vcpus",
+                "framework",
+                "ioModel",
+                "runId",
+                "startedAt",
+                "cellId",
+                "throughput",
+                "ciLow",
+                "ciHigh",
+                "connections",
+                "frameworkVersion",
+                "jvmVendor",
+                "jvmVersion",
+                "regression",
+                "regressionDetail",
+                "scenario",
+                "loadModel");
 
         String csv() {
             List<List<Object>> lines = new ArrayList<>();
             for (Series s : series) {
                 for (Point p : s.points()) {
-                    List<Object> line = new ArrayList<>(List.of(s.hostClass(), s.vcpus(), s.framework(), s.ioModel(),
-                            p.runId(), p.startedAt(), p.cellId(), p.throughput()));
+                    List<Object> line = new ArrayList<>(List.of(
+                            s.hostClass(),
+                            s.vcpus(),
+                            s.framework(),
+                            s.ioModel(),
+                            p.runId(),
+                            p.startedAt(),
+                            p.cellId(),
+                            p.throughput()));
                     line.add(p.ciLow());
                     line.add(p.ciHigh());
-                    line.addAll(List.of(p.connections(), p.frameworkVersion(), p.jvmVendor(), p.jvmVersion(), p.regression()));
+                    line.addAll(List.of(
+                            p.connections(), p.frameworkVersion(), p.jvmVendor(), p.jvmVersion(), p.regression()));
                     line.add(p.regressionDetail());
                     line.add(scenario);
                     line.add(loadModel);
@@ -95,17 +131,24 @@ public class HistoryResource {
 
     @GET
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
-    @Operation(summary = "History of a framework target", description = "One series per host class, vCPU count and"
-            + " target; one point per run (its best cell, or the cell at `connections`), oldest first. The latest point is"
-            + " a regression when its trimmed mean is more than 5% below the median of the previous `window` points AND"
-            + " Welch's t-test of its repeats against the pooled repeats of those previous points finds it lower"
-            + " (two-sided p < 0.05, t < 0). No regression is claimed against fewer than 5 previous points (the"
-            + " detail says so); change points are at /api/changes."
-            + " With `orderBy=version` the points are ordered by framework version as releases follow one another"
-            + " (12.1.10 after 12.1.9, 2.4.0.RC1 before 2.4.0.Final), runs of one version oldest first; the regression"
-            + " check still compares the newest run with the runs before it in time.")
-    @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = HistoryResponse.class), examples = @ExampleObject(name = "netty", value = """
+    @Operation(
+            summary = "History of a framework target",
+            description = "One series per host class, vCPU count and"
+                    + " target; one point per run (its best cell, or the cell at `connections`), oldest first. The latest point is"
+                    + " a regression when its trimmed mean is more than 5% below the median of the previous `window` points AND"
+                    + " Welch's t-test of its repeats against the pooled repeats of those previous points finds it lower"
+                    + " (two-sided p < 0.05, t < 0). No regression is claimed against fewer than 5 previous points (the"
+                    + " detail says so); change points are at /api/changes."
+                    + " With `orderBy=version` the points are ordered by framework version as releases follow one another"
+                    + " (12.1.10 after 12.1.9, 2.4.0.RC1 before 2.4.0.Final), runs of one version oldest first; the regression"
+                    + " check still compares the newest run with the runs before it in time.")
+    @APIResponse(
+            responseCode = "200",
+            content = {
+                @Content(
+                        mediaType = MediaType.APPLICATION_JSON,
+                        schema = @Schema(implementation = HistoryResponse.class),
+                        examples = @ExampleObject(name = "netty", value = """
             {"scenario": "plaintext", "loadModel": "closed", "window": 5, "orderBy": "date", "series": [{"hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
              "vcpus": 2, "framework": "Netty", "ioModel": "non-blocking", "points": [
               {"runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "startedAt": "2026-11-01T08:00:00Z", "cellId": 51, "throughput": 120000.0,
@@ -115,17 +158,26 @@ public class HistoryResource {
                "ciLow": 99000.0, "ciHigh": 101000.0, "connections": 256, "frameworkVersion": "4.2.8.Final",
                "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS", "regression": true,
                "regressionDetail": "-16.7% against the median 120000.0 of the previous 1 run; Welch t = -20.00, df = 8.0, p = < 0.001: regression"}]}]}""")),
-            @Content(mediaType = Csv.MEDIA_TYPE)})
+                @Content(mediaType = Csv.MEDIA_TYPE)
+            })
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Uni<Response> history(@Context UriInfo uri, @Context ResourceInfo endpoint, @Context HttpHeaders headers,
+    public Uni<Response> history(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
+            @Context HttpHeaders headers,
             @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
             @Parameter(required = true, example = "Netty") @QueryParam("framework") String framework,
-            @QueryParam("ioModel") String ioModel, @QueryParam("hostClass") String hostClass,
-            @QueryParam("vcpus") String vcpus, @QueryParam("connections") String connections,
+            @QueryParam("ioModel") String ioModel,
+            @QueryParam("hostClass") String hostClass,
+            @QueryParam("vcpus") String vcpus,
+            @QueryParam("connections") String connections,
             @Parameter(description = "closed (default) or open") @QueryParam("loadModel") String loadModel,
-            @Parameter(description = "previous runs the latest is compared with (default 5, at most 100)") @QueryParam("window") String window,
+            @Parameter(description = "previous runs the latest is compared with (default 5, at most 100)")
+                    @QueryParam("window")
+                    String window,
             @Parameter(description = "date (default) or version: the points in framework-version order")
-            @QueryParam("orderBy") String orderBy,
+                    @QueryParam("orderBy")
+                    String orderBy,
             @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, endpoint);
         String sc = q.scenario();
@@ -140,22 +192,38 @@ public class HistoryResource {
             throw ReadProblems.badParameter("window", "'window' must be at most 100");
         }
         String order = q.oneOf("orderBy", ORDERS, "date");
-        return answers.table("history" + q.normalised(), q.csv(headers),
-                () -> compute(sc, lm, fw, io, hc, k, conn, w, order), HistoryResponse::csv);
+        return answers.table(
+                "history" + q.normalised(),
+                q.csv(headers),
+                () -> compute(sc, lm, fw, io, hc, k, conn, w, order),
+                HistoryResponse::csv);
     }
 
-    HistoryResponse compute(String scenario, String loadModel, String framework, String ioModel, String hostClass,
-                            Integer vcpus, Integer connections, int window, String orderBy) {
-        List<CellRow> cells = queries.cells(new CellQueries.Where().and("c.scenario = ?", scenario)
-                .and("c.load_model = ?", loadModel).and("c.framework = ?", framework).and("c.io_model = ?", ioModel)
-                .and("c.vcpus = ?", vcpus).and("c.connections = ?", connections).and("r.host_class = ?", hostClass)
+    HistoryResponse compute(
+            String scenario,
+            String loadModel,
+            String framework,
+            String ioModel,
+            String hostClass,
+            Integer vcpus,
+            Integer connections,
+            int window,
+            String orderBy) {
+        List<CellRow> cells = queries.cells(new CellQueries.Where()
+                .and("c.scenario = ?", scenario)
+                .and("c.load_model = ?", loadModel)
+                .and("c.framework = ?", framework)
+                .and("c.io_model = ?", ioModel)
+                .and("c.vcpus = ?", vcpus)
+                .and("c.connections = ?", connections)
+                .and("r.host_class = ?", hostClass)
                 .andAlways("not c.baseline"));
         // series key -> run -> that run's best cell in the series
         Map<String, Map<UUID, CellRow>> bySeries = new TreeMap<>();
         for (CellRow c : cells) {
             String key = c.hostClass() + "\u0000" + c.vcpus() + "\u0000" + c.framework() + "\u0000" + c.ioModel();
-            bySeries.computeIfAbsent(key, x -> new LinkedHashMap<>()).merge(c.runId(), c,
-                    (a, b) -> b.throughput() > a.throughput() ? b : a);
+            bySeries.computeIfAbsent(key, x -> new LinkedHashMap<>())
+                    .merge(c.runId(), c, (a, b) -> b.throughput() > a.throughput() ? b : a);
         }
         List<List<CellRow>> ordered = new ArrayList<>();
         List<Long> repeatsNeeded = new ArrayList<>();
@@ -177,28 +245,49 @@ public class HistoryResource {
             RegressionCheck.Result check = null;
             if (last >= 1) {
                 List<CellRow> previous = points.subList(Math.max(0, last - window), last);
-                double[] throughputs = previous.stream().mapToDouble(CellRow::throughput).toArray();
-                double[] pooled = previous.stream().flatMapToDouble(c -> java.util.Arrays.stream(
-                        repeats.getOrDefault(c.id(), new double[0]))).toArray();
+                double[] throughputs =
+                        previous.stream().mapToDouble(CellRow::throughput).toArray();
+                double[] pooled = previous.stream()
+                        .flatMapToDouble(c -> java.util.Arrays.stream(repeats.getOrDefault(c.id(), new double[0])))
+                        .toArray();
                 CellRow latest = points.get(last);
-                check = RegressionCheck.check(latest.throughput(), repeats.getOrDefault(latest.id(), new double[0]),
-                        throughputs, pooled);
-                if (check.regression() && previous.size() < MIN_PREVIOUS_RUNS) { // one noisy run against one is no claim
-                    check = new RegressionCheck.Result(false, check.median(), check.change(), check.welch(),
-                            check.detail().replaceAll(": regression$", ": not claimed on fewer than " + MIN_PREVIOUS_RUNS
-                                    + " previous runs"));
+                check = RegressionCheck.check(
+                        latest.throughput(), repeats.getOrDefault(latest.id(), new double[0]), throughputs, pooled);
+                if (check.regression()
+                        && previous.size() < MIN_PREVIOUS_RUNS) { // one noisy run against one is no claim
+                    check = new RegressionCheck.Result(
+                            false,
+                            check.median(),
+                            check.change(),
+                            check.welch(),
+                            check.detail()
+                                    .replaceAll(
+                                            ": regression$",
+                                            ": not claimed on fewer than " + MIN_PREVIOUS_RUNS + " previous runs"));
                 }
             }
             List<Point> out = new ArrayList<>();
             for (int i = 0; i <= last; i++) {
                 CellRow c = points.get(i);
                 boolean isLatest = i == last && check != null;
-                out.add(new Point(c.runId(), c.startedAt(), c.id(), c.throughput(), c.stats().rpsCiLow(),
-                        c.stats().rpsCiHigh(), c.connections(), c.frameworkVersion(), c.jvmVendor(), c.jvmVersion(),
-                        isLatest && check.regression(), isLatest ? check.detail() : null));
+                out.add(new Point(
+                        c.runId(),
+                        c.startedAt(),
+                        c.id(),
+                        c.throughput(),
+                        c.stats().rpsCiLow(),
+                        c.stats().rpsCiHigh(),
+                        c.connections(),
+                        c.frameworkVersion(),
+                        c.jvmVendor(),
+                        c.jvmVersion(),
+                        isLatest && check.regression(),
+                        isLatest ? check.detail() : null));
             }
             if (orderBy.equals("version")) {
-                out.sort(Comparator.comparing(Point::frameworkVersion, FrameworkVersions.ORDER)); // stable: a version's runs stay oldest first
+                out.sort(Comparator.comparing(
+                        Point::frameworkVersion,
+                        FrameworkVersions.ORDER)); // stable: a version's runs stay oldest first
             }
             CellRow first = points.get(0);
             series.add(new Series(first.hostClass(), first.vcpus(), first.framework(), first.ioModel(), out));

@@ -1,20 +1,5 @@
 package dev.podium.leaderboard;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.UUID;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -26,6 +11,19 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/latency: median p50/p90/p99 latency against concurrency (or offered rate) per framework target. */
 @Path("/api/latency")
@@ -33,18 +31,23 @@ import jakarta.ws.rs.core.UriInfo;
 public class LatencyResource {
 
     @Schema(name = "LatencyPoint")
-    public record Point(int connections, @Schema(nullable = true) Double targetRate,
-                        @Schema(nullable = true) Double p50, @Schema(nullable = true) Double p90,
-                        @Schema(nullable = true) Double p99, double throughput) {
-    }
+    public record Point(
+            int connections,
+            @Schema(nullable = true) Double targetRate,
+            @Schema(nullable = true) Double p50,
+            @Schema(nullable = true) Double p90,
+            @Schema(nullable = true) Double p99,
+            double throughput) {}
 
     @Schema(name = "LatencySeries")
-    public record Series(String framework, String ioModel, UUID runId, List<Point> points) {
-    }
+    public record Series(String framework, String ioModel, UUID runId, List<Point> points) {}
 
-    public record LatencyResponse(String scenario, @Schema(nullable = true) String hostClass,
-                                  @Schema(nullable = true) Integer vcpus, String loadModel, List<Series> series) {
-    }
+    public record LatencyResponse(
+            String scenario,
+            @Schema(nullable = true) String hostClass,
+            @Schema(nullable = true) Integer vcpus,
+            String loadModel,
+            List<Series> series) {}
 
     @Inject
     CellQueries queries;
@@ -54,20 +57,31 @@ public class LatencyResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Latency against concurrency", description = "Each target's most recent matching run on the"
-            + " host class and vCPU count (defaults as in the leaderboard); points are cells ordered by connections, then"
-            + " target rate; latencies are medians across repeats, throughput the trimmed mean.")
-    @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = LatencyResponse.class), examples = @ExampleObject(name = "vertx", value = """
+    @Operation(
+            summary = "Latency against concurrency",
+            description = "Each target's most recent matching run on the"
+                    + " host class and vCPU count (defaults as in the leaderboard); points are cells ordered by connections, then"
+                    + " target rate; latencies are medians across repeats, throughput the trimmed mean.")
+    @APIResponse(
+            responseCode = "200",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = LatencyResponse.class),
+                            examples = @ExampleObject(name = "vertx", value = """
             {"scenario": "plaintext", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "vcpus": 2, "loadModel": "closed",
              "series": [{"framework": "Vert.x Web", "ioModel": "non-blocking", "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04",
                "points": [{"connections": 64, "targetRate": null, "p50": 0.5, "p90": 0.8, "p99": 1.9, "throughput": 120000.0},
                           {"connections": 256, "targetRate": null, "p50": 1.9, "p90": 2.9, "p99": 6.0, "throughput": 130000.0}]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Uni<Response> latency(@Context UriInfo uri, @Context ResourceInfo endpoint,
+    public Uni<Response> latency(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
             @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
-            @QueryParam("framework") String framework, @QueryParam("ioModel") String ioModel,
-            @QueryParam("hostClass") String hostClass, @QueryParam("vcpus") String vcpus,
+            @QueryParam("framework") String framework,
+            @QueryParam("ioModel") String ioModel,
+            @QueryParam("hostClass") String hostClass,
+            @QueryParam("vcpus") String vcpus,
             @QueryParam("loadModel") String loadModel) {
         QueryParams q = QueryParams.of(uri, endpoint);
         String sc = q.scenario();
@@ -79,21 +93,33 @@ public class LatencyResource {
         return answers.json("latency" + q.normalised(), () -> compute(sc, lm, fw, io, hc, k));
     }
 
-    LatencyResponse compute(String scenario, String loadModel, String framework, String ioModel, String hostClass,
-                            Integer vcpus) {
+    LatencyResponse compute(
+            String scenario, String loadModel, String framework, String ioModel, String hostClass, Integer vcpus) {
         String hc = hostClass != null ? hostClass : queries.latestHostClass(scenario, loadModel);
         if (hc == null) {
             return new LatencyResponse(scenario, null, vcpus, loadModel, List.of());
         }
         Integer k = vcpus;
         if (k == null) {
-            List<Integer> all = queries.distinct("c.vcpus", new CellQueries.Where().and("c.scenario = ?", scenario)
-                    .and("c.load_model = ?", loadModel).and("r.host_class = ?", hc), rs -> rs.getInt(1));
+            List<Integer> all = queries.distinct(
+                    "c.vcpus",
+                    new CellQueries.Where()
+                            .and("c.scenario = ?", scenario)
+                            .and("c.load_model = ?", loadModel)
+                            .and("r.host_class = ?", hc),
+                    rs -> rs.getInt(1));
             k = all.isEmpty() ? null : all.get(all.size() - 1);
         }
-        List<CellRow> cells = queries.newestRunCells(new CellQueries.Where().and("c.scenario = ?", scenario)
-                .and("c.load_model = ?", loadModel).and("r.host_class = ?", hc).and("c.vcpus = ?", k)
-                .andAlways("not c.baseline").and("c.framework = ?", framework).and("c.io_model = ?", ioModel), false);
+        List<CellRow> cells = queries.newestRunCells(
+                new CellQueries.Where()
+                        .and("c.scenario = ?", scenario)
+                        .and("c.load_model = ?", loadModel)
+                        .and("r.host_class = ?", hc)
+                        .and("c.vcpus = ?", k)
+                        .andAlways("not c.baseline")
+                        .and("c.framework = ?", framework)
+                        .and("c.io_model = ?", ioModel),
+                false);
         Map<String, List<CellRow>> newest = new TreeMap<>();
         for (CellRow c : cells) {
             String target = c.framework() + "\u0000" + c.ioModel();
@@ -108,8 +134,15 @@ public class LatencyResource {
         for (List<CellRow> sweep : newest.values()) {
             sweep.sort(Comparator.comparingInt(CellRow::connections)
                     .thenComparing(c -> c.targetRate() == null ? 0 : c.targetRate()));
-            List<Point> points = sweep.stream().map(c -> new Point(c.connections(), c.targetRate(), c.stats().p50Median(),
-                    c.stats().p90Median(), c.stats().p99Median(), c.throughput())).toList();
+            List<Point> points = sweep.stream()
+                    .map(c -> new Point(
+                            c.connections(),
+                            c.targetRate(),
+                            c.stats().p50Median(),
+                            c.stats().p90Median(),
+                            c.stats().p99Median(),
+                            c.throughput()))
+                    .toList();
             CellRow first = sweep.get(0);
             series.add(new Series(first.framework(), first.ioModel(), first.runId(), points));
         }

@@ -4,10 +4,22 @@ import java.time.OffsetDateTime;
 import java.util.Set;
 
 /** The leaderboard's filters, validated (read-api.md "Leaderboard"). */
-public record LeaderboardQuery(String scenario, String loadModel, String hostClass, Integer vcpus, String jvmVendor,
-                               Integer jvmMajor, String ioModel, String framework, Integer connections,
-                               OffsetDateTime from, OffsetDateTime to, double sla, String rank,
-                               String classification, boolean includeFlagged) {
+public record LeaderboardQuery(
+        String scenario,
+        String loadModel,
+        String hostClass,
+        Integer vcpus,
+        String jvmVendor,
+        Integer jvmMajor,
+        String ioModel,
+        String framework,
+        Integer connections,
+        OffsetDateTime from,
+        OffsetDateTime to,
+        double sla,
+        String rank,
+        String classification,
+        boolean includeFlagged) {
 
     public static final double DEFAULT_SLA_MS = 200;
     /** What rows are ordered by: throughput (SLA throughput), cpu (requests per CPU-second), memory (MB per 1,000 req/s). */
@@ -16,11 +28,21 @@ public record LeaderboardQuery(String scenario, String loadModel, String hostCla
     public static final Set<String> CLASSIFICATIONS = Set.of("bare-server", "micro", "full-stack");
 
     public static LeaderboardQuery from(QueryParams q) {
-        LeaderboardQuery query = new LeaderboardQuery(q.scenario(), q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed"),
-                q.text("hostClass"), q.positiveInt("vcpus", null), q.text("jvmVendor"), q.positiveInt("jvmMajor", null),
-                q.oneOf("ioModel", QueryParams.IO_MODELS, null), q.text("framework"), q.positiveInt("connections", null),
-                q.instant("from", false), q.instant("to", true), q.positiveNumber("sla", DEFAULT_SLA_MS),
-                q.oneOf("rank", RANKS, "throughput"), q.oneOf("classification", CLASSIFICATIONS, null),
+        LeaderboardQuery query = new LeaderboardQuery(
+                q.scenario(),
+                q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed"),
+                q.text("hostClass"),
+                q.positiveInt("vcpus", null),
+                q.text("jvmVendor"),
+                q.positiveInt("jvmMajor", null),
+                q.oneOf("ioModel", QueryParams.IO_MODELS, null),
+                q.text("framework"),
+                q.positiveInt("connections", null),
+                q.instant("from", false),
+                q.instant("to", true),
+                q.positiveNumber("sla", DEFAULT_SLA_MS),
+                q.oneOf("rank", RANKS, "throughput"),
+                q.oneOf("classification", CLASSIFICATIONS, null),
                 "include".equals(q.oneOf("flagged", dev.podium.quality.QualityFlags.CHOICES, "exclude")));
         if (query.from() != null && query.to() != null && query.to().isBefore(query.from())) {
             throw ReadProblems.badParameter("to", "'to' is before 'from'");

@@ -1,5 +1,7 @@
 package dev.podium.leaderboard;
 
+import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -9,14 +11,10 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
-import dev.podium.stats.CellStats;
-import dev.podium.stats.Estimate;
-
 /** Pure leaderboard arithmetic: SLA throughput, best throughput, baseline share and tie-aware ranks (read-api.md). */
 public final class LeaderboardRanking {
 
-    private LeaderboardRanking() {
-    }
+    private LeaderboardRanking() {}
 
     /** The cell with the highest trimmed mean whose p90 stays under the SLA and whose error rate is under 1%. */
     public static CellRow slaCell(List<CellRow> sweep, double slaMs) {
@@ -26,7 +24,8 @@ public final class LeaderboardRanking {
             if (s == null) {
                 continue;
             }
-            if (s.p90Median() < slaMs && s.errorRate() < CellStats.ERROR_LIMIT
+            if (s.p90Median() < slaMs
+                    && s.errorRate() < CellStats.ERROR_LIMIT
                     && (best == null || c.throughput() > best.throughput())) {
                 best = c;
             }
@@ -36,14 +35,17 @@ public final class LeaderboardRanking {
 
     /** The cell with the highest trimmed mean at any concurrency. */
     public static CellRow bestCell(List<CellRow> sweep) {
-        return sweep.stream().max(Comparator.comparingDouble(CellRow::throughput)).orElse(null);
+        return sweep.stream()
+                .max(Comparator.comparingDouble(CellRow::throughput))
+                .orElse(null);
     }
 
     /** Flags that say the load generator, not the target, set the throughput: such rows rank by CPU per request. */
     public static final Set<String> CEILING_FLAGS = Set.of("generator-saturated", "above-baseline");
 
     /** Rows ranked by throughput. */
-    public static List<LeaderboardResponse.Row> rows(List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs) {
+    public static List<LeaderboardResponse.Row> rows(
+            List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs) {
         return rows(cells, baselineBest, slaMs, "throughput");
     }
 
@@ -52,14 +54,14 @@ public final class LeaderboardRanking {
      * cpu or memory). {@code cells}: the matching non-baseline cells; {@code baselineBest}: run id -> its baseline's
      * best throughput.
      */
-    public static List<LeaderboardResponse.Row> rows(List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs,
-                                                     String rankBy) {
+    public static List<LeaderboardResponse.Row> rows(
+            List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs, String rankBy) {
         return rank(unranked(cells, baselineBest, slaMs), rankBy);
     }
 
     /** One row per (framework, ioModel) from the cells of its most recent run, in no order and without ranks. */
-    public static List<LeaderboardResponse.Row> unranked(List<CellRow> cells, Map<UUID, Double> baselineBest,
-                                                         double slaMs) {
+    public static List<LeaderboardResponse.Row> unranked(
+            List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs) {
         Map<String, List<CellRow>> byTarget = new LinkedHashMap<>();
         Map<String, CellRow> newest = new LinkedHashMap<>();
         for (CellRow c : cells) {
@@ -90,25 +92,56 @@ public final class LeaderboardRanking {
             if (noisy && !flags.contains("noisy")) {
                 flags.add("noisy");
             }
-            unranked.add(new LeaderboardResponse.Row(0, false, shown.framework(), shown.frameworkVersion(),
-                    shown.ioModel(), shown.runId(), shown.startedAt(), shown.jvmVendor(), shown.jvmVersion(),
-                    sla == null ? null : sla.throughput(), sla == null ? null : sla.connections(),
-                    sla == null ? null : sla.id(), best.throughput(), best.connections(), best.id(), s.rpsCiLow(),
-                    s.rpsCiHigh(), s.p90Median(), s.p99Median(), shown.throughput() / shown.vcpus(),
-                    base == null || base == 0 ? null : best.throughput() / base, s.errorRate(), flags,
-                    s.repeatCount(), noisy, s.requestsPerCpuSecond(), s.rssMbPerKrps(), null, shown.classification(),
-                    sweep(sweep), List.of()));
+            unranked.add(new LeaderboardResponse.Row(
+                    0,
+                    false,
+                    shown.framework(),
+                    shown.frameworkVersion(),
+                    shown.ioModel(),
+                    shown.runId(),
+                    shown.startedAt(),
+                    shown.jvmVendor(),
+                    shown.jvmVersion(),
+                    sla == null ? null : sla.throughput(),
+                    sla == null ? null : sla.connections(),
+                    sla == null ? null : sla.id(),
+                    best.throughput(),
+                    best.connections(),
+                    best.id(),
+                    s.rpsCiLow(),
+                    s.rpsCiHigh(),
+                    s.p90Median(),
+                    s.p99Median(),
+                    shown.throughput() / shown.vcpus(),
+                    base == null || base == 0 ? null : best.throughput() / base,
+                    s.errorRate(),
+                    flags,
+                    s.repeatCount(),
+                    noisy,
+                    s.requestsPerCpuSecond(),
+                    s.rssMbPerKrps(),
+                    null,
+                    shown.classification(),
+                    sweep(sweep),
+                    List.of()));
         }
         return unranked;
     }
 
     /** Throughput at each concurrency of one target's run, fewest connections (then lowest target rate) first. */
     private static List<LeaderboardResponse.AtConcurrency> sweep(List<CellRow> cells) {
-        return cells.stream().filter(c -> c.stats() != null)
+        return cells.stream()
+                .filter(c -> c.stats() != null)
                 .sorted(Comparator.comparingInt(CellRow::connections)
                         .thenComparing(c -> c.targetRate() == null ? 0 : c.targetRate()))
-                .map(c -> new LeaderboardResponse.AtConcurrency(c.connections(), c.targetRate(), c.throughput(),
-                        c.stats().rpsCiLow(), c.stats().rpsCiHigh(), c.stats().errorRate(), c.flags()))
+                .map(c -> new LeaderboardResponse.AtConcurrency(
+                        c.connections(),
+                        c.targetRate(),
+                        c.throughput(),
+                        c.stats().rpsCiLow(),
+                        c.stats().rpsCiHigh(),
+                        c.stats().errorRate(),
+                        c.flags()))
                 .toList();
     }
 
@@ -133,7 +166,8 @@ public final class LeaderboardRanking {
             case "memory" -> sorted.sort(byFigure(LeaderboardResponse.Row::rssMbPerKrps, false));
             default -> {
                 sorted.sort(BY_THROUGHPUT);
-                List<LeaderboardResponse.Row> ceiling = sorted.stream().filter(LeaderboardRanking::onCeiling).toList();
+                List<LeaderboardResponse.Row> ceiling =
+                        sorted.stream().filter(LeaderboardRanking::onCeiling).toList();
                 if (!ceiling.isEmpty()) {
                     int at = sorted.indexOf(ceiling.get(0));
                     sorted.removeAll(ceiling);
@@ -150,8 +184,10 @@ public final class LeaderboardRanking {
         boolean[] tied = new boolean[sorted.size()];
         for (int i = 0; i < sorted.size(); i++) {
             ranks[i] = i + 1;
-            if (i > 0 && rankedBy.get(i).equals(rankedBy.get(i - 1))
-                    && overlap(interval(sorted.get(i - 1), rankedBy.get(i)), interval(sorted.get(i), rankedBy.get(i)))) {
+            if (i > 0
+                    && rankedBy.get(i).equals(rankedBy.get(i - 1))
+                    && overlap(
+                            interval(sorted.get(i - 1), rankedBy.get(i)), interval(sorted.get(i), rankedBy.get(i)))) {
                 ranks[i] = ranks[i - 1];
                 tied[i] = true;
                 tied[i - 1] = true;
@@ -164,18 +200,22 @@ public final class LeaderboardRanking {
         return ranked;
     }
 
-    private static final Comparator<LeaderboardResponse.Row> BY_THROUGHPUT = Comparator
-            .comparing((LeaderboardResponse.Row r) -> r.slaThroughput() == null)
+    private static final Comparator<LeaderboardResponse.Row> BY_THROUGHPUT = Comparator.comparing(
+                    (LeaderboardResponse.Row r) -> r.slaThroughput() == null)
             .thenComparing(r -> r.slaThroughput() == null ? 0 : -r.slaThroughput())
             .thenComparing(r -> -r.bestThroughput())
             .thenComparing(LeaderboardResponse.Row::framework)
             .thenComparing(LeaderboardResponse.Row::ioModel);
 
     /** By a cost figure's mean (rows without it last), then as by throughput. */
-    private static Comparator<LeaderboardResponse.Row> byFigure(Function<LeaderboardResponse.Row, Estimate> figure,
-                                                                boolean highestFirst) {
+    private static Comparator<LeaderboardResponse.Row> byFigure(
+            Function<LeaderboardResponse.Row, Estimate> figure, boolean highestFirst) {
         return Comparator.comparing((LeaderboardResponse.Row r) -> figure.apply(r) == null)
-                .thenComparing(r -> figure.apply(r) == null ? 0 : highestFirst ? -figure.apply(r).mean() : figure.apply(r).mean())
+                .thenComparing(r -> figure.apply(r) == null
+                        ? 0
+                        : highestFirst
+                                ? -figure.apply(r).mean()
+                                : figure.apply(r).mean())
                 .thenComparing(BY_THROUGHPUT);
     }
 

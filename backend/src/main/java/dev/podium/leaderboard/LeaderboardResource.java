@@ -1,13 +1,5 @@
 package dev.podium.leaderboard;
 
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -20,6 +12,13 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/leaderboard: one scenario's ranked framework targets on one host class and vCPU count. */
 @Path("/api/leaderboard")
@@ -51,56 +50,106 @@ public class LeaderboardResource {
 
     @GET
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
-    @Operation(summary = "Leaderboard of one scenario",
-            description = "Each framework target's most recent matching run on one host class and vCPU count (by default"
-                    + " the host class of the most recent run for the scenario and its largest vCPU count). SLA"
-                    + " throughput = the highest trimmed mean whose p90 is under `sla` ms with under 1% errors. `rank`"
-                    + " orders by throughput (default), cpu (requests per CPU-second, highest first) or memory (MB of RSS"
-                    + " per 1,000 req/s, lowest first); under throughput, rows flagged generator-saturated or"
-                    + " above-baseline are ranked among themselves by requests per CPU-second (`rankedBy` cpu). Rows"
-                    + " whose 95% t intervals of the ranking figure overlap the row above share its rank."
-                    + " `format=csv` or `Accept: text/csv` for CSV.")
-    @APIResponse(responseCode = "200", description = "The ranked rows (an empty list when nothing matches)",
-            content = {@Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = LeaderboardResponse.class),
-                    examples = @ExampleObject(name = "plaintext", value = EXAMPLE)),
-                    @Content(mediaType = Csv.MEDIA_TYPE, examples = @ExampleObject(name = "csv", value =
-                            "rank,tied,framework,framework_version,io_model,run_id,...\r\n1,false,Vert.x Web,5.0.5,non-blocking,...\r\n"))})
-    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it",
-            content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "unknown",
-                    value = "{\"type\": \"about:blank\", \"title\": \"Bad Request\", \"status\": 400, "
-                            + "\"detail\": \"unknown parameter 'colour'; ...\", \"field\": \"colour\"}")))
-    public Uni<Response> leaderboard(@Context UriInfo uri, @Context ResourceInfo endpoint, @Context HttpHeaders headers,
+    @Operation(
+            summary = "Leaderboard of one scenario",
+            description =
+                    "Each framework target's most recent matching run on one host class and vCPU count (by default"
+                            + " the host class of the most recent run for the scenario and its largest vCPU count). SLA"
+                            + " throughput = the highest trimmed mean whose p90 is under `sla` ms with under 1% errors. `rank`"
+                            + " orders by throughput (default), cpu (requests per CPU-second, highest first) or memory (MB of RSS"
+                            + " per 1,000 req/s, lowest first); under throughput, rows flagged generator-saturated or"
+                            + " above-baseline are ranked among themselves by requests per CPU-second (`rankedBy` cpu). Rows"
+                            + " whose 95% t intervals of the ranking figure overlap the row above share its rank."
+                            + " `format=csv` or `Accept: text/csv` for CSV.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The ranked rows (an empty list when nothing matches)",
+            content = {
+                @Content(
+                        mediaType = MediaType.APPLICATION_JSON,
+                        schema = @Schema(implementation = LeaderboardResponse.class),
+                        examples = @ExampleObject(name = "plaintext", value = EXAMPLE)),
+                @Content(
+                        mediaType = Csv.MEDIA_TYPE,
+                        examples =
+                                @ExampleObject(
+                                        name = "csv",
+                                        value =
+                                                "rank,tied,framework,framework_version,io_model,run_id,...\r\n1,false,Vert.x Web,5.0.5,non-blocking,...\r\n"))
+            })
+    @APIResponse(
+            responseCode = "400",
+            description = "Unknown parameter or value; `field` names it",
+            content =
+                    @Content(
+                            mediaType = "application/problem+json",
+                            examples =
+                                    @ExampleObject(
+                                            name = "unknown",
+                                            value =
+                                                    "{\"type\": \"about:blank\", \"title\": \"Bad Request\", \"status\": 400, "
+                                                            + "\"detail\": \"unknown parameter 'colour'; ...\", \"field\": \"colour\"}")))
+    public Uni<Response> leaderboard(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
+            @Context HttpHeaders headers,
             @Parameter(description = "plaintext, json, proxy, delay or db", required = true, example = "plaintext")
-            @QueryParam("scenario") String scenario,
-            @Parameter(description = "Host class, \"<cpuModel> · <vcpus> vCPU · <GiB> GiB\"; default: the most recent run's")
-            @QueryParam("hostClass") String hostClass,
-            @Parameter(description = "vCPUs given to the target; default: the largest measured on the host class", example = "2")
-            @QueryParam("vcpus") String vcpus,
-            @Parameter(description = "JVM vendor, exactly", example = "Eclipse Adoptium") @QueryParam("jvmVendor") String jvmVendor,
+                    @QueryParam("scenario")
+                    String scenario,
+            @Parameter(
+                            description =
+                                    "Host class, \"<cpuModel> · <vcpus> vCPU · <GiB> GiB\"; default: the most recent run's")
+                    @QueryParam("hostClass")
+                    String hostClass,
+            @Parameter(
+                            description = "vCPUs given to the target; default: the largest measured on the host class",
+                            example = "2")
+                    @QueryParam("vcpus")
+                    String vcpus,
+            @Parameter(description = "JVM vendor, exactly", example = "Eclipse Adoptium") @QueryParam("jvmVendor")
+                    String jvmVendor,
             @Parameter(description = "JVM feature version", example = "21") @QueryParam("jvmMajor") String jvmMajor,
             @Parameter(description = "blocking, non-blocking or virtual-threads") @QueryParam("ioModel") String ioModel,
-            @Parameter(description = "Framework name, exactly", example = "Vert.x Web") @QueryParam("framework") String framework,
+            @Parameter(description = "Framework name, exactly", example = "Vert.x Web") @QueryParam("framework")
+                    String framework,
             @Parameter(description = "closed (default) or open") @QueryParam("loadModel") String loadModel,
-            @Parameter(description = "Only cells at this concurrency", example = "256") @QueryParam("connections") String connections,
+            @Parameter(description = "Only cells at this concurrency", example = "256") @QueryParam("connections")
+                    String connections,
             @Parameter(description = "Runs started at or after (RFC 3339 date or date-time)", example = "2026-01-01")
-            @QueryParam("from") String from,
+                    @QueryParam("from")
+                    String from,
             @Parameter(description = "Runs started before (a date includes that whole day)", example = "2026-12-31")
-            @QueryParam("to") String to,
-            @Parameter(description = "p90 latency limit in ms (default 200)", example = "200") @QueryParam("sla") String sla,
+                    @QueryParam("to")
+                    String to,
+            @Parameter(description = "p90 latency limit in ms (default 200)", example = "200") @QueryParam("sla")
+                    String sla,
             @Parameter(description = "throughput (default), cpu or memory") @QueryParam("rank") String rank,
             @Parameter(description = "json (default) or csv") @QueryParam("format") String format,
-            @Parameter(description = "segment (default): each throughput figure pooled over the runs since its series'"
-                    + " last confirmed change point; latest: the newest run alone") @QueryParam("basis") String basis,
-            @Parameter(description = "bare-server, micro or full-stack (suite.json's classification of the target)",
-                    example = "micro") @QueryParam("classification") String classification,
-            @Parameter(description = "exclude (default): rows with a quality flag (generator-saturated, above-baseline,"
-                    + " warmup-not-stable, noisy, high-error-rate) are listed unranked; include: ranked with the others")
-            @QueryParam("flagged") String flagged) {
+            @Parameter(
+                            description =
+                                    "segment (default): each throughput figure pooled over the runs since its series'"
+                                            + " last confirmed change point; latest: the newest run alone")
+                    @QueryParam("basis")
+                    String basis,
+            @Parameter(
+                            description =
+                                    "bare-server, micro or full-stack (suite.json's classification of the target)",
+                            example = "micro")
+                    @QueryParam("classification")
+                    String classification,
+            @Parameter(
+                            description =
+                                    "exclude (default): rows with a quality flag (generator-saturated, above-baseline,"
+                                            + " warmup-not-stable, noisy, high-error-rate) are listed unranked; include: ranked with the others")
+                    @QueryParam("flagged")
+                    String flagged) {
         QueryParams q = QueryParams.of(uri, endpoint);
         LeaderboardQuery query = LeaderboardQuery.from(q);
         String b = q.oneOf("basis", LeaderboardService.BASES, "segment");
-        return answers.table("leaderboard" + q.normalised(), q.csv(headers), () -> service.leaderboard(query, b),
+        return answers.table(
+                "leaderboard" + q.normalised(),
+                q.csv(headers),
+                () -> service.leaderboard(query, b),
                 LeaderboardResponse::csv);
     }
 }

@@ -1,84 +1,168 @@
 package dev.podium.leaderboard;
 
+import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
-
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-import dev.podium.stats.Estimate;
-
 /** GET /api/leaderboard (read-api.md "Leaderboard"). */
-public record LeaderboardResponse(String scenario, String loadModel, double sla,
-                                  @Schema(enumeration = {"throughput", "cpu", "memory"}) String rank,
-                                  @Schema(nullable = true) String hostClass, @Schema(nullable = true) Integer vcpus,
-                                  Available available, @Schema(nullable = true) Baseline baseline, List<Row> rows,
-                                  @Schema(enumeration = {"segment", "latest"}, description = "segment: each throughput"
-                                          + " figure pooled over its series' current segment; latest: the newest run alone")
-                                  String basis,
-                                  @Schema(description = "basis=segment: the runs behind each pooled cell")
-                                  List<dev.podium.segment.Segment> segments,
+public record LeaderboardResponse(
+        String scenario,
+        String loadModel,
+        double sla,
 
-                                  @Schema(enumeration = {"exclude", "include"}, description = "exclude (default): rows"
-                                          + " with a quality flag are listed unranked (rank null); include: ranked too")
-                                  String flagged,
-                                  @Schema(description = "host settings (payload v2 host.settings) that differ among the"
-                                          + " runs of the rows; empty when they agree")
-                                  List<dev.podium.hostsettings.SettingDifference> hostSettingsDiffer) {
+        @Schema(enumeration = {"throughput", "cpu", "memory"})
+        String rank,
+
+        @Schema(nullable = true) String hostClass,
+        @Schema(nullable = true) Integer vcpus,
+        Available available,
+        @Schema(nullable = true) Baseline baseline,
+        List<Row> rows,
+
+        @Schema(
+                enumeration = {"segment", "latest"},
+                description = "segment: each throughput"
+                        + " figure pooled over its series' current segment; latest: the newest run alone")
+        String basis,
+
+        @Schema(description = "basis=segment: the runs behind each pooled cell")
+        List<dev.podium.segment.Segment> segments,
+
+        @Schema(
+                enumeration = {"exclude", "include"},
+                description = "exclude (default): rows"
+                        + " with a quality flag are listed unranked (rank null); include: ranked too")
+        String flagged,
+
+        @Schema(
+                description = "host settings (payload v2 host.settings) that differ among the"
+                        + " runs of the rows; empty when they agree")
+        List<dev.podium.hostsettings.SettingDifference> hostSettingsDiffer) {
 
     /** Filter values that exist, for the pickers. */
-    public record Available(List<String> hostClasses, List<Integer> vcpus, List<String> jvmVendors,
-                            List<Integer> jvmMajors, List<String> frameworks, List<String> ioModels,
-                            List<Integer> connections,
-                            @Schema(description = "target classifications present (suite.json)") List<String> classifications) {
-    }
+    public record Available(
+            List<String> hostClasses,
+            List<Integer> vcpus,
+            List<String> jvmVendors,
+            List<Integer> jvmMajors,
+            List<String> frameworks,
+            List<String> ioModels,
+            List<Integer> connections,
+
+            @Schema(description = "target classifications present (suite.json)")
+            List<String> classifications) {}
 
     /** The host's nginx baseline in the most recent matching run that has one. */
-    public record Baseline(String framework, double bestThroughput, UUID runId) {
-    }
+    public record Baseline(String framework, double bestThroughput, UUID runId) {}
 
     /** One framework target's figures from its most recent matching run. */
     @Schema(name = "LeaderboardRow")
-    public record Row(@Schema(nullable = true, description = "null: not ranked, a quality flag (excludedBy) keeps it"
-                              + " out under flagged=exclude") Integer rank,
-                      @Schema(description = "true when this row shares its rank with another row (overlapping CIs)")
-                      boolean tied,
-                      String framework, String frameworkVersion, String ioModel, UUID runId,
-                      OffsetDateTime startedAt, String jvmVendor, String jvmVersion,
-                      @Schema(nullable = true) Double slaThroughput,
-                      @Schema(nullable = true) Integer slaConnections, @Schema(nullable = true) Long slaCellId,
-                      double bestThroughput, int bestConnections,
-                      long bestCellId, @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh,
-                      @Schema(nullable = true) Double p90Ms, @Schema(nullable = true) Double p99Ms,
-                      double throughputPerVcpu, @Schema(nullable = true) Double baselineShare,
-                      @Schema(nullable = true) Double errorRate, List<String> flags,
-                      @Schema(description = "repeats behind the throughput figure and its interval") Integer repeatCount,
-                      @Schema(description = "repeat-to-repeat coefficient of variation of requests/s above 5%") boolean noisy,
-                      @Schema(nullable = true,
-                              description = "requests per CPU-second of the target (payload v2; null for v1 runs)")
-                      Estimate requestsPerCpuSecond,
-                      @Schema(nullable = true,
-                              description = "MB (10^6 bytes) of mean resident memory per 1,000 requests/s (payload v2)")
-                      Estimate rssMbPerKrps,
-                      @Schema(nullable = true, enumeration = {"throughput", "cpu", "memory"}, description = "the"
-                              + " figure this row was ranked by: cpu for a row flagged generator-saturated or"
-                              + " above-baseline under rank=throughput; null for an unranked row")
-                      String rankedBy,
-                      @Schema(nullable = true, enumeration = {"bare-server", "micro", "full-stack"},
-                              description = "the target's classification (suite.json); null when its run has none")
-                      String classification,
-                      @Schema(description = "throughput at each measured concurrency of the same run, fewest connections first")
-                      List<AtConcurrency> throughputByConnections,
-                      @Schema(description = "the quality flags that keep this row out of the ranking (flagged=exclude);"
-                              + " empty when it is ranked")
-                      List<String> excludedBy) {
+    public record Row(
+            @Schema(
+                    nullable = true,
+                    description =
+                            "null: not ranked, a quality flag (excludedBy) keeps it" + " out under flagged=exclude")
+            Integer rank,
+
+            @Schema(description = "true when this row shares its rank with another row (overlapping CIs)")
+            boolean tied,
+
+            String framework,
+            String frameworkVersion,
+            String ioModel,
+            UUID runId,
+            OffsetDateTime startedAt,
+            String jvmVendor,
+            String jvmVersion,
+            @Schema(nullable = true) Double slaThroughput,
+            @Schema(nullable = true) Integer slaConnections,
+            @Schema(nullable = true) Long slaCellId,
+            double bestThroughput,
+            int bestConnections,
+            long bestCellId,
+            @Schema(nullable = true) Double ciLow,
+            @Schema(nullable = true) Double ciHigh,
+            @Schema(nullable = true) Double p90Ms,
+            @Schema(nullable = true) Double p99Ms,
+            double throughputPerVcpu,
+            @Schema(nullable = true) Double baselineShare,
+            @Schema(nullable = true) Double errorRate,
+            List<String> flags,
+
+            @Schema(description = "repeats behind the throughput figure and its interval")
+            Integer repeatCount,
+
+            @Schema(description = "repeat-to-repeat coefficient of variation of requests/s above 5%")
+            boolean noisy,
+
+            @Schema(
+                    nullable = true,
+                    description = "requests per CPU-second of the target (payload v2; null for v1 runs)")
+            Estimate requestsPerCpuSecond,
+
+            @Schema(
+                    nullable = true,
+                    description = "MB (10^6 bytes) of mean resident memory per 1,000 requests/s (payload v2)")
+            Estimate rssMbPerKrps,
+
+            @Schema(
+                    nullable = true,
+                    enumeration = {"throughput", "cpu", "memory"},
+                    description = "the"
+                            + " figure this row was ranked by: cpu for a row flagged generator-saturated or"
+                            + " above-baseline under rank=throughput; null for an unranked row")
+            String rankedBy,
+
+            @Schema(
+                    nullable = true,
+                    enumeration = {"bare-server", "micro", "full-stack"},
+                    description = "the target's classification (suite.json); null when its run has none")
+            String classification,
+
+            @Schema(description = "throughput at each measured concurrency of the same run, fewest connections first")
+            List<AtConcurrency> throughputByConnections,
+
+            @Schema(
+                    description = "the quality flags that keep this row out of the ranking (flagged=exclude);"
+                            + " empty when it is ranked")
+            List<String> excludedBy) {
 
         /** The same row with another rank, tie, ranking figure and exclusion. */
         public Row ranked(Integer newRank, boolean newTied, String by, List<String> excluded) {
-            return new Row(newRank, newTied, framework, frameworkVersion, ioModel, runId, startedAt, jvmVendor,
-                    jvmVersion, slaThroughput, slaConnections, slaCellId, bestThroughput, bestConnections, bestCellId,
-                    ciLow, ciHigh, p90Ms, p99Ms, throughputPerVcpu, baselineShare, errorRate, flags, repeatCount, noisy,
-                    requestsPerCpuSecond, rssMbPerKrps, by, classification, throughputByConnections, excluded);
+            return new Row(
+                    newRank,
+                    newTied,
+                    framework,
+                    frameworkVersion,
+                    ioModel,
+                    runId,
+                    startedAt,
+                    jvmVendor,
+                    jvmVersion,
+                    slaThroughput,
+                    slaConnections,
+                    slaCellId,
+                    bestThroughput,
+                    bestConnections,
+                    bestCellId,
+                    ciLow,
+                    ciHigh,
+                    p90Ms,
+                    p99Ms,
+                    throughputPerVcpu,
+                    baselineShare,
+                    errorRate,
+                    flags,
+                    repeatCount,
+                    noisy,
+                    requestsPerCpuSecond,
+                    rssMbPerKrps,
+                    by,
+                    classification,
+                    throughputByConnections,
+                    excluded);
         }
 
         Row ranked(int newRank, boolean newTied, String by) {
@@ -88,31 +172,109 @@ public record LeaderboardResponse(String scenario, String loadModel, double sla,
 
     /** One cell of a row's sweep: its concurrency, trimmed mean of requests/s with its interval, and its error rate. */
     @Schema(name = "LeaderboardConcurrency")
-    public record AtConcurrency(int connections, @Schema(nullable = true) Double targetRate, double throughput,
-                                @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh,
-                                @Schema(nullable = true) Double errorRate, List<String> flags) {
-    }
+    public record AtConcurrency(
+            int connections,
+            @Schema(nullable = true) Double targetRate,
+            double throughput,
+            @Schema(nullable = true) Double ciLow,
+            @Schema(nullable = true) Double ciHigh,
+            @Schema(nullable = true) Double errorRate,
+            List<String> flags) {}
 
-    static final List<String> CSV_HEADER = List.of("rank", "tied", "framework", "frameworkVersion", "ioModel", "runId",
-            "startedAt", "jvmVendor", "jvmVersion", "slaThroughput", "slaConnections", "slaCellId", "bestThroughput",
-            "bestConnections", "bestCellId", "ciLow", "ciHigh", "p90Ms", "p99Ms", "throughputPerVcpu",
-            "baselineShare", "errorRate", "flags", "hostClass", "vcpus", "scenario", "loadModel", "sla", "repeatCount",
-            "noisy", "requestsPerCpuSecond", "requestsPerCpuSecondCiLow", "requestsPerCpuSecondCiHigh",
-            "requestsPerCpuSecondRepeats", "rssMbPerKrps", "rssMbPerKrpsCiLow", "rssMbPerKrpsCiHigh",
-            "rssMbPerKrpsRepeats", "rank", "rankedBy", "classification", "excludedBy", "throughputByConnections");
+    static final List<String> CSV_HEADER = List.of(
+            "rank",
+            "tied",
+            "framework",
+            "frameworkVersion",
+            "ioModel",
+            "runId",
+            "startedAt",
+            "jvmVendor",
+            "jvmVersion",
+            "slaThroughput",
+            "slaConnections",
+            "slaCellId",
+            "bestThroughput",
+            "bestConnections",
+            "bestCellId",
+            "ciLow",
+            "ciHigh",
+            "p90Ms",
+            "p99Ms",
+            "throughputPerVcpu",
+            "baselineShare",
+            "errorRate",
+            "flags",
+            "hostClass",
+            "vcpus",
+            "scenario",
+            "loadModel",
+            "sla",
+            "repeatCount",
+            "noisy",
+            "requestsPerCpuSecond",
+            "requestsPerCpuSecondCiLow",
+            "requestsPerCpuSecondCiHigh",
+            "requestsPerCpuSecondRepeats",
+            "rssMbPerKrps",
+            "rssMbPerKrpsCiLow",
+            "rssMbPerKrpsCiHigh",
+            "rssMbPerKrpsRepeats",
+            "rank",
+            "rankedBy",
+            "classification",
+            "excludedBy",
+            "throughputByConnections");
 
     public String csv() {
-        List<List<Object>> lines = rows.stream().map(r -> java.util.Arrays.<Object>asList(nullable(r.rank()), r.tied(),
-                r.framework(), r.frameworkVersion(), r.ioModel(), r.runId(), r.startedAt(), r.jvmVendor(), r.jvmVersion(),
-                nullable(r.slaThroughput()), nullable(r.slaConnections()), nullable(r.slaCellId()), r.bestThroughput(),
-                r.bestConnections(), r.bestCellId(), nullable(r.ciLow()), nullable(r.ciHigh()), nullable(r.p90Ms()),
-                nullable(r.p99Ms()), r.throughputPerVcpu(), nullable(r.baselineShare()), nullable(r.errorRate()),
-                r.flags(), hostClass, vcpus, scenario, loadModel, sla, nullable(r.repeatCount()), r.noisy(),
-                figure(r.requestsPerCpuSecond(), 0), figure(r.requestsPerCpuSecond(), 1),
-                figure(r.requestsPerCpuSecond(), 2), figure(r.requestsPerCpuSecond(), 3), figure(r.rssMbPerKrps(), 0),
-                figure(r.rssMbPerKrps(), 1), figure(r.rssMbPerKrps(), 2), figure(r.rssMbPerKrps(), 3), rank,
-                r.rankedBy(), nullable(r.classification()), r.excludedBy(), r.throughputByConnections().stream()
-                        .map(a -> a.connections() + ":" + a.throughput()).toList())).toList();
+        List<List<Object>> lines = rows.stream()
+                .map(r -> java.util.Arrays.<Object>asList(
+                        nullable(r.rank()),
+                        r.tied(),
+                        r.framework(),
+                        r.frameworkVersion(),
+                        r.ioModel(),
+                        r.runId(),
+                        r.startedAt(),
+                        r.jvmVendor(),
+                        r.jvmVersion(),
+                        nullable(r.slaThroughput()),
+                        nullable(r.slaConnections()),
+                        nullable(r.slaCellId()),
+                        r.bestThroughput(),
+                        r.bestConnections(),
+                        r.bestCellId(),
+                        nullable(r.ciLow()),
+                        nullable(r.ciHigh()),
+                        nullable(r.p90Ms()),
+                        nullable(r.p99Ms()),
+                        r.throughputPerVcpu(),
+                        nullable(r.baselineShare()),
+                        nullable(r.errorRate()),
+                        r.flags(),
+                        hostClass,
+                        vcpus,
+                        scenario,
+                        loadModel,
+                        sla,
+                        nullable(r.repeatCount()),
+                        r.noisy(),
+                        figure(r.requestsPerCpuSecond(), 0),
+                        figure(r.requestsPerCpuSecond(), 1),
+                        figure(r.requestsPerCpuSecond(), 2),
+                        figure(r.requestsPerCpuSecond(), 3),
+                        figure(r.rssMbPerKrps(), 0),
+                        figure(r.rssMbPerKrps(), 1),
+                        figure(r.rssMbPerKrps(), 2),
+                        figure(r.rssMbPerKrps(), 3),
+                        rank,
+                        r.rankedBy(),
+                        nullable(r.classification()),
+                        r.excludedBy(),
+                        r.throughputByConnections().stream()
+                                .map(a -> a.connections() + ":" + a.throughput())
+                                .toList()))
+                .toList();
         return Csv.table(CSV_HEADER, lines);
     }
 
@@ -121,12 +283,13 @@ public record LeaderboardResponse(String scenario, String loadModel, double sla,
         if (f == null) {
             return "";
         }
-        return nullable(switch (part) {
-            case 0 -> f.mean();
-            case 1 -> f.ciLow();
-            case 2 -> f.ciHigh();
-            default -> f.repeats();
-        });
+        return nullable(
+                switch (part) {
+                    case 0 -> f.mean();
+                    case 1 -> f.ciLow();
+                    case 2 -> f.ciHigh();
+                    default -> f.repeats();
+                });
     }
 
     private static Object nullable(Object o) {

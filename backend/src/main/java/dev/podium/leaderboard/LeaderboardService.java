@@ -1,5 +1,10 @@
 package dev.podium.leaderboard;
 
+import dev.podium.hostsettings.HostSettingsDifferences;
+import dev.podium.quality.QualityFlags;
+import dev.podium.segment.Segments;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,12 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import dev.podium.segment.Segments;
-import dev.podium.hostsettings.HostSettingsDifferences;
-import dev.podium.quality.QualityFlags;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-
 /**
  * Builds the leaderboard from stored cell statistics (nothing is recomputed from repeats at read time). The database
  * picks each target's most recent matching run and the pickers' values; only the cells of those runs are read.
@@ -24,7 +23,8 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class LeaderboardService {
 
-    private static final String NEWEST_FIRST = "order by c.framework, c.io_model, r.started_at desc, r.received_at desc, r.id desc";
+    private static final String NEWEST_FIRST =
+            "order by c.framework, c.io_model, r.started_at desc, r.received_at desc, r.id desc";
 
     /** Board figures: pooled over each series' current segment (default), or the newest run alone. */
     public static final java.util.Set<String> BASES = java.util.Set.of("segment", "latest");
@@ -46,33 +46,78 @@ public class LeaderboardService {
     public LeaderboardResponse leaderboard(LeaderboardQuery q, String basis) {
         List<String> hostClasses = queries.hostClasses(q.scenario(), q.loadModel());
         String hostClass = q.hostClass() != null ? q.hostClass() : queries.latestHostClass(q.scenario(), q.loadModel());
-        List<Integer> vcpusAvailable = hostClass == null ? List.of() : queries.distinct("c.vcpus",
-                scenarioWhere(q).and("r.host_class = ?", hostClass), rs -> rs.getInt(1));
-        Integer vcpus = q.vcpus() != null ? q.vcpus()
+        List<Integer> vcpusAvailable = hostClass == null
+                ? List.of()
+                : queries.distinct("c.vcpus", scenarioWhere(q).and("r.host_class = ?", hostClass), rs -> rs.getInt(1));
+        Integer vcpus = q.vcpus() != null
+                ? q.vcpus()
                 : vcpusAvailable.isEmpty() ? null : vcpusAvailable.get(vcpusAvailable.size() - 1);
         if (hostClass == null || vcpus == null) {
-            return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), q.rank(), hostClass, vcpus,
-                    new LeaderboardResponse.Available(hostClasses, vcpusAvailable, List.of(), List.of(), List.of(),
-                            List.of(), List.of(), List.of()), null, List.of(), basis, List.of(), flagged(q), List.of());
+            return new LeaderboardResponse(
+                    q.scenario(),
+                    q.loadModel(),
+                    q.sla(),
+                    q.rank(),
+                    hostClass,
+                    vcpus,
+                    new LeaderboardResponse.Available(
+                            hostClasses,
+                            vcpusAvailable,
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            List.of()),
+                    null,
+                    List.of(),
+                    basis,
+                    List.of(),
+                    flagged(q),
+                    List.of());
         }
-        LeaderboardResponse.Available available = queries.select("array_agg(distinct r.jvm_vendor),"
-                + " array_agg(distinct r.jvm_major), array_agg(distinct c.framework) filter (where not c.baseline),"
-                + " array_agg(distinct c.io_model) filter (where not c.baseline), array_agg(distinct c.connections),"
-                + " array_agg(distinct c.classification) filter (where not c.baseline)",
-                comparable(q, hostClass, vcpus), "", rs -> new LeaderboardResponse.Available(hostClasses, vcpusAvailable,
-                        list(rs, 1, String.class), list(rs, 2, Integer.class), list(rs, 3, String.class),
-                        list(rs, 4, String.class), list(rs, 5, Integer.class), list(rs, 6, String.class))).get(0);
+        LeaderboardResponse.Available available = queries.select(
+                        "array_agg(distinct r.jvm_vendor),"
+                                + " array_agg(distinct r.jvm_major), array_agg(distinct c.framework) filter (where not c.baseline),"
+                                + " array_agg(distinct c.io_model) filter (where not c.baseline), array_agg(distinct c.connections),"
+                                + " array_agg(distinct c.classification) filter (where not c.baseline)",
+                        comparable(q, hostClass, vcpus),
+                        "",
+                        rs -> new LeaderboardResponse.Available(
+                                hostClasses,
+                                vcpusAvailable,
+                                list(rs, 1, String.class),
+                                list(rs, 2, Integer.class),
+                                list(rs, 3, String.class),
+                                list(rs, 4, String.class),
+                                list(rs, 5, Integer.class),
+                                list(rs, 6, String.class)))
+                .get(0);
 
         // each target's most recent run among the matching ones, then only those runs' cells
-        UUID[] latest = queries.select("distinct on (c.framework, c.io_model) c.run_id",
-                matching(q, hostClass, vcpus).andAlways("not c.baseline").and("c.framework = ?", q.framework())
-                        .and("c.io_model = ?", q.ioModel()).and("c.classification = ?", q.classification()), NEWEST_FIRST, rs -> rs.getObject(1, UUID.class))
-                .stream().distinct().toArray(UUID[]::new);
-        List<UUID> newestBaselineRun = queries.select("c.run_id", matching(q, hostClass, vcpus).andAlways("c.baseline"),
-                "order by r.started_at desc, r.received_at desc, r.id desc limit 1", rs -> rs.getObject(1, UUID.class));
-        UUID[] runs = newestBaselineRun.isEmpty() || Arrays.asList(latest).contains(newestBaselineRun.get(0)) ? latest
+        UUID[] latest = queries
+                .select(
+                        "distinct on (c.framework, c.io_model) c.run_id",
+                        matching(q, hostClass, vcpus)
+                                .andAlways("not c.baseline")
+                                .and("c.framework = ?", q.framework())
+                                .and("c.io_model = ?", q.ioModel())
+                                .and("c.classification = ?", q.classification()),
+                        NEWEST_FIRST,
+                        rs -> rs.getObject(1, UUID.class))
+                .stream()
+                .distinct()
+                .toArray(UUID[]::new);
+        List<UUID> newestBaselineRun = queries.select(
+                "c.run_id",
+                matching(q, hostClass, vcpus).andAlways("c.baseline"),
+                "order by r.started_at desc, r.received_at desc, r.id desc limit 1",
+                rs -> rs.getObject(1, UUID.class));
+        UUID[] runs = newestBaselineRun.isEmpty() || Arrays.asList(latest).contains(newestBaselineRun.get(0))
+                ? latest
                 : appended(latest, newestBaselineRun.get(0));
-        List<CellRow> cells = runs.length == 0 ? List.of()
+        List<CellRow> cells = runs.length == 0
+                ? List.of()
                 : queries.cells(matching(q, hostClass, vcpus).andAlways("c.run_id = any (?)", (Object) runs));
 
         Map<UUID, Double> baselineBest = new HashMap<>();
@@ -86,21 +131,43 @@ public class LeaderboardService {
                 targets.add(c); // LeaderboardRanking keeps each target's cells of its newest run only
             }
         }
-        Segments.Pooled pooled = basis.equals("segment") ? segments.pool(targets) : new Segments.Pooled(targets, List.of());
-        LeaderboardResponse.Baseline baseline = newestBaselineRun.isEmpty() ? null : new LeaderboardResponse.Baseline(
-                cells.stream().filter(c -> c.baseline() && c.runId().equals(newestBaselineRun.get(0))).findFirst()
-                        .map(CellRow::framework).orElse(null),
-                baselineBest.get(newestBaselineRun.get(0)), newestBaselineRun.get(0));
-        List<LeaderboardResponse.Row> rows = QualityFlags.rank(LeaderboardRanking.unranked(pooled.cells(), baselineBest,
-                q.sla()), q.rank(), q.includeFlagged());
+        Segments.Pooled pooled =
+                basis.equals("segment") ? segments.pool(targets) : new Segments.Pooled(targets, List.of());
+        LeaderboardResponse.Baseline baseline = newestBaselineRun.isEmpty()
+                ? null
+                : new LeaderboardResponse.Baseline(
+                        cells.stream()
+                                .filter(c -> c.baseline() && c.runId().equals(newestBaselineRun.get(0)))
+                                .findFirst()
+                                .map(CellRow::framework)
+                                .orElse(null),
+                        baselineBest.get(newestBaselineRun.get(0)),
+                        newestBaselineRun.get(0));
+        List<LeaderboardResponse.Row> rows = QualityFlags.rank(
+                LeaderboardRanking.unranked(pooled.cells(), baselineBest, q.sla()), q.rank(), q.includeFlagged());
         Map<UUID, List<String>> shownFrom = new LinkedHashMap<>();
-        rows.forEach(r -> shownFrom.computeIfAbsent(r.runId(), k -> new ArrayList<>())
+        rows.forEach(r -> shownFrom
+                .computeIfAbsent(r.runId(), k -> new ArrayList<>())
                 .add(r.framework() + " (" + r.ioModel() + ")"));
         if (baseline != null && !rows.isEmpty()) {
-            shownFrom.computeIfAbsent(baseline.runId(), k -> new ArrayList<>()).add(baseline.framework() + " (baseline)");
+            shownFrom
+                    .computeIfAbsent(baseline.runId(), k -> new ArrayList<>())
+                    .add(baseline.framework() + " (baseline)");
         }
-        return new LeaderboardResponse(q.scenario(), q.loadModel(), q.sla(), q.rank(), hostClass, vcpus, available,
-                baseline, rows, basis, pooled.segments(), flagged(q), hostSettings.among(shownFrom));
+        return new LeaderboardResponse(
+                q.scenario(),
+                q.loadModel(),
+                q.sla(),
+                q.rank(),
+                hostClass,
+                vcpus,
+                available,
+                baseline,
+                rows,
+                basis,
+                pooled.segments(),
+                flagged(q),
+                hostSettings.among(shownFrom));
     }
 
     private static String flagged(LeaderboardQuery q) {
@@ -114,8 +181,11 @@ public class LeaderboardService {
 
     /** The comparable cells that pass the run and concurrency filters (JVM, date range, connections). */
     private static CellQueries.Where matching(LeaderboardQuery q, String hostClass, int vcpus) {
-        return comparable(q, hostClass, vcpus).and("r.jvm_vendor = ?", q.jvmVendor()).and("r.jvm_major = ?", q.jvmMajor())
-                .and("r.started_at >= ?", q.from()).and("r.started_at < ?", q.to())
+        return comparable(q, hostClass, vcpus)
+                .and("r.jvm_vendor = ?", q.jvmVendor())
+                .and("r.jvm_major = ?", q.jvmMajor())
+                .and("r.started_at >= ?", q.from())
+                .and("r.started_at < ?", q.to())
                 .and("c.connections = ?", q.connections());
     }
 

@@ -1,5 +1,13 @@
 package dev.podium.leaderboard;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.run.RunPayloadValidator;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -16,16 +24,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import dev.podium.run.RunPayloadValidator;
-import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.container.ResourceInfo;
-import jakarta.ws.rs.core.HttpHeaders;
-import jakarta.ws.rs.core.MultivaluedMap;
-import jakarta.ws.rs.core.UriInfo;
 
 /** The query string of a read request, checked against the names an endpoint knows; values parsed with the field named. */
 public final class QueryParams {
@@ -44,7 +42,8 @@ public final class QueryParams {
 
     /** The enum of a cell property in the run schema the service validates payloads with. */
     static Set<String> cellEnum(String property) {
-        try (InputStream in = QueryParams.class.getClassLoader().getResourceAsStream(RunPayloadValidator.V2_SCHEMA_RESOURCE)) {
+        try (InputStream in =
+                QueryParams.class.getClassLoader().getResourceAsStream(RunPayloadValidator.V2_SCHEMA_RESOURCE)) {
             JsonNode values = new ObjectMapper().readTree(in).at("/$defs/cell/properties/" + property + "/enum");
             if (!values.isArray() || values.isEmpty()) {
                 throw new IllegalStateException("the run schema has no enum for cell." + property);
@@ -58,8 +57,7 @@ public final class QueryParams {
     }
 
     /** The names a resource method declares with @QueryParam (those its OpenAPI lists), and which are lists. */
-    private record Declared(Set<String> known, Set<String> repeatable) {
-    }
+    private record Declared(Set<String> known, Set<String> repeatable) {}
 
     private static final Map<Method, Declared> DECLARED = new ConcurrentHashMap<>();
 
@@ -90,8 +88,10 @@ public final class QueryParams {
         MultivaluedMap<String, String> values = uri.getQueryParameters(true);
         for (Map.Entry<String, List<String>> e : new TreeMap<>(values).entrySet()) {
             if (!known.contains(e.getKey())) {
-                throw ReadProblems.unknownParameter(e.getKey(), "unknown parameter '" + e.getKey()
-                        + "'; this endpoint takes " + String.join(", ", new java.util.TreeSet<>(known)));
+                throw ReadProblems.unknownParameter(
+                        e.getKey(),
+                        "unknown parameter '" + e.getKey() + "'; this endpoint takes "
+                                + String.join(", ", new java.util.TreeSet<>(known)));
             }
             if (e.getValue().size() > 1 && !repeatable.contains(e.getKey())) {
                 throw ReadProblems.badParameter(e.getKey(), "'" + e.getKey() + "' is given more than once");
@@ -139,8 +139,10 @@ public final class QueryParams {
             return fallback;
         }
         if (!domain.contains(v)) {
-            throw ReadProblems.badParameter(name, "'" + name + "' must be one of "
-                    + String.join(", ", new java.util.TreeSet<>(domain)) + ", not '" + v + "'");
+            throw ReadProblems.badParameter(
+                    name,
+                    "'" + name + "' must be one of " + String.join(", ", new java.util.TreeSet<>(domain)) + ", not '"
+                            + v + "'");
         }
         return v;
     }
@@ -148,8 +150,9 @@ public final class QueryParams {
     public String scenario() {
         String v = oneOf("scenario", SCENARIOS, null);
         if (v == null) {
-            throw ReadProblems.badParameter("scenario", "'scenario' is required: one of "
-                    + String.join(", ", new java.util.TreeSet<>(SCENARIOS)));
+            throw ReadProblems.badParameter(
+                    "scenario",
+                    "'scenario' is required: one of " + String.join(", ", new java.util.TreeSet<>(SCENARIOS)));
         }
         return v;
     }
@@ -188,8 +191,9 @@ public final class QueryParams {
         } catch (NumberFormatException e) {
             // answered below
         }
-        throw ReadProblems.badParameter(name, "'" + name + "' must be a " + (allowZero ? "non-negative" : "positive")
-                + " number, not '" + v + "'");
+        throw ReadProblems.badParameter(
+                name,
+                "'" + name + "' must be a " + (allowZero ? "non-negative" : "positive") + " number, not '" + v + "'");
     }
 
     public Double positiveNumber(String name, Double fallback) {
@@ -217,7 +221,8 @@ public final class QueryParams {
             }
             return at;
         } catch (DateTimeParseException e) {
-            throw ReadProblems.badParameter(name, "'" + name + "' must be an RFC 3339 date or date-time, not '" + v + "'");
+            throw ReadProblems.badParameter(
+                    name, "'" + name + "' must be an RFC 3339 date or date-time, not '" + v + "'");
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.podium.leaderboard;
 
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -8,11 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-
 import javax.sql.DataSource;
-
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /**
  * Rendered read answers keyed by endpoint + normalised query. Every answer depends only on stored runs, and runs are
@@ -28,11 +26,9 @@ public class ReadCache {
     private static final long MAX_BYTES = 64L << 20;
 
     /** A rendered answer: the body's bytes and its media type. */
-    public record Answer(byte[] body, String mediaType) {
-    }
+    public record Answer(byte[] body, String mediaType) {}
 
-    private record Entry(String stamp, Answer answer) {
-    }
+    private record Entry(String stamp, Answer answer) {}
 
     @Inject
     DataSource dataSource;
@@ -57,7 +53,8 @@ public class ReadCache {
         if (s == null) {
             return null;
         }
-        if (System.nanoTime() - stampReadAt >= config.checkInterval().toNanos() && refreshing.compareAndSet(false, true)) {
+        if (System.nanoTime() - stampReadAt >= config.checkInterval().toNanos()
+                && refreshing.compareAndSet(false, true)) {
             return null;
         }
         Entry e = entries.get(key);
@@ -93,7 +90,8 @@ public class ReadCache {
     private String stamp() {
         try {
             String s = stamp;
-            if (s != null && System.nanoTime() - stampReadAt < config.checkInterval().toNanos()) {
+            if (s != null
+                    && System.nanoTime() - stampReadAt < config.checkInterval().toNanos()) {
                 return s;
             }
             synchronized (this) { // one reader at a time; the others get what it read
@@ -103,10 +101,12 @@ public class ReadCache {
                     return s;
                 }
                 try (Connection c = dataSource.getConnection();
-                     // change points land after their run (recomputed in the background) and move the board's segments
-                     PreparedStatement ps = c.prepareStatement("select count(*), max(received_at), (select count(*) || ':'"
-                             + " || coalesce(max(id), 0) || ':' || coalesce(sum(runs_after), 0) from change_points) from runs");
-                     ResultSet rs = ps.executeQuery()) {
+                        // change points land after their run (recomputed in the background) and move the board's
+                        // segments
+                        PreparedStatement ps = c.prepareStatement(
+                                "select count(*), max(received_at), (select count(*) || ':'"
+                                        + " || coalesce(max(id), 0) || ':' || coalesce(sum(runs_after), 0) from change_points) from runs");
+                        ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     s = rs.getLong(1) + "/" + rs.getString(2) + "/" + rs.getString(3);
                 } catch (SQLException e) {

@@ -1,9 +1,8 @@
 package dev.podium.leaderboard;
 
-import java.time.Duration;
-
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
 
 /** Settings of the read API's answer cache (podium.read-cache.* = PODIUM_READ_CACHE_*). */
 @ConfigMapping(prefix = "podium.read-cache")

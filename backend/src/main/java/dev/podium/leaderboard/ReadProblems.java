@@ -5,8 +5,7 @@ import dev.podium.common.ProblemException;
 /** The read API's refusals, as the service's problem+json answers naming the query parameter in {@code field}. */
 final class ReadProblems {
 
-    private ReadProblems() {
-    }
+    private ReadProblems() {}
 
     static ProblemException badParameter(String field, String detail) {
         return ProblemException.badRequest("invalid-parameter", detail, field);

@@ -1,18 +1,5 @@
 package dev.podium.leaderboard;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Set;
-import java.util.UUID;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import dev.podium.run.CellView;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
@@ -29,6 +16,16 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/runs/{id}/cells: a run's cells with their statistics, without repeats (JSON or CSV). */
 @Path("/api/runs/{id}/cells")
@@ -37,30 +34,102 @@ public class RunCellsResource {
 
     public record CellsResponse(List<CellView> items) {
 
-        static final List<String> CSV_HEADER = List.of("id", "ordinal", "framework", "frameworkVersion", "ioModel",
-                "scenario", "loadModel", "connections", "targetRate", "delayMs", "vcpus", "durationSeconds",
-                "warmupSeconds", "baseline", "flags", "repeatCount", "rpsTrimmedMean", "rpsMedian", "rpsMean",
-                "rpsStddev", "rpsCiLow", "rpsCiHigh", "errorRate", "p50Median", "p90Median", "p99Median",
-                "overErrorLimit", "rpsCv", "noisy", "requestsPerCpuSecond", "requestsPerCpuSecondCiLow",
-                "requestsPerCpuSecondCiHigh", "requestsPerCpuSecondRepeats", "rpsPerVcpu", "rpsPerVcpuCiLow",
-                "rpsPerVcpuCiHigh", "rpsPerVcpuRepeats", "rssMbPerKrps", "rssMbPerKrpsCiLow", "rssMbPerKrpsCiHigh",
-                "rssMbPerKrpsRepeats", "cpus", "startupFirstResponseMs", "startupIdleRssBytes");
+        static final List<String> CSV_HEADER = List.of(
+                "id",
+                "ordinal",
+                "framework",
+                "frameworkVersion",
+                "ioModel",
+                "scenario",
+                "loadModel",
+                "connections",
+                "targetRate",
+                "delayMs",
+                "vcpus",
+                "durationSeconds",
+                "warmupSeconds",
+                "baseline",
+                "flags",
+                "repeatCount",
+                "rpsTrimmedMean",
+                "rpsMedian",
+                "rpsMean",
+                "rpsStddev",
+                "rpsCiLow",
+                "rpsCiHigh",
+                "errorRate",
+                "p50Median",
+                "p90Median",
+                "p99Median",
+                "overErrorLimit",
+                "rpsCv",
+                "noisy",
+                "requestsPerCpuSecond",
+                "requestsPerCpuSecondCiLow",
+                "requestsPerCpuSecondCiHigh",
+                "requestsPerCpuSecondRepeats",
+                "rpsPerVcpu",
+                "rpsPerVcpuCiLow",
+                "rpsPerVcpuCiHigh",
+                "rpsPerVcpuRepeats",
+                "rssMbPerKrps",
+                "rssMbPerKrpsCiLow",
+                "rssMbPerKrpsCiHigh",
+                "rssMbPerKrpsRepeats",
+                "cpus",
+                "startupFirstResponseMs",
+                "startupIdleRssBytes");
 
         String csv() {
             List<List<Object>> lines = new ArrayList<>();
             for (CellView c : items) {
-                List<Object> line = new ArrayList<>(java.util.Arrays.asList(c.id(), c.ordinal(), c.framework(),
-                        c.frameworkVersion(), c.ioModel(), c.scenario(), c.loadModel(), c.connections(), c.targetRate(),
-                        c.delayMs(), c.vcpus(), c.durationSeconds(), c.warmupSeconds(), c.baseline(), c.flags()));
+                List<Object> line = new ArrayList<>(java.util.Arrays.asList(
+                        c.id(),
+                        c.ordinal(),
+                        c.framework(),
+                        c.frameworkVersion(),
+                        c.ioModel(),
+                        c.scenario(),
+                        c.loadModel(),
+                        c.connections(),
+                        c.targetRate(),
+                        c.delayMs(),
+                        c.vcpus(),
+                        c.durationSeconds(),
+                        c.warmupSeconds(),
+                        c.baseline(),
+                        c.flags()));
                 CellStats s = c.stats();
-                line.addAll(s == null ? java.util.Collections.nCopies(26, null) : java.util.Arrays.asList(
-                        s.repeatCount(), s.rpsTrimmedMean(), s.rpsMedian(), s.rpsMean(), s.rpsStddev(), s.rpsCiLow(),
-                        s.rpsCiHigh(), s.errorRate(), s.p50Median(), s.p90Median(), s.p99Median(), s.overErrorLimit(),
-                        s.rpsCv(), s.noisy(), figure(s.requestsPerCpuSecond(), 0), figure(s.requestsPerCpuSecond(), 1),
-                        figure(s.requestsPerCpuSecond(), 2), figure(s.requestsPerCpuSecond(), 3),
-                        figure(s.rpsPerVcpu(), 0), figure(s.rpsPerVcpu(), 1), figure(s.rpsPerVcpu(), 2),
-                        figure(s.rpsPerVcpu(), 3), figure(s.rssMbPerKrps(), 0), figure(s.rssMbPerKrps(), 1),
-                        figure(s.rssMbPerKrps(), 2), figure(s.rssMbPerKrps(), 3)));
+                line.addAll(
+                        s == null
+                                ? java.util.Collections.nCopies(26, null)
+                                : java.util.Arrays.asList(
+                                        s.repeatCount(),
+                                        s.rpsTrimmedMean(),
+                                        s.rpsMedian(),
+                                        s.rpsMean(),
+                                        s.rpsStddev(),
+                                        s.rpsCiLow(),
+                                        s.rpsCiHigh(),
+                                        s.errorRate(),
+                                        s.p50Median(),
+                                        s.p90Median(),
+                                        s.p99Median(),
+                                        s.overErrorLimit(),
+                                        s.rpsCv(),
+                                        s.noisy(),
+                                        figure(s.requestsPerCpuSecond(), 0),
+                                        figure(s.requestsPerCpuSecond(), 1),
+                                        figure(s.requestsPerCpuSecond(), 2),
+                                        figure(s.requestsPerCpuSecond(), 3),
+                                        figure(s.rpsPerVcpu(), 0),
+                                        figure(s.rpsPerVcpu(), 1),
+                                        figure(s.rpsPerVcpu(), 2),
+                                        figure(s.rpsPerVcpu(), 3),
+                                        figure(s.rssMbPerKrps(), 0),
+                                        figure(s.rssMbPerKrps(), 1),
+                                        figure(s.rssMbPerKrps(), 2),
+                                        figure(s.rssMbPerKrps(), 3)));
                 line.add(c.cpus());
                 line.add(c.startup() == null ? null : c.startup().firstResponseMs());
                 line.add(c.startup() == null ? null : c.startup().idleRssBytes());
@@ -83,10 +152,16 @@ public class RunCellsResource {
 
     @GET
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
-    @Operation(summary = "A run's cells with their statistics", description = "In payload order; `format=csv` or"
-            + " `Accept: text/csv` for one CSV row per cell.")
-    @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = CellsResponse.class), examples = @ExampleObject(name = "one cell", value = """
+    @Operation(
+            summary = "A run's cells with their statistics",
+            description = "In payload order; `format=csv` or" + " `Accept: text/csv` for one CSV row per cell.")
+    @APIResponse(
+            responseCode = "200",
+            content = {
+                @Content(
+                        mediaType = MediaType.APPLICATION_JSON,
+                        schema = @Schema(implementation = CellsResponse.class),
+                        examples = @ExampleObject(name = "one cell", value = """
             {"items": [{"id": 1, "ordinal": 0, "framework": "nginx", "frameworkVersion": "1.22.1", "ioModel": "non-blocking",
               "scenario": "plaintext", "loadModel": "closed", "connections": 256, "targetRate": null, "delayMs": null, "vcpus": 2,
               "durationSeconds": 15.0, "warmupSeconds": null, "baseline": true, "flags": [], "cpus": "0-1",
@@ -97,10 +172,15 @@ public class RunCellsResource {
                         "noisy": false, "requestsPerCpuSecond": {"mean": 111000.0, "ciLow": 109000.0, "ciHigh": 113000.0,
                         "repeats": 3}, "rpsPerVcpu": {"mean": 100000.0, "ciLow": 97500.0, "ciHigh": 102500.0, "repeats": 3},
                         "rssMbPerKrps": {"mean": 0.105, "ciLow": 0.1, "ciHigh": 0.11, "repeats": 3}}}]}""")),
-            @Content(mediaType = Csv.MEDIA_TYPE)})
+                @Content(mediaType = Csv.MEDIA_TYPE)
+            })
     @APIResponse(responseCode = "404", description = "No run with that id")
-    public Uni<Response> cells(@Context UriInfo uri, @Context ResourceInfo endpoint, @Context HttpHeaders headers, @PathParam("id") String id,
-                          @QueryParam("format") String format) {
+    public Uni<Response> cells(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
+            @Context HttpHeaders headers,
+            @PathParam("id") String id,
+            @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, endpoint);
         UUID runId;
         try {
@@ -108,7 +188,8 @@ public class RunCellsResource {
         } catch (IllegalArgumentException e) {
             throw ReadProblems.notFound("id", "no run " + id);
         }
-        return answers.table("cells" + runId + q.normalised(), q.csv(headers), () -> compute(runId), CellsResponse::csv);
+        return answers.table(
+                "cells" + runId + q.normalised(), q.csv(headers), () -> compute(runId), CellsResponse::csv);
     }
 
     CellsResponse compute(UUID runId) {

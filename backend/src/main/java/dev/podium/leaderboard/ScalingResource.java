@@ -1,23 +1,7 @@
 package dev.podium.leaderboard;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.UUID;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
-import io.smallrye.mutiny.Uni;
 import dev.podium.stats.CellStats;
+import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -28,6 +12,20 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/scaling: throughput, per-vCPU throughput and scaling efficiency E(k) across vCPU counts. */
 @Path("/api/scaling")
@@ -35,21 +33,32 @@ import jakarta.ws.rs.core.UriInfo;
 public class ScalingResource {
 
     @Schema(name = "ScalingPoint")
-    public record Point(int vcpus, int connections, double throughput, @Schema(nullable = true) Double ciLow,
-                        @Schema(nullable = true) Double ciHigh, double perVcpu,
-                        @Schema(nullable = true) Double perVcpuCiLow, @Schema(nullable = true) Double perVcpuCiHigh,
-                        @Schema(nullable = true,
-                        description = "E(k) = T(k) / (k x T(1)); null without a 1-vCPU point or with one vCPU count only") Double efficiency,
-                        UUID runId) {
-    }
+    public record Point(
+            int vcpus,
+            int connections,
+            double throughput,
+            @Schema(nullable = true) Double ciLow,
+            @Schema(nullable = true) Double ciHigh,
+            double perVcpu,
+            @Schema(nullable = true) Double perVcpuCiLow,
+            @Schema(nullable = true) Double perVcpuCiHigh,
+
+            @Schema(
+                    nullable = true,
+                    description = "E(k) = T(k) / (k x T(1)); null without a 1-vCPU point or with one vCPU count only")
+            Double efficiency,
+
+            UUID runId) {}
 
     @Schema(name = "ScalingSeries")
-    public record Series(String framework, String ioModel, List<Point> points) {
-    }
+    public record Series(String framework, String ioModel, List<Point> points) {}
 
-    public record ScalingResponse(String scenario, @Schema(nullable = true) String cpuModel,
-                                  @Schema(nullable = true) String hostClass, String loadModel, List<Series> series) {
-    }
+    public record ScalingResponse(
+            String scenario,
+            @Schema(nullable = true) String cpuModel,
+            @Schema(nullable = true) String hostClass,
+            String loadModel,
+            List<Series> series) {}
 
     @Inject
     CellQueries queries;
@@ -59,11 +68,18 @@ public class ScalingResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Scaling across vCPU counts", description = "For each framework target and vCPU count k, the"
-            + " cell of its most recent run on the host class at the best concurrency (or at `connections`):"
-            + " T(k), T(k)/k and E(k) = T(k) / (k x T(1)) (methodology section 4).")
-    @APIResponse(responseCode = "200", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = ScalingResponse.class), examples = @ExampleObject(name = "netty", value = """
+    @Operation(
+            summary = "Scaling across vCPU counts",
+            description = "For each framework target and vCPU count k, the"
+                    + " cell of its most recent run on the host class at the best concurrency (or at `connections`):"
+                    + " T(k), T(k)/k and E(k) = T(k) / (k x T(1)) (methodology section 4).")
+    @APIResponse(
+            responseCode = "200",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ScalingResponse.class),
+                            examples = @ExampleObject(name = "netty", value = """
             {"scenario": "plaintext", "cpuModel": "AMD EPYC 7R13", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
              "loadModel": "closed", "series": [{"framework": "Netty", "ioModel": "non-blocking", "points": [
               {"vcpus": 1, "connections": 256, "throughput": 100000.0, "ciLow": 99000.0, "ciHigh": 101000.0,
@@ -71,12 +87,18 @@ public class ScalingResource {
               {"vcpus": 2, "connections": 256, "throughput": 180000.0, "ciLow": 178000.0, "ciHigh": 182000.0,
                "perVcpu": 90000.0, "perVcpuCiLow": 89000.0, "perVcpuCiHigh": 91000.0, "efficiency": 0.9, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"}]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Uni<Response> scaling(@Context UriInfo uri, @Context ResourceInfo endpoint,
+    public Uni<Response> scaling(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
             @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
-            @QueryParam("framework") String framework, @QueryParam("ioModel") String ioModel,
-            @Parameter(description = "default: the host class of the most recent run for the scenario") @QueryParam("hostClass") String hostClass,
+            @QueryParam("framework") String framework,
+            @QueryParam("ioModel") String ioModel,
+            @Parameter(description = "default: the host class of the most recent run for the scenario")
+                    @QueryParam("hostClass")
+                    String hostClass,
             @QueryParam("loadModel") String loadModel,
-            @Parameter(description = "default: the best concurrency at each vCPU count") @QueryParam("connections") String connections) {
+            @Parameter(description = "default: the best concurrency at each vCPU count") @QueryParam("connections")
+                    String connections) {
         QueryParams q = QueryParams.of(uri, endpoint);
         String sc = q.scenario();
         String lm = q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed");
@@ -87,20 +109,32 @@ public class ScalingResource {
         return answers.json("scaling" + q.normalised(), () -> compute(sc, lm, fw, io, hc, conn));
     }
 
-    ScalingResponse compute(String scenario, String loadModel, String framework, String ioModel, String hostClass,
-                            Integer connections) {
+    ScalingResponse compute(
+            String scenario,
+            String loadModel,
+            String framework,
+            String ioModel,
+            String hostClass,
+            Integer connections) {
         String hc = hostClass != null ? hostClass : queries.latestHostClass(scenario, loadModel);
         if (hc == null) {
             return new ScalingResponse(scenario, null, null, loadModel, List.of());
         }
-        List<CellRow> cells = queries.newestRunCells(new CellQueries.Where().and("c.scenario = ?", scenario)
-                .and("c.load_model = ?", loadModel).and("r.host_class = ?", hc).andAlways("not c.baseline")
-                .and("c.framework = ?", framework).and("c.io_model = ?", ioModel).and("c.connections = ?", connections), true);
+        List<CellRow> cells = queries.newestRunCells(
+                new CellQueries.Where()
+                        .and("c.scenario = ?", scenario)
+                        .and("c.load_model = ?", loadModel)
+                        .and("r.host_class = ?", hc)
+                        .andAlways("not c.baseline")
+                        .and("c.framework = ?", framework)
+                        .and("c.io_model = ?", ioModel)
+                        .and("c.connections = ?", connections),
+                true);
         // target -> vcpus -> cells of the most recent run measuring that vCPU count
         Map<String, TreeMap<Integer, List<CellRow>>> byTarget = new TreeMap<>();
         for (CellRow c : cells) {
-            TreeMap<Integer, List<CellRow>> byVcpus = byTarget.computeIfAbsent(c.framework() + "\u0000" + c.ioModel(),
-                    k -> new TreeMap<>());
+            TreeMap<Integer, List<CellRow>> byVcpus =
+                    byTarget.computeIfAbsent(c.framework() + "\u0000" + c.ioModel(), k -> new TreeMap<>());
             List<CellRow> current = byVcpus.get(c.vcpus());
             if (current == null || CellRow.newestFirst(c, current.get(0)) < 0) {
                 byVcpus.put(c.vcpus(), new ArrayList<>(List.of(c)));
@@ -112,7 +146,11 @@ public class ScalingResource {
         String cpuModel = cells.isEmpty() ? null : cells.get(0).cpuModel();
         for (TreeMap<Integer, List<CellRow>> byVcpus : byTarget.values()) {
             Map<Integer, CellRow> chosen = new LinkedHashMap<>();
-            byVcpus.forEach((k, sweep) -> chosen.put(k, sweep.stream().max(Comparator.comparingDouble(CellRow::throughput)).get()));
+            byVcpus.forEach((k, sweep) -> chosen.put(
+                    k,
+                    sweep.stream()
+                            .max(Comparator.comparingDouble(CellRow::throughput))
+                            .get()));
             CellRow one = chosen.get(1);
             List<Point> points = new ArrayList<>();
             CellRow any = null;
@@ -121,9 +159,17 @@ public class ScalingResource {
                 CellRow c = e.getValue();
                 any = c;
                 CellStats s = c.stats();
-                points.add(new Point(k, c.connections(), c.throughput(), s.rpsCiLow(), s.rpsCiHigh(), c.throughput() / k,
-                        s.rpsCiLow() / k, s.rpsCiHigh() / k,
-                        efficiency(c.throughput(), k, one == null ? null : one.throughput(), chosen.size()), c.runId()));
+                points.add(new Point(
+                        k,
+                        c.connections(),
+                        c.throughput(),
+                        s.rpsCiLow(),
+                        s.rpsCiHigh(),
+                        c.throughput() / k,
+                        s.rpsCiLow() / k,
+                        s.rpsCiHigh() / k,
+                        efficiency(c.throughput(), k, one == null ? null : one.throughput(), chosen.size()),
+                        c.runId()));
             }
             series.add(new Series(any.framework(), any.ioModel(), points));
         }

@@ -1,11 +1,10 @@
 package dev.podium.quality;
 
+import dev.podium.leaderboard.LeaderboardRanking;
+import dev.podium.leaderboard.LeaderboardResponse.Row;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
-import dev.podium.leaderboard.LeaderboardRanking;
-import dev.podium.leaderboard.LeaderboardResponse.Row;
 
 /**
  * The quality flags that make a figure untrustworthy for ranking, and the ranking that leaves flagged rows out unless
@@ -14,12 +13,12 @@ import dev.podium.leaderboard.LeaderboardResponse.Row;
 public final class QualityFlags {
 
     /** In the order the legend explains them. */
-    public static final List<String> QUALITY = List.of("generator-saturated", "above-baseline", "warmup-not-stable",
-            "noisy", "high-error-rate");
+    public static final List<String> QUALITY =
+            List.of("generator-saturated", "above-baseline", "warmup-not-stable", "noisy", "high-error-rate");
+
     public static final Set<String> CHOICES = Set.of("exclude", "include");
 
-    private QualityFlags() {
-    }
+    private QualityFlags() {}
 
     /** The quality flags among a row's flags, in legend order. */
     public static List<String> of(List<String> flags) {

@@ -1,5 +1,7 @@
 package dev.podium.run;
 
+import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -8,9 +10,6 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
 import org.postgresql.PGConnection;
-
-import dev.podium.stats.CellStats;
-import dev.podium.stats.Estimate;
 import org.postgresql.copy.CopyManager;
 
 /**
@@ -22,21 +21,22 @@ final class CellCopy {
     /** cells_seq increments by 50: each value v reserves the ids v .. v + 49 (Hibernate's pooled-lo). */
     static final int ID_BLOCK = 50;
 
-    private static final String CELLS = "copy cells (id, run_id, ordinal, framework, framework_version, io_model, scenario,"
-            + " load_model, connections, target_rate, delay_ms, vcpus, duration_seconds, warmup_seconds, baseline, flags,"
-            + " repeat_count, rps_trimmed_mean, rps_median, rps_mean, rps_stddev, rps_ci_low, rps_ci_high, error_rate,"
-            + " p50_median, p90_median, p99_median, over_error_limit, rps_cv, noisy, req_per_cpu_second,"
-            + " req_per_cpu_second_ci_low, req_per_cpu_second_ci_high, req_per_cpu_second_repeats, rps_per_vcpu,"
-            + " rps_per_vcpu_ci_low, rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
-            + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats, rps_ci_method, cpus, startup_first_response_ms,"
-            + " startup_idle_rss_bytes, classification) from stdin";
-    private static final String REPEATS = "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
-            + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
-            + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
-            + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples) from stdin";
+    private static final String CELLS =
+            "copy cells (id, run_id, ordinal, framework, framework_version, io_model, scenario,"
+                    + " load_model, connections, target_rate, delay_ms, vcpus, duration_seconds, warmup_seconds, baseline, flags,"
+                    + " repeat_count, rps_trimmed_mean, rps_median, rps_mean, rps_stddev, rps_ci_low, rps_ci_high, error_rate,"
+                    + " p50_median, p90_median, p99_median, over_error_limit, rps_cv, noisy, req_per_cpu_second,"
+                    + " req_per_cpu_second_ci_low, req_per_cpu_second_ci_high, req_per_cpu_second_repeats, rps_per_vcpu,"
+                    + " rps_per_vcpu_ci_low, rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
+                    + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats, rps_ci_method, cpus, startup_first_response_ms,"
+                    + " startup_idle_rss_bytes, classification) from stdin";
+    private static final String REPEATS =
+            "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
+                    + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
+                    + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
+                    + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples) from stdin";
 
-    private CellCopy() {
-    }
+    private CellCopy() {}
 
     static void write(Connection connection, UUID runId, List<Cell> cells) throws SQLException {
         assignIds(connection, cells);
@@ -65,14 +65,38 @@ final class CellCopy {
             cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
-                repeatRows.append(c.id).append('\t').append(i).append('\t').append(r.requests)
-                        .append('\t').append(r.requestsPerSecond)
-                        .append('\t').append(r.p50Ms).append('\t').append(r.p75Ms).append('\t').append(r.p90Ms)
-                        .append('\t').append(r.p99Ms).append('\t').append(r.p999Ms).append('\t').append(r.maxMs)
-                        .append('\t').append(r.meanMs)
-                        .append('\t').append(r.errorsConnect).append('\t').append(r.errorsRead)
-                        .append('\t').append(r.errorsWrite).append('\t').append(r.errorsTimeout)
-                        .append('\t').append(r.errorsStatus);
+                repeatRows
+                        .append(c.id)
+                        .append('\t')
+                        .append(i)
+                        .append('\t')
+                        .append(r.requests)
+                        .append('\t')
+                        .append(r.requestsPerSecond)
+                        .append('\t')
+                        .append(r.p50Ms)
+                        .append('\t')
+                        .append(r.p75Ms)
+                        .append('\t')
+                        .append(r.p90Ms)
+                        .append('\t')
+                        .append(r.p99Ms)
+                        .append('\t')
+                        .append(r.p999Ms)
+                        .append('\t')
+                        .append(r.maxMs)
+                        .append('\t')
+                        .append(r.meanMs)
+                        .append('\t')
+                        .append(r.errorsConnect)
+                        .append('\t')
+                        .append(r.errorsRead)
+                        .append('\t')
+                        .append(r.errorsWrite)
+                        .append('\t')
+                        .append(r.errorsTimeout)
+                        .append('\t')
+                        .append(r.errorsStatus);
                 number(repeatRows, r.wallSeconds);
                 number(repeatRows, r.targetCpuUserSeconds);
                 number(repeatRows, r.targetCpuSystemSeconds);
@@ -95,7 +119,8 @@ final class CellCopy {
     /** Takes ids from cells_seq, one sequence call per 50 cells. */
     private static void assignIds(Connection connection, List<Cell> cells) throws SQLException {
         int blocks = (cells.size() + ID_BLOCK - 1) / ID_BLOCK;
-        try (PreparedStatement s = connection.prepareStatement("select nextval('cells_seq') from generate_series(1, ?)")) {
+        try (PreparedStatement s =
+                connection.prepareStatement("select nextval('cells_seq') from generate_series(1, ?)")) {
             s.setInt(1, blocks);
             try (ResultSet rs = s.executeQuery()) {
                 int i = 0;
@@ -185,7 +210,9 @@ final class CellCopy {
             if (i > 0) {
                 literal.append(',');
             }
-            literal.append('"').append(values[i].replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+            literal.append('"')
+                    .append(values[i].replace("\\", "\\\\").replace("\"", "\\\""))
+                    .append('"');
         }
         escape(out, literal.append('}').toString());
     }

@@ -1,64 +1,106 @@
 package dev.podium.run;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.podium.stats.CellStats;
 import java.util.Arrays;
 import java.util.List;
-
-import dev.podium.stats.CellStats;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A cell as the read API shows it (schema/read-api.md), in a run and in a run's cells; repeats are null, hence left out,
  * where a shape omits them. cpus and startup are null for a v1 cell.
  */
-public record CellView(long id, int ordinal, String framework, String frameworkVersion, String ioModel,
-                       String scenario, String loadModel, int connections, @Schema(nullable = true) Double targetRate,
-                       @Schema(nullable = true) Integer delayMs,
-                       int vcpus, double durationSeconds, @Schema(nullable = true) Double warmupSeconds,
-                       boolean baseline, List<String> flags, @Schema(nullable = true) String cpus,
-                       @Schema(nullable = true) Startup startup,
-                       @Schema(nullable = true) CellStats stats,
-                       @Schema(nullable = true) @JsonInclude(JsonInclude.Include.NON_NULL) List<RepeatView> repeats) {
+public record CellView(
+        long id,
+        int ordinal,
+        String framework,
+        String frameworkVersion,
+        String ioModel,
+        String scenario,
+        String loadModel,
+        int connections,
+        @Schema(nullable = true) Double targetRate,
+        @Schema(nullable = true) Integer delayMs,
+        int vcpus,
+        double durationSeconds,
+        @Schema(nullable = true) Double warmupSeconds,
+        boolean baseline,
+        List<String> flags,
+        @Schema(nullable = true) String cpus,
+        @Schema(nullable = true) Startup startup,
+        @Schema(nullable = true) CellStats stats,
+
+        @Schema(nullable = true) @JsonInclude(JsonInclude.Include.NON_NULL)
+        List<RepeatView> repeats) {
 
     /** The start of the target that served the cell (payload v2). */
-    public record Startup(double firstResponseMs, long idleRssBytes) {
-    }
+    public record Startup(double firstResponseMs, long idleRssBytes) {}
 
     /** One repeat as measured; usage is null for a v1 repeat. */
-    public record RepeatView(long requests, double requestsPerSecond, Latency latencyMs, Errors errors,
-                             @Schema(nullable = true) Usage usage) {
-    }
+    public record RepeatView(
+            long requests,
+            double requestsPerSecond,
+            Latency latencyMs,
+            Errors errors,
+            @Schema(nullable = true) Usage usage) {}
 
     /** What the repeat cost (payload v2). */
-    public record Usage(double wallSeconds, double targetCpuUserSeconds, double targetCpuSystemSeconds,
-                        long targetRssMeanBytes, long targetRssPeakBytes, double generatorCpuSeconds,
-                        @Schema(nullable = true) Integer samples) {
-    }
+    public record Usage(
+            double wallSeconds,
+            double targetCpuUserSeconds,
+            double targetCpuSystemSeconds,
+            long targetRssMeanBytes,
+            long targetRssPeakBytes,
+            double generatorCpuSeconds,
+            @Schema(nullable = true) Integer samples) {}
 
     /** Latency percentiles in ms. */
-    public record Latency(double p50, double p75, double p90, double p99, double p999, double max, double mean) {
-    }
+    public record Latency(double p50, double p75, double p90, double p99, double p999, double max, double mean) {}
 
     /** Errors by kind. */
-    public record Errors(long connect, long read, long write, long timeout, long status) {
-    }
+    public record Errors(long connect, long read, long write, long timeout, long status) {}
 
     /** The view of a cell, with its repeats when withRepeats (which must then be loaded). */
     public static CellView of(Cell c, boolean withRepeats) {
-        List<RepeatView> repeats = withRepeats ? c.repeats.stream().map(CellView::repeat).toList() : null;
-        return new CellView(c.id, c.ordinal, c.framework, c.frameworkVersion, c.ioModel, c.scenario, c.loadModel,
-                c.connections, c.targetRate, c.delayMs, c.vcpus, c.durationSeconds, c.warmupSeconds, c.baseline,
-                c.flags == null ? List.of() : Arrays.asList(c.flags), c.cpus,
+        List<RepeatView> repeats =
+                withRepeats ? c.repeats.stream().map(CellView::repeat).toList() : null;
+        return new CellView(
+                c.id,
+                c.ordinal,
+                c.framework,
+                c.frameworkVersion,
+                c.ioModel,
+                c.scenario,
+                c.loadModel,
+                c.connections,
+                c.targetRate,
+                c.delayMs,
+                c.vcpus,
+                c.durationSeconds,
+                c.warmupSeconds,
+                c.baseline,
+                c.flags == null ? List.of() : Arrays.asList(c.flags),
+                c.cpus,
                 c.startupFirstResponseMs == null ? null : new Startup(c.startupFirstResponseMs, c.startupIdleRssBytes),
-                c.stats, repeats);
+                c.stats,
+                repeats);
     }
 
     private static RepeatView repeat(Repeat r) {
-        return new RepeatView(r.requests, r.requestsPerSecond,
+        return new RepeatView(
+                r.requests,
+                r.requestsPerSecond,
                 new Latency(r.p50Ms, r.p75Ms, r.p90Ms, r.p99Ms, r.p999Ms, r.maxMs, r.meanMs),
                 new Errors(r.errorsConnect, r.errorsRead, r.errorsWrite, r.errorsTimeout, r.errorsStatus),
-                r.wallSeconds == null ? null : new Usage(r.wallSeconds, r.targetCpuUserSeconds, r.targetCpuSystemSeconds,
-                        r.targetRssMeanBytes, r.targetRssPeakBytes, r.generatorCpuSeconds, r.usageSamples));
+                r.wallSeconds == null
+                        ? null
+                        : new Usage(
+                                r.wallSeconds,
+                                r.targetCpuUserSeconds,
+                                r.targetCpuSystemSeconds,
+                                r.targetRssMeanBytes,
+                                r.targetRssPeakBytes,
+                                r.generatorCpuSeconds,
+                                r.usageSamples));
     }
 }

@@ -16,11 +16,11 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
     public static final String RUN_V2_PAYLOAD_TYPE = "application/vnd.podium.run.v2+json";
     /** The most signatures an envelope may carry (schema/README.md); more is refused before any is checked. */
     public static final int MAX_SIGNATURES = 4;
+
     static final int SIGNATURE_BYTES = 64;
 
     /** One signature: the key id it claims and the raw signature bytes. */
-    public record Signature(String keyid, byte[] sig) {
-    }
+    public record Signature(String keyid, byte[] sig) {}
 
     /** Parses the request body; anything malformed is a 400 naming the envelope field. */
     public static DsseEnvelope parse(byte[] body) {
@@ -28,22 +28,28 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
         try {
             root = StrictJson.read(body, false);
         } catch (StrictJson.Refused e) {
-            throw ProblemException.badRequest("malformed-envelope", "the body is refused: " + e.getMessage(), e.field());
+            throw ProblemException.badRequest(
+                    "malformed-envelope", "the body is refused: " + e.getMessage(), e.field());
         }
         if (root == null || !root.isObject()) {
-            throw ProblemException.badRequest("malformed-envelope", "the body must be a DSSE envelope (a JSON object)", null);
+            throw ProblemException.badRequest(
+                    "malformed-envelope", "the body must be a DSSE envelope (a JSON object)", null);
         }
         JsonNode type = root.get("payloadType");
         if (type == null || !type.isTextual()) {
             throw ProblemException.badRequest("malformed-envelope", "payloadType is required", "payloadType");
         }
         if (!RUN_PAYLOAD_TYPE.equals(type.textValue()) && !RUN_V2_PAYLOAD_TYPE.equals(type.textValue())) {
-            throw ProblemException.badRequest("unsupported-payload-type", "payloadType must be " + RUN_V2_PAYLOAD_TYPE
-                    + " or " + RUN_PAYLOAD_TYPE + ", got " + type.textValue(), "payloadType");
+            throw ProblemException.badRequest(
+                    "unsupported-payload-type",
+                    "payloadType must be " + RUN_V2_PAYLOAD_TYPE + " or " + RUN_PAYLOAD_TYPE + ", got "
+                            + type.textValue(),
+                    "payloadType");
         }
         JsonNode payload = root.get("payload");
         if (payload == null || !payload.isTextual()) {
-            throw ProblemException.badRequest("malformed-envelope", "payload is required (base64 of the run JSON)", "payload");
+            throw ProblemException.badRequest(
+                    "malformed-envelope", "payload is required (base64 of the run JSON)", "payload");
         }
         byte[] payloadBytes = base64(payload.textValue(), "payload");
         if (payloadBytes.length == 0) {
@@ -51,12 +57,15 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
         }
         JsonNode signatures = root.get("signatures");
         if (signatures == null || signatures.getNodeType() != JsonNodeType.ARRAY || signatures.isEmpty()) {
-            throw ProblemException.badRequest("malformed-envelope", "signatures must be a non-empty list", "signatures");
+            throw ProblemException.badRequest(
+                    "malformed-envelope", "signatures must be a non-empty list", "signatures");
         }
         // before any signature is looked at: a flood of signatures must not cost lookups or verifications
         if (signatures.size() > MAX_SIGNATURES) {
-            throw ProblemException.badRequest("too-many-signatures", "an envelope carries at most " + MAX_SIGNATURES
-                    + " signatures, got " + signatures.size(), "signatures");
+            throw ProblemException.badRequest(
+                    "too-many-signatures",
+                    "an envelope carries at most " + MAX_SIGNATURES + " signatures, got " + signatures.size(),
+                    "signatures");
         }
         List<Signature> parsed = new ArrayList<>(signatures.size());
         for (int i = 0; i < signatures.size(); i++) {
@@ -75,8 +84,11 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
             }
             byte[] sigBytes = base64(sig.textValue(), at + ".sig");
             if (sigBytes.length != SIGNATURE_BYTES) {
-                throw ProblemException.badRequest("malformed-envelope", at + ".sig must be " + SIGNATURE_BYTES
-                        + " bytes (an Ed25519 signature), got " + sigBytes.length, at + ".sig");
+                throw ProblemException.badRequest(
+                        "malformed-envelope",
+                        at + ".sig must be " + SIGNATURE_BYTES + " bytes (an Ed25519 signature), got "
+                                + sigBytes.length,
+                        at + ".sig");
             }
             parsed.add(new Signature(keyid.textValue(), sigBytes));
         }

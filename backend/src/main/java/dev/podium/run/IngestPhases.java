@@ -21,10 +21,12 @@ public class IngestPhases {
     /** Records the time since startNanos under the phase and returns now, the start of the next phase. */
     public long record(String phase, long startNanos) {
         long now = System.nanoTime();
-        timers.computeIfAbsent(phase, p -> Timer.builder("podium.ingest.phase")
-                        .description("time spent in one phase of an ingest")
-                        .tag("phase", p)
-                        .register(registry))
+        timers.computeIfAbsent(
+                        phase,
+                        p -> Timer.builder("podium.ingest.phase")
+                                .description("time spent in one phase of an ingest")
+                                .tag("phase", p)
+                                .register(registry))
                 .record(now - startNanos, TimeUnit.NANOSECONDS);
         return now;
     }

@@ -1,37 +1,62 @@
 package dev.podium.run;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** GET /api/runs/{id}: everything stored about a run, the envelope as a string (schema/read-api.md). */
-public record RunDetail(UUID id, Instant receivedAt, Instant startedAt, Instant finishedAt, int schemaVersion,
-                        String keyid, AgentRef agent, Suite suite, LoadGenerator loadGenerator, Host host, Jvm jvm,
-                        List<CellView> cells, String envelope) {
+public record RunDetail(
+        UUID id,
+        Instant receivedAt,
+        Instant startedAt,
+        Instant finishedAt,
+        int schemaVersion,
+        String keyid,
+        AgentRef agent,
+        Suite suite,
+        LoadGenerator loadGenerator,
+        Host host,
+        Jvm jvm,
+        List<CellView> cells,
+        String envelope) {
 
     /** The agent that signed the run, with its revocation time when revoked. */
-    public record AgentRef(long id, String name, String version, @Schema(nullable = true) Instant revokedAt) {
-    }
+    public record AgentRef(
+            long id,
+            String name,
+            String version,
+            @Schema(nullable = true) Instant revokedAt) {}
 
     /** The suite that produced the run. */
-    public record Suite(String name, String version, String commit, @Schema(nullable = true) String profile) {
-    }
+    public record Suite(
+            String name,
+            String version,
+            String commit,
+            @Schema(nullable = true) String profile) {}
 
     /** The load generators used. */
-    public record LoadGenerator(String tool, String version, @Schema(nullable = true) String openLoopTool,
-                                @Schema(nullable = true) String openLoopVersion) {
-    }
+    public record LoadGenerator(
+            String tool,
+            String version,
+            @Schema(nullable = true) String openLoopTool,
+            @Schema(nullable = true) String openLoopVersion) {}
 
     /** The benchmark host; settings (its tuning as the agent read it) is null for a v1 run. */
-    public record Host(String hostname, String cpuModel, int vcpus, long memoryBytes, String os, String kernel,
-                       String arch, String virtualization, @Schema(nullable = true) String serverCpus,
-                       @Schema(nullable = true) String loadGeneratorCpus,
-                       String hostClass, @Schema(nullable = true) java.util.Map<String, Object> settings) {
-    }
+    public record Host(
+            String hostname,
+            String cpuModel,
+            int vcpus,
+            long memoryBytes,
+            String os,
+            String kernel,
+            String arch,
+            String virtualization,
+            @Schema(nullable = true) String serverCpus,
+            @Schema(nullable = true) String loadGeneratorCpus,
+            String hostClass,
+            @Schema(nullable = true) java.util.Map<String, Object> settings) {}
 
     /** The JVM the targets ran on. */
-    public record Jvm(String vendor, String version, int major, String vmName, String gc, List<String> flags) {
-    }
+    public record Jvm(String vendor, String version, int major, String vmName, String gc, List<String> flags) {}
 }

@@ -16,11 +16,9 @@ final class RunMapper {
     private static final Pattern LEADING_NUMBER = Pattern.compile("^(\\d+)(?:\\.(\\d+))?");
     private static final String[] NO_STRINGS = new String[0];
     private static final ObjectMapper SETTINGS = new ObjectMapper();
-    private static final TypeReference<Map<String, Object>> SETTINGS_TYPE = new TypeReference<>() {
-    };
+    private static final TypeReference<Map<String, Object>> SETTINGS_TYPE = new TypeReference<>() {};
 
-    private RunMapper() {
-    }
+    private RunMapper() {}
 
     static Run toRun(JsonNode p) {
         Run run = new Run();
@@ -50,7 +48,8 @@ final class RunMapper {
         run.hostVirtualization = host.get("virtualization").textValue();
         run.hostServerCpus = text(host, "serverCpus");
         run.hostLoadGeneratorCpus = text(host, "loadGeneratorCpus");
-        run.hostSettings = host.hasNonNull("settings") ? SETTINGS.convertValue(host.get("settings"), SETTINGS_TYPE) : null;
+        run.hostSettings =
+                host.hasNonNull("settings") ? SETTINGS.convertValue(host.get("settings"), SETTINGS_TYPE) : null;
         run.hostClass = hostClass(run.hostCpuModel, run.hostVcpus, run.hostMemoryBytes);
         JsonNode jvm = p.get("jvm");
         run.jvmVendor = jvm.get("vendor").textValue();
@@ -80,7 +79,8 @@ final class RunMapper {
         cell.delayMs = c.hasNonNull("delayMs") ? c.get("delayMs").intValue() : null;
         cell.vcpus = c.get("vcpus").intValue();
         cell.durationSeconds = c.get("durationSeconds").doubleValue();
-        cell.warmupSeconds = c.hasNonNull("warmupSeconds") ? c.get("warmupSeconds").doubleValue() : null;
+        cell.warmupSeconds =
+                c.hasNonNull("warmupSeconds") ? c.get("warmupSeconds").doubleValue() : null;
         cell.baseline = c.path("baseline").asBoolean(false);
         cell.flags = strings(c.get("flags"));
         cell.cpus = text(c, "cpus");
@@ -123,7 +123,8 @@ final class RunMapper {
             repeat.targetRssMeanBytes = usage.get("targetRssMeanBytes").longValue();
             repeat.targetRssPeakBytes = usage.get("targetRssPeakBytes").longValue();
             repeat.generatorCpuSeconds = usage.get("generatorCpuSeconds").doubleValue();
-            repeat.usageSamples = usage.hasNonNull("samples") ? usage.get("samples").intValue() : null;
+            repeat.usageSamples =
+                    usage.hasNonNull("samples") ? usage.get("samples").intValue() : null;
         }
         return repeat;
     }

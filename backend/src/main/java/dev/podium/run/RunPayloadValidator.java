@@ -35,6 +35,7 @@ public class RunPayloadValidator {
     private static final int MAX_ERRORS = 50;
     /** schema/README.md: CPU time may exceed wall x CPUs by 5% and 50 ms of sampling skew. */
     private static final double CPU_SKEW = 1.05;
+
     private static final double CPU_SLACK_SECONDS = 0.05;
 
     private final JsonSchema v1;
@@ -49,7 +50,8 @@ public class RunPayloadValidator {
         JsonNode schemaNode;
         try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException(resource + " is missing from the classpath (the build packages ../schema)");
+                throw new IllegalStateException(
+                        resource + " is missing from the classpath (the build packages ../schema)");
             }
             schemaNode = new ObjectMapper().readTree(in);
         } catch (IOException e) {
@@ -60,7 +62,8 @@ public class RunPayloadValidator {
                 .failFast(false)
                 .build();
         JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-                .getSchema(SchemaLocation.of(schemaNode.path("$id").asText("urn:podium:" + resource)), schemaNode, config);
+                .getSchema(
+                        SchemaLocation.of(schemaNode.path("$id").asText("urn:podium:" + resource)), schemaNode, config);
         schema.initializeValidators(); // resolve every $ref once, when the bean is created, not per validation
         return schema;
     }
@@ -76,9 +79,16 @@ public class RunPayloadValidator {
         JsonNode version = run.get("schemaVersion");
         if (version != null && version.isNumber() && version.asDouble() != schemaVersion) {
             // checked before the schema: a v1 payload under the v2 type would otherwise fail on every usage field
-            throw ProblemException.invalid("Invalid run", List.of(new FieldError("schemaVersion", "must be "
-                    + schemaVersion + " for payloadType " + (schemaVersion == 2 ? DsseEnvelope.RUN_V2_PAYLOAD_TYPE
-                    : DsseEnvelope.RUN_PAYLOAD_TYPE) + ", got " + version.asText())));
+            throw ProblemException.invalid(
+                    "Invalid run",
+                    List.of(new FieldError(
+                            "schemaVersion",
+                            "must be "
+                                    + schemaVersion + " for payloadType "
+                                    + (schemaVersion == 2
+                                            ? DsseEnvelope.RUN_V2_PAYLOAD_TYPE
+                                            : DsseEnvelope.RUN_PAYLOAD_TYPE)
+                                    + ", got " + version.asText())));
         }
         Set<ValidationMessage> messages = (schemaVersion == 2 ? v2 : v1).validate(run);
         for (ValidationMessage message : messages) {
@@ -122,7 +132,8 @@ public class RunPayloadValidator {
                 errors.add(new FieldError(Paths.of(path), "must be a finite number, got " + value));
             }
         } else if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext() && errors.size() < MAX_ERRORS; ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+                    it.hasNext() && errors.size() < MAX_ERRORS; ) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 path.addLast(entry.getKey());
                 nonFinite(entry.getValue(), path, errors);
@@ -157,7 +168,8 @@ public class RunPayloadValidator {
                     double below = latency.get(PERCENTILES[p - 1]).doubleValue();
                     double value = latency.get(PERCENTILES[p]).doubleValue();
                     if (value < below) {
-                        errors.add(new FieldError("results[" + c + "].repeats[" + r + "].latencyMs." + PERCENTILES[p],
+                        errors.add(new FieldError(
+                                "results[" + c + "].repeats[" + r + "].latencyMs." + PERCENTILES[p],
                                 "must not be below " + PERCENTILES[p - 1] + " (" + value + " < " + below + ")"));
                         break;
                     }
@@ -177,24 +189,38 @@ public class RunPayloadValidator {
                 String at = "results[" + c + "].repeats[" + r + "].usage.";
                 JsonNode usage = repeats.get(r).get("usage");
                 double wall = usage.get("wallSeconds").doubleValue();
-                double target = usage.get("targetCpuUserSeconds").doubleValue() + usage.get("targetCpuSystemSeconds").doubleValue();
+                double target = usage.get("targetCpuUserSeconds").doubleValue()
+                        + usage.get("targetCpuSystemSeconds").doubleValue();
                 double targetLimit = wall * vcpus * CPU_SKEW + CPU_SLACK_SECONDS;
                 if (target > targetLimit) {
-                    errors.add(new FieldError(at + "targetCpuUserSeconds", String.format(java.util.Locale.ROOT,
-                            "user + system CPU %.3f s is more than %d vCPUs can give in %.3f s (at most %.3f s)",
-                            target, vcpus, wall, targetLimit)));
+                    errors.add(new FieldError(
+                            at + "targetCpuUserSeconds",
+                            String.format(
+                                    java.util.Locale.ROOT,
+                                    "user + system CPU %.3f s is more than %d vCPUs can give in %.3f s (at most %.3f s)",
+                                    target,
+                                    vcpus,
+                                    wall,
+                                    targetLimit)));
                 }
                 double generator = usage.get("generatorCpuSeconds").doubleValue();
                 double generatorLimit = wall * hostVcpus * CPU_SKEW + CPU_SLACK_SECONDS;
                 if (generator > generatorLimit) {
-                    errors.add(new FieldError(at + "generatorCpuSeconds", String.format(java.util.Locale.ROOT,
-                            "%.3f s is more than the host's %d vCPUs can give in %.3f s (at most %.3f s)",
-                            generator, hostVcpus, wall, generatorLimit)));
+                    errors.add(new FieldError(
+                            at + "generatorCpuSeconds",
+                            String.format(
+                                    java.util.Locale.ROOT,
+                                    "%.3f s is more than the host's %d vCPUs can give in %.3f s (at most %.3f s)",
+                                    generator,
+                                    hostVcpus,
+                                    wall,
+                                    generatorLimit)));
                 }
                 long mean = usage.get("targetRssMeanBytes").longValue();
                 long peak = usage.get("targetRssPeakBytes").longValue();
                 if (peak < mean) {
-                    errors.add(new FieldError(at + "targetRssPeakBytes",
+                    errors.add(new FieldError(
+                            at + "targetRssPeakBytes",
                             "must not be below targetRssMeanBytes (" + peak + " < " + mean + ")"));
                 }
             }
@@ -206,14 +232,21 @@ public class RunPayloadValidator {
         String at = path(message.getInstanceLocation());
         String property = message.getProperty();
         String type = message.getType();
-        if (property != null && ("required".equals(type) || "additionalProperties".equals(type)
-                || "dependentRequired".equals(type) || "unevaluatedProperties".equals(type))) {
+        if (property != null
+                && ("required".equals(type)
+                        || "additionalProperties".equals(type)
+                        || "dependentRequired".equals(type)
+                        || "unevaluatedProperties".equals(type))) {
             return at.isEmpty() ? property : at + "." + property;
         }
         if ("not".equals(type)) {
             // {"not": {"required": ["targetRate"]}}: the field present where it must not be
             JsonNode node = message.getSchemaNode();
-            JsonNode required = node == null ? null : node.has("required") ? node.get("required") : node.path("not").get("required");
+            JsonNode required = node == null
+                    ? null
+                    : node.has("required")
+                            ? node.get("required")
+                            : node.path("not").get("required");
             if (required != null && required.isArray() && required.size() == 1) {
                 String name = required.get(0).asText();
                 return at.isEmpty() ? name : at + "." + name;

@@ -32,30 +32,54 @@ public class RunQueries {
     public RunDetail detail(UUID id) {
         Run r = find(id);
         Agent a = r.agent;
-        List<CellView> cells = Panache.getEntityManager().createQuery("""
+        List<CellView> cells =
+                Panache.getEntityManager().createQuery("""
                         select distinct c from Cell c left join fetch c.repeats
-                        where c.run.id = :id order by c.ordinal""", Cell.class)
-                .setParameter("id", id)
-                .getResultList().stream()
-                .map(c -> CellView.of(c, true))
-                .toList();
-        return new RunDetail(r.id, r.receivedAt, r.startedAt, r.finishedAt, r.schemaVersion, r.keyid,
+                        where c.run.id = :id order by c.ordinal""", Cell.class).setParameter("id", id).getResultList().stream()
+                        .map(c -> CellView.of(c, true))
+                        .toList();
+        return new RunDetail(
+                r.id,
+                r.receivedAt,
+                r.startedAt,
+                r.finishedAt,
+                r.schemaVersion,
+                r.keyid,
                 new RunDetail.AgentRef(a.id, a.name, r.agentVersion, a.revokedAt),
                 new RunDetail.Suite(r.suiteName, r.suiteVersion, r.suiteCommit, r.suiteProfile),
-                new RunDetail.LoadGenerator(r.loadGeneratorTool, r.loadGeneratorVersion, r.openLoopTool, r.openLoopVersion),
-                new RunDetail.Host(r.hostHostname, r.hostCpuModel, r.hostVcpus, r.hostMemoryBytes, r.hostOs, r.hostKernel,
-                        r.hostArch, r.hostVirtualization, r.hostServerCpus, r.hostLoadGeneratorCpus, r.hostClass,
+                new RunDetail.LoadGenerator(
+                        r.loadGeneratorTool, r.loadGeneratorVersion, r.openLoopTool, r.openLoopVersion),
+                new RunDetail.Host(
+                        r.hostHostname,
+                        r.hostCpuModel,
+                        r.hostVcpus,
+                        r.hostMemoryBytes,
+                        r.hostOs,
+                        r.hostKernel,
+                        r.hostArch,
+                        r.hostVirtualization,
+                        r.hostServerCpus,
+                        r.hostLoadGeneratorCpus,
+                        r.hostClass,
                         r.hostSettings),
-                new RunDetail.Jvm(r.jvmVendor, r.jvmVersion, r.jvmMajor, r.jvmVmName, r.jvmGc,
+                new RunDetail.Jvm(
+                        r.jvmVendor,
+                        r.jvmVersion,
+                        r.jvmMajor,
+                        r.jvmVmName,
+                        r.jvmGc,
                         r.jvmFlags == null ? List.of() : Arrays.asList(r.jvmFlags)),
-                cells, new String(r.envelope, StandardCharsets.UTF_8));
+                cells,
+                new String(r.envelope, StandardCharsets.UTF_8));
     }
 
     public byte[] envelope(UUID id) {
         byte[] envelope = Panache.getEntityManager()
                 .createQuery("select r.envelope from Run r where r.id = :id", byte[].class)
                 .setParameter("id", id)
-                .getResultStream().findFirst().orElse(null);
+                .getResultStream()
+                .findFirst()
+                .orElse(null);
         if (envelope == null) {
             throw ProblemException.notFound("no run " + id);
         }

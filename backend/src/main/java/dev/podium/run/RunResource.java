@@ -1,10 +1,9 @@
 package dev.podium.run;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import dev.podium.common.ProblemException;
+import dev.podium.input.ContentTypes;
 import dev.podium.leaderboard.Csv;
 import dev.podium.leaderboard.QueryParams;
-import dev.podium.input.ContentTypes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -23,6 +22,7 @@ import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -33,9 +33,23 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 @Produces(MediaType.APPLICATION_JSON)
 public class RunResource {
 
-    private static final List<String> CSV_HEADER = List.of("id", "receivedAt", "startedAt", "finishedAt", "hostClass",
-            "hostname", "cpuModel", "vcpus", "jvmVendor", "jvmVersion", "suiteVersion", "agentId", "agentName", "keyid",
-            "revokedAt", "cellCount");
+    private static final List<String> CSV_HEADER = List.of(
+            "id",
+            "receivedAt",
+            "startedAt",
+            "finishedAt",
+            "hostClass",
+            "hostname",
+            "cpuModel",
+            "vcpus",
+            "jvmVendor",
+            "jvmVersion",
+            "suiteVersion",
+            "agentId",
+            "agentName",
+            "keyid",
+            "revokedAt",
+            "cellCount");
     private static final int MAX_PAGE_SIZE = 200;
 
     private final RunService runs;
@@ -47,57 +61,87 @@ public class RunResource {
     }
 
     /** The id of a stored run. */
-    public record RunId(UUID id) {
-    }
+    public record RunId(UUID id) {}
 
     @POST
-    @Operation(summary = "Submit a run: a DSSE envelope signed by an enrolled agent key",
-            description = "The payload is the run JSON (schema/run.schema.json); errors are application/problem+json "
-                    + "{type, title, status, detail, field, errors} naming the field, e.g. results[0].repeats[2].latencyMs.p90")
+    @Operation(
+            summary = "Submit a run: a DSSE envelope signed by an enrolled agent key",
+            description =
+                    "The payload is the run JSON (schema/run.schema.json); errors are application/problem+json "
+                            + "{type, title, status, detail, field, errors} naming the field, e.g. results[0].repeats[2].latencyMs.p90")
     @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, example = """
             {"payloadType": "application/vnd.podium.run.v1+json", "payload": "<base64 of the run JSON>",
              "signatures": [{"keyid": "<hex SHA-256 of the raw Ed25519 public key>", "sig": "<base64 signature over PAE>"}]}"""))
     @APIResponses({
-            @APIResponse(responseCode = "201", description = "stored; body {id}"),
-            @APIResponse(responseCode = "200", description = "the identical run was already stored; body {id}"),
-            @APIResponse(responseCode = "400", description = "malformed JSON or envelope, or a payload that is not JSON"),
-            @APIResponse(responseCode = "401", description = "unknown key or a signature that does not verify"),
-            @APIResponse(responseCode = "403", description = "signed by a revoked key"),
-            @APIResponse(responseCode = "409", description = "the runId is stored with other payload bytes"),
-            @APIResponse(responseCode = "413", description = "over PODIUM_MAX_RUN_BYTES"),
-            @APIResponse(responseCode = "415", description = "a Content-Type other than application/json (UTF-8)"),
-            @APIResponse(responseCode = "422", description = "the payload breaks the schema or a rule (NaN, percentile order, ...)"),
-            @APIResponse(responseCode = "429", description = "too many ingests in flight; see Retry-After"),
-            @APIResponse(responseCode = "503", description = "the database is unreachable; see Retry-After")})
+        @APIResponse(responseCode = "201", description = "stored; body {id}"),
+        @APIResponse(responseCode = "200", description = "the identical run was already stored; body {id}"),
+        @APIResponse(responseCode = "400", description = "malformed JSON or envelope, or a payload that is not JSON"),
+        @APIResponse(responseCode = "401", description = "unknown key or a signature that does not verify"),
+        @APIResponse(responseCode = "403", description = "signed by a revoked key"),
+        @APIResponse(responseCode = "409", description = "the runId is stored with other payload bytes"),
+        @APIResponse(responseCode = "413", description = "over PODIUM_MAX_RUN_BYTES"),
+        @APIResponse(responseCode = "415", description = "a Content-Type other than application/json (UTF-8)"),
+        @APIResponse(
+                responseCode = "422",
+                description = "the payload breaks the schema or a rule (NaN, percentile order, ...)"),
+        @APIResponse(responseCode = "429", description = "too many ingests in flight; see Retry-After"),
+        @APIResponse(responseCode = "503", description = "the database is unreachable; see Retry-After")
+    })
     public Response submit(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
         ContentTypes.requireJson(contentType);
         RunService.Accepted accepted = runs.ingest(body == null ? new byte[0] : body);
         RunId id = new RunId(accepted.id());
         return accepted.created()
-                ? Response.created(URI.create("/api/runs/" + accepted.id())).entity(id).build()
+                ? Response.created(URI.create("/api/runs/" + accepted.id()))
+                        .entity(id)
+                        .build()
                 : Response.ok(id).build();
     }
 
     @GET
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
-    @Operation(summary = "Stored runs, newest received first",
+    @Operation(
+            summary = "Stored runs, newest received first",
             description = "`format=csv` or `Accept: text/csv` for the page as CSV with a header row.")
-    @APIResponse(responseCode = "200", content = {@Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = RunPage.class)), @Content(mediaType = Csv.MEDIA_TYPE)})
-    public Response list(@Context UriInfo uri, @Context ResourceInfo endpoint, @Context HttpHeaders headers,
-                         @Parameter(description = "0-based page") @QueryParam("page") String page,
-                         @Parameter(description = "page size, at most 200") @QueryParam("size") String size,
-                         @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
+    @APIResponse(
+            responseCode = "200",
+            content = {
+                @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunPage.class)),
+                @Content(mediaType = Csv.MEDIA_TYPE)
+            })
+    public Response list(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
+            @Context HttpHeaders headers,
+            @Parameter(description = "0-based page") @QueryParam("page") String page,
+            @Parameter(description = "page size, at most 200") @QueryParam("size") String size,
+            @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
         boolean csv = QueryParams.of(uri, endpoint).csv(headers);
-        RunPage runs = queries.list(intParam("page", page, 0, 0, Integer.MAX_VALUE / MAX_PAGE_SIZE),
+        RunPage runs = queries.list(
+                intParam("page", page, 0, 0, Integer.MAX_VALUE / MAX_PAGE_SIZE),
                 intParam("size", size, 20, 1, MAX_PAGE_SIZE));
         if (!csv) {
             return Response.ok(runs, MediaType.APPLICATION_JSON_TYPE).build();
         }
-        List<List<Object>> rows = runs.items().stream().map(r -> List.<Object>of(r.id(), r.receivedAt(),
-                r.startedAt(), r.finishedAt(), r.hostClass(), r.hostname(), r.cpuModel(), r.vcpus(), r.jvmVendor(),
-                r.jvmVersion(), r.suiteVersion(), r.agentId(), r.agentName(), r.keyid(),
-                r.revokedAt() == null ? "" : r.revokedAt(), r.cellCount())).toList();
+        List<List<Object>> rows = runs.items().stream()
+                .map(r -> List.<Object>of(
+                        r.id(),
+                        r.receivedAt(),
+                        r.startedAt(),
+                        r.finishedAt(),
+                        r.hostClass(),
+                        r.hostname(),
+                        r.cpuModel(),
+                        r.vcpus(),
+                        r.jvmVendor(),
+                        r.jvmVersion(),
+                        r.suiteVersion(),
+                        r.agentId(),
+                        r.agentName(),
+                        r.keyid(),
+                        r.revokedAt() == null ? "" : r.revokedAt(),
+                        r.cellCount()))
+                .toList();
         return Response.ok(Csv.table(CSV_HEADER, rows), Csv.MEDIA_TYPE).build();
     }
 
@@ -114,7 +158,8 @@ public class RunResource {
     @Operation(summary = "The envelope exactly as received, to re-verify with the agent's public key")
     public Response envelope(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
         QueryParams.of(uri, endpoint);
-        return Response.ok(queries.envelope(uuid(id)), MediaType.APPLICATION_JSON_TYPE).build();
+        return Response.ok(queries.envelope(uuid(id)), MediaType.APPLICATION_JSON_TYPE)
+                .build();
     }
 
     static int intParam(String name, String value, int fallback, int min, int max) {
@@ -129,8 +174,8 @@ public class RunResource {
         } catch (NumberFormatException ignored) {
             // answered below
         }
-        throw ProblemException.badRequest("invalid-parameter",
-                name + " must be an integer from " + min + " to " + max + ", got " + value, name);
+        throw ProblemException.badRequest(
+                "invalid-parameter", name + " must be an integer from " + min + " to " + max + ", got " + value, name);
     }
 
     private static UUID uuid(String id) {

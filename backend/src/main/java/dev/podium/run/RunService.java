@@ -6,20 +6,20 @@ import dev.podium.agent.Ed25519Keys;
 import dev.podium.common.DatabaseErrors;
 import dev.podium.common.PodiumConfig;
 import dev.podium.common.ProblemException;
+import dev.podium.input.RunInputRules;
 import dev.podium.stats.CellStatsColumns;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
-import dev.podium.input.RunInputRules;
 import java.security.MessageDigest;
-import java.time.Instant;
-import java.util.regex.Pattern;
 import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
+import java.util.regex.Pattern;
 
 /** Ingests a signed run: size, envelope, signature, payload checks, then one transaction. */
 @ApplicationScoped
@@ -32,15 +32,22 @@ public class RunService {
     private final RunPayloadValidator validator;
     private final RunWriter writer;
     private final IngestPhases phases;
+
     @jakarta.inject.Inject
     dev.podium.security.KeyWriteLimit keyLimit;
+
     @jakarta.inject.Inject
     dev.podium.changes.ChangeDetector changes;
     // its own pool: the common pool has one thread fewer than there are cores (a single one on two cores)
-    private final ForkJoinPool statisticsPool = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
+    private final ForkJoinPool statisticsPool =
+            new ForkJoinPool(Runtime.getRuntime().availableProcessors());
 
-    RunService(PodiumConfig config, IngestGate gate, RunPayloadValidator validator, RunWriter writer,
-               IngestPhases phases) {
+    RunService(
+            PodiumConfig config,
+            IngestGate gate,
+            RunPayloadValidator validator,
+            RunWriter writer,
+            IngestPhases phases) {
         this.config = config;
         this.gate = gate;
         this.validator = validator;
@@ -54,8 +61,7 @@ public class RunService {
     }
 
     /** What an accepted submission answers: the run id and whether it was new. */
-    public record Accepted(UUID id, boolean created) {
-    }
+    public record Accepted(UUID id, boolean created) {}
 
     public Accepted ingest(byte[] body) {
         Instant receivedAt = Instant.now();
@@ -64,8 +70,14 @@ public class RunService {
         // parsed before taking an ingest slot: a malformed envelope or a flood of signatures never holds one
         DsseEnvelope envelope = DsseEnvelope.parse(body);
         if (!gate.tryEnter()) {
-            throw new ProblemException(429, "too-many-ingests", "Too many requests",
-                    "more than " + config.maxConcurrentIngests() + " runs are being ingested; retry later", null, null, 2);
+            throw new ProblemException(
+                    429,
+                    "too-many-ingests",
+                    "Too many requests",
+                    "more than " + config.maxConcurrentIngests() + " runs are being ingested; retry later",
+                    null,
+                    null,
+                    2);
         }
         try {
             Verified signer = verify(envelope);
@@ -86,14 +98,17 @@ public class RunService {
             // while this thread stores the run row; the cells' COPY waits for them
             // the list is taken here: RunWriter.store swaps run.cells for an empty list, maybe before this task starts
             List<Cell> cells = run.cells;
-            CompletableFuture<Void> statistics = CompletableFuture.runAsync(() -> {
-                cells.parallelStream().forEach(CellStatsColumns::fill);
-                phases.record("statistics", t2);
-            }, statisticsPool);
+            CompletableFuture<Void> statistics = CompletableFuture.runAsync(
+                    () -> {
+                        cells.parallelStream().forEach(CellStatsColumns::fill);
+                        phases.record("statistics", t2);
+                    },
+                    statisticsPool);
             try {
                 Accepted accepted = store(run, signer.agentId(), statistics::join);
                 if (accepted.created()) {
-                    changes.runStored(accepted.id()); // committed: its series' change points are recomputed in the background
+                    changes.runStored(
+                            accepted.id()); // committed: its series' change points are recomputed in the background
                 }
                 phases.record("storage", t2);
                 return accepted;
@@ -121,7 +136,8 @@ public class RunService {
                 throw e;
             }
             // an identical or conflicting submission committed first: answer as if it had arrived before ours
-            outcome = Optional.ofNullable(writer.compare(run.id, run.payloadSha256)).orElseThrow(() -> e);
+            outcome = Optional.ofNullable(writer.compare(run.id, run.payloadSha256))
+                    .orElseThrow(() -> e);
         }
         return answer(run.id, outcome);
     }
@@ -130,14 +146,18 @@ public class RunService {
         return switch (outcome) {
             case CREATED -> new Accepted(id, true);
             case IDENTICAL -> new Accepted(id, false);
-            case CONFLICT -> throw new ProblemException(409, "run-conflict", "Conflict",
-                    "run " + id + " is already stored with other payload bytes", "runId");
+            case CONFLICT ->
+                throw new ProblemException(
+                        409,
+                        "run-conflict",
+                        "Conflict",
+                        "run " + id + " is already stored with other payload bytes",
+                        "runId");
         };
     }
 
     /** The enrolled signer whose signature verifies. */
-    private record Verified(long agentId, String keyid, String field) {
-    }
+    private record Verified(long agentId, String keyid, String field) {}
 
     /** Accepts the first signature by an enrolled, unrevoked key that verifies; a revoked key is 403, else 401. */
     private static Verified verify(DsseEnvelope envelope) {
@@ -149,20 +169,39 @@ public class RunService {
             String at = "signatures[" + i + "]";
             // a key id that no enrolled key can have is refused without a lookup
             Optional<Agent> agent = KEYID.matcher(signature.keyid()).matches()
-                    ? Agent.findByKeyid(signature.keyid()) : Optional.empty();
+                    ? Agent.findByKeyid(signature.keyid())
+                    : Optional.empty();
             if (agent.isEmpty()) {
-                unauthorized = firstOf(unauthorized, new ProblemException(401, "unknown-key", "Unauthorized",
-                        "no enrolled agent has this key id (the hex SHA-256 of an enrolled public key)", at + ".keyid"));
+                unauthorized = firstOf(
+                        unauthorized,
+                        new ProblemException(
+                                401,
+                                "unknown-key",
+                                "Unauthorized",
+                                "no enrolled agent has this key id (the hex SHA-256 of an enrolled public key)",
+                                at + ".keyid"));
                 continue;
             }
             if (!Ed25519Keys.verifies(agent.get().publicKey, pae, signature.sig())) {
-                unauthorized = firstOf(unauthorized, new ProblemException(401, "bad-signature", "Unauthorized",
-                        "the signature does not verify with key " + signature.keyid(), at + ".sig"));
+                unauthorized = firstOf(
+                        unauthorized,
+                        new ProblemException(
+                                401,
+                                "bad-signature",
+                                "Unauthorized",
+                                "the signature does not verify with key " + signature.keyid(),
+                                at + ".sig"));
                 continue;
             }
             if (agent.get().revoked()) {
-                revoked = firstOf(revoked, new ProblemException(403, "revoked-key", "Forbidden",
-                        "key " + signature.keyid() + " was revoked at " + agent.get().revokedAt, at + ".keyid"));
+                revoked = firstOf(
+                        revoked,
+                        new ProblemException(
+                                403,
+                                "revoked-key",
+                                "Forbidden",
+                                "key " + signature.keyid() + " was revoked at " + agent.get().revokedAt,
+                                at + ".keyid"));
                 continue;
             }
             return new Verified(agent.get().id, agent.get().keyid, at + ".keyid");

@@ -5,12 +5,12 @@ import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
-import org.hibernate.Session;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.hibernate.Session;
 
 /** Stores a run (Hibernate), its cells and their repeats (COPY) in one transaction, or tells how it relates to the run already stored. */
 @ApplicationScoped
@@ -23,7 +23,11 @@ public class RunWriter {
     }
 
     /** How a submission relates to what is stored. */
-    public enum Outcome { CREATED, IDENTICAL, CONFLICT }
+    public enum Outcome {
+        CREATED,
+        IDENTICAL,
+        CONFLICT
+    }
 
     /**
      * Stores the run row, runs beforeCells (which completes the cells), then writes the cells and repeats. The caller
@@ -53,7 +57,9 @@ public class RunWriter {
         byte[] stored = Panache.getEntityManager()
                 .createQuery("select r.payloadSha256 from Run r where r.id = :id", byte[].class)
                 .setParameter("id", id)
-                .getResultStream().findFirst().orElse(null);
+                .getResultStream()
+                .findFirst()
+                .orElse(null);
         if (stored == null) {
             return null;
         }

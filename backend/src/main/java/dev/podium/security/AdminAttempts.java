@@ -37,9 +37,14 @@ public class AdminAttempts {
         long now = clock.millis();
         if (window != null && now - window.start < WINDOW_MILLIS && window.count >= maxFailures) {
             long retryAfter = Math.max(1, (window.start + WINDOW_MILLIS - now + 999) / 1000);
-            throw new ProblemException(429, "admin-token-attempts", "Too many requests",
-                    "too many wrong admin tokens from this address; retry in " + retryAfter + " s", "Authorization",
-                    null, (int) retryAfter);
+            throw new ProblemException(
+                    429,
+                    "admin-token-attempts",
+                    "Too many requests",
+                    "too many wrong admin tokens from this address; retry in " + retryAfter + " s",
+                    "Authorization",
+                    null,
+                    (int) retryAfter);
         }
     }
 
@@ -48,10 +53,12 @@ public class AdminAttempts {
         if (failures.size() >= MAX_ADDRESSES) {
             failures.values().removeIf(w -> now - w.start >= WINDOW_MILLIS);
         }
-        failures.compute(address, (a, w) -> w == null || now - w.start >= WINDOW_MILLIS ? new Window(now, 1)
-                : new Window(w.start, w.count + 1));
+        failures.compute(
+                address,
+                (a, w) -> w == null || now - w.start >= WINDOW_MILLIS
+                        ? new Window(now, 1)
+                        : new Window(w.start, w.count + 1));
     }
 
-    private record Window(long start, int count) {
-    }
+    private record Window(long start, int count) {}
 }

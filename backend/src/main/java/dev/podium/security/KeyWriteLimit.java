@@ -32,9 +32,14 @@ public class KeyWriteLimit {
             return;
         }
         long retryAfter = TokenBuckets.retryAfterSeconds(waitMillis);
-        throw new ProblemException(429, "too-many-writes-for-key", "Too many requests",
+        throw new ProblemException(
+                429,
+                "too-many-writes-for-key",
+                "Too many requests",
                 "more than " + (long) buckets.perMinute() + " runs a minute signed by key " + keyid
                         + " (PODIUM_WRITES_PER_MINUTE_PER_KEY); retry in " + retryAfter + " s",
-                field, null, (int) retryAfter);
+                field,
+                null,
+                (int) retryAfter);
     }
 }

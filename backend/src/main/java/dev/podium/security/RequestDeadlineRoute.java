@@ -31,10 +31,18 @@ public class RequestDeadlineRoute {
         HttpServerRequest request = ctx.request();
         if (!request.isEnded() && deadlineMillis > 0) {
             long timer = ctx.vertx().setTimer(deadlineMillis, id -> {
-                if (!request.isEnded() && !ctx.response().headWritten() && !ctx.response().closed()) {
-                    Problem problem = new Problem(Problems.TYPE_BASE + "request-timeout", "Request timeout", 408,
-                            "the request body did not arrive within " + deadlineMillis / 1000 + " s", null, null);
-                    ctx.response().setStatusCode(408)
+                if (!request.isEnded()
+                        && !ctx.response().headWritten()
+                        && !ctx.response().closed()) {
+                    Problem problem = new Problem(
+                            Problems.TYPE_BASE + "request-timeout",
+                            "Request timeout",
+                            408,
+                            "the request body did not arrive within " + deadlineMillis / 1000 + " s",
+                            null,
+                            null);
+                    ctx.response()
+                            .setStatusCode(408)
                             .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                             .putHeader(HttpHeaders.CONNECTION, "close")
                             .end(Problems.json(problem))

@@ -19,6 +19,7 @@ public class SecurityHeadersRoute {
     public static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; "
             + "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
             + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
     public static final String IMMUTABLE = "public, max-age=31536000, immutable";
 
     void register(@Observes Router router) {

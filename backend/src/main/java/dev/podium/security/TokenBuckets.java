@@ -25,7 +25,8 @@ final class TokenBuckets {
         }
         long[] wait = new long[1];
         buckets.compute(name, (a, b) -> {
-            double tokens = b == null ? perMinute : Math.min(perMinute, b.tokens + (nowNanos - b.at) * perMinute / 60e9);
+            double tokens =
+                    b == null ? perMinute : Math.min(perMinute, b.tokens + (nowNanos - b.at) * perMinute / 60e9);
             if (tokens >= 1) {
                 return new Bucket(tokens - 1, nowNanos);
             }

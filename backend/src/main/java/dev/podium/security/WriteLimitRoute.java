@@ -42,10 +42,16 @@ public class WriteLimitRoute {
             return;
         }
         long retryAfter = TokenBuckets.retryAfterSeconds(waitMillis);
-        Problem problem = new Problem(Problems.TYPE_BASE + "too-many-writes", "Too many requests", 429,
+        Problem problem = new Problem(
+                Problems.TYPE_BASE + "too-many-writes",
+                "Too many requests",
+                429,
                 "more than " + (long) perMinute + " writes a minute from this address "
-                        + "(PODIUM_WRITES_PER_MINUTE_PER_ADDRESS); retry in " + retryAfter + " s", null, null);
-        ctx.response().setStatusCode(429)
+                        + "(PODIUM_WRITES_PER_MINUTE_PER_ADDRESS); retry in " + retryAfter + " s",
+                null,
+                null);
+        ctx.response()
+                .setStatusCode(429)
                 .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                 .putHeader("Retry-After", Long.toString(retryAfter))
                 .end(Problems.json(problem));

@@ -1,5 +1,11 @@
 package dev.podium.segment;
 
+import dev.podium.leaderboard.CellQueries;
+import dev.podium.leaderboard.CellRow;
+import dev.podium.stats.CellStatistics;
+import dev.podium.stats.CellStats;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,15 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
-
 import javax.sql.DataSource;
-
-import dev.podium.leaderboard.CellQueries;
-import dev.podium.leaderboard.CellRow;
-import dev.podium.stats.CellStatistics;
-import dev.podium.stats.CellStats;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 /**
  * Pools a board cell's figure over its series' current segment: the runs since the series' last confirmed throughput
@@ -33,16 +31,13 @@ import jakarta.inject.Inject;
 public class Segments {
 
     /** The cells with their throughput figures pooled, and what each was pooled from. */
-    public record Pooled(List<CellRow> cells, List<Segment> segments) {
-    }
+    public record Pooled(List<CellRow> cells, List<Segment> segments) {}
 
     /** A run's cell of a series. */
-    private record Point(long cellId, UUID runId, OffsetDateTime startedAt) {
-    }
+    private record Point(long cellId, UUID runId, OffsetDateTime startedAt) {}
 
     /** The runs pooled for a cell, and how many newer runs up to the cell's wait for confirmation. */
-    private record Plan(List<Point> pooled, int unconfirmed) {
-    }
+    private record Plan(List<Point> pooled, int unconfirmed) {}
 
     @Inject
     DataSource dataSource;
@@ -62,23 +57,34 @@ public class Segments {
         Set<String> frameworks = new LinkedHashSet<>();
         cells.forEach(c -> frameworks.add(c.framework()));
         Map<String, List<Point>> series = new HashMap<>();
-        query("select c.id, c.run_id, r.started_at, c.framework, c.io_model, c.connections, c.target_rate from cells c "
-                + "join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.scenario = ? "
-                + "and c.load_model = ? and not c.baseline and c.rps_trimmed_mean is not null and c.framework = any (?) "
-                + "order by r.started_at, r.received_at, r.id, c.ordinal", any, frameworks, rs -> {
-                    List<Point> points = series.computeIfAbsent(key(rs.getString(4), rs.getString(5), rs.getInt(6),
-                            rs.getObject(7, Double.class)), k -> new ArrayList<>());
+        query(
+                "select c.id, c.run_id, r.started_at, c.framework, c.io_model, c.connections, c.target_rate from cells c "
+                        + "join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.scenario = ? "
+                        + "and c.load_model = ? and not c.baseline and c.rps_trimmed_mean is not null and c.framework = any (?) "
+                        + "order by r.started_at, r.received_at, r.id, c.ordinal",
+                any,
+                frameworks,
+                rs -> {
+                    List<Point> points = series.computeIfAbsent(
+                            key(rs.getString(4), rs.getString(5), rs.getInt(6), rs.getObject(7, Double.class)),
+                            k -> new ArrayList<>());
                     UUID run = rs.getObject(2, UUID.class);
-                    if (points.isEmpty() || !points.get(points.size() - 1).runId().equals(run)) { // a run's first cell
+                    if (points.isEmpty()
+                            || !points.get(points.size() - 1).runId().equals(run)) { // a run's first cell
                         points.add(new Point(rs.getLong(1), run, rs.getObject(3, OffsetDateTime.class)));
                     }
                 });
         Map<String, Map<UUID, Integer>> changes = new HashMap<>(); // series -> run after a change -> runs after it
-        query("select run_after, runs_after, framework, io_model, connections, target_rate from change_points "
-                + "where metric = 'throughput' and host_class = ? and vcpus = ? and scenario = ? and load_model = ? "
-                + "and framework = any (?)", any, frameworks, rs -> changes.computeIfAbsent(key(rs.getString(3),
-                        rs.getString(4), rs.getInt(5), rs.getObject(6, Double.class)), k -> new HashMap<>())
-                .put(rs.getObject(1, UUID.class), rs.getInt(2)));
+        query(
+                "select run_after, runs_after, framework, io_model, connections, target_rate from change_points "
+                        + "where metric = 'throughput' and host_class = ? and vcpus = ? and scenario = ? and load_model = ? "
+                        + "and framework = any (?)",
+                any,
+                frameworks,
+                rs -> changes.computeIfAbsent(
+                                key(rs.getString(3), rs.getString(4), rs.getInt(5), rs.getObject(6, Double.class)),
+                                k -> new HashMap<>())
+                        .put(rs.getObject(1, UUID.class), rs.getInt(2)));
 
         Map<Long, Plan> plans = new HashMap<>();
         List<Long> needed = new ArrayList<>();
@@ -119,16 +125,25 @@ public class Segments {
         for (CellRow c : cells) {
             Plan plan = plans.get(c.id());
             List<Point> pooled = plan == null ? null : plan.pooled();
-            double[] values = pooled == null ? new double[0] : pooled.stream()
-                    .flatMapToDouble(p -> Arrays.stream(repeats.getOrDefault(p.cellId(), new double[0]))).toArray();
+            double[] values = pooled == null
+                    ? new double[0]
+                    : pooled.stream()
+                            .flatMapToDouble(p -> Arrays.stream(repeats.getOrDefault(p.cellId(), new double[0])))
+                            .toArray();
             if (values.length == 0 || c.stats() == null) {
                 out.add(c);
                 continue;
             }
             Point first = pooled.get(0);
             Point last = pooled.get(pooled.size() - 1);
-            segments.add(new Segment(c.id(), pooled.size(), values.length, first.runId(), first.startedAt(),
-                    last.runId(), plan.unconfirmed()));
+            segments.add(new Segment(
+                    c.id(),
+                    pooled.size(),
+                    values.length,
+                    first.runId(),
+                    first.startedAt(),
+                    last.runId(),
+                    plan.unconfirmed()));
             out.add(withStats(c, pooledStats(c.stats(), values)));
         }
         return new Pooled(out, segments);
@@ -137,17 +152,55 @@ public class Segments {
     /** The cell's stored statistics with the throughput figures of the pooled repeats. */
     static CellStats pooledStats(CellStats s, double[] rps) {
         CellStatistics.Spread spread = CellStatistics.spread(rps);
-        return new CellStats(rps.length, CellStatistics.trimmedMean(rps), CellStatistics.median(rps), spread.mean(),
-                spread.stddev(), spread.ciLow(), spread.ciHigh(), s.errorRate(), s.p50Median(), s.p90Median(),
-                s.p99Median(), s.overErrorLimit(), s.rpsCv(), s.noisy(), s.requestsPerCpuSecond(), s.rpsPerVcpu(),
+        return new CellStats(
+                rps.length,
+                CellStatistics.trimmedMean(rps),
+                CellStatistics.median(rps),
+                spread.mean(),
+                spread.stddev(),
+                spread.ciLow(),
+                spread.ciHigh(),
+                s.errorRate(),
+                s.p50Median(),
+                s.p90Median(),
+                s.p99Median(),
+                s.overErrorLimit(),
+                s.rpsCv(),
+                s.noisy(),
+                s.requestsPerCpuSecond(),
+                s.rpsPerVcpu(),
                 s.rssMbPerKrps());
     }
 
     private static CellRow withStats(CellRow c, CellStats stats) {
-        return new CellRow(c.id(), c.runId(), c.ordinal(), c.framework(), c.frameworkVersion(), c.ioModel(), c.scenario(),
-                c.loadModel(), c.connections(), c.targetRate(), c.delayMs(), c.vcpus(), c.durationSeconds(),
-                c.warmupSeconds(), c.baseline(), c.flags(), stats, c.startedAt(), c.receivedAt(), c.hostClass(),
-                c.cpuModel(), c.jvmVendor(), c.jvmVersion(), c.jvmMajor(), c.cpus(), c.startup(), c.classification());
+        return new CellRow(
+                c.id(),
+                c.runId(),
+                c.ordinal(),
+                c.framework(),
+                c.frameworkVersion(),
+                c.ioModel(),
+                c.scenario(),
+                c.loadModel(),
+                c.connections(),
+                c.targetRate(),
+                c.delayMs(),
+                c.vcpus(),
+                c.durationSeconds(),
+                c.warmupSeconds(),
+                c.baseline(),
+                c.flags(),
+                stats,
+                c.startedAt(),
+                c.receivedAt(),
+                c.hostClass(),
+                c.cpuModel(),
+                c.jvmVendor(),
+                c.jvmVersion(),
+                c.jvmMajor(),
+                c.cpus(),
+                c.startup(),
+                c.classification());
     }
 
     private static String key(String framework, String ioModel, int connections, Double targetRate) {
@@ -160,7 +213,8 @@ public class Segments {
     }
 
     private void query(String sql, CellRow shape, Set<String> frameworks, RowReader reader) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, shape.hostClass());
             ps.setInt(2, shape.vcpus());
             ps.setString(3, shape.scenario());

@@ -1,21 +1,6 @@
 package dev.podium.snapshot;
 
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
-import java.util.HexFormat;
-import java.util.List;
-
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.podium.agent.AdminGuard;
 import dev.podium.common.ProblemException;
 import dev.podium.input.ContentTypes;
@@ -30,12 +15,24 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.UriInfo;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Citable snapshots: an admin freezes the board under a slug; its JSON and CSV are stored bytes, served unchanged for
@@ -56,22 +53,36 @@ public class SnapshotResource {
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Freeze the board as a snapshot (admin token required)", description = "Stores every comparable"
-            + " group's leaderboard as GET /api/leaderboard answers it now at its defaults, the runs behind them and"
-            + " their hosts in full. The slug is permanent: a second snapshot with it is refused (409).")
-    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = SnapshotDocument.Request.class)))
-    @APIResponse(responseCode = "201", description = "Frozen", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = SnapshotDocument.Summary.class)))
+    @Operation(
+            summary = "Freeze the board as a snapshot (admin token required)",
+            description = "Stores every comparable"
+                    + " group's leaderboard as GET /api/leaderboard answers it now at its defaults, the runs behind them and"
+                    + " their hosts in full. The slug is permanent: a second snapshot with it is refused (409).")
+    @RequestBody(
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = SnapshotDocument.Request.class)))
+    @APIResponse(
+            responseCode = "201",
+            description = "Frozen",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = SnapshotDocument.Summary.class)))
     @APIResponse(responseCode = "400", description = "slug or title invalid; `field` names it")
     @APIResponse(responseCode = "409", description = "a snapshot with this slug exists")
     @APIResponse(responseCode = "422", description = "no run on the board to freeze")
-    public Response freeze(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-                           @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+    public Response freeze(
+            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            byte[] body) {
         admin.check(authorization);
         ContentTypes.requireJson(contentType);
         SnapshotDocument.Summary frozen = snapshots.freeze(parse(body == null ? new byte[0] : body));
-        return Response.created(URI.create("/api/snapshots/" + frozen.slug())).entity(frozen).build();
+        return Response.created(URI.create("/api/snapshots/" + frozen.slug()))
+                .entity(frozen)
+                .build();
     }
 
     @GET
@@ -85,25 +96,42 @@ public class SnapshotResource {
     @GET
     @Path("/{slug}")
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
-    @Operation(summary = "One snapshot, byte for byte as frozen", description = "JSON (default) or CSV (`format=csv` or"
-            + " `Accept: text/csv`); `Repr-Digest` carries the SHA-256 of the bytes, the same as in GET /api/snapshots.")
-    @APIResponse(responseCode = "200", description = "The frozen snapshot", content = {
-            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SnapshotDocument.class)),
-            @Content(mediaType = Csv.MEDIA_TYPE)})
+    @Operation(
+            summary = "One snapshot, byte for byte as frozen",
+            description =
+                    "JSON (default) or CSV (`format=csv` or"
+                            + " `Accept: text/csv`); `Repr-Digest` carries the SHA-256 of the bytes, the same as in GET /api/snapshots.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The frozen snapshot",
+            content = {
+                @Content(
+                        mediaType = MediaType.APPLICATION_JSON,
+                        schema = @Schema(implementation = SnapshotDocument.class)),
+                @Content(mediaType = Csv.MEDIA_TYPE)
+            })
     @APIResponse(responseCode = "404", description = "no snapshot with this slug")
-    public Response get(@Context UriInfo uri, @Context ResourceInfo endpoint, @Context HttpHeaders headers,
-                        @Parameter(description = "the snapshot's slug", example = "2026-round-1") @PathParam("slug") String slug,
-                        @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
+    public Response get(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
+            @Context HttpHeaders headers,
+            @Parameter(description = "the snapshot's slug", example = "2026-round-1") @PathParam("slug") String slug,
+            @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
         boolean csv = QueryParams.of(uri, endpoint).csv(headers);
         Snapshots.Stored stored = stored(slug);
         byte[] bytes = csv ? stored.csv() : stored.document();
-        SnapshotDocument.Download download = csv ? stored.summary().csv() : stored.summary().json();
+        SnapshotDocument.Download download =
+                csv ? stored.summary().csv() : stored.summary().json();
         return Response.ok(bytes, csv ? "text/csv;charset=UTF-8" : MediaType.APPLICATION_JSON)
-                .header("Repr-Digest", "sha-256=:" + Base64.getEncoder().encodeToString(HexFormat.of()
-                        .parseHex(download.sha256())) + ":")
+                .header(
+                        "Repr-Digest",
+                        "sha-256=:"
+                                + Base64.getEncoder()
+                                        .encodeToString(HexFormat.of().parseHex(download.sha256())) + ":")
                 .header(HttpHeaders.ETAG, "\"" + download.sha256() + "\"")
                 .header(HttpHeaders.CACHE_CONTROL, IMMUTABLE)
-                .header("Content-Disposition", "inline; filename=\"" + download.fileName() + "\"").build();
+                .header("Content-Disposition", "inline; filename=\"" + download.fileName() + "\"")
+                .build();
     }
 
     @GET
@@ -113,14 +141,18 @@ public class SnapshotResource {
     @APIResponse(responseCode = "404", description = "no snapshot with this slug")
     public Response sums(@PathParam("slug") String slug) {
         SnapshotDocument.Summary s = stored(slug).summary();
-        String text = s.json().sha256() + "  " + s.json().fileName() + "\n" + s.csv().sha256() + "  " + s.csv().fileName() + "\n";
+        String text = s.json().sha256() + "  " + s.json().fileName() + "\n"
+                + s.csv().sha256() + "  " + s.csv().fileName() + "\n";
         return Response.ok(text.getBytes(StandardCharsets.UTF_8), "text/plain;charset=UTF-8")
-                .header(HttpHeaders.CACHE_CONTROL, IMMUTABLE).build();
+                .header(HttpHeaders.CACHE_CONTROL, IMMUTABLE)
+                .build();
     }
 
     private Snapshots.Stored stored(String slug) {
-        return snapshots.find(slug).orElseThrow(() -> new ProblemException(404, "not-found", "Not found",
-                "no snapshot named '" + slug + "'", "slug"));
+        return snapshots
+                .find(slug)
+                .orElseThrow(() -> new ProblemException(
+                        404, "not-found", "Not found", "no snapshot named '" + slug + "'", "slug"));
     }
 
     /** {slug, title}, strictly: no duplicate keys, no other members, nothing after the object. */
@@ -136,7 +168,8 @@ public class SnapshotResource {
         }
         root.fieldNames().forEachRemaining(name -> {
             if (!name.equals("slug") && !name.equals("title")) {
-                throw ProblemException.badRequest("malformed-body", "unknown member '" + name + "'; the body is {slug, title}", name);
+                throw ProblemException.badRequest(
+                        "malformed-body", "unknown member '" + name + "'; the body is {slug, title}", name);
             }
         });
         return new SnapshotDocument.Request(text(root, "slug"), text(root, "title"));

@@ -1,5 +1,20 @@
 package dev.podium.snapshot;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.common.ProblemException;
+import dev.podium.input.TextRules;
+import dev.podium.leaderboard.LeaderboardQuery;
+import dev.podium.leaderboard.LeaderboardResponse;
+import dev.podium.leaderboard.LeaderboardService;
+import dev.podium.snapshot.SnapshotDocument.Board;
+import dev.podium.snapshot.SnapshotDocument.Download;
+import dev.podium.snapshot.SnapshotDocument.Host;
+import dev.podium.snapshot.SnapshotDocument.Summary;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -20,25 +35,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.regex.Pattern;
-
 import javax.sql.DataSource;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import dev.podium.common.ProblemException;
-import dev.podium.input.TextRules;
-import dev.podium.leaderboard.LeaderboardQuery;
-import dev.podium.leaderboard.LeaderboardResponse;
-import dev.podium.leaderboard.LeaderboardService;
-import dev.podium.snapshot.SnapshotDocument.Board;
-import dev.podium.snapshot.SnapshotDocument.Download;
-import dev.podium.snapshot.SnapshotDocument.Host;
-import dev.podium.snapshot.SnapshotDocument.Summary;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 
 /**
  * Freezes the board into a snapshot: every comparable group's leaderboard as GET /api/leaderboard answers it now, the
@@ -51,8 +48,7 @@ public class Snapshots {
     private static final String UNIQUE_VIOLATION = "23505";
 
     /** The stored bytes of one snapshot. */
-    public record Stored(byte[] document, byte[] csv, Summary summary) {
-    }
+    public record Stored(byte[] document, byte[] csv, Summary summary) {}
 
     @Inject
     DataSource dataSource;
@@ -67,12 +63,15 @@ public class Snapshots {
     public Summary freeze(SnapshotDocument.Request request) {
         String slug = request.slug();
         if (slug == null || !SLUG.matcher(slug).matches()) {
-            throw ProblemException.badRequest("invalid-snapshot", "'slug' must be 1-64 lowercase letters, digits and"
-                    + " inner hyphens, e.g. 2026-round-1", "slug");
+            throw ProblemException.badRequest(
+                    "invalid-snapshot",
+                    "'slug' must be 1-64 lowercase letters, digits and" + " inner hyphens, e.g. 2026-round-1",
+                    "slug");
         }
         String title = request.title();
-        String titleProblem = title == null ? "is required" : title.length() > 200 ? "must be at most 200 characters"
-                : TextRules.problem(title);
+        String titleProblem = title == null
+                ? "is required"
+                : title.length() > 200 ? "must be at most 200 characters" : TextRules.problem(title);
         if (titleProblem != null) {
             throw ProblemException.badRequest("invalid-snapshot", "'title' " + titleProblem, "title");
         }
@@ -89,18 +88,24 @@ public class Snapshots {
             }
         }
         if (runs.isEmpty()) {
-            throw new ProblemException(422, "snapshot-without-runs", "Unprocessable content",
-                    "there are no runs on the board to freeze: push a run first", null);
+            throw new ProblemException(
+                    422,
+                    "snapshot-without-runs",
+                    "Unprocessable content",
+                    "there are no runs on the board to freeze: push a run first",
+                    null);
         }
         List<Host> hosts = hosts(runs);
         SnapshotDocument document = new SnapshotDocument(slug, title, frozenAt, List.copyOf(runs), hosts, boards);
         byte[] documentBytes = write(document);
         byte[] csvBytes = csv(boards).getBytes(StandardCharsets.UTF_8);
-        List<String> hostClasses = hosts.stream().map(Host::hostClass).distinct().sorted().toList();
+        List<String> hostClasses =
+                hosts.stream().map(Host::hostClass).distinct().sorted().toList();
         try (Connection c = dataSource.getConnection()) {
             long id;
-            try (PreparedStatement s = c.prepareStatement("insert into snapshots (slug, title, frozen_at, document, csv,"
-                    + " json_sha256, csv_sha256, run_count, host_classes) values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "insert into snapshots (slug, title, frozen_at, document, csv,"
+                            + " json_sha256, csv_sha256, run_count, host_classes) values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id")) {
                 s.setString(1, slug);
                 s.setString(2, title);
                 s.setObject(3, frozenAt);
@@ -115,8 +120,8 @@ public class Snapshots {
                     id = rs.getLong(1);
                 }
             }
-            try (PreparedStatement s = c.prepareStatement(
-                    "insert into snapshot_runs (snapshot_id, run_id) select ?, unnest(?::uuid[])")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("insert into snapshot_runs (snapshot_id, run_id) select ?, unnest(?::uuid[])")) {
                 s.setLong(1, id);
                 s.setArray(2, c.createArrayOf("uuid", runs.toArray()));
                 s.executeUpdate();
@@ -127,39 +132,82 @@ public class Snapshots {
             }
             throw new IllegalStateException("store snapshot " + slug, e);
         }
-        return summary(slug, title, frozenAt, runs.size(), hostClasses, sha256(documentBytes), documentBytes.length,
-                sha256(csvBytes), csvBytes.length);
+        return summary(
+                slug,
+                title,
+                frozenAt,
+                runs.size(),
+                hostClasses,
+                sha256(documentBytes),
+                documentBytes.length,
+                sha256(csvBytes),
+                csvBytes.length);
     }
 
     public List<Summary> list() {
-        return query("select slug, title, frozen_at, run_count, host_classes, json_sha256, length(document), csv_sha256,"
-                + " length(csv), null, null from snapshots order by frozen_at desc, id desc", null).stream()
-                .map(Stored::summary).toList();
+        return query(
+                        "select slug, title, frozen_at, run_count, host_classes, json_sha256, length(document), csv_sha256,"
+                                + " length(csv), null, null from snapshots order by frozen_at desc, id desc",
+                        null)
+                .stream()
+                .map(Stored::summary)
+                .toList();
     }
 
     public Optional<Stored> find(String slug) {
-        return query("select slug, title, frozen_at, run_count, host_classes, json_sha256, length(document), csv_sha256,"
-                + " length(csv), document, csv from snapshots where slug = ?", slug).stream().findFirst();
+        return query(
+                        "select slug, title, frozen_at, run_count, host_classes, json_sha256, length(document), csv_sha256,"
+                                + " length(csv), document, csv from snapshots where slug = ?",
+                        slug)
+                .stream()
+                .findFirst();
     }
 
     private static ProblemException duplicate(String slug) {
-        return new ProblemException(409, "snapshot-exists", "Conflict", "a snapshot named '" + slug
-                + "' exists already; snapshots are never replaced: choose another slug", "slug");
+        return new ProblemException(
+                409,
+                "snapshot-exists",
+                "Conflict",
+                "a snapshot named '" + slug + "' exists already; snapshots are never replaced: choose another slug",
+                "slug");
     }
 
     /** Every comparable group (scenario, load model, host class, vCPUs) with its leaderboard at the defaults. */
     private List<Board> boards() {
         List<Board> boards = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "select distinct c.scenario, c.load_model, r.host_class, c.vcpus from cells c join runs r on r.id = c.run_id"
-                        + " order by 1, 2, 3, 4"); ResultSet rs = s.executeQuery()) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement(
+                        "select distinct c.scenario, c.load_model, r.host_class, c.vcpus from cells c join runs r on r.id = c.run_id"
+                                + " order by 1, 2, 3, 4");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
-                LeaderboardResponse board = leaderboards.leaderboard(new LeaderboardQuery(rs.getString(1), rs.getString(2),
-                        rs.getString(3), rs.getInt(4), null, null, null, null, null, null, null,
-                        LeaderboardQuery.DEFAULT_SLA_MS, "throughput", null, false), "latest");
+                LeaderboardResponse board = leaderboards.leaderboard(
+                        new LeaderboardQuery(
+                                rs.getString(1),
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getInt(4),
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                LeaderboardQuery.DEFAULT_SLA_MS,
+                                "throughput",
+                                null,
+                                false),
+                        "latest");
                 if (!board.rows().isEmpty()) {
-                    boards.add(new Board(board.scenario(), board.loadModel(), board.hostClass(), board.vcpus(),
-                            board.sla(), board.baseline(), board.rows()));
+                    boards.add(new Board(
+                            board.scenario(),
+                            board.loadModel(),
+                            board.hostClass(),
+                            board.vcpus(),
+                            board.sla(),
+                            board.baseline(),
+                            board.rows()));
                 }
             }
         } catch (SQLException e) {
@@ -172,10 +220,11 @@ public class Snapshots {
     private List<Host> hosts(TreeSet<UUID> runs) {
         Map<List<Object>, List<UUID>> groups = new LinkedHashMap<>();
         Map<List<Object>, Map<String, Object>> settings = new LinkedHashMap<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "select host_class, host_cpu_model, host_vcpus, host_memory_bytes, host_os, host_kernel, host_arch,"
-                        + " host_virtualization, host_server_cpus, host_load_generator_cpus, host_settings::text, id"
-                        + " from runs where id = any (?) order by host_class, host_kernel, host_settings::text, id")) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement(
+                        "select host_class, host_cpu_model, host_vcpus, host_memory_bytes, host_os, host_kernel, host_arch,"
+                                + " host_virtualization, host_server_cpus, host_load_generator_cpus, host_settings::text, id"
+                                + " from runs where id = any (?) order by host_class, host_kernel, host_settings::text, id")) {
             s.setArray(1, c.createArrayOf("uuid", runs.toArray()));
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
@@ -191,16 +240,26 @@ public class Snapshots {
             throw new IllegalStateException("read the runs' hosts", e);
         }
         List<Host> hosts = new ArrayList<>();
-        groups.forEach((k, ids) -> hosts.add(new Host((String) k.get(0), (String) k.get(1), (Integer) k.get(2),
-                (Long) k.get(3), (String) k.get(4), (String) k.get(5), (String) k.get(6), (String) k.get(7),
-                (String) k.get(8), (String) k.get(9), settings.get(k), ids)));
+        groups.forEach((k, ids) -> hosts.add(new Host(
+                (String) k.get(0),
+                (String) k.get(1),
+                (Integer) k.get(2),
+                (Long) k.get(3),
+                (String) k.get(4),
+                (String) k.get(5),
+                (String) k.get(6),
+                (String) k.get(7),
+                (String) k.get(8),
+                (String) k.get(9),
+                settings.get(k),
+                ids)));
         return hosts;
     }
 
     private Map<String, Object> parse(ResultSet rs, int column) {
         try {
             String text = rs.getString(column);
-            return text == null ? null : json.readValue(text, new TypeReference<LinkedHashMap<String, Object>>() { });
+            return text == null ? null : json.readValue(text, new TypeReference<LinkedHashMap<String, Object>>() {});
         } catch (SQLException | JsonProcessingException e) {
             throw new IllegalStateException("read host settings", e);
         }
@@ -210,8 +269,21 @@ public class Snapshots {
     private static String csv(List<Board> boards) {
         StringBuilder out = new StringBuilder();
         for (Board b : boards) {
-            String table = new LeaderboardResponse(b.scenario(), b.loadModel(), b.sla(), "throughput", b.hostClass(),
-                    b.vcpus(), null, b.baseline(), b.rows(), "latest", List.of(), "exclude", List.of()).csv();
+            String table = new LeaderboardResponse(
+                            b.scenario(),
+                            b.loadModel(),
+                            b.sla(),
+                            "throughput",
+                            b.hostClass(),
+                            b.vcpus(),
+                            null,
+                            b.baseline(),
+                            b.rows(),
+                            "latest",
+                            List.of(),
+                            "exclude",
+                            List.of())
+                    .csv();
             out.append(out.isEmpty() ? table : table.substring(table.indexOf("\r\n") + 2));
         }
         return out.toString();
@@ -219,16 +291,27 @@ public class Snapshots {
 
     private List<Stored> query(String sql, String slug) {
         List<Stored> found = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement(sql)) {
             if (slug != null) {
                 s.setString(1, slug);
             }
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
                     Array classes = rs.getArray(5);
-                    found.add(new Stored(rs.getBytes(10), rs.getBytes(11), summary(rs.getString(1), rs.getString(2),
-                            rs.getObject(3, OffsetDateTime.class), rs.getInt(4), List.of((String[]) classes.getArray()),
-                            rs.getString(6), rs.getLong(7), rs.getString(8), rs.getLong(9))));
+                    found.add(new Stored(
+                            rs.getBytes(10),
+                            rs.getBytes(11),
+                            summary(
+                                    rs.getString(1),
+                                    rs.getString(2),
+                                    rs.getObject(3, OffsetDateTime.class),
+                                    rs.getInt(4),
+                                    List.of((String[]) classes.getArray()),
+                                    rs.getString(6),
+                                    rs.getLong(7),
+                                    rs.getString(8),
+                                    rs.getLong(9))));
                 }
             }
         } catch (SQLException e) {
@@ -237,10 +320,23 @@ public class Snapshots {
         return found;
     }
 
-    private static Summary summary(String slug, String title, OffsetDateTime frozenAt, int runCount,
-                                   List<String> hostClasses, String jsonSha, long jsonBytes, String csvSha, long csvBytes) {
+    private static Summary summary(
+            String slug,
+            String title,
+            OffsetDateTime frozenAt,
+            int runCount,
+            List<String> hostClasses,
+            String jsonSha,
+            long jsonBytes,
+            String csvSha,
+            long csvBytes) {
         String url = "/api/snapshots/" + slug;
-        return new Summary(slug, title, frozenAt.withOffsetSameInstant(ZoneOffset.UTC), runCount, hostClasses,
+        return new Summary(
+                slug,
+                title,
+                frozenAt.withOffsetSameInstant(ZoneOffset.UTC),
+                runCount,
+                hostClasses,
                 new Download(url + "?format=json", "podium-" + slug + ".json", jsonSha, jsonBytes),
                 new Download(url + "?format=csv", "podium-" + slug + ".csv", csvSha, csvBytes));
     }

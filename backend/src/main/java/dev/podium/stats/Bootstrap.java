@@ -2,7 +2,6 @@ package dev.podium.stats;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
-
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
 
@@ -17,8 +16,7 @@ public final class Bootstrap {
     public static final int RESAMPLES = 10_000;
     public static final double CONFIDENCE = 0.95;
 
-    private Bootstrap() {
-    }
+    private Bootstrap() {}
 
     /**
      * [low, high] of the 95% bootstrap CI of trimmedMean(b) / trimmedMean(a): each resample draws a and b

@@ -2,7 +2,6 @@ package dev.podium.stats;
 
 import java.util.Arrays;
 import java.util.List;
-
 import org.apache.commons.math3.stat.descriptive.moment.Mean;
 import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
@@ -14,8 +13,7 @@ public final class CellStatistics {
     /** Bytes in the MB of "MB of RSS per 1,000 requests/s". */
     public static final double MB = 1_000_000.0;
 
-    private CellStatistics() {
-    }
+    private CellStatistics() {}
 
     /** The statistics of a cell measured on {@code vcpus} CPUs. */
     public static CellStats of(List<RepeatFigures> repeats, int vcpus) {
@@ -42,10 +40,24 @@ public final class CellStatistics {
         }
         Spread spread = spread(rps);
         double errorRate = errorRate(requests, unanswered, errors);
-        return new CellStats(n, trimmedMean(rps), median(rps), spread.mean(), spread.stddev(), spread.ciLow(),
-                spread.ciHigh(), errorRate, median(p50), median(p90), median(p99),
-                errorRate > CellStats.ERROR_LIMIT, spread.cv(), spread.noisy(),
-                requestsPerCpuSecond(repeats), rpsPerVcpu(repeats, vcpus), rssMbPerKrps(repeats));
+        return new CellStats(
+                n,
+                trimmedMean(rps),
+                median(rps),
+                spread.mean(),
+                spread.stddev(),
+                spread.ciLow(),
+                spread.ciHigh(),
+                errorRate,
+                median(p50),
+                median(p90),
+                median(p99),
+                errorRate > CellStats.ERROR_LIMIT,
+                spread.cv(),
+                spread.noisy(),
+                requestsPerCpuSecond(repeats),
+                rpsPerVcpu(repeats, vcpus),
+                rssMbPerKrps(repeats));
     }
 
     /**
@@ -58,8 +70,7 @@ public final class CellStatistics {
     }
 
     /** How the repeats' requests/s spread: mean, sample stddev, 95% t interval, coefficient of variation, noisy. */
-    public record Spread(double mean, Double stddev, Double ciLow, Double ciHigh, Double cv, boolean noisy) {
-    }
+    public record Spread(double mean, Double stddev, Double ciLow, Double ciHigh, Double cv, boolean noisy) {}
 
     /** The spread of requests/s over a cell's repeats; stddev, interval and cv are null for a single repeat. */
     public static Spread spread(double[] rps) {
@@ -67,26 +78,37 @@ public final class CellStatistics {
         double mean = new Mean().evaluate(rps);
         Double stddev = rps.length < 2 ? null : new StandardDeviation(true).evaluate(rps);
         Double cv = stddev == null || mean == 0 ? null : stddev / mean;
-        return new Spread(mean, stddev, ci == null ? null : ci[0], ci == null ? null : ci[1], cv,
+        return new Spread(
+                mean,
+                stddev,
+                ci == null ? null : ci[0],
+                ci == null ? null : ci[1],
+                cv,
                 cv != null && cv > CellStats.NOISY_CV);
     }
 
     /** requests / (user + system CPU seconds) per repeat; a repeat that used no CPU defines no ratio. */
     static Estimate requestsPerCpuSecond(List<RepeatFigures> repeats) {
-        return Estimate.of(repeats.stream().filter(r -> r.cpuSeconds() != null && r.cpuSeconds() > 0)
-                .mapToDouble(r -> r.requests() / r.cpuSeconds()).toArray());
+        return Estimate.of(repeats.stream()
+                .filter(r -> r.cpuSeconds() != null && r.cpuSeconds() > 0)
+                .mapToDouble(r -> r.requests() / r.cpuSeconds())
+                .toArray());
     }
 
     /** requests/s / vCPUs per repeat, only for repeats with usage so that every cost figure is v2-only. */
     static Estimate rpsPerVcpu(List<RepeatFigures> repeats, int vcpus) {
-        return Estimate.of(repeats.stream().filter(r -> r.cpuSeconds() != null)
-                .mapToDouble(r -> r.requestsPerSecond() / vcpus).toArray());
+        return Estimate.of(repeats.stream()
+                .filter(r -> r.cpuSeconds() != null)
+                .mapToDouble(r -> r.requestsPerSecond() / vcpus)
+                .toArray());
     }
 
     /** mean RSS in MB / (requests/s / 1000) per repeat; a repeat that served nothing defines no ratio. */
     static Estimate rssMbPerKrps(List<RepeatFigures> repeats) {
-        return Estimate.of(repeats.stream().filter(r -> r.rssMeanBytes() != null && r.requestsPerSecond() > 0)
-                .mapToDouble(r -> r.rssMeanBytes() / MB / (r.requestsPerSecond() / 1000)).toArray());
+        return Estimate.of(repeats.stream()
+                .filter(r -> r.rssMeanBytes() != null && r.requestsPerSecond() > 0)
+                .mapToDouble(r -> r.rssMeanBytes() / MB / (r.requestsPerSecond() / 1000))
+                .toArray());
     }
 
     /** Mean after dropping the best and the worst value, when there are at least 3 (methodology section 4). */

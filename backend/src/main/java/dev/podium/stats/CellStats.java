@@ -1,10 +1,9 @@
 package dev.podium.stats;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-
 import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embeddable;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The statistics stored with every cell at ingest (methodology section 4, read-api.md `stats`).
@@ -17,28 +16,42 @@ import jakarta.persistence.Embeddable;
  * record that shows a cell.
  */
 @Embeddable
-public record CellStats(int repeatCount, double rpsTrimmedMean, double rpsMedian, double rpsMean,
-                        @Schema(nullable = true) Double rpsStddev,
-                        @Schema(nullable = true) Double rpsCiLow, @Schema(nullable = true) Double rpsCiHigh,
-                        double errorRate, double p50Median, double p90Median, double p99Median,
-                        boolean overErrorLimit, @Schema(nullable = true) Double rpsCv,
-                        @Schema(nullable = true) Boolean noisy,
-                        // an estimate's columns as V2__cost.sql names them: without these, all three would map to mean, ci_low, ...
-                        @AttributeOverride(name = "mean", column = @Column(name = "req_per_cpu_second"))
-                        @AttributeOverride(name = "ciLow", column = @Column(name = "req_per_cpu_second_ci_low"))
-                        @AttributeOverride(name = "ciHigh", column = @Column(name = "req_per_cpu_second_ci_high"))
-                        @AttributeOverride(name = "repeats", column = @Column(name = "req_per_cpu_second_repeats"))
-                        @Schema(nullable = true) Estimate requestsPerCpuSecond,
-                        @AttributeOverride(name = "mean", column = @Column(name = "rps_per_vcpu"))
-                        @AttributeOverride(name = "ciLow", column = @Column(name = "rps_per_vcpu_ci_low"))
-                        @AttributeOverride(name = "ciHigh", column = @Column(name = "rps_per_vcpu_ci_high"))
-                        @AttributeOverride(name = "repeats", column = @Column(name = "rps_per_vcpu_repeats"))
-                        @Schema(nullable = true) Estimate rpsPerVcpu,
-                        @AttributeOverride(name = "mean", column = @Column(name = "rss_mb_per_krps"))
-                        @AttributeOverride(name = "ciLow", column = @Column(name = "rss_mb_per_krps_ci_low"))
-                        @AttributeOverride(name = "ciHigh", column = @Column(name = "rss_mb_per_krps_ci_high"))
-                        @AttributeOverride(name = "repeats", column = @Column(name = "rss_mb_per_krps_repeats"))
-                        @Schema(nullable = true) Estimate rssMbPerKrps) {
+public record CellStats(
+        int repeatCount,
+        double rpsTrimmedMean,
+        double rpsMedian,
+        double rpsMean,
+        @Schema(nullable = true) Double rpsStddev,
+        @Schema(nullable = true) Double rpsCiLow,
+        @Schema(nullable = true) Double rpsCiHigh,
+        double errorRate,
+        double p50Median,
+        double p90Median,
+        double p99Median,
+        boolean overErrorLimit,
+        @Schema(nullable = true) Double rpsCv,
+        @Schema(nullable = true) Boolean noisy,
+        // an estimate's columns as V2__cost.sql names them: without these, all three would map to mean, ci_low, ...
+        @AttributeOverride(name = "mean", column = @Column(name = "req_per_cpu_second"))
+        @AttributeOverride(name = "ciLow", column = @Column(name = "req_per_cpu_second_ci_low"))
+        @AttributeOverride(name = "ciHigh", column = @Column(name = "req_per_cpu_second_ci_high"))
+        @AttributeOverride(name = "repeats", column = @Column(name = "req_per_cpu_second_repeats"))
+        @Schema(nullable = true)
+        Estimate requestsPerCpuSecond,
+
+        @AttributeOverride(name = "mean", column = @Column(name = "rps_per_vcpu"))
+        @AttributeOverride(name = "ciLow", column = @Column(name = "rps_per_vcpu_ci_low"))
+        @AttributeOverride(name = "ciHigh", column = @Column(name = "rps_per_vcpu_ci_high"))
+        @AttributeOverride(name = "repeats", column = @Column(name = "rps_per_vcpu_repeats"))
+        @Schema(nullable = true)
+        Estimate rpsPerVcpu,
+
+        @AttributeOverride(name = "mean", column = @Column(name = "rss_mb_per_krps"))
+        @AttributeOverride(name = "ciLow", column = @Column(name = "rss_mb_per_krps_ci_low"))
+        @AttributeOverride(name = "ciHigh", column = @Column(name = "rss_mb_per_krps_ci_high"))
+        @AttributeOverride(name = "repeats", column = @Column(name = "rss_mb_per_krps_repeats"))
+        @Schema(nullable = true)
+        Estimate rssMbPerKrps) {
 
     /** A cell is marked, not hidden, above this error rate (methodology section 7). */
     public static final double ERROR_LIMIT = 0.01;

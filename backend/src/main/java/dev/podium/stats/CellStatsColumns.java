@@ -1,10 +1,9 @@
 package dev.podium.stats;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import dev.podium.run.Cell;
 import dev.podium.run.Repeat;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The ingest hook: derives a cell's statistics from its repeats and sets its stats, once, before insert. */
 public final class CellStatsColumns {
@@ -12,14 +11,21 @@ public final class CellStatsColumns {
     /** The interval method a row's rps_ci_low/rps_ci_high hold (V2__cost.sql). */
     public static final String INTERVAL_METHOD = "t";
 
-    private CellStatsColumns() {
-    }
+    private CellStatsColumns() {}
 
     public static void fill(Cell cell) {
         List<RepeatFigures> figures = new ArrayList<>(cell.repeats.size());
         for (Repeat r : cell.repeats) {
-            figures.add(new RepeatFigures(r.requests, r.requestsPerSecond, r.p50Ms, r.p90Ms, r.p99Ms, r.errorCount(),
-                    r.errorsConnect + r.errorsRead + r.errorsWrite, r.targetCpuSeconds(), r.targetRssMeanBytes == null ? null : r.targetRssMeanBytes.doubleValue()));
+            figures.add(new RepeatFigures(
+                    r.requests,
+                    r.requestsPerSecond,
+                    r.p50Ms,
+                    r.p90Ms,
+                    r.p99Ms,
+                    r.errorCount(),
+                    r.errorsConnect + r.errorsRead + r.errorsWrite,
+                    r.targetCpuSeconds(),
+                    r.targetRssMeanBytes == null ? null : r.targetRssMeanBytes.doubleValue()));
         }
         cell.stats = CellStatistics.of(figures, cell.vcpus);
         cell.rpsCiMethod = INTERVAL_METHOD;

@@ -1,17 +1,19 @@
 package dev.podium.stats;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-
 import jakarta.persistence.Embeddable;
 import org.apache.commons.math3.stat.descriptive.moment.Mean;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A derived figure over the repeats it is defined for: their mean, the 95% t interval of that mean (null bounds below 2
  * repeats) and how many repeats stand behind it. Embedded in CellStats (all columns null: no estimate).
  */
 @Embeddable
-public record Estimate(double mean, @Schema(nullable = true) Double ciLow, @Schema(nullable = true) Double ciHigh,
-                       int repeats) {
+public record Estimate(
+        double mean,
+        @Schema(nullable = true) Double ciLow,
+        @Schema(nullable = true) Double ciHigh,
+        int repeats) {
 
     /** Null when no repeat defines the figure. */
     public static Estimate of(double[] values) {
@@ -19,7 +21,7 @@ public record Estimate(double mean, @Schema(nullable = true) Double ciLow, @Sche
             return null;
         }
         double[] ci = StudentT.meanInterval(values);
-        return new Estimate(new Mean().evaluate(values), ci == null ? null : ci[0], ci == null ? null : ci[1],
-                values.length);
+        return new Estimate(
+                new Mean().evaluate(values), ci == null ? null : ci[0], ci == null ? null : ci[1], values.length);
     }
 }

@@ -62,7 +62,7 @@ public class IntervalBackfill {
     private static int batch(Connection connection) throws SQLException {
         int count = 0;
         try (PreparedStatement next = connection.prepareStatement(NEXT);
-             PreparedStatement update = connection.prepareStatement(UPDATE)) {
+                PreparedStatement update = connection.prepareStatement(UPDATE)) {
             next.setInt(1, BATCH);
             try (ResultSet rs = next.executeQuery()) {
                 while (rs.next()) {

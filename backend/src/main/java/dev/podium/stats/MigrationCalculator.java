@@ -10,21 +10,23 @@ public final class MigrationCalculator {
     private static final double EPSILON = 1e-9;
 
     /** One API: its system's current max RPS at the SLA (ACRPS) and the RPS it must reach (ARRPS). */
-    public record Api(double current, double required) {
-    }
+    public record Api(double current, double required) {}
 
-    public record ApiResult(double current, double required, double perServerToday, double perServerAfter,
-                            double systemAfter, long serversToAddWithout, long serversToAddWith, long serversSaved) {
-    }
+    public record ApiResult(
+            double current,
+            double required,
+            double perServerToday,
+            double perServerAfter,
+            double systemAfter,
+            long serversToAddWithout,
+            long serversToAddWith,
+            long serversSaved) {}
 
-    public record Totals(long serversToAddWithout, long serversToAddWith, long serversSaved) {
-    }
+    public record Totals(long serversToAddWithout, long serversToAddWith, long serversSaved) {}
 
-    public record Result(double ratio, int servers, List<ApiResult> apis, Totals totals) {
-    }
+    public record Result(double ratio, int servers, List<ApiResult> apis, Totals totals) {}
 
-    private MigrationCalculator() {
-    }
+    private MigrationCalculator() {}
 
     /** ratio = SLA throughput of B / SLA throughput of A; servers = N, the servers today. */
     public static Result compute(int servers, double ratio, List<Api> apis) {
@@ -38,13 +40,20 @@ public final class MigrationCalculator {
         long without = 0;
         long with = 0;
         for (Api api : apis) {
-            double perServerToday = api.current() / servers;          // CRPS_i = ACRPS_i / N
-            double perServerAfter = perServerToday * ratio;            // PRPS_i = CRPS_i x R
-            double systemAfter = api.current() * ratio;                // APRPS_i = ACRPS_i x R
+            double perServerToday = api.current() / servers; // CRPS_i = ACRPS_i / N
+            double perServerAfter = perServerToday * ratio; // PRPS_i = CRPS_i x R
+            double systemAfter = api.current() * ratio; // APRPS_i = ACRPS_i x R
             long addWithout = serversToAdd(api.required() - api.current(), perServerToday);
             long addWith = serversToAdd(api.required() - systemAfter, perServerAfter);
-            results.add(new ApiResult(api.current(), api.required(), perServerToday, perServerAfter, systemAfter,
-                    addWithout, addWith, addWithout - addWith));
+            results.add(new ApiResult(
+                    api.current(),
+                    api.required(),
+                    perServerToday,
+                    perServerAfter,
+                    systemAfter,
+                    addWithout,
+                    addWith,
+                    addWithout - addWith));
             without += addWithout;
             with += addWith;
         }

@@ -6,11 +6,20 @@ package dev.podium.stats;
  * {@code errors} counts every failed request, {@code unanswered} those of them that are not among {@code requests}
  * (connect, read and write errors; schema/README.md, the error rate).
  */
-public record RepeatFigures(long requests, double requestsPerSecond, double p50Ms, double p90Ms, double p99Ms, long errors,
-                            long unanswered, Double cpuSeconds, Double rssMeanBytes) {
+public record RepeatFigures(
+        long requests,
+        double requestsPerSecond,
+        double p50Ms,
+        double p90Ms,
+        double p99Ms,
+        long errors,
+        long unanswered,
+        Double cpuSeconds,
+        Double rssMeanBytes) {
 
     /** A repeat without usage (payload v1) whose errors were all answered (status or timeout). */
-    public RepeatFigures(long requests, double requestsPerSecond, double p50Ms, double p90Ms, double p99Ms, long errors) {
+    public RepeatFigures(
+            long requests, double requestsPerSecond, double p50Ms, double p90Ms, double p99Ms, long errors) {
         this(requests, requestsPerSecond, p50Ms, p90Ms, p99Ms, errors, 0, null, null);
     }
 }

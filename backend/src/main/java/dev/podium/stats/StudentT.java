@@ -14,8 +14,7 @@ public final class StudentT {
     /** The quantile's solver accuracy: Commons Math's default (1e-9) moves a bound in its 10th digit. */
     private static final double QUANTILE_ACCURACY = 1e-14;
 
-    private StudentT() {
-    }
+    private StudentT() {}
 
     /** [low, high] of the 95% t interval of the mean; null with fewer than 2 values (no spread to scale by). */
     public static double[] meanInterval(double[] values) {
@@ -25,7 +24,8 @@ public final class StudentT {
         }
         double mean = new Mean().evaluate(values);
         double sd = new StandardDeviation(true).evaluate(values);
-        double t = new TDistribution(null, n - 1, QUANTILE_ACCURACY).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+        double t = new TDistribution(null, n - 1, QUANTILE_ACCURACY)
+                .inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
         double half = t * sd / Math.sqrt(n);
         return new double[] {mean - half, mean + half};
     }

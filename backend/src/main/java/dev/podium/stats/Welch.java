@@ -16,8 +16,7 @@ public final class Welch {
         }
     }
 
-    private Welch() {
-    }
+    private Welch() {}
 
     /** Null when the test is undefined: fewer than 2 repeats on a side, or no variance on either side. */
     public static Result test(double[] a, double[] b) {

@@ -19,8 +19,7 @@ public final class FrameworkVersions {
     /** Oldest release first; null (no version recorded) before every version. */
     public static final Comparator<String> ORDER = Comparator.nullsFirst(FrameworkVersions::compare);
 
-    private FrameworkVersions() {
-    }
+    private FrameworkVersions() {}
 
     static int compare(String a, String b) {
         String[] pa = parts(a);
@@ -48,6 +47,8 @@ public final class FrameworkVersions {
     }
 
     private static String[] parts(String v) {
-        return java.util.Arrays.stream(SEPARATORS.split(v)).filter(p -> !p.isEmpty()).toArray(String[]::new);
+        return java.util.Arrays.stream(SEPARATORS.split(v))
+                .filter(p -> !p.isEmpty())
+                .toArray(String[]::new);
     }
 }

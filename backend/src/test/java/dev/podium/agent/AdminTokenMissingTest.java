@@ -28,10 +28,13 @@ class AdminTokenMissingTest {
 
     @Test
     void admin_endpoints_answer_403_saying_the_admin_token_is_not_configured() {
-        given().header("Authorization", "Bearer anything").contentType("application/json")
+        given().header("Authorization", "Bearer anything")
+                .contentType("application/json")
                 .body(Map.of("name", "a", "publicKey", "qF7CmryXMt3VFxTKHZGRTxxIiUy94D6U6AmF8tlQnwY="))
                 .post("/api/agents")
-                .then().statusCode(403).contentType(startsWith("application/problem+json"))
+                .then()
+                .statusCode(403)
+                .contentType(startsWith("application/problem+json"))
                 .body("detail", containsString("not configured"));
         given().post("/api/agents/1/revoke").then().statusCode(403).body("detail", containsString("not configured"));
     }

@@ -41,12 +41,19 @@ class AgentResourceTest {
     @Test
     void enrols_a_key_with_the_admin_token_and_shows_it_publicly() {
         TestVectors.Key key = TestVectors.key("test-agent");
-        int id = given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
-                .body(testAgent()).post("/api/agents")
-                .then().statusCode(201).body("keyid", equalTo(key.keyid()))
-                .extract().path("id");
+        int id = given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .contentType("application/json")
+                .body(testAgent())
+                .post("/api/agents")
+                .then()
+                .statusCode(201)
+                .body("keyid", equalTo(key.keyid()))
+                .extract()
+                .path("id");
 
-        given().get("/api/agents/" + id).then().statusCode(200)
+        given().get("/api/agents/" + id)
+                .then()
+                .statusCode(200)
                 .body("name", equalTo("test-agent"))
                 .body("publicKey", equalTo(key.publicKey()))
                 .body("keyid", equalTo(key.keyid()))
@@ -56,29 +63,47 @@ class AgentResourceTest {
 
     @Test
     void refuses_enrolment_without_a_token_401_and_with_a_wrong_token_403() {
-        given().contentType("application/json").body(testAgent()).post("/api/agents")
-                .then().statusCode(401).contentType(startsWith("application/problem+json"));
-        given().header("Authorization", "Bearer wrong").contentType("application/json").body(testAgent())
+        given().contentType("application/json")
+                .body(testAgent())
                 .post("/api/agents")
-                .then().statusCode(403).contentType(startsWith("application/problem+json"));
-        given().header("Authorization", "Bearer wrong").post("/api/agents/1/revoke")
-                .then().statusCode(403);
+                .then()
+                .statusCode(401)
+                .contentType(startsWith("application/problem+json"));
+        given().header("Authorization", "Bearer wrong")
+                .contentType("application/json")
+                .body(testAgent())
+                .post("/api/agents")
+                .then()
+                .statusCode(403)
+                .contentType(startsWith("application/problem+json"));
+        given().header("Authorization", "Bearer wrong")
+                .post("/api/agents/1/revoke")
+                .then()
+                .statusCode(403);
     }
 
     @Test
     void answers_409_when_the_key_is_already_enrolled() {
         Api.enrol("test-agent");
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
-                .body(testAgent()).post("/api/agents")
-                .then().statusCode(409).contentType(startsWith("application/problem+json"))
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .contentType("application/json")
+                .body(testAgent())
+                .post("/api/agents")
+                .then()
+                .statusCode(409)
+                .contentType(startsWith("application/problem+json"))
                 .body("field", equalTo("publicKey"));
     }
 
     @Test
     void answers_422_naming_a_public_key_that_is_not_32_bytes() {
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
-                .body(Map.of("name", "short", "publicKey", "AAAA")).post("/api/agents")
-                .then().statusCode(422).body("field", equalTo("publicKey"));
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .contentType("application/json")
+                .body(Map.of("name", "short", "publicKey", "AAAA"))
+                .post("/api/agents")
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("publicKey"));
     }
 
     @Test
@@ -86,15 +111,22 @@ class AgentResourceTest {
         long id = Api.enrol("test-agent");
         Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
 
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).post("/api/agents/" + id + "/revoke")
-                .then().statusCode(200).body("revokedAt", notNullValue());
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .post("/api/agents/" + id + "/revoke")
+                .then()
+                .statusCode(200)
+                .body("revokedAt", notNullValue());
         Rows.Counts before = rows.counts();
 
-        Api.submit(TestVectors.envelope("full")).then().statusCode(403)
+        Api.submit(TestVectors.envelope("full"))
+                .then()
+                .statusCode(403)
                 .contentType(startsWith("application/problem+json"))
                 .body("field", equalTo("signatures[0].keyid"));
         assertEquals(before, rows.counts());
-        given().get("/api/runs").then().statusCode(200)
+        given().get("/api/runs")
+                .then()
+                .statusCode(200)
                 .body("items[0].id", equalTo(MINIMAL_ID))
                 .body("items[0].revokedAt", notNullValue());
         given().get("/api/runs/" + MINIMAL_ID).then().statusCode(200).body("agent.revokedAt", notNullValue());
@@ -103,12 +135,20 @@ class AgentResourceTest {
 
     @Test
     void answers_400_problem_json_to_an_enrolment_body_that_is_not_json() {
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
-                .body("{not json").post("/api/agents")
-                .then().statusCode(400).contentType(startsWith("application/problem+json"));
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
-                .body("{\"name\": [1], \"publicKey\": 5}").post("/api/agents")
-                .then().statusCode(400).contentType(startsWith("application/problem+json"));
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .contentType("application/json")
+                .body("{not json")
+                .post("/api/agents")
+                .then()
+                .statusCode(400)
+                .contentType(startsWith("application/problem+json"));
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .contentType("application/json")
+                .body("{\"name\": [1], \"publicKey\": 5}")
+                .post("/api/agents")
+                .then()
+                .statusCode(400)
+                .contentType(startsWith("application/problem+json"));
     }
 
     @Test

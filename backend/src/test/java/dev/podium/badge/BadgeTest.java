@@ -7,22 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
-import javax.xml.parsers.DocumentBuilderFactory;
-
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.w3c.dom.Document;
-import org.w3c.dom.NodeList;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
@@ -35,6 +20,17 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.path.json.config.JsonPathConfig.NumberReturnType;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import java.io.ByteArrayInputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
 
 /** Badges as README images and as shields.io endpoint JSON, against the leaderboard of the same runs. */
 @QuarkusTest
@@ -43,17 +39,42 @@ class BadgeTest {
 
     static final String R1 = "00000000-0000-4000-8000-0000000002b1";
     /** shields.io's endpoint schema: these keys only, schemaVersion 1, label and message strings (message required). */
-    static final Set<String> SHIELDS_KEYS = Set.of("schemaVersion", "label", "message", "color", "labelColor", "isError",
-            "namedLogo", "logoSvg", "logoColor", "logoWidth", "style", "cacheSeconds");
-    static final Set<String> SHIELDS_COLORS = Set.of("brightgreen", "green", "yellowgreen", "yellow", "orange", "red",
-            "blue", "lightgrey", "success", "important", "critical", "informational", "inactive");
+    static final Set<String> SHIELDS_KEYS = Set.of(
+            "schemaVersion",
+            "label",
+            "message",
+            "color",
+            "labelColor",
+            "isError",
+            "namedLogo",
+            "logoSvg",
+            "logoColor",
+            "logoWidth",
+            "style",
+            "cacheSeconds");
+
+    static final Set<String> SHIELDS_COLORS = Set.of(
+            "brightgreen",
+            "green",
+            "yellowgreen",
+            "yellow",
+            "orange",
+            "red",
+            "blue",
+            "lightgrey",
+            "success",
+            "important",
+            "critical",
+            "informational",
+            "inactive");
 
     @Inject
     Rows rows;
 
     @BeforeAll
     static void readNumbersAsDoubles() {
-        RestAssured.config = RestAssured.config().jsonConfig(JsonConfig.jsonConfig().numberReturnType(NumberReturnType.DOUBLE));
+        RestAssured.config =
+                RestAssured.config().jsonConfig(JsonConfig.jsonConfig().numberReturnType(NumberReturnType.DOUBLE));
     }
 
     @BeforeEach
@@ -65,21 +86,69 @@ class BadgeTest {
         Api.enrol("test-agent");
         // plaintext: Netty 100k, Spring MVC 50.5k (trimmed mean of 50000, 50500, 51000), Jetty 20.1k
         Api.submit(SignedRuns.run(R1, "2026-11-01T08:00:00Z")
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 64, 2, false, 2, 0, 100000, 102000, 98000)
-                .cell("Spring MVC", "7.0.1", "blocking", "plaintext", 64, 2, false, 10, 0, 50000, 52000, 49000, 51000, 50500)
-                .cell("Jetty", "12.1.3", "virtual-threads", "plaintext", 64, 2, false, 10, 0, 20000, 20300, 20100)
-                .envelope()).then().statusCode(201);
+                        .cell(
+                                "Netty",
+                                "4.2.7.Final",
+                                "non-blocking",
+                                "plaintext",
+                                64,
+                                2,
+                                false,
+                                2,
+                                0,
+                                100000,
+                                102000,
+                                98000)
+                        .cell(
+                                "Spring MVC",
+                                "7.0.1",
+                                "blocking",
+                                "plaintext",
+                                64,
+                                2,
+                                false,
+                                10,
+                                0,
+                                50000,
+                                52000,
+                                49000,
+                                51000,
+                                50500)
+                        .cell(
+                                "Jetty",
+                                "12.1.3",
+                                "virtual-threads",
+                                "plaintext",
+                                64,
+                                2,
+                                false,
+                                10,
+                                0,
+                                20000,
+                                20300,
+                                20100)
+                        .envelope())
+                .then()
+                .statusCode(201);
     }
 
     @Test
     void the_svg_is_xml_with_the_leaderboards_rank_and_figure() throws Exception {
-        JsonPath board = given().get("/api/leaderboard?scenario=plaintext").then().statusCode(200).extract().jsonPath();
+        JsonPath board = given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(List.of("Netty", "Spring MVC", "Jetty"), board.getList("rows.framework"));
         double value = board.getDouble("rows[1].slaThroughput");
         double halfWidth = (board.getDouble("rows[1].ciHigh") - board.getDouble("rows[1].ciLow")) / 2;
         // 50500 req/s with its t interval (49111.8, 51888.2): "50.5k ±2.7%" (1388.2 / 50500 = 2.75%)
-        String expected = String.format(java.util.Locale.ROOT, "#%d of 3 · %.1fk ±%.1f%% req/s →", board.getInt("rows[1].rank"),
-                value / 1000, halfWidth / value * 100);
+        String expected = String.format(
+                java.util.Locale.ROOT,
+                "#%d of 3 · %.1fk ±%.1f%% req/s →",
+                board.getInt("rows[1].rank"),
+                value / 1000,
+                halfWidth / value * 100);
         assertEquals("#2 of 3 · 50.5k ±2.7% req/s →", expected);
 
         Response r = given().get("/api/badges/spring-mvc/plaintext.svg");
@@ -88,10 +157,17 @@ class BadgeTest {
         assertEquals("svg", svg.getDocumentElement().getLocalName());
         assertEquals("http://www.w3.org/2000/svg", svg.getDocumentElement().getNamespaceURI());
         assertEquals(List.of("Spring MVC plaintext", expected), texts(svg));
-        assertEquals("Spring MVC plaintext: " + expected, svg.getElementsByTagName("title").item(0).getTextContent());
+        assertEquals(
+                "Spring MVC plaintext: " + expected,
+                svg.getElementsByTagName("title").item(0).getTextContent());
         // the same badge by the name in another case
-        assertEquals(List.of("Spring MVC plaintext", expected), texts(xml(given().get("/api/badges/SPRING MVC/plaintext.svg")
-                .then().statusCode(200).extract().asByteArray())));
+        assertEquals(
+                List.of("Spring MVC plaintext", expected),
+                texts(xml(given().get("/api/badges/SPRING MVC/plaintext.svg")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asByteArray())));
     }
 
     @Test
@@ -110,9 +186,16 @@ class BadgeTest {
         String etag = r.header("ETag");
         assertNotNull(etag);
         assertTrue(r.header("Cache-Control").contains("max-age="), r.header("Cache-Control"));
-        given().header("If-None-Match", etag).get("/api/badges/netty/plaintext.json").then().statusCode(304)
+        given().header("If-None-Match", etag)
+                .get("/api/badges/netty/plaintext.json")
+                .then()
+                .statusCode(304)
                 .header("ETag", etag);
-        String svgTag = given().get("/api/badges/netty/plaintext.svg").then().statusCode(200).extract().header("ETag");
+        String svgTag = given().get("/api/badges/netty/plaintext.svg")
+                .then()
+                .statusCode(200)
+                .extract()
+                .header("ETag");
         assertTrue(!svgTag.equals(etag), "the SVG and the JSON are different representations");
     }
 
@@ -121,13 +204,26 @@ class BadgeTest {
         Response svg = given().get("/api/badges/tomcat/plaintext.svg");
         svg.then().statusCode(404).contentType(startsWith("image/svg+xml"));
         assertEquals(List.of("podium", "unknown framework tomcat"), texts(xml(svg.asByteArray())));
-        assertEquals(List.of("Netty", "unknown scenario colour"),
-                texts(xml(given().get("/api/badges/netty/colour.svg").then().statusCode(404).extract().asByteArray())));
-        assertEquals(List.of("Netty json", "not measured"),
-                texts(xml(given().get("/api/badges/netty/json.svg").then().statusCode(404).extract().asByteArray())));
+        assertEquals(
+                List.of("Netty", "unknown scenario colour"),
+                texts(xml(given().get("/api/badges/netty/colour.svg")
+                        .then()
+                        .statusCode(404)
+                        .extract()
+                        .asByteArray())));
+        assertEquals(
+                List.of("Netty json", "not measured"),
+                texts(xml(given().get("/api/badges/netty/json.svg")
+                        .then()
+                        .statusCode(404)
+                        .extract()
+                        .asByteArray())));
 
-        given().get("/api/badges/tomcat/plaintext.json").then().statusCode(404)
-                .contentType(startsWith("application/problem+json")).body("field", equalTo("slug"));
+        given().get("/api/badges/tomcat/plaintext.json")
+                .then()
+                .statusCode(404)
+                .contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("slug"));
         given().get("/api/badges/netty/colour.json").then().statusCode(404).body("field", equalTo("scenario"));
         given().get("/api/badges/netty/json.json").then().statusCode(404).body("field", equalTo("scenario"));
         given().get("/api/badges/netty/plaintext.png").then().statusCode(404).body("field", equalTo("scenario"));

@@ -6,6 +6,15 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpServer;
+import dev.podium.leaderboard.SignedRuns;
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -15,28 +24,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-
-import com.sun.net.httpserver.HttpServer;
-
-import dev.podium.leaderboard.SignedRuns;
-import dev.podium.testing.Api;
-import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
-import io.quarkus.test.common.WithTestResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 
 /**
  * Nine stable signed runs, then one 15% slower: the change point shows on /api/changes, in the Atom feed and at a local
@@ -47,8 +43,7 @@ import jakarta.inject.Inject;
 class ChangesEndToEndTest {
 
     /** One message as the receiver got it. */
-    record Delivery(int status, Map<String, List<String>> headers, byte[] body) {
-    }
+    record Delivery(int status, Map<String, List<String>> headers, byte[] body) {}
 
     @Inject
     Rows rows;
@@ -86,15 +81,22 @@ class ChangesEndToEndTest {
         String id = String.format("00000000-0000-4000-8000-0000000001%02d", day);
         double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
         return SignedRuns.run(id, String.format("2026-11-%02dT08:00:00Z", day))
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, rps).envelope();
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, rps)
+                .envelope();
     }
 
     @Test
     void aFifteenPercentDropAfterNineStableRunsIsSeenEverywhereWithinSeconds() throws Exception {
         String url = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook";
-        String secret = given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
-                .body(Map.of("url", url)).post("/api/webhooks")
-                .then().statusCode(201).body("url", equalTo(url)).extract().path("secret");
+        String secret = given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .contentType("application/json")
+                .body(Map.of("url", url))
+                .post("/api/webhooks")
+                .then()
+                .statusCode(201)
+                .body("url", equalTo(url))
+                .extract()
+                .path("secret");
         for (int day = 1; day <= 9; day++) {
             Api.submit(run(day, 100_000 * (1 + 0.002 * (day % 3)))).then().statusCode(201);
         }
@@ -105,13 +107,18 @@ class ChangesEndToEndTest {
 
         JsonPath changes = null;
         while (System.nanoTime() - t0 < 10_000_000_000L) {
-            changes = given().get("/api/changes?framework=Netty&scenario=plaintext").then().statusCode(200).extract().jsonPath();
+            changes = given().get("/api/changes?framework=Netty&scenario=plaintext")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             if (changes.getList("$").size() > 0) {
                 break;
             }
             Thread.sleep(100);
         }
-        System.out.printf("change point listed %.0f ms after the 10th run was accepted%n", (System.nanoTime() - t0) / 1e6);
+        System.out.printf(
+                "change point listed %.0f ms after the 10th run was accepted%n", (System.nanoTime() - t0) / 1e6);
         assertEquals(1, changes.getList("$").size(), changes.prettify());
         assertEquals("throughput", changes.getString("[0].metric"));
         assertEquals("00000000-0000-4000-8000-000000000110", changes.getString("[0].runAfter"));
@@ -124,13 +131,21 @@ class ChangesEndToEndTest {
         assertEquals(SignedRuns.HOST_CLASS, changes.getString("[0].hostClass"));
 
         // the same as CSV
-        String csv = given().get("/api/changes?framework=Netty&format=csv").then().statusCode(200).extract().asString();
+        String csv = given().get("/api/changes?framework=Netty&format=csv")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         assertTrue(csv.startsWith("id,metric,host_class,"), csv);
         assertEquals(2, csv.split("\r\n").length, csv);
 
         // the Atom feed parses, is Atom 1.0, and has the entry
-        byte[] atom = given().get("/api/changes.atom?framework=Netty").then().statusCode(200)
-                .contentType(containsString("application/atom+xml")).extract().asByteArray();
+        byte[] atom = given().get("/api/changes.atom?framework=Netty")
+                .then()
+                .statusCode(200)
+                .contentType(containsString("application/atom+xml"))
+                .extract()
+                .asByteArray();
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setNamespaceAware(true);
         Document feed = factory.newDocumentBuilder().parse(new ByteArrayInputStream(atom));
@@ -138,20 +153,29 @@ class ChangesEndToEndTest {
         assertEquals("feed", root.getLocalName());
         assertEquals("http://www.w3.org/2005/Atom", root.getNamespaceURI());
         for (String required : List.of("id", "title", "updated", "author")) {
-            assertEquals(1, root.getElementsByTagNameNS("http://www.w3.org/2005/Atom", required).getLength() >= 1 ? 1 : 0,
+            assertEquals(
+                    1,
+                    root.getElementsByTagNameNS("http://www.w3.org/2005/Atom", required)
+                                            .getLength()
+                                    >= 1
+                            ? 1
+                            : 0,
                     required);
         }
         NodeList entries = root.getElementsByTagNameNS("http://www.w3.org/2005/Atom", "entry");
         assertEquals(1, entries.getLength());
-        String title = ((Element) entries.item(0)).getElementsByTagNameNS("http://www.w3.org/2005/Atom", "title")
-                .item(0).getTextContent();
+        String title = ((Element) entries.item(0))
+                .getElementsByTagNameNS("http://www.w3.org/2005/Atom", "title")
+                .item(0)
+                .getTextContent();
         assertTrue(title.contains("throughput -15.2%") && title.contains("Netty"), title);
 
         // the webhook: a 500, then the retry delivered; both signed, the signature verifies with the secret
         while (deliveries.size() < 2 && System.nanoTime() - t0 < 15_000_000_000L) {
             Thread.sleep(100);
         }
-        System.out.printf("webhook delivered (second attempt) %.0f ms after the 10th run was accepted%n",
+        System.out.printf(
+                "webhook delivered (second attempt) %.0f ms after the 10th run was accepted%n",
                 (System.nanoTime() - t0) / 1e6);
         assertEquals(2, deliveries.size());
         assertEquals(500, deliveries.get(0).status());
@@ -163,9 +187,11 @@ class ChangesEndToEndTest {
         assertTrue(Math.abs(Long.parseLong(timestamp) - System.currentTimeMillis() / 1000) < 60);
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
-        String expected = "v1," + Base64.getEncoder().encodeToString(
-                mac.doFinal((id + "." + timestamp + "." + new String(d.body(), StandardCharsets.UTF_8))
-                        .getBytes(StandardCharsets.UTF_8)));
+        String expected = "v1,"
+                + Base64.getEncoder()
+                        .encodeToString(
+                                mac.doFinal((id + "." + timestamp + "." + new String(d.body(), StandardCharsets.UTF_8))
+                                        .getBytes(StandardCharsets.UTF_8)));
         assertEquals(expected, d.headers().get("Webhook-signature").get(0));
         JsonPath body = JsonPath.from(new String(d.body(), StandardCharsets.UTF_8));
         assertEquals("change-point.detected", body.getString("type"));
@@ -175,13 +201,24 @@ class ChangesEndToEndTest {
 
     @Test
     void webhooksNeedTheAdminTokenAndAnHttpUrl() {
-        given().contentType("application/json").body(Map.of("url", "http://127.0.0.1:1/x")).post("/api/webhooks")
-                .then().statusCode(401);
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
-                .body(Map.of("url", "ftp://example.org/x")).post("/api/webhooks")
-                .then().statusCode(400).contentType("application/problem+json").body("field", equalTo("url"));
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).get("/api/webhooks")
-                .then().statusCode(200).body("size()", equalTo(0));
+        given().contentType("application/json")
+                .body(Map.of("url", "http://127.0.0.1:1/x"))
+                .post("/api/webhooks")
+                .then()
+                .statusCode(401);
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .contentType("application/json")
+                .body(Map.of("url", "ftp://example.org/x"))
+                .post("/api/webhooks")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("field", equalTo("url"));
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .get("/api/webhooks")
+                .then()
+                .statusCode(200)
+                .body("size()", equalTo(0));
         given().get("/api/changes?limit=5000").then().statusCode(400).body("field", equalTo("limit"));
         given().get("/api/changes?colour=red").then().statusCode(400).body("field", equalTo("colour"));
     }

@@ -2,16 +2,14 @@ package dev.podium.changes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.commons.math3.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The port against Apache Otava 0.8 itself: changes/otava-reference.json holds what otava.analysis.compute_change_points
@@ -35,8 +33,11 @@ class OtavaReferenceTest {
                 double pooled = ((nl - 1) * sl * sl + (nr - 1) * sr * sr) / df;
                 double denom = Math.sqrt(pooled * (1.0 / nl + 1.0 / nr));
                 double t = (ml - mr) / denom;
-                p = Double.isNaN(t) ? Double.NaN : Double.isInfinite(t) ? 0
-                        : 2 * new TDistribution(null, df).cumulativeProbability(-Math.abs(t));
+                p = Double.isNaN(t)
+                        ? Double.NaN
+                        : Double.isInfinite(t)
+                                ? 0
+                                : 2 * new TDistribution(null, df).cumulativeProbability(-Math.abs(t));
             }
             double forward = ml == 0 ? 0 : mr / ml - 1;
             double backward = mr == 0 ? 0 : ml / mr - 1;
@@ -53,13 +54,18 @@ class OtavaReferenceTest {
         int cases = 0;
         for (JsonNode c : reference.get("cases")) {
             double[] z = doubles(reference.get("series").get(c.get("series").asText()));
-            EDivisive.Settings settings = new EDivisive.Settings(c.get("windowLen").asInt(),
-                    c.get("maxPValue").asDouble(), c.get("minMagnitude").asDouble(), 1, true);
+            EDivisive.Settings settings = new EDivisive.Settings(
+                    c.get("windowLen").asInt(),
+                    c.get("maxPValue").asDouble(),
+                    c.get("minMagnitude").asDouble(),
+                    1,
+                    true);
             List<EDivisive.ChangePoint> found = EDivisive.changePoints(z, settings, otavaTester(z));
             String name = c.get("series").asText() + " p=" + c.get("maxPValue") + " magnitude=" + c.get("minMagnitude");
             List<Integer> expected = new ArrayList<>();
             c.get("changePoints").forEach(cp -> expected.add(cp.get("index").asInt()));
-            assertEquals(expected, found.stream().map(EDivisive.ChangePoint::index).toList(), name);
+            assertEquals(
+                    expected, found.stream().map(EDivisive.ChangePoint::index).toList(), name);
             for (int i = 0; i < found.size(); i++) {
                 JsonNode cp = c.get("changePoints").get(i);
                 EDivisive.Stats s = found.get(i).stats();

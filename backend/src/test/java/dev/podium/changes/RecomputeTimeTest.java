@@ -3,16 +3,6 @@ package dev.podium.changes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.List;
-
-import javax.sql.DataSource;
-
-import org.junit.jupiter.api.Test;
-
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
@@ -20,6 +10,13 @@ import dev.podium.testing.Rows;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
 
 /**
  * The time to recompute the change points of one series of 1,000 runs (5 repeats each, both metrics) from the
@@ -44,9 +41,26 @@ class RecomputeTimeTest {
         rows.reset();
         Api.enrol("test-agent");
         Api.submit(SignedRuns.run("00000000-0000-4000-8000-000000000000", "2026-01-01T08:00:00Z")
-                .cell("Jetty", "12.1.3", "virtual-threads", "json", 64, 2, false, 3, 0, 50000, 50500, 49500, 50200, 49800)
-                .envelope()).then().statusCode(201);
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+                        .cell(
+                                "Jetty",
+                                "12.1.3",
+                                "virtual-threads",
+                                "json",
+                                64,
+                                2,
+                                false,
+                                3,
+                                0,
+                                50000,
+                                50500,
+                                49500,
+                                50200,
+                                49800)
+                        .envelope())
+                .then()
+                .statusCode(201);
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement()) {
             String runCols = columns(s, "runs", "id", "started_at");
             s.execute("insert into runs (id, started_at, " + runCols + ") select ('00000000-0000-4000-8000-'"
                     + " || lpad(n::text, 12, '0'))::uuid, r.started_at + n * interval '1 hour', " + runCols
@@ -54,7 +68,8 @@ class RecomputeTimeTest {
             String cellCols = columns(s, "cells", "id", "run_id", "rps_trimmed_mean");
             s.execute("insert into cells (run_id, rps_trimmed_mean, " + cellCols + ") select r.id,"
                     + " c.rps_trimmed_mean * (case when r.started_at >= c0.started_at + interval '500 hours' then 0.9 else 1 end), "
-                    + prefixed(cellCols, "c.") + " from cells c join runs c0 on c0.id = c.run_id, runs r where r.id <> c0.id");
+                    + prefixed(cellCols, "c.")
+                    + " from cells c join runs c0 on c0.id = c.run_id, runs r where r.id <> c0.id");
             s.execute("insert into repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms, p90_ms, "
                     + "p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout, "
                     + "errors_status) select n.id, p.ordinal, p.requests, p.requests_per_second * (n.rps_trimmed_mean / "
@@ -63,15 +78,17 @@ class RecomputeTimeTest {
                     + "'00000000-0000-4000-8000-000000000000' join repeats p on p.cell_id = o.id where n.id <> o.id");
         }
         assertEquals(1000, rows.counts().runs());
-        ChangeDetector.Series series = new ChangeDetector.Series(SignedRuns.HOST_CLASS, 2, "Jetty", "virtual-threads",
-                "json", "closed", 64, null);
+        ChangeDetector.Series series = new ChangeDetector.Series(
+                SignedRuns.HOST_CLASS, 2, "Jetty", "virtual-threads", "json", "closed", 64, null);
         detector.recompute(series); // warm up
         long t0 = System.nanoTime();
         List<ChangeView> unused = detector.recompute(series);
         double ms = (System.nanoTime() - t0) / 1e6;
         System.out.printf("recompute of a 1,000-run series (read, detect both metrics, store): %.0f ms%n", ms);
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select count(*), min(runs_before) from change_points where metric = 'throughput'")) {
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "select count(*), min(runs_before) from change_points where metric = 'throughput'")) {
             rs.next();
             assertEquals(1, rs.getInt(1));
             assertEquals(500, rs.getInt(2));

@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.podium.stats.CellStatistics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.IntToDoubleFunction;
-
 import org.junit.jupiter.api.Test;
-
-import dev.podium.stats.CellStatistics;
 
 /**
  * Series with known changes, each run 5 repeats with a coefficient of variation of 5% around its level, under the
@@ -26,8 +24,7 @@ class SyntheticSeriesTest {
     static final double CV = 0.05;
 
     /** The run means (trimmed) of a series and the change points found in it. */
-    record Outcome(double[] points, List<Integer> found) {
-    }
+    record Outcome(double[] points, List<Integer> found) {}
 
     /** The change points of a series whose i-th run is centred on level(i). */
     static List<Integer> detect(int runs, IntToDoubleFunction level, long seed) {
@@ -50,8 +47,11 @@ class SyntheticSeriesTest {
             repeats.add(r);
             points[i] = CellStatistics.trimmedMean(r);
         }
-        return new Outcome(points, EDivisive.changePoints(points, DEFAULTS, new RepeatsWelch(repeats)).stream()
-                .map(EDivisive.ChangePoint::index).toList());
+        return new Outcome(
+                points,
+                EDivisive.changePoints(points, DEFAULTS, new RepeatsWelch(repeats)).stream()
+                        .map(EDivisive.ChangePoint::index)
+                        .toList());
     }
 
     @Test
@@ -73,9 +73,12 @@ class SyntheticSeriesTest {
                     }
                     assertTrue(at == 24 || at == 26, what); // one run off: that run's repeats sat between the levels
                 }
-                System.out.printf("step %+.0f%%, repeats CV %.0f%%: found 100 of 100, at its run %d, one run off %d,"
-                        + " false alarms 0%n", step * 100, cv * 100, exact, 100 - exact);
-                // a 10% step is 4.5 standard errors of a run's mean at CV 5%: now and then the run at the step looks alike
+                System.out.printf(
+                        "step %+.0f%%, repeats CV %.0f%%: found 100 of 100, at its run %d, one run off %d,"
+                                + " false alarms 0%n",
+                        step * 100, cv * 100, exact, 100 - exact);
+                // a 10% step is 4.5 standard errors of a run's mean at CV 5%: now and then the run at the step looks
+                // alike
                 assertTrue(exact >= (cv == 0.02 || Math.abs(step) >= 0.2 ? 100 : 95), "cv " + cv + " step " + step);
             }
         }

@@ -41,8 +41,11 @@ class DatabaseDownTest {
 
     @Test
     void answers_503_with_retry_after_to_a_submission_while_the_database_is_unreachable() {
-        given().contentType("application/json").body(TestVectors.envelope("minimal")).post("/api/runs")
-                .then().statusCode(503)
+        given().contentType("application/json")
+                .body(TestVectors.envelope("minimal"))
+                .post("/api/runs")
+                .then()
+                .statusCode(503)
                 .header("Retry-After", notNullValue())
                 .contentType(startsWith("application/problem+json"));
     }

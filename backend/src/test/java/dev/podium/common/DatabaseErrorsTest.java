@@ -11,7 +11,8 @@ class DatabaseErrorsTest {
     @Test
     void a_commit_that_fails_because_postgresql_died_is_unavailable_not_an_internal_error() {
         // as Narayana reports it: the rollback is thrown, the XAException with PostgreSQL's SQLState only suppressed
-        Exception xa = new Exception("Error trying to transactionCommit local transaction",
+        Exception xa = new Exception(
+                "Error trying to transactionCommit local transaction",
                 new SQLException("FATAL: terminating connection due to unexpected postmaster exit", "57P01"));
         RuntimeException rollback = new RuntimeException("ARJUNA016053: Could not commit transaction.");
         rollback.addSuppressed(xa);

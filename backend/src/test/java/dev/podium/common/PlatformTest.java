@@ -17,7 +17,9 @@ class PlatformTest {
 
     @Test
     void readiness_is_up_and_includes_the_datasource() {
-        given().get("/q/health/ready").then().statusCode(200)
+        given().get("/q/health/ready")
+                .then()
+                .statusCode(200)
                 .body("status", equalTo("UP"))
                 .body(containsString("Database connections health check"));
     }
@@ -34,30 +36,50 @@ class PlatformTest {
 
     @Test
     void serves_the_app_for_a_history_mode_route_asked_for_as_html() {
-        given().header("Accept", "text/html").get("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01")
-                .then().statusCode(200).contentType(startsWith("text/html")).body(containsString("<html"));
+        given().header("Accept", "text/html")
+                .get("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01")
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("text/html"))
+                .body(containsString("<html"));
     }
 
     @Test
     void serves_the_app_for_a_deep_link_fetched_by_curl_a_crawler_or_without_accept() {
         for (String accept : new String[] {"*/*", "text/*", "application/xhtml+xml", ""}) {
-            given().header("Accept", accept).get("/scaling?scenario=plaintext")
-                    .then().statusCode(200).contentType(startsWith("text/html")).body(containsString("<html"));
+            given().header("Accept", accept)
+                    .get("/scaling?scenario=plaintext")
+                    .then()
+                    .statusCode(200)
+                    .contentType(startsWith("text/html"))
+                    .body(containsString("<html"));
         }
-        given().header("Accept", "*/*").head("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01").then().statusCode(200);
+        given().header("Accept", "*/*")
+                .head("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01")
+                .then()
+                .statusCode(200);
     }
 
     @Test
     void answers_problem_json_to_a_json_only_client_and_for_a_missing_file() {
-        given().header("Accept", "application/json").get("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01")
-                .then().statusCode(404).contentType(startsWith("application/problem+json"));
-        given().header("Accept", "*/*").get("/assets/missing-chunk.js")
-                .then().statusCode(404).contentType(startsWith("application/problem+json"));
+        given().header("Accept", "application/json")
+                .get("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01")
+                .then()
+                .statusCode(404)
+                .contentType(startsWith("application/problem+json"));
+        given().header("Accept", "*/*")
+                .get("/assets/missing-chunk.js")
+                .then()
+                .statusCode(404)
+                .contentType(startsWith("application/problem+json"));
     }
 
     @Test
     void answers_problem_json_not_the_app_for_an_unknown_api_path() {
-        given().header("Accept", "text/html, application/json").get("/api/nothing-here")
-                .then().statusCode(404).contentType(startsWith("application/problem+json"));
+        given().header("Accept", "text/html, application/json")
+                .get("/api/nothing-here")
+                .then()
+                .statusCode(404)
+                .contentType(startsWith("application/problem+json"));
     }
 }

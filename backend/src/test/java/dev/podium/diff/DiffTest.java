@@ -5,12 +5,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Map;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
@@ -19,6 +13,10 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** Two runs: Netty 15% slower on a new version, Vert.x 8% faster, Undertow unchanged, Jetty only in the second. */
 @QuarkusTest
@@ -36,16 +34,34 @@ class DiffTest {
         rows.reset();
         Api.enrol("test-agent");
         Api.submit(SignedRuns.run(A, "2026-11-01T08:00:00Z")
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(100_000))
-                .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(90_000))
-                .cell("Undertow", "2.3.18", "blocking", "plaintext", 256, 2, false, 2, 0, around(70_000))
-                .envelope()).then().statusCode(201);
+                        .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(100_000))
+                        .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(90_000))
+                        .cell("Undertow", "2.3.18", "blocking", "plaintext", 256, 2, false, 2, 0, around(70_000))
+                        .envelope())
+                .then()
+                .statusCode(201);
         Api.submit(SignedRuns.run(B, "2026-11-02T08:00:00Z")
-                .cell("Netty", "4.2.8.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(85_000))
-                .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(97_200))
-                .cell("Undertow", "2.3.18", "blocking", "plaintext", 256, 2, false, 2, 0, 70_300, 69_500, 70_600, 69_800, 70_100)
-                .cell("Jetty", "12.0.16", "blocking", "plaintext", 256, 2, false, 2, 0, around(60_000))
-                .envelope()).then().statusCode(201);
+                        .cell("Netty", "4.2.8.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(85_000))
+                        .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(97_200))
+                        .cell(
+                                "Undertow",
+                                "2.3.18",
+                                "blocking",
+                                "plaintext",
+                                256,
+                                2,
+                                false,
+                                2,
+                                0,
+                                70_300,
+                                69_500,
+                                70_600,
+                                69_800,
+                                70_100)
+                        .cell("Jetty", "12.0.16", "blocking", "plaintext", 256, 2, false, 2, 0, around(60_000))
+                        .envelope())
+                .then()
+                .statusCode(201);
     }
 
     static double[] around(double level) {
@@ -54,13 +70,18 @@ class DiffTest {
 
     @Test
     void listsTheCellsThatMovedLargestFirstAndWhatDiffers() {
-        JsonPath d = given().get("/api/diff?a=" + A + "&b=" + B).then().statusCode(200).extract().jsonPath();
+        JsonPath d = given().get("/api/diff?a=" + A + "&b=" + B)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(3, d.getInt("compared"));
         assertEquals(0, d.getInt("onlyInA"));
         assertEquals(1, d.getInt("onlyInB"));
         assertTrue(d.getBoolean("sameHostClass"));
         List<Map<String, Object>> moved = d.getList("moved");
-        // throughput only: the seeded p99 is the same in every repeat, so Welch is undefined there and nothing is listed
+        // throughput only: the seeded p99 is the same in every repeat, so Welch is undefined there and nothing is
+        // listed
         assertEquals(List.of("Netty", "Vert.x Web"), d.getList("moved.framework"), d.prettify());
         assertEquals(List.of("throughput", "throughput"), d.getList("moved.metric"));
         assertEquals(-15.0, d.getDouble("moved[0].effectPercent"), 0.01);
@@ -69,8 +90,12 @@ class DiffTest {
         assertEquals(true, d.getBoolean("moved[1].improved"));
         assertTrue(d.getDouble("moved[0].pValue") < 0.001);
         assertEquals(2, moved.size(), "Undertow moved 0.1%: not listed");
-        assertEquals(List.of(Map.of("field", "frameworkVersion:Netty", "a", "4.2.7.Final", "b", "4.2.8.Final"),
-                Map.of("field", "frameworkVersion:Jetty", "b", "12.0.16")).size(), d.getList("differences").size(),
+        assertEquals(
+                List.of(
+                                Map.of("field", "frameworkVersion:Netty", "a", "4.2.7.Final", "b", "4.2.8.Final"),
+                                Map.of("field", "frameworkVersion:Jetty", "b", "12.0.16"))
+                        .size(),
+                d.getList("differences").size(),
                 d.prettify());
         assertEquals("frameworkVersion:Jetty", d.getString("differences[0].field"));
         assertEquals(null, d.getString("differences[0].a"));
@@ -78,19 +103,35 @@ class DiffTest {
         assertEquals("4.2.8.Final", d.getString("differences[1].b"));
 
         // the other way round: the same moves, signs flipped
-        JsonPath back = given().get("/api/diff?a=" + B + "&b=" + A).then().statusCode(200).extract().jsonPath();
+        JsonPath back = given().get("/api/diff?a=" + B + "&b=" + A)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(17.65, back.getDouble("moved[0].effectPercent"), 0.01);
         assertEquals(1, back.getInt("onlyInA"));
     }
 
     @Test
     void badInputIsRefusedByName() {
-        given().get("/api/diff?a=" + A).then().statusCode(400).contentType("application/problem+json")
+        given().get("/api/diff?a=" + A)
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
                 .body("field", equalTo("b"));
         given().get("/api/diff?a=nope&b=" + B).then().statusCode(400).body("field", equalTo("a"));
-        given().get("/api/diff?a=" + A + "&b=" + B + "&alpha=1").then().statusCode(400).body("field", equalTo("alpha"));
-        given().get("/api/diff?a=" + A + "&b=00000000-0000-4000-8000-00000000ffff").then().statusCode(404)
-                .contentType("application/problem+json").body("field", equalTo("b"));
-        given().get("/api/diff?a=" + A + "&b=" + B + "&colour=red").then().statusCode(400).body("field", equalTo("colour"));
+        given().get("/api/diff?a=" + A + "&b=" + B + "&alpha=1")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("alpha"));
+        given().get("/api/diff?a=" + A + "&b=00000000-0000-4000-8000-00000000ffff")
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json")
+                .body("field", equalTo("b"));
+        given().get("/api/diff?a=" + A + "&b=" + B + "&colour=red")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("colour"));
     }
 }

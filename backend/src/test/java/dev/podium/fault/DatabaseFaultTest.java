@@ -45,7 +45,8 @@ import org.junit.jupiter.api.Test;
 class DatabaseFaultTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @TestHTTPResource("/")
     URL base;
@@ -63,7 +64,7 @@ class DatabaseFaultTest {
     void the_embedded_database_syncs_every_commit_to_disk() throws Exception {
         var db = CrashableDatabase.database();
         try (Connection c = DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password());
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             for (String setting : new String[] {"fsync", "synchronous_commit", "full_page_writes"}) {
                 try (ResultSet rs = s.executeQuery("show " + setting)) {
                     rs.next();
@@ -84,7 +85,8 @@ class DatabaseFaultTest {
                 while (!stop.get()) {
                     String id = UUID.randomUUID().toString();
                     HttpResponse<String> answer = submit(id);
-                    statuses.computeIfAbsent(answer.statusCode(), s -> new AtomicInteger()).incrementAndGet();
+                    statuses.computeIfAbsent(answer.statusCode(), s -> new AtomicInteger())
+                            .incrementAndGet();
                     if (answer.statusCode() == 201) {
                         acknowledged.add(id);
                     } else {
@@ -113,8 +115,9 @@ class DatabaseFaultTest {
                 lost++;
             }
         }
-        System.out.printf("fault: PostgreSQL SIGKILL during ingestion: %d runs answered 201 (%d before the kill), "
-                + "%d lost, statuses %s, 201s again %d ms after the kill%n",
+        System.out.printf(
+                "fault: PostgreSQL SIGKILL during ingestion: %d runs answered 201 (%d before the kill), "
+                        + "%d lost, statuses %s, 201s again %d ms after the kill%n",
                 acknowledged.size(), beforeCrash, lost, statuses, recoveredMs);
         assertEquals(0, lost, "runs answered 201 and then missing");
         assertEquals(acknowledged.size(), rows.counts().runs(), "every stored run was acknowledged once");
@@ -146,12 +149,14 @@ class DatabaseFaultTest {
             status = submit(id).statusCode();
         }
         long recoveredMs = (System.nanoTime() - thawed) / 1_000_000;
-        System.out.printf("fault: PostgreSQL SIGSTOP: a submission answered %d in %d ms, readiness %d in %d ms; "
-                + "after SIGCONT a submission got 201 in %d ms%n", write.statusCode(), writeMs, ready.statusCode(),
-                readyMs, recoveredMs);
+        System.out.printf(
+                "fault: PostgreSQL SIGSTOP: a submission answered %d in %d ms, readiness %d in %d ms; "
+                        + "after SIGCONT a submission got 201 in %d ms%n",
+                write.statusCode(), writeMs, ready.statusCode(), readyMs, recoveredMs);
         assertEquals(503, write.statusCode(), write.body());
         assertTrue(write.headers().firstValue("Retry-After").isPresent());
-        assertFalse(write.body().contains("Exception") || write.body().toLowerCase().contains("select "), write.body());
+        assertFalse(
+                write.body().contains("Exception") || write.body().toLowerCase().contains("select "), write.body());
         assertTrue(writeMs < 20_000, "a submission to a frozen database answers within 20 s, took " + writeMs);
         assertEquals(503, ready.statusCode(), ready.body());
         assertTrue(readyMs < 10_000, "readiness answers within 10 s, took " + readyMs);
@@ -161,7 +166,9 @@ class DatabaseFaultTest {
     private void awaitAcknowledged(Set<String> acknowledged, int count) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (acknowledged.size() < count) {
-            assertTrue(System.nanoTime() < deadline, "only " + acknowledged.size() + " of " + count + " runs acknowledged");
+            assertTrue(
+                    System.nanoTime() < deadline,
+                    "only " + acknowledged.size() + " of " + count + " runs acknowledged");
             Thread.sleep(50);
         }
     }
@@ -170,13 +177,21 @@ class DatabaseFaultTest {
         ObjectNode payload = (ObjectNode) JSON.readTree(TestVectors.bytes("payloads/valid/minimal.json"));
         payload.put("runId", runId);
         byte[] envelope = TestSigner.envelope("test-agent", JSON.writeValueAsBytes(payload));
-        return HTTP.send(HttpRequest.newBuilder(URI.create(base + "api/runs")).timeout(Duration.ofSeconds(60))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(envelope))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(base + "api/runs"))
+                        .timeout(Duration.ofSeconds(60))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(envelope))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(base + path.substring(1))).timeout(Duration.ofSeconds(60))
-                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(base + path.substring(1)))
+                        .timeout(Duration.ofSeconds(60))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }

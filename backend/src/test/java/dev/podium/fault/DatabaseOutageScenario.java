@@ -41,9 +41,11 @@ import org.junit.jupiter.api.Test;
 abstract class DatabaseOutageScenario {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final int AGENTS = 4;
-    private static final long OUTAGE_SECONDS = Long.parseLong(System.getenv().getOrDefault("PODIUM_OUTAGE_SECONDS", "30"));
+    private static final long OUTAGE_SECONDS =
+            Long.parseLong(System.getenv().getOrDefault("PODIUM_OUTAGE_SECONDS", "30"));
 
     @TestHTTPResource("/")
     URL base;
@@ -58,8 +60,7 @@ abstract class DatabaseOutageScenario {
     abstract void startDatabase() throws Exception;
 
     /** One answer: when it was asked and answered (nanoTime), what, and its Retry-After in seconds (-1: none). */
-    record Answer(String what, long askedAt, long answeredAt, int status, int retryAfter, String body) {
-    }
+    record Answer(String what, long askedAt, long answeredAt, int status, int retryAfter, String body) {}
 
     @Test
     void writes_and_reads_answer_503_while_postgresql_is_down_and_recover_without_a_restart() throws Exception {
@@ -98,46 +99,69 @@ abstract class DatabaseOutageScenario {
 
         // answers asked a second into the outage and answered before PostgreSQL was started again
         List<Answer> duringOutage = answers.stream()
-                .filter(a -> a.askedAt() > down + TimeUnit.SECONDS.toNanos(1) && a.answeredAt() < up).toList();
+                .filter(a -> a.askedAt() > down + TimeUnit.SECONDS.toNanos(1) && a.answeredAt() < up)
+                .toList();
         Map<String, Map<Integer, Long>> outageStatuses = tally(duringOutage);
-        System.out.printf("fault: PostgreSQL (%s) shut down for %d s during ingestion: answers while down %s; "
+        System.out.printf(
+                "fault: PostgreSQL (%s) shut down for %d s during ingestion: answers while down %s; "
                         + "PostgreSQL started %d ms after the outage; first 201 %d ms, first leaderboard 200 %d ms, "
                         + "readiness 200 %d ms after it was up again; %d runs generated, %d delivered, %d stored; "
                         + "all answers %s%n",
-                which(), OUTAGE_SECONDS, outageStatuses, (started - up) / 1_000_000, (writeBack - started) / 1_000_000,
-                (readBack - started) / 1_000_000, (readyBack - started) / 1_000_000, generated.size(),
-                delivered.size(), rows.counts().runs(), tally(answers));
+                which(),
+                OUTAGE_SECONDS,
+                outageStatuses,
+                (started - up) / 1_000_000,
+                (writeBack - started) / 1_000_000,
+                (readBack - started) / 1_000_000,
+                (readyBack - started) / 1_000_000,
+                generated.size(),
+                delivered.size(),
+                rows.counts().runs(),
+                tally(answers));
 
         for (String what : new String[] {"write", "GET /api/runs", "GET /api/leaderboard?scenario=plaintext"}) {
-            List<Answer> these = duringOutage.stream().filter(a -> a.what().equals(what)).toList();
+            List<Answer> these =
+                    duringOutage.stream().filter(a -> a.what().equals(what)).toList();
             assertFalse(these.isEmpty(), "no " + what + " was answered during the outage");
             for (Answer a : these) {
                 assertEquals(503, a.status(), what + " during the outage: " + a.body());
                 assertTrue(a.retryAfter() >= 0, what + " 503 without Retry-After");
-                assertFalse(a.body().contains("Exception") || a.body().toLowerCase().contains("select "), a.body());
+                assertFalse(
+                        a.body().contains("Exception") || a.body().toLowerCase().contains("select "), a.body());
             }
         }
-        assertTrue(duringOutage.stream().filter(a -> a.what().equals("GET /q/health/ready"))
-                .allMatch(a -> a.status() == 503), "readiness is DOWN while the database is: " + outageStatuses);
-        assertTrue(answers.stream().noneMatch(a -> a.status() == 500 || a.status() == 0),
+        assertTrue(
+                duringOutage.stream()
+                        .filter(a -> a.what().equals("GET /q/health/ready"))
+                        .allMatch(a -> a.status() == 503),
+                "readiness is DOWN while the database is: " + outageStatuses);
+        assertTrue(
+                answers.stream().noneMatch(a -> a.status() == 500 || a.status() == 0),
                 "no 500 and no unanswered request: " + tally(answers));
         assertEquals(generated, delivered, "every run an agent made was delivered");
         assertEquals(generated.size(), rows.counts().runs(), "every delivered run is stored once");
         for (String id : generated) {
-            assertEquals(200, send(HttpRequest.newBuilder(uri("/api/runs/" + id)).GET()).statusCode(), id);
+            assertEquals(
+                    200,
+                    send(HttpRequest.newBuilder(uri("/api/runs/" + id)).GET()).statusCode(),
+                    id);
         }
     }
 
     /** An agent: makes a run, keeps it until the service has it (retrying 429/503 after Retry-After), then the next. */
-    private Void agent(AtomicBoolean stop, Set<String> generated, Set<String> delivered, ConcurrentLinkedQueue<Answer> answers)
+    private Void agent(
+            AtomicBoolean stop, Set<String> generated, Set<String> delivered, ConcurrentLinkedQueue<Answer> answers)
             throws Exception {
         while (!stop.get()) {
             String id = UUID.randomUUID().toString();
             generated.add(id);
             byte[] envelope = envelope(id);
             while (true) {
-                Answer a = ask("write", HttpRequest.newBuilder(uri("/api/runs")).header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(envelope)));
+                Answer a = ask(
+                        "write",
+                        HttpRequest.newBuilder(uri("/api/runs"))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(envelope)));
                 answers.add(a);
                 if (a.status() == 201 || a.status() == 200) {
                     delivered.add(id);
@@ -145,7 +169,10 @@ abstract class DatabaseOutageScenario {
                 }
                 // what podium-agent push retries; anything else would lose the run, and fails the test
                 assertTrue(a.status() == 429 || a.status() == 503 || a.status() == 0, "write answered " + a);
-                Thread.sleep(a.retryAfter() >= 0 ? Math.min(60_000, a.retryAfter() * 1000L) : 500); // agent: --max-delay 60 s
+                Thread.sleep(
+                        a.retryAfter() >= 0
+                                ? Math.min(60_000, a.retryAfter() * 1000L)
+                                : 500); // agent: --max-delay 60 s
             }
             Thread.sleep(100);
         }
@@ -164,8 +191,13 @@ abstract class DatabaseOutageScenario {
         long asked = System.nanoTime();
         try {
             HttpResponse<String> r = send(request);
-            return new Answer(what, asked, System.nanoTime(), r.statusCode(),
-                    r.headers().firstValue("Retry-After").map(Integer::parseInt).orElse(-1), r.body());
+            return new Answer(
+                    what,
+                    asked,
+                    System.nanoTime(),
+                    r.statusCode(),
+                    r.headers().firstValue("Retry-After").map(Integer::parseInt).orElse(-1),
+                    r.body());
         } catch (Exception e) {
             return new Answer(what, asked, System.nanoTime(), 0, -1, e.toString()); // no answer at all
         }
@@ -186,18 +218,22 @@ abstract class DatabaseOutageScenario {
     }
 
     /** When the first answer of that kind asked after `after` had that status (nanoTime); fails after `seconds`. */
-    private static long firstAfter(ConcurrentLinkedQueue<Answer> answers, String what, long after, int status, long seconds)
+    private static long firstAfter(
+            ConcurrentLinkedQueue<Answer> answers, String what, long after, int status, long seconds)
             throws InterruptedException {
         long deadline = after + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
-            var first = answers.stream().filter(a -> a.what().equals(what) && a.askedAt() >= after && a.status() == status)
-                    .mapToLong(Answer::answeredAt).min();
+            var first = answers.stream()
+                    .filter(a -> a.what().equals(what) && a.askedAt() >= after && a.status() == status)
+                    .mapToLong(Answer::answeredAt)
+                    .min();
             if (first.isPresent()) {
                 return first.getAsLong();
             }
             Thread.sleep(50);
         }
-        throw new AssertionError(what + " did not answer " + status + " within " + seconds + " s of the database's return");
+        throw new AssertionError(
+                what + " did not answer " + status + " within " + seconds + " s of the database's return");
     }
 
     private static void await(java.util.function.BooleanSupplier condition, long seconds, String what)

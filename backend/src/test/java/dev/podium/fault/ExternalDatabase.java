@@ -42,8 +42,12 @@ public class ExternalDatabase implements QuarkusTestResourceLifecycleManager {
                 }
             }
             pg("initdb", "-D", data().toString(), "-U", "podium", "--auth=trust", "-E", "UTF8", "--no-locale");
-            Files.writeString(data().resolve("postgresql.conf"), "\nport = " + port + "\nlisten_addresses = '127.0.0.1'\n"
-                    + "unix_socket_directories = '" + folder + "'\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            Files.writeString(
+                    data().resolve("postgresql.conf"),
+                    "\nport = " + port + "\nlisten_addresses = '127.0.0.1'\n" + "unix_socket_directories = '" + folder
+                            + "'\n",
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.APPEND);
             pgCtl("start");
             return Map.of(
                     "quarkus.datasource.jdbc.url", "jdbc:postgresql://127.0.0.1:" + port + "/postgres",
@@ -56,7 +60,8 @@ public class ExternalDatabase implements QuarkusTestResourceLifecycleManager {
 
     /** pg_ctl on the cluster (start, stop -m fast, ...), waiting until it is done. */
     static void pgCtl(String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of("pg_ctl", "-D", data().toString(), "-l", folder.resolve("log").toString(), "-w", "-t", "60"));
+        List<String> command = new ArrayList<>(List.of(
+                "pg_ctl", "-D", data().toString(), "-l", folder.resolve("log").toString(), "-w", "-t", "60"));
         command.addAll(List.of(args));
         pg(command.toArray(String[]::new));
     }
@@ -84,7 +89,9 @@ public class ExternalDatabase implements QuarkusTestResourceLifecycleManager {
     }
 
     private static int run(String... command) throws IOException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         try {
             if (!p.waitFor(120, TimeUnit.SECONDS)) {
@@ -103,9 +110,10 @@ public class ExternalDatabase implements QuarkusTestResourceLifecycleManager {
         Path root = Path.of("/usr/lib/postgresql");
         if (Files.isDirectory(root)) {
             try (Stream<Path> versions = Files.list(root)) {
-                var newest = versions.map(v -> v.resolve("bin")).filter(b -> Files.isExecutable(b.resolve("initdb")))
-                        .max(Comparator.comparingInt(b -> Integer.parseInt(b.getParent().getFileName().toString()
-                                .replaceAll("\\D", "0"))));
+                var newest = versions.map(v -> v.resolve("bin"))
+                        .filter(b -> Files.isExecutable(b.resolve("initdb")))
+                        .max(Comparator.comparingInt(b -> Integer.parseInt(
+                                b.getParent().getFileName().toString().replaceAll("\\D", "0"))));
                 if (newest.isPresent()) {
                     return newest.get();
                 }

@@ -7,13 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Map;
-
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
@@ -25,6 +18,11 @@ import io.restassured.config.JsonConfig;
 import io.restassured.path.json.JsonPath;
 import io.restassured.path.json.config.JsonPathConfig.NumberReturnType;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** The framework page and framework= matching, on runs signed here and ingested through POST /api/runs. */
 @QuarkusTest
@@ -40,7 +38,8 @@ class FrameworkPageTest {
 
     @BeforeAll
     static void readNumbersAsDoubles() {
-        RestAssured.config = RestAssured.config().jsonConfig(JsonConfig.jsonConfig().numberReturnType(NumberReturnType.DOUBLE));
+        RestAssured.config =
+                RestAssured.config().jsonConfig(JsonConfig.jsonConfig().numberReturnType(NumberReturnType.DOUBLE));
     }
 
     @BeforeEach
@@ -56,20 +55,79 @@ class FrameworkPageTest {
         rows.reset();
         Api.enrol("test-agent");
         Api.submit(SignedRuns.run(R1, "2026-10-01T08:00:00Z")
-                .cell(SPRING, "4.1.0", "blocking", "plaintext", 64, 2, false, 10, 0, 48000, 49000, 47000)
-                .envelope()).then().statusCode(201);
+                        .cell(SPRING, "4.1.0", "blocking", "plaintext", 64, 2, false, 10, 0, 48000, 49000, 47000)
+                        .envelope())
+                .then()
+                .statusCode(201);
         Api.submit(SignedRuns.run(R2, "2026-11-01T08:00:00Z")
-                .cell("nginx", "1.26.3", "non-blocking", "plaintext", 256, 2, true, 1, 0, 240000, 240000, 240000)
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 64, 2, false, 2, 0, 100000, 102000, 98000)
-                .cell(SPRING, "4.1.1", "blocking", "plaintext", 64, 2, false, 10, 0, 50000, 52000, 49000, 51000, 50500)
-                .cell(SPRING, "4.1.1", "virtual-threads", "plaintext", 64, 2, false, 10, 0, 30000, 31000, 29000)
-                .cell("Jetty", "12.1.3", "virtual-threads", "plaintext", 64, 2, false, 10, 0, 20000, 20300, 20100)
-                .cell(SPRING, "4.1.1", "blocking", "json", 64, 2, false, 10, 0, 40000, 40100, 39900)
-                .envelope()).then().statusCode(201);
+                        .cell(
+                                "nginx",
+                                "1.26.3",
+                                "non-blocking",
+                                "plaintext",
+                                256,
+                                2,
+                                true,
+                                1,
+                                0,
+                                240000,
+                                240000,
+                                240000)
+                        .cell(
+                                "Netty",
+                                "4.2.7.Final",
+                                "non-blocking",
+                                "plaintext",
+                                64,
+                                2,
+                                false,
+                                2,
+                                0,
+                                100000,
+                                102000,
+                                98000)
+                        .cell(
+                                SPRING,
+                                "4.1.1",
+                                "blocking",
+                                "plaintext",
+                                64,
+                                2,
+                                false,
+                                10,
+                                0,
+                                50000,
+                                52000,
+                                49000,
+                                51000,
+                                50500)
+                        .cell(SPRING, "4.1.1", "virtual-threads", "plaintext", 64, 2, false, 10, 0, 30000, 31000, 29000)
+                        .cell(
+                                "Jetty",
+                                "12.1.3",
+                                "virtual-threads",
+                                "plaintext",
+                                64,
+                                2,
+                                false,
+                                10,
+                                0,
+                                20000,
+                                20300,
+                                20100)
+                        .cell(SPRING, "4.1.1", "blocking", "json", 64, 2, false, 10, 0, 40000, 40100, 39900)
+                        .envelope())
+                .then()
+                .statusCode(201);
     }
 
     private static JsonPath get(String path) {
-        return given().get(path).then().statusCode(200).contentType(startsWith("application/json")).extract().jsonPath();
+        return given().get(path)
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("application/json"))
+                .extract()
+                .jsonPath();
     }
 
     @Test
@@ -79,10 +137,19 @@ class FrameworkPageTest {
             assertEquals(List.of(SPRING, SPRING), board.getList("rows.framework"), given);
             JsonPath history = get("/api/history?scenario=plaintext&ioModel=blocking&framework=" + given);
             assertEquals(2, history.getList("series[0].points").size(), given);
-            assertEquals(2, get("/api/scaling?scenario=plaintext&framework=" + given).getList("series").size(), given);
+            assertEquals(
+                    2,
+                    get("/api/scaling?scenario=plaintext&framework=" + given)
+                            .getList("series")
+                            .size(),
+                    given);
         }
-        assertEquals(List.of(), get("/api/leaderboard?scenario=plaintext&framework=tomcat").getList("rows"));
-        assertEquals(List.of("Netty"), get("/api/leaderboard?scenario=plaintext&framework=netty").getList("rows.framework"));
+        assertEquals(
+                List.of(),
+                get("/api/leaderboard?scenario=plaintext&framework=tomcat").getList("rows"));
+        assertEquals(
+                List.of("Netty"),
+                get("/api/leaderboard?scenario=plaintext&framework=netty").getList("rows.framework"));
     }
 
     @Test
@@ -96,7 +163,8 @@ class FrameworkPageTest {
         assertTrue(page.getString("targets[0].notes").contains("@RestController"), page.getString("targets[0].notes"));
         assertTrue(page.getString("targets[1].tuning").contains("spring.threads.virtual.enabled=true"));
         // the suite commit of the newest run, the module's directory
-        assertEquals("https://github.com/podium-bench/podium/tree/0123456789abcdef/agent/suite/spring-mvc",
+        assertEquals(
+                "https://github.com/podium-bench/podium/tree/0123456789abcdef/agent/suite/spring-mvc",
                 page.getString("targets[0].sourceUrl"));
 
         assertEquals(List.of("plaintext", "json"), page.getList("scenarios.scenario"));
@@ -104,9 +172,11 @@ class FrameworkPageTest {
         assertEquals(List.of("Netty", SPRING, SPRING, "Jetty"), board.getList("rows.framework"));
         String p = "scenarios[0].";
         assertEquals(4, page.getInt(p + "ranked"));
-        assertEquals(board.getList("rows.findAll { it.framework == '" + SPRING + "' }.rank"), page.getList(p + "rows.rank"));
+        assertEquals(
+                board.getList("rows.findAll { it.framework == '" + SPRING + "' }.rank"), page.getList(p + "rows.rank"));
         assertEquals(List.of("blocking", "virtual-threads"), page.getList(p + "rows.ioModel"));
-        // blocking: the figure the leaderboard's row shows (pooled over the series' current segment), with its t interval
+        // blocking: the figure the leaderboard's row shows (pooled over the series' current segment), with its t
+        // interval
         assertEquals(board.getDouble("rows[1].slaThroughput"), page.getDouble(p + "rows[0].throughput"), 1e-9);
         assertEquals(board.getDouble("rows[1].ciLow"), page.getDouble(p + "rows[0].ciLow"), 1e-9);
         assertEquals(board.getDouble("rows[1].ciHigh"), page.getDouble(p + "rows[0].ciHigh"), 1e-9);
@@ -118,13 +188,19 @@ class FrameworkPageTest {
         assertEquals(List.of("netty", "jetty"), page.getList(p + "nearest.slug"));
         // history: both runs of the blocking target, oldest first; one of the virtual-threads target
         assertEquals(List.of(R1, R2), page.getList(p + "history.find { it.ioModel == 'blocking' }.points.runId"));
-        assertEquals(List.of(48000.0, 50500.0),
+        assertEquals(
+                List.of(48000.0, 50500.0),
                 page.getList(p + "history.find { it.ioModel == 'blocking' }.points.throughput"));
-        assertEquals(1, page.getList(p + "history.find { it.ioModel == 'virtual-threads' }.points").size());
+        assertEquals(
+                1,
+                page.getList(p + "history.find { it.ioModel == 'virtual-threads' }.points")
+                        .size());
         assertEquals("/api/badges/spring-boot-mvc/plaintext.svg", page.getString(p + "badge.svg"));
         String markdown = page.getString(p + "badge.markdown");
-        assertTrue(markdown.matches("\\[!\\[Spring Boot MVC plaintext]\\(http://[^)]+/api/badges/spring-boot-mvc/plaintext"
-                + "\\.svg\\)]\\(http://[^)]+/frameworks/spring-boot-mvc\\)"), markdown);
+        assertTrue(
+                markdown.matches("\\[!\\[Spring Boot MVC plaintext]\\(http://[^)]+/api/badges/spring-boot-mvc/plaintext"
+                        + "\\.svg\\)]\\(http://[^)]+/frameworks/spring-boot-mvc\\)"),
+                markdown);
         // json: alone on its board, no neighbours
         assertEquals(1, page.getInt("scenarios[1].ranked"));
         assertEquals(List.of(), page.getList("scenarios[1].nearest"));
@@ -134,8 +210,11 @@ class FrameworkPageTest {
     void the_name_in_any_case_finds_the_page_and_an_unknown_or_baseline_slug_is_a_404_naming_slug() {
         assertEquals(SPRING, get("/api/frameworks/Spring Boot MVC").getString("framework"));
         for (String unknown : List.of("tomcat", "nginx")) {
-            given().get("/api/frameworks/" + unknown).then().statusCode(404)
-                    .contentType(startsWith("application/problem+json")).body("field", equalTo("slug"));
+            given().get("/api/frameworks/" + unknown)
+                    .then()
+                    .statusCode(404)
+                    .contentType(startsWith("application/problem+json"))
+                    .body("field", equalTo("slug"));
         }
         given().get("/api/frameworks/netty?colour=red").then().statusCode(400).body("field", equalTo("colour"));
         Map<String, Object> netty = get("/api/frameworks/netty").getMap("targets[0]");

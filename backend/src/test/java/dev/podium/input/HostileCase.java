@@ -16,15 +16,28 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /** One file of schema/testdata/hostile/cases (format: schema/testdata/hostile/README.md). */
-record HostileCase(String name, String about, List<String> before, String method, String path,
-                   Map<String, String> headers, byte[] body, boolean chunked, int status, String field, String verify) {
+record HostileCase(
+        String name,
+        String about,
+        List<String> before,
+        String method,
+        String path,
+        Map<String, String> headers,
+        byte[] body,
+        boolean chunked,
+        int status,
+        String field,
+        String verify) {
 
     static final Path DIR = Path.of("..", "schema", "testdata", "hostile", "cases");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static List<HostileCase> all() {
         try (Stream<Path> files = Files.list(DIR)) {
-            return files.filter(p -> p.toString().endsWith(".json")).sorted().map(HostileCase::read).toList();
+            return files.filter(p -> p.toString().endsWith(".json"))
+                    .sorted()
+                    .map(HostileCase::read)
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -43,7 +56,9 @@ record HostileCase(String name, String about, List<String> before, String method
         }
         JsonNode r = c.get("request");
         Map<String, String> headers = new LinkedHashMap<>();
-        r.path("headers").fields().forEachRemaining(h -> headers.put(h.getKey(), h.getValue().textValue()));
+        r.path("headers")
+                .fields()
+                .forEachRemaining(h -> headers.put(h.getKey(), h.getValue().textValue()));
         byte[] body = null;
         if (r.has("body")) {
             body = r.get("body").textValue().getBytes(StandardCharsets.UTF_8);
@@ -60,8 +75,16 @@ record HostileCase(String name, String about, List<String> before, String method
         c.path("before").forEach(b -> before.add(b.textValue()));
         JsonNode expect = c.get("expect");
         String name = file.getFileName().toString().replace(".json", "");
-        return new HostileCase(name, c.get("about").textValue(), before, r.get("method").textValue(),
-                r.get("path").textValue(), headers, body, r.path("chunked").asBoolean(false), expect.get("status").asInt(),
+        return new HostileCase(
+                name,
+                c.get("about").textValue(),
+                before,
+                r.get("method").textValue(),
+                r.get("path").textValue(),
+                headers,
+                body,
+                r.path("chunked").asBoolean(false),
+                expect.get("status").asInt(),
                 expect.hasNonNull("field") ? expect.get("field").textValue() : null,
                 c.hasNonNull("verify") ? c.get("verify").textValue() : null);
     }

@@ -2,7 +2,6 @@ package dev.podium.input;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -53,7 +52,10 @@ class HostileCorpusTest {
     static List<HostileCase> cases() {
         String only = System.getProperty("hostile.cases"); // a comma-separated subset of names, while iterating
         return HostileCase.all().stream()
-                .filter(c -> only == null || only.isBlank() || List.of(only.split(",")).contains(c.name())).toList();
+                .filter(c -> only == null
+                        || only.isBlank()
+                        || List.of(only.split(",")).contains(c.name()))
+                .toList();
     }
 
     @Test
@@ -83,13 +85,17 @@ class HostileCorpusTest {
         assertEquals(c.status(), answer.status(), answer.text());
         if (c.status() >= 400) {
             REFUSED.incrementAndGet();
-            assertTrue(answer.headers().getOrDefault("content-type", "").startsWith("application/problem+json"),
+            assertTrue(
+                    answer.headers().getOrDefault("content-type", "").startsWith("application/problem+json"),
                     "problem+json, got " + answer.headers());
             JsonNode problem = JSON.readTree(answer.body());
             assertEquals(c.status(), problem.path("status").asInt(), answer.text());
             assertTrue(problem.path("type").asText().startsWith("https://podium.dev/problems/"), answer.text());
             assertTrue(problem.hasNonNull("detail"), answer.text());
-            assertEquals(c.field(), problem.hasNonNull("field") ? problem.get("field").asText() : null, answer.text());
+            assertEquals(
+                    c.field(),
+                    problem.hasNonNull("field") ? problem.get("field").asText() : null,
+                    answer.text());
             assertEquals(before, counts(), "a refused request must not change any table");
         } else if (c.method().equals("POST") && c.path().equals("/api/runs")) {
             storedExactly(c, answer);
@@ -101,22 +107,26 @@ class HostileCorpusTest {
     void the_service_is_still_healthy_after_the_corpus() throws IOException {
         RawHttp.Answer ready = RawHttp.send(RestAssured.port, "GET", "/q/health/ready", Map.of(), null, false);
         assertEquals(200, ready.status(), ready.text());
-        System.out.printf("hostile corpus: %d cases sent, %d refused as expected, %d answered 5xx%n", SENT.get(),
-                REFUSED.get(), SERVER_ERRORS.get());
+        System.out.printf(
+                "hostile corpus: %d cases sent, %d refused as expected, %d answered 5xx%n",
+                SENT.get(), REFUSED.get(), SERVER_ERRORS.get());
     }
 
     // the stored envelope is the exact bytes that were signed, and the run reads back with its strings as sent
     private void storedExactly(HostileCase c, RawHttp.Answer answer) throws IOException {
         String id = JSON.readTree(answer.body()).get("id").asText();
-        RawHttp.Answer stored = RawHttp.send(RestAssured.port, "GET", "/api/runs/" + id + "/envelope", Map.of(), null, false);
+        RawHttp.Answer stored =
+                RawHttp.send(RestAssured.port, "GET", "/api/runs/" + id + "/envelope", Map.of(), null, false);
         assertEquals(200, stored.status());
         assertArrayEquals(c.body(), stored.body(), "the stored envelope must be the bytes received");
         RawHttp.Answer detail = RawHttp.send(RestAssured.port, "GET", "/api/runs/" + id, Map.of(), null, false);
         assertEquals(200, detail.status(), detail.text());
         JsonNode envelope = JSON.readTree(c.body());
-        JsonNode payload = JSON.readTree(java.util.Base64.getDecoder().decode(envelope.get("payload").asText()));
+        JsonNode payload = JSON.readTree(
+                java.util.Base64.getDecoder().decode(envelope.get("payload").asText()));
         JsonNode run = JSON.readTree(detail.body());
-        assertEquals(payload.at("/host/hostname").asText(), run.at("/host/hostname").asText(), detail.text());
+        assertEquals(
+                payload.at("/host/hostname").asText(), run.at("/host/hostname").asText(), detail.text());
     }
 
     private static RawHttp.Answer send(HostileCase c) throws IOException {
@@ -130,20 +140,34 @@ class HostileCorpusTest {
         List<String> tables = tables();
         execute("truncate table " + String.join(", ", tables) + " restart identity cascade");
         Api.enrol("test-agent");
-        String revoked = new String(java.nio.file.Files.readAllBytes(HostileCase.DIR.resolveSibling("keys")
-                .resolve("revoked-agent.json")), StandardCharsets.UTF_8);
+        String revoked = new String(
+                java.nio.file.Files.readAllBytes(
+                        HostileCase.DIR.resolveSibling("keys").resolve("revoked-agent.json")),
+                StandardCharsets.UTF_8);
         String publicKey = JSON.readTree(revoked).get("publicKey").asText();
-        long id = RestAssured.given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).contentType("application/json")
-                .body(Map.of("name", "revoked-agent", "publicKey", publicKey)).post("/api/agents")
-                .then().statusCode(201).extract().jsonPath().getLong("id");
-        RestAssured.given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN).post("/api/agents/" + id + "/revoke")
-                .then().statusCode(200);
+        long id = RestAssured.given()
+                .header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .contentType("application/json")
+                .body(Map.of("name", "revoked-agent", "publicKey", publicKey))
+                .post("/api/agents")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
+        RestAssured.given()
+                .header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .post("/api/agents/" + id + "/revoke")
+                .then()
+                .statusCode(200);
     }
 
     private List<String> tables() {
         List<String> tables = new ArrayList<>();
-        query("select table_name from information_schema.tables where table_schema = current_schema()"
-                + " and table_type = 'BASE TABLE' and table_name not like 'flyway%' order by table_name", rs -> tables.add(rs.getString(1)));
+        query(
+                "select table_name from information_schema.tables where table_schema = current_schema()"
+                        + " and table_type = 'BASE TABLE' and table_name not like 'flyway%' order by table_name",
+                rs -> tables.add(rs.getString(1)));
         assertTrue(tables.contains("runs") && tables.contains("agents"), "tables: " + tables);
         return tables;
     }
@@ -161,7 +185,9 @@ class HostileCorpusTest {
     }
 
     private void query(String sql, RowReader reader) {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
                 reader.read(rs);
             }
@@ -171,7 +197,8 @@ class HostileCorpusTest {
     }
 
     private void execute(String sql) {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement()) {
             s.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException(e);

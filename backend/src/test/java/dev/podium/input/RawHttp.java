@@ -20,8 +20,7 @@ final class RawHttp {
         }
     }
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     static Answer send(int port, String method, String path, Map<String, String> headers, byte[] body, boolean chunked)
             throws IOException {
@@ -29,9 +28,10 @@ final class RawHttp {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
-            StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
-                    + "\r\nConnection: close\r\n");
-            headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+            StringBuilder head = new StringBuilder(
+                    method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: close\r\n");
+            headers.forEach((name, value) ->
+                    head.append(name).append(": ").append(value).append("\r\n"));
             if (body != null && chunked) {
                 head.append("Transfer-Encoding: chunked\r\n");
             } else if (body != null) {
@@ -83,7 +83,9 @@ final class RawHttp {
         Map<String, String> headers = new LinkedHashMap<>();
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
-            headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
+            headers.put(
+                    lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                    lines[i].substring(colon + 1).trim());
         }
         byte[] body = java.util.Arrays.copyOfRange(all, end + 4, all.length);
         if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
@@ -97,7 +99,8 @@ final class RawHttp {
         int at = 0;
         while (true) {
             int eol = indexOf(chunked, new byte[] {'\r', '\n'}, at);
-            int size = Integer.parseInt(new String(chunked, at, eol - at, StandardCharsets.ISO_8859_1).split(";")[0].trim(), 16);
+            int size = Integer.parseInt(
+                    new String(chunked, at, eol - at, StandardCharsets.ISO_8859_1).split(";")[0].trim(), 16);
             if (size == 0) {
                 return out.toByteArray();
             }

@@ -48,7 +48,8 @@ class SignatureFloodTest {
         Api.enrol("test-agent");
         byte[] flood = flood();
         assertTrue(flood.length > 900_000 && flood.length <= 1_048_576, "flood envelope bytes: " + flood.length);
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         URI runs = URI.create("http://127.0.0.1:" + RestAssured.port + "/api/runs");
         ConcurrentLinkedQueue<Long> floodMillis = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Integer> floodStatuses = new ConcurrentLinkedQueue<>();
@@ -71,10 +72,12 @@ class SignatureFloodTest {
             Thread.sleep(200); // the attackers are sending before the first valid run
             for (int i = 0; i < VALID_RUNS; i++) {
                 byte[] payload = new String(TestVectors.bytes("payloads/valid/minimal.json"), StandardCharsets.UTF_8)
-                        .replace("0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01", UUID.randomUUID().toString())
+                        .replace(
+                                "0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01",
+                                UUID.randomUUID().toString())
                         .getBytes(StandardCharsets.UTF_8);
-                HttpResponse<String> r = client.send(post(runs, TestSigner.envelope("test-agent", payload)),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = client.send(
+                        post(runs, TestSigner.envelope("test-agent", payload)), HttpResponse.BodyHandlers.ofString());
                 validStatuses.add(r.statusCode());
             }
         } finally {
@@ -84,28 +87,44 @@ class SignatureFloodTest {
             attackers.shutdown();
         }
         long slowest = floodMillis.stream().mapToLong(Long::longValue).max().orElseThrow();
-        System.out.printf("signature flood: %d flood envelopes (%d bytes, %d signatures) all answered %s, slowest %d ms;"
-                + " valid runs meanwhile: %s%n", floodMillis.size(), flood.length, SIGNATURES,
-                floodStatuses.stream().distinct().toList(), slowest, validStatuses);
+        System.out.printf(
+                "signature flood: %d flood envelopes (%d bytes, %d signatures) all answered %s, slowest %d ms;"
+                        + " valid runs meanwhile: %s%n",
+                floodMillis.size(),
+                flood.length,
+                SIGNATURES,
+                floodStatuses.stream().distinct().toList(),
+                slowest,
+                validStatuses);
         assertTrue(floodStatuses.stream().allMatch(s -> s == 400), "flood answers: " + floodStatuses);
         assertEquals(List.of(201, 201, 201, 201, 201, 201, 201, 201, 201, 201), validStatuses);
         assertEquals(VALID_RUNS, rows.counts().runs());
     }
 
     private static HttpRequest post(URI uri, byte[] body) {
-        return HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        return HttpRequest.newBuilder(uri)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
     }
 
     private static byte[] flood() {
         String minimal = new String(TestVectors.envelope("minimal"), StandardCharsets.UTF_8);
         String payload = minimal.replaceAll("(?s).*\"payload\": \"([^\"]+)\".*", "$1");
         String zero = java.util.Base64.getEncoder().encodeToString(new byte[64]);
-        StringBuilder b = new StringBuilder("{\"payloadType\":\"").append(TestSigner.PAYLOAD_TYPE)
-                .append("\",\"payload\":\"").append(payload).append("\",\"signatures\":[");
+        StringBuilder b = new StringBuilder("{\"payloadType\":\"")
+                .append(TestSigner.PAYLOAD_TYPE)
+                .append("\",\"payload\":\"")
+                .append(payload)
+                .append("\",\"signatures\":[");
         String keyid = TestVectors.key("test-agent").keyid();
         for (int i = 0; i < SIGNATURES; i++) {
-            b.append(i == 0 ? "" : ",").append("{\"keyid\":\"").append(keyid).append("\",\"sig\":\"").append(zero).append("\"}");
+            b.append(i == 0 ? "" : ",")
+                    .append("{\"keyid\":\"")
+                    .append(keyid)
+                    .append("\",\"sig\":\"")
+                    .append(zero)
+                    .append("\"}");
         }
         return b.append("]}").toString().getBytes(StandardCharsets.UTF_8);
     }

@@ -68,14 +68,17 @@ class CostReadTest {
     }
 
     private static RequestSpecification doubles() {
-        return given().config(RestAssuredConfig.config().jsonConfig(JsonConfig.jsonConfig()
-                .numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)));
+        return given().config(RestAssuredConfig.config()
+                .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)));
     }
 
     @Test
     void the_leaderboard_shows_repeats_noise_and_cost_and_ranks_by_throughput_by_default() {
         submit();
-        doubles().get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+        doubles()
+                .get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
                 .body("rank", equalTo("throughput"))
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.rankedBy", contains("throughput", "throughput"))
@@ -86,7 +89,8 @@ class CostReadTest {
                 .body("rows[0].requestsPerCpuSecond.ciLow", closeTo(61701.223687862745, 1e-6))
                 .body("rows[0].requestsPerCpuSecond.ciHigh", closeTo(64105.22792504048, 1e-6))
                 .body("rows[0].requestsPerCpuSecond.repeats", equalTo(3))
-                // Jetty: 400 MB / (130000, 129000, 131000 req/s / 1000) = 3.077044461741781 (3.0182442437400283, 3.135844679743534)
+                // Jetty: 400 MB / (130000, 129000, 131000 req/s / 1000) = 3.077044461741781 (3.0182442437400283,
+                // 3.135844679743534)
                 .body("rows[0].rssMbPerKrps.mean", closeTo(3.077044461741781, 1e-12))
                 .body("rows[0].rssMbPerKrps.ciLow", closeTo(3.0182442437400283, 1e-12));
     }
@@ -95,13 +99,17 @@ class CostReadTest {
     void rank_by_cpu_puts_the_target_with_the_most_requests_per_cpu_second_first() {
         submit();
         // Vert.x Web 66666.7 (65576.0, 67757.4) against Jetty 62903.2 (61701.2, 64105.2): apart, so ranks 1 and 2
-        given().get("/api/leaderboard?scenario=plaintext&rank=cpu").then().statusCode(200)
+        given().get("/api/leaderboard?scenario=plaintext&rank=cpu")
+                .then()
+                .statusCode(200)
                 .body("rank", equalTo("cpu"))
                 .body("rows.framework", contains("Vert.x Web", "Jetty"))
                 .body("rows.rank", contains(1, 2))
                 .body("rows.rankedBy", contains("cpu", "cpu"));
         // both 400 MB: Jetty serves more per MB (3.08 against 3.33 MB per 1,000 req/s)
-        given().get("/api/leaderboard?scenario=plaintext&rank=memory").then().statusCode(200)
+        given().get("/api/leaderboard?scenario=plaintext&rank=memory")
+                .then()
+                .statusCode(200)
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.rankedBy", contains("memory", "memory"));
     }
@@ -109,7 +117,9 @@ class CostReadTest {
     @Test
     void rows_limited_by_the_load_generator_are_never_ranked_on_throughput_alone() {
         submit("generator-saturated");
-        given().get("/api/leaderboard?scenario=plaintext&flagged=include").then().statusCode(200)
+        given().get("/api/leaderboard?scenario=plaintext&flagged=include")
+                .then()
+                .statusCode(200)
                 .body("rows.framework", contains("Vert.x Web", "Jetty"))
                 .body("rows.rankedBy", contains("cpu", "cpu"));
     }
@@ -117,15 +127,23 @@ class CostReadTest {
     @Test
     void an_unknown_rank_is_400_naming_rank() {
         submit();
-        given().get("/api/leaderboard?scenario=plaintext&rank=speed").then().statusCode(400)
-                .contentType(startsWith("application/problem+json")).body("field", equalTo("rank"));
+        given().get("/api/leaderboard?scenario=plaintext&rank=speed")
+                .then()
+                .statusCode(400)
+                .contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("rank"));
     }
 
     @Test
     void the_leaderboard_and_run_cells_csv_carry_the_cost_columns() {
         submit();
-        List<String> board = given().get("/api/leaderboard?scenario=plaintext&format=csv").then().statusCode(200)
-                .extract().asString().lines().toList();
+        List<String> board = given().get("/api/leaderboard?scenario=plaintext&format=csv")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString()
+                .lines()
+                .toList();
         List<String> header = List.of(board.get(0).split(","));
         String[] jetty = board.get(1).split(",");
         assertEquals("Jetty", jetty[header.indexOf("framework")]);
@@ -134,11 +152,25 @@ class CostReadTest {
         assertEquals("false", jetty[header.indexOf("noisy")]);
         assertEquals("throughput", jetty[header.indexOf("ranked_by")]);
 
-        List<String> cells = given().get("/api/runs/" + RUN + "/cells?format=csv").then().statusCode(200)
-                .extract().asString().lines().toList();
+        List<String> cells = given().get("/api/runs/" + RUN + "/cells?format=csv")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString()
+                .lines()
+                .toList();
         List<String> cellHeader = List.of(cells.get(0).split(","));
-        assertTrue(cellHeader.containsAll(List.of("requests_per_cpu_second", "rps_per_vcpu", "rss_mb_per_krps", "rps_cv", "noisy",
-                "startup_first_response_ms", "startup_idle_rss_bytes", "cpus")), cells.get(0));
+        assertTrue(
+                cellHeader.containsAll(List.of(
+                        "requests_per_cpu_second",
+                        "rps_per_vcpu",
+                        "rss_mb_per_krps",
+                        "rps_cv",
+                        "noisy",
+                        "startup_first_response_ms",
+                        "startup_idle_rss_bytes",
+                        "cpus")),
+                cells.get(0));
         String[] vertx = cells.get(2).split(",");
         assertEquals(66666.66666666667, Double.parseDouble(vertx[cellHeader.indexOf("requests_per_cpu_second")]), 1e-6);
         assertEquals(60000.0, Double.parseDouble(vertx[cellHeader.indexOf("rps_per_vcpu")]), 1e-6);
@@ -148,7 +180,10 @@ class CostReadTest {
     @Test
     void the_run_cells_endpoint_carries_startup_and_cost() {
         submit();
-        doubles().get("/api/runs/" + RUN + "/cells").then().statusCode(200)
+        doubles()
+                .get("/api/runs/" + RUN + "/cells")
+                .then()
+                .statusCode(200)
                 .body("items[1].cpus", equalTo("0-1"))
                 .body("items[1].startup.idleRssBytes", equalTo(120_000_000))
                 .body("items[1].stats.requestsPerCpuSecond.mean", closeTo(66666.66666666667, 1e-6))
@@ -160,21 +195,30 @@ class CostReadTest {
         submit();
         // R = 66666.66666666667 / 62903.22580645161 = 1.0598290598290598; 4 servers, 1000 -> 3000 req/s:
         // without: ceil(2000 / 250) = 8; with: ceil((3000 - 1059.83) / 264.957) = ceil(7.3226) = 8
-        doubles().get("/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1000&required=3000&by=cpu")
-                .then().statusCode(200)
+        doubles()
+                .get(
+                        "/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1000&required=3000&by=cpu")
+                .then()
+                .statusCode(200)
                 .body("by", equalTo("cpu"))
                 .body("ratio", closeTo(1.0598290598290598, 1e-12))
                 .body("fromRequestsPerCpuSecond", closeTo(62903.22580645161, 1e-6))
                 .body("totals.serversToAddWithout", equalTo(8))
                 .body("totals.serversToAddWith", equalTo(8));
-        given().get("/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1&required=3&by=memory")
-                .then().statusCode(400).body("field", equalTo("by"));
+        given().get(
+                        "/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1&required=3&by=memory")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("by"));
     }
 
     @Test
     void sizing_by_cpu_on_a_v1_run_is_400_naming_the_framework_without_cpu_figures() {
         Api.submit(TestVectors.envelope("full")).then().statusCode(201);
-        given().get("/api/calculator?scenario=plaintext&from=Vert.x Web&to=Vert.x Web&servers=4&current=1&required=3&by=cpu")
-                .then().statusCode(400).body("field", equalTo("from"));
+        given().get(
+                        "/api/calculator?scenario=plaintext&from=Vert.x Web&to=Vert.x Web&servers=4&current=1&required=3&by=cpu")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("from"));
     }
 }

@@ -3,24 +3,30 @@ package dev.podium.leaderboard;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.startsWith;
 
-import org.junit.jupiter.api.Test;
-
 import dev.podium.testing.EmbeddedPostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
 
 /** Every table endpoint negotiates CSV the same way: format wins, else the Accept header's first preference. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 class CsvNegotiationTest {
 
-    static final String[] TABLES = {"/api/runs", "/api/leaderboard?scenario=plaintext",
-        "/api/history?scenario=plaintext&framework=Netty", "/api/changes"};
+    static final String[] TABLES = {
+        "/api/runs",
+        "/api/leaderboard?scenario=plaintext",
+        "/api/history?scenario=plaintext&framework=Netty",
+        "/api/changes"
+    };
 
     @Test
     void json_first_then_csv_answers_json_everywhere() {
         for (String path : TABLES) {
-            given().accept("application/json, text/csv").get(path).then().statusCode(200)
+            given().accept("application/json, text/csv")
+                    .get(path)
+                    .then()
+                    .statusCode(200)
                     .contentType(startsWith("application/json"));
         }
     }
@@ -28,9 +34,16 @@ class CsvNegotiationTest {
     @Test
     void csv_first_or_format_csv_answers_csv_everywhere() {
         for (String path : TABLES) {
-            given().accept("text/csv, application/json").get(path).then().statusCode(200)
+            given().accept("text/csv, application/json")
+                    .get(path)
+                    .then()
+                    .statusCode(200)
                     .contentType(startsWith("text/csv"));
-            given().accept("application/json").queryParam("format", "csv").get(path).then().statusCode(200)
+            given().accept("application/json")
+                    .queryParam("format", "csv")
+                    .get(path)
+                    .then()
+                    .statusCode(200)
                     .contentType(startsWith("text/csv"));
         }
     }

@@ -4,11 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.List;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
@@ -16,6 +11,9 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** History read by framework version, as a backfill of past releases pushes them: measured in any order of dates. */
 @QuarkusTest
@@ -29,33 +27,60 @@ class HistoryByVersionTest {
 
     @BeforeEach
     void seed() {
-        if (rows.counts().runs() == 5 && given().get("/api/runs/" + PREFIX + "05").statusCode() == 200) {
+        if (rows.counts().runs() == 5
+                && given().get("/api/runs/" + PREFIX + "05").statusCode() == 200) {
             return;
         }
         rows.reset();
         Api.enrol("test-agent");
         // the newest release measured first, then a backfill of older ones, then 12.1.9 once more
-        String[][] runs = {{"01", "2026-11-01", "12.1.14"}, {"02", "2026-11-02", "12.1.10"}, {"03", "2026-11-03", "12.1.9"},
-                {"04", "2026-11-04", "12.1.9"}, {"05", "2026-11-05", "12.1.10.beta1"}};
+        String[][] runs = {
+            {"01", "2026-11-01", "12.1.14"},
+            {"02", "2026-11-02", "12.1.10"},
+            {"03", "2026-11-03", "12.1.9"},
+            {"04", "2026-11-04", "12.1.9"},
+            {"05", "2026-11-05", "12.1.10.beta1"}
+        };
         double rps = 50000;
         for (String[] r : runs) {
             rps += 1000;
             Api.submit(SignedRuns.run(PREFIX + r[0], r[1] + "T08:00:00Z")
-                    .cell("Jetty", r[2], "blocking", "plaintext", 64, 2, false, 10, 0, rps, rps + 100, rps - 100).envelope())
-                    .then().statusCode(201);
+                            .cell(
+                                    "Jetty",
+                                    r[2],
+                                    "blocking",
+                                    "plaintext",
+                                    64,
+                                    2,
+                                    false,
+                                    10,
+                                    0,
+                                    rps,
+                                    rps + 100,
+                                    rps - 100)
+                            .envelope())
+                    .then()
+                    .statusCode(201);
         }
     }
 
     private static JsonPath history(String query) {
-        return given().get("/api/history?scenario=plaintext&framework=Jetty" + query).then().statusCode(200).extract().jsonPath();
+        return given().get("/api/history?scenario=plaintext&framework=Jetty" + query)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     @Test
     void by_version_orders_releases_as_they_follow_one_another_not_as_text_and_keeps_one_versions_runs_by_date() {
         JsonPath h = history("&orderBy=version");
         assertEquals("version", h.getString("orderBy"));
-        assertEquals(List.of("12.1.9", "12.1.9", "12.1.10.beta1", "12.1.10", "12.1.14"), h.getList("series[0].points.frameworkVersion"));
-        assertEquals(List.of(PREFIX + "03", PREFIX + "04", PREFIX + "05", PREFIX + "02", PREFIX + "01"),
+        assertEquals(
+                List.of("12.1.9", "12.1.9", "12.1.10.beta1", "12.1.10", "12.1.14"),
+                h.getList("series[0].points.frameworkVersion"));
+        assertEquals(
+                List.of(PREFIX + "03", PREFIX + "04", PREFIX + "05", PREFIX + "02", PREFIX + "01"),
                 h.getList("series[0].points.runId"));
     }
 
@@ -63,20 +88,28 @@ class HistoryByVersionTest {
     void by_date_is_the_default_and_unchanged() {
         JsonPath h = history("");
         assertEquals("date", h.getString("orderBy"));
-        assertEquals(List.of("12.1.14", "12.1.10", "12.1.9", "12.1.9", "12.1.10.beta1"), h.getList("series[0].points.frameworkVersion"));
+        assertEquals(
+                List.of("12.1.14", "12.1.10", "12.1.9", "12.1.9", "12.1.10.beta1"),
+                h.getList("series[0].points.frameworkVersion"));
     }
 
     @Test
     void csv_by_version_has_the_same_order() {
-        String csv = given().get("/api/history?scenario=plaintext&framework=Jetty&orderBy=version&format=csv").then()
-                .statusCode(200).extract().asString();
+        String csv = given().get("/api/history?scenario=plaintext&framework=Jetty&orderBy=version&format=csv")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         List<String> versions = csv.lines().skip(1).map(l -> l.split(",")[11]).toList();
         assertEquals(List.of("12.1.9", "12.1.9", "12.1.10.beta1", "12.1.10", "12.1.14"), versions);
     }
 
     @Test
     void an_unknown_order_is_a_400_naming_the_field() {
-        given().get("/api/history?scenario=plaintext&framework=Jetty&orderBy=semver").then().statusCode(400)
-                .contentType("application/problem+json").body("field", equalTo("orderBy"));
+        given().get("/api/history?scenario=plaintext&framework=Jetty&orderBy=semver")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("field", equalTo("orderBy"));
     }
 }

@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
-import dev.podium.stats.CellStats;
-import dev.podium.stats.Estimate;
-
 import org.junit.jupiter.api.Test;
 
 /** SLA throughput, best throughput, baseline share and tie-aware ranks on hand-made cells. */
@@ -22,20 +20,82 @@ class LeaderboardRankingTest {
     static final UUID OLDER = UUID.fromString("00000000-0000-0000-0000-000000000002");
     static final OffsetDateTime NOW = OffsetDateTime.parse("2026-11-02T08:00:00Z");
 
-    static CellRow cell(long id, UUID run, OffsetDateTime started, String framework, int connections, double rps,
-                        double ciLow, double ciHigh, double p90, double errorRate) {
-        return cell(id, run, started, framework, connections, rps, ciLow, ciHigh, p90, errorRate, List.of(), null, null);
+    static CellRow cell(
+            long id,
+            UUID run,
+            OffsetDateTime started,
+            String framework,
+            int connections,
+            double rps,
+            double ciLow,
+            double ciHigh,
+            double p90,
+            double errorRate) {
+        return cell(
+                id, run, started, framework, connections, rps, ciLow, ciHigh, p90, errorRate, List.of(), null, null);
     }
 
     /** A cell with flags and the cost figures of a v2 run (null: a v1 cell). */
-    static CellRow cell(long id, UUID run, OffsetDateTime started, String framework, int connections, double rps,
-                        double ciLow, double ciHigh, double p90, double errorRate, List<String> flags,
-                        Estimate cpu, Estimate memory) {
-        CellStats s = new CellStats(5, rps, rps, rps, 1.0, ciLow, ciHigh, errorRate, p90 / 2, p90, p90 * 2,
-                errorRate > 0.01, 0.01, false, cpu, null, memory);
-        return new CellRow(id, run, (int) id, framework, "1.0", "non-blocking", "plaintext", "closed", connections, null,
-                null, 2, 15, null, false, flags, s, started, started, "host", "cpu", "Eclipse Adoptium", "21", 21, null,
-                null, null);
+    static CellRow cell(
+            long id,
+            UUID run,
+            OffsetDateTime started,
+            String framework,
+            int connections,
+            double rps,
+            double ciLow,
+            double ciHigh,
+            double p90,
+            double errorRate,
+            List<String> flags,
+            Estimate cpu,
+            Estimate memory) {
+        CellStats s = new CellStats(
+                5,
+                rps,
+                rps,
+                rps,
+                1.0,
+                ciLow,
+                ciHigh,
+                errorRate,
+                p90 / 2,
+                p90,
+                p90 * 2,
+                errorRate > 0.01,
+                0.01,
+                false,
+                cpu,
+                null,
+                memory);
+        return new CellRow(
+                id,
+                run,
+                (int) id,
+                framework,
+                "1.0",
+                "non-blocking",
+                "plaintext",
+                "closed",
+                connections,
+                null,
+                null,
+                2,
+                15,
+                null,
+                false,
+                flags,
+                s,
+                started,
+                started,
+                "host",
+                "cpu",
+                "Eclipse Adoptium",
+                "21",
+                21,
+                null,
+                null,
+                null);
     }
 
     @Test
@@ -43,8 +103,8 @@ class LeaderboardRankingTest {
         List<CellRow> sweep = List.of(
                 cell(1, RUN, NOW, "A", 16, 50_000, 0, 0, 20, 0),
                 cell(2, RUN, NOW, "A", 64, 80_000, 0, 0, 150, 0),
-                cell(3, RUN, NOW, "A", 256, 95_000, 0, 0, 199.9, 0.02),   // errors over 1%
-                cell(4, RUN, NOW, "A", 1024, 99_000, 0, 0, 350, 0));      // p90 over the SLA
+                cell(3, RUN, NOW, "A", 256, 95_000, 0, 0, 199.9, 0.02), // errors over 1%
+                cell(4, RUN, NOW, "A", 1024, 99_000, 0, 0, 350, 0)); // p90 over the SLA
         assertEquals(2, LeaderboardRanking.slaCell(sweep, 200).id());
         assertEquals(4, LeaderboardRanking.bestCell(sweep).id());
         assertEquals(1, LeaderboardRanking.slaCell(sweep, 100).id());
@@ -79,26 +139,34 @@ class LeaderboardRankingTest {
     void rows_whose_intervals_overlap_the_row_above_share_its_rank_and_show_as_tied() {
         List<CellRow> cells = List.of(
                 cell(1, RUN, NOW, "A", 64, 100_000, 98_000, 102_000, 1, 0),
-                cell(2, RUN, NOW, "B", 64, 99_000, 97_000, 98_500, 1, 0),   // overlaps A: rank 1
-                cell(3, RUN, NOW, "C", 64, 97_500, 96_000, 97_200, 1, 0),   // overlaps B (chain): rank 1
-                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0),   // clear of C: rank 4
-                cell(5, RUN, NOW, "E", 64, 80_000, 79_000, 81_000, 1, 0),   // clear: rank 5
+                cell(2, RUN, NOW, "B", 64, 99_000, 97_000, 98_500, 1, 0), // overlaps A: rank 1
+                cell(3, RUN, NOW, "C", 64, 97_500, 96_000, 97_200, 1, 0), // overlaps B (chain): rank 1
+                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0), // clear of C: rank 4
+                cell(5, RUN, NOW, "E", 64, 80_000, 79_000, 81_000, 1, 0), // clear: rank 5
                 cell(6, RUN, NOW, "F", 64, 95_000, 94_000, 96_000, 500, 0)); // no SLA cell: last
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200);
-        assertEquals(List.of("A", "B", "C", "D", "E", "F"), rows.stream().map(LeaderboardResponse.Row::framework).toList());
-        assertEquals(List.of(1, 1, 1, 4, 5, 6), rows.stream().map(LeaderboardResponse.Row::rank).toList());
-        assertEquals(List.of(true, true, true, false, false, false), rows.stream().map(LeaderboardResponse.Row::tied).toList());
+        assertEquals(
+                List.of("A", "B", "C", "D", "E", "F"),
+                rows.stream().map(LeaderboardResponse.Row::framework).toList());
+        assertEquals(
+                List.of(1, 1, 1, 4, 5, 6),
+                rows.stream().map(LeaderboardResponse.Row::rank).toList());
+        assertEquals(
+                List.of(true, true, true, false, false, false),
+                rows.stream().map(LeaderboardResponse.Row::tied).toList());
         assertNull(rows.get(5).slaThroughput());
         assertNull(rows.get(0).baselineShare()); // no baseline cell in the run
     }
 
     @Test
     void touching_intervals_count_as_overlapping() {
-        List<CellRow> cells = List.of(cell(1, RUN, NOW, "A", 64, 100, 95, 105, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 85, 95, 1, 0));
+        List<CellRow> cells =
+                List.of(cell(1, RUN, NOW, "A", 64, 100, 95, 105, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 85, 95, 1, 0));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200);
         assertEquals(1, rows.get(1).rank());
         assertTrue(rows.get(1).tied());
-        List<CellRow> apart = List.of(cell(1, RUN, NOW, "A", 64, 100, 95, 105, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 85, 94.9, 1, 0));
+        List<CellRow> apart =
+                List.of(cell(1, RUN, NOW, "A", 64, 100, 95, 105, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 85, 94.9, 1, 0));
         assertFalse(LeaderboardRanking.rows(apart, Map.of(), 200).get(1).tied());
     }
 
@@ -111,16 +179,72 @@ class LeaderboardRankingTest {
         List<String> saturated = List.of("generator-saturated");
         List<CellRow> cells = List.of(
                 // by throughput alone: A, B, C, D. A and C are flagged: they rank by CPU, C (90k req/CPU-s) before A
-                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, saturated, figure(60_000, 59_000, 61_000), null),
-                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, List.of(), figure(50_000, 49_000, 51_000), null),
-                cell(3, RUN, NOW, "C", 64, 100_000, 99_000, 101_000, 1, 0, List.of("above-baseline"),
-                        figure(90_000, 88_000, 92_000), null),
-                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0, List.of(), figure(95_000, 94_000, 96_000), null));
+                cell(
+                        1,
+                        RUN,
+                        NOW,
+                        "A",
+                        64,
+                        120_000,
+                        119_000,
+                        121_000,
+                        1,
+                        0,
+                        saturated,
+                        figure(60_000, 59_000, 61_000),
+                        null),
+                cell(
+                        2,
+                        RUN,
+                        NOW,
+                        "B",
+                        64,
+                        110_000,
+                        109_000,
+                        111_000,
+                        1,
+                        0,
+                        List.of(),
+                        figure(50_000, 49_000, 51_000),
+                        null),
+                cell(
+                        3,
+                        RUN,
+                        NOW,
+                        "C",
+                        64,
+                        100_000,
+                        99_000,
+                        101_000,
+                        1,
+                        0,
+                        List.of("above-baseline"),
+                        figure(90_000, 88_000, 92_000),
+                        null),
+                cell(
+                        4,
+                        RUN,
+                        NOW,
+                        "D",
+                        64,
+                        90_000,
+                        89_000,
+                        91_000,
+                        1,
+                        0,
+                        List.of(),
+                        figure(95_000, 94_000, 96_000),
+                        null));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "throughput");
-        assertEquals(List.of("C", "A", "B", "D"), rows.stream().map(LeaderboardResponse.Row::framework).toList());
-        assertEquals(List.of("cpu", "cpu", "throughput", "throughput"),
+        assertEquals(
+                List.of("C", "A", "B", "D"),
+                rows.stream().map(LeaderboardResponse.Row::framework).toList());
+        assertEquals(
+                List.of("cpu", "cpu", "throughput", "throughput"),
                 rows.stream().map(LeaderboardResponse.Row::rankedBy).toList());
-        assertEquals(List.of(1, 2, 3, 4), rows.stream().map(LeaderboardResponse.Row::rank).toList());
+        assertEquals(
+                List.of(1, 2, 3, 4),
+                rows.stream().map(LeaderboardResponse.Row::rank).toList());
     }
 
     @Test
@@ -129,21 +253,68 @@ class LeaderboardRankingTest {
                 cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, List.of("generator-saturated"), null, null),
                 cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "throughput");
-        assertEquals(List.of("A", "B"), rows.stream().map(LeaderboardResponse.Row::framework).toList());
+        assertEquals(
+                List.of("A", "B"),
+                rows.stream().map(LeaderboardResponse.Row::framework).toList());
         assertEquals("throughput", rows.get(0).rankedBy());
     }
 
     @Test
     void rank_by_cpu_puts_the_most_requests_per_cpu_second_first_and_ties_overlapping_intervals() {
         List<CellRow> cells = List.of(
-                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, List.of(), figure(60_000, 59_000, 61_000), null),
-                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, List.of(), figure(61_000, 60_500, 61_500), null),
+                cell(
+                        1,
+                        RUN,
+                        NOW,
+                        "A",
+                        64,
+                        120_000,
+                        119_000,
+                        121_000,
+                        1,
+                        0,
+                        List.of(),
+                        figure(60_000, 59_000, 61_000),
+                        null),
+                cell(
+                        2,
+                        RUN,
+                        NOW,
+                        "B",
+                        64,
+                        110_000,
+                        109_000,
+                        111_000,
+                        1,
+                        0,
+                        List.of(),
+                        figure(61_000, 60_500, 61_500),
+                        null),
                 cell(3, RUN, NOW, "C", 64, 130_000, 129_000, 131_000, 1, 0), // v1: no CPU figure, last
-                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0, List.of(), figure(95_000, 94_000, 96_000), null));
+                cell(
+                        4,
+                        RUN,
+                        NOW,
+                        "D",
+                        64,
+                        90_000,
+                        89_000,
+                        91_000,
+                        1,
+                        0,
+                        List.of(),
+                        figure(95_000, 94_000, 96_000),
+                        null));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "cpu");
-        assertEquals(List.of("D", "B", "A", "C"), rows.stream().map(LeaderboardResponse.Row::framework).toList());
-        assertEquals(List.of(1, 2, 2, 4), rows.stream().map(LeaderboardResponse.Row::rank).toList());
-        assertEquals(List.of(false, true, true, false), rows.stream().map(LeaderboardResponse.Row::tied).toList());
+        assertEquals(
+                List.of("D", "B", "A", "C"),
+                rows.stream().map(LeaderboardResponse.Row::framework).toList());
+        assertEquals(
+                List.of(1, 2, 2, 4),
+                rows.stream().map(LeaderboardResponse.Row::rank).toList());
+        assertEquals(
+                List.of(false, true, true, false),
+                rows.stream().map(LeaderboardResponse.Row::tied).toList());
     }
 
     @Test
@@ -153,8 +324,12 @@ class LeaderboardRankingTest {
                 cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, List.of(), null, figure(0.2, 0.19, 0.21)),
                 cell(3, RUN, NOW, "C", 64, 130_000, 129_000, 131_000, 1, 0));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "memory");
-        assertEquals(List.of("B", "A", "C"), rows.stream().map(LeaderboardResponse.Row::framework).toList());
-        assertEquals(List.of("memory", "memory", "memory"), rows.stream().map(LeaderboardResponse.Row::rankedBy).toList());
+        assertEquals(
+                List.of("B", "A", "C"),
+                rows.stream().map(LeaderboardResponse.Row::framework).toList());
+        assertEquals(
+                List.of("memory", "memory", "memory"),
+                rows.stream().map(LeaderboardResponse.Row::rankedBy).toList());
     }
 
     @Test

@@ -13,17 +13,9 @@ import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
-
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
@@ -34,6 +26,11 @@ import io.restassured.config.JsonConfig;
 import io.restassured.path.json.JsonPath;
 import io.restassured.path.json.config.JsonPathConfig.NumberReturnType;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The read API end to end: runs signed here with the test key are ingested through POST /api/runs, and every figure
@@ -56,7 +53,8 @@ class ReadApiTest {
 
     @BeforeAll
     static void readNumbersAsDoubles() {
-        RestAssured.config = RestAssured.config().jsonConfig(JsonConfig.jsonConfig().numberReturnType(NumberReturnType.DOUBLE));
+        RestAssured.config =
+                RestAssured.config().jsonConfig(JsonConfig.jsonConfig().numberReturnType(NumberReturnType.DOUBLE));
     }
 
     @BeforeEach
@@ -80,15 +78,69 @@ class ReadApiTest {
                 .cell("nginx", "1.26.3", "non-blocking", "plaintext", 256, 2, true, 1, 0, 240000, 240000, 240000)
                 .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 64, 2, false, 2, 0, 100000, 102000, 98000)
                 .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 5, 0, NETTY_256)
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 1024, 2, false, 9, 0.02, 130000, 131000, 129000)
+                .cell(
+                        "Netty",
+                        "4.2.7.Final",
+                        "non-blocking",
+                        "plaintext",
+                        1024,
+                        2,
+                        false,
+                        9,
+                        0.02,
+                        130000,
+                        131000,
+                        129000)
                 .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 1, false, 5, 0, 66000, 67000, 68000));
         // json history of Undertow: two steady runs, then one 10% lower
         submit(SignedRuns.run("00000000-0000-4000-8000-0000000000a1", "2026-08-01T08:00:00Z")
-                .cell("Undertow", "2.3.20", "non-blocking", "json", 64, 2, false, 3, 0, 100000, 101000, 99000, 100500, 99500));
+                .cell(
+                        "Undertow",
+                        "2.3.20",
+                        "non-blocking",
+                        "json",
+                        64,
+                        2,
+                        false,
+                        3,
+                        0,
+                        100000,
+                        101000,
+                        99000,
+                        100500,
+                        99500));
         submit(SignedRuns.run("00000000-0000-4000-8000-0000000000a2", "2026-08-02T08:00:00Z")
-                .cell("Undertow", "2.3.20", "non-blocking", "json", 64, 2, false, 3, 0, 101000, 102000, 100000, 101500, 100500));
+                .cell(
+                        "Undertow",
+                        "2.3.20",
+                        "non-blocking",
+                        "json",
+                        64,
+                        2,
+                        false,
+                        3,
+                        0,
+                        101000,
+                        102000,
+                        100000,
+                        101500,
+                        100500));
         submit(SignedRuns.run("00000000-0000-4000-8000-0000000000a3", "2026-08-03T08:00:00Z")
-                .cell("Undertow", "2.3.21", "non-blocking", "json", 64, 2, false, 3, 0, 90000, 90500, 89500, 90200, 89800));
+                .cell(
+                        "Undertow",
+                        "2.3.21",
+                        "non-blocking",
+                        "json",
+                        64,
+                        2,
+                        false,
+                        3,
+                        0,
+                        90000,
+                        90500,
+                        89500,
+                        90200,
+                        89800));
         // db: a framework name with a comma, quotes and a line break, for CSV
         submit(SignedRuns.run("00000000-0000-4000-8000-0000000000b1", "2026-08-04T08:00:00Z")
                 .cell(WEIRD, "3.3.2", "non-blocking", "db", 64, 2, false, 3, 0, 9000, 9100, 8900));
@@ -99,15 +151,29 @@ class ReadApiTest {
     }
 
     private static JsonPath leaderboard(String query) {
-        return given().get("/api/leaderboard?" + query).then().statusCode(200).contentType(startsWith("application/json"))
-                .extract().jsonPath();
+        return given().get("/api/leaderboard?" + query)
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("application/json"))
+                .extract()
+                .jsonPath();
     }
 
     @Test
     void every_ingested_cell_has_its_statistics() {
-        for (String run : List.of(R0, R1, R2, "00000000-0000-4000-8000-0000000000a1", "00000000-0000-4000-8000-0000000000a2",
-                "00000000-0000-4000-8000-0000000000a3", "00000000-0000-4000-8000-0000000000b1")) {
-            JsonPath cells = given().get("/api/runs/" + run + "/cells").then().statusCode(200).extract().jsonPath();
+        for (String run : List.of(
+                R0,
+                R1,
+                R2,
+                "00000000-0000-4000-8000-0000000000a1",
+                "00000000-0000-4000-8000-0000000000a2",
+                "00000000-0000-4000-8000-0000000000a3",
+                "00000000-0000-4000-8000-0000000000b1")) {
+            JsonPath cells = given().get("/api/runs/" + run + "/cells")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertTrue(!cells.getList("items").isEmpty(), run);
             assertTrue(!cells.getList("items.stats.rpsTrimmedMean").contains(null), run + ": " + cells.prettify());
         }
@@ -117,7 +183,11 @@ class ReadApiTest {
     void statistics_are_stored_at_ingest_and_match_numpy() {
         // NETTY_256: trimmed mean 120000, median 120000, sd (ddof=1) 1581.1388300841897,
         // scipy stats.t.interval(0.95, 4, loc=120000, scale=sd/sqrt(5)) = (118036.75683852244, 121963.24316147756)
-        JsonPath cells = given().get("/api/runs/" + R2 + "/cells").then().statusCode(200).extract().jsonPath();
+        JsonPath cells = given().get("/api/runs/" + R2 + "/cells")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(5, cells.getList("items").size());
         String netty = "items.find { it.connections == 256 && it.vcpus == 2 && !it.baseline }.stats.";
         assertEquals(120000.0, cells.getDouble(netty + "rpsTrimmedMean"), 1e-9);
@@ -139,7 +209,9 @@ class ReadApiTest {
         assertEquals(2, board.getInt("vcpus")); // the largest measured on the host class
         assertEquals(List.of("Netty", "Spring MVC", "Jetty"), board.getList("rows.framework"));
         assertEquals(List.of(1, 2, 2), board.getList("rows.rank"));
-        assertEquals(List.of(false, true, true), board.getList("rows.tied")); // t intervals (49111.8, 51888.2) and (49951.6, 50448.4) overlap
+        assertEquals(
+                List.of(false, true, true),
+                board.getList("rows.tied")); // t intervals (49111.8, 51888.2) and (49951.6, 50448.4) overlap
 
         // Netty from R2, not R0; SLA cell 256 (the 1024 cell has 2% errors), best cell 1024
         assertEquals(R2, board.getString("rows[0].runId"));
@@ -180,77 +252,114 @@ class ReadApiTest {
         assertEquals(67000.0, oneVcpu.getDouble("rows[0].bestThroughput"), 1e-9);
         JsonPath before = leaderboard("scenario=plaintext&to=2026-09-30");
         assertEquals(List.of(R0), before.getList("rows.runId")); // only R0 started by then
-        assertEquals(List.of("Spring MVC"), leaderboard("scenario=plaintext&ioModel=blocking").getList("rows.framework"));
+        assertEquals(
+                List.of("Spring MVC"),
+                leaderboard("scenario=plaintext&ioModel=blocking").getList("rows.framework"));
     }
 
     @Test
     void an_empty_result_is_200_with_an_empty_list() {
         given().get("/api/leaderboard?scenario=proxy").then().statusCode(200).body("rows", empty());
-        given().get("/api/leaderboard?scenario=plaintext&jvmVendor=Nobody").then().statusCode(200).body("rows", empty());
-        given().get("/api/history?scenario=proxy&framework=Netty").then().statusCode(200).body("series", empty());
+        given().get("/api/leaderboard?scenario=plaintext&jvmVendor=Nobody")
+                .then()
+                .statusCode(200)
+                .body("rows", empty());
+        given().get("/api/history?scenario=proxy&framework=Netty")
+                .then()
+                .statusCode(200)
+                .body("series", empty());
     }
 
     @Test
     void a_cached_answer_gives_way_as_soon_as_a_run_is_stored() {
         given().get("/api/leaderboard?scenario=proxy").then().statusCode(200).body("rows", empty());
-        given().get("/api/leaderboard?scenario=proxy").then().statusCode(200).body("rows", empty()); // asked again before any run: still empty
+        given().get("/api/leaderboard?scenario=proxy")
+                .then()
+                .statusCode(200)
+                .body("rows", empty()); // asked again before any run: still empty
         submit(SignedRuns.run("00000000-0000-4000-8000-0000000000c1", "2026-11-02T08:00:00Z")
                 .cell("Netty", "4.2.7.Final", "non-blocking", "proxy", 64, 2, false, 3, 0, 30000, 31000, 29000));
-        given().get("/api/leaderboard?scenario=proxy").then().statusCode(200)
-                .body("rows.framework", contains("Netty")).body("rows[0].slaThroughput", closeTo(30000.0, 1e-9));
+        given().get("/api/leaderboard?scenario=proxy")
+                .then()
+                .statusCode(200)
+                .body("rows.framework", contains("Netty"))
+                .body("rows[0].slaThroughput", closeTo(30000.0, 1e-9));
     }
 
     @Test
     void unknown_parameters_and_values_answer_400_problem_json_naming_the_field() {
         String[][] cases = {
-                {"/api/leaderboard?scenario=plaintext&colour=red", "colour"},
-                {"/api/leaderboard?scenario=teapot", "scenario"},
-                {"/api/leaderboard", "scenario"},
-                {"/api/leaderboard?scenario=plaintext&vcpus=two", "vcpus"},
-                {"/api/leaderboard?scenario=plaintext&vcpus=0", "vcpus"},
-                {"/api/leaderboard?scenario=plaintext&from=yesterday", "from"},
-                {"/api/leaderboard?scenario=plaintext&format=xml", "format"},
-                {"/api/leaderboard?scenario=plaintext&sla=-5", "sla"},
-                {"/api/leaderboard?scenario=plaintext&scenario=json", "scenario"},
-                {"/api/history?scenario=json", "framework"},
-                {"/api/scaling?scenario=json&ioModel=async", "ioModel"},
-                {"/api/latency?scenario=json&page=2", "page"},
-                {"/api/compare?a=1&b=x", "b"},
-                {"/api/calculator?ratio=2&servers=0&current=1&required=2", "servers"},
-                {"/api/calculator?ratio=2&servers=3&current=1", "required"},
-                {"/api/history?scenario=json&framework=Undertow&window=101", "window"},
-                {"/api/calculator?ratio=2&servers=3&current=abc&required=2", "current"},
-                {"/api/frameworks?all=true", "all"}};
+            {"/api/leaderboard?scenario=plaintext&colour=red", "colour"},
+            {"/api/leaderboard?scenario=teapot", "scenario"},
+            {"/api/leaderboard", "scenario"},
+            {"/api/leaderboard?scenario=plaintext&vcpus=two", "vcpus"},
+            {"/api/leaderboard?scenario=plaintext&vcpus=0", "vcpus"},
+            {"/api/leaderboard?scenario=plaintext&from=yesterday", "from"},
+            {"/api/leaderboard?scenario=plaintext&format=xml", "format"},
+            {"/api/leaderboard?scenario=plaintext&sla=-5", "sla"},
+            {"/api/leaderboard?scenario=plaintext&scenario=json", "scenario"},
+            {"/api/history?scenario=json", "framework"},
+            {"/api/scaling?scenario=json&ioModel=async", "ioModel"},
+            {"/api/latency?scenario=json&page=2", "page"},
+            {"/api/compare?a=1&b=x", "b"},
+            {"/api/calculator?ratio=2&servers=0&current=1&required=2", "servers"},
+            {"/api/calculator?ratio=2&servers=3&current=1", "required"},
+            {"/api/history?scenario=json&framework=Undertow&window=101", "window"},
+            {"/api/calculator?ratio=2&servers=3&current=abc&required=2", "current"},
+            {"/api/frameworks?all=true", "all"}
+        };
         for (String[] c : cases) {
-            given().get(c[0]).then().statusCode(400).contentType("application/problem+json")
-                    .body("status", equalTo(400)).body("field", equalTo(c[1]));
+            given().get(c[0])
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("status", equalTo(400))
+                    .body("field", equalTo(c[1]));
         }
         given().get("/api/compare?a=999999999&b=1").then().statusCode(404).body("field", equalTo("a"));
-        given().get("/api/runs/00000000-0000-4000-8000-00000000ffff/cells").then().statusCode(404)
+        given().get("/api/runs/00000000-0000-4000-8000-00000000ffff/cells")
+                .then()
+                .statusCode(404)
                 .contentType("application/problem+json");
     }
 
     @Test
     void leaderboard_csv_has_a_header_and_a_quoted_name_round_trips() throws Exception {
-        String csv = given().get("/api/leaderboard?scenario=db&format=csv").then().statusCode(200)
-                .contentType(startsWith("text/csv")).extract().asString();
+        String csv = given().get("/api/leaderboard?scenario=db&format=csv")
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("text/csv"))
+                .extract()
+                .asString();
         List<String[]> lines = parse(csv);
         assertEquals(LeaderboardResponse.CSV_HEADER.stream().map(Csv::snakeCase).toList(), List.of(lines.get(0)));
         assertEquals(WEIRD, lines.get(1)[2]);
         assertEquals(2, lines.size());
-        String viaAccept = given().accept("text/csv").get("/api/leaderboard?scenario=db").then().statusCode(200)
-                .contentType(startsWith("text/csv")).extract().asString();
+        String viaAccept = given().accept("text/csv")
+                .get("/api/leaderboard?scenario=db")
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("text/csv"))
+                .extract()
+                .asString();
         assertEquals(csv, viaAccept);
     }
 
     @Test
     void history_and_run_cells_come_as_csv_too() throws Exception {
         List<String[]> history = parse(given().get("/api/history?scenario=json&framework=Undertow&format=csv")
-                .then().statusCode(200).extract().asString());
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
         assertEquals("host_class", history.get(0)[0]);
         assertEquals(4, history.size()); // header + 3 runs
-        List<String[]> cells = parse(given().accept("text/csv").get("/api/runs/" + R1 + "/cells")
-                .then().statusCode(200).extract().asString());
+        List<String[]> cells = parse(given().accept("text/csv")
+                .get("/api/runs/" + R1 + "/cells")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
         assertEquals("id", cells.get(0)[0]);
         assertEquals(5, cells.size()); // header + 4 cells
     }
@@ -258,15 +367,25 @@ class ReadApiTest {
     @Test
     void history_claims_no_regression_on_fewer_than_five_previous_runs_and_says_why() {
         // trimmed means 100000, 101000, then 90000: median of the previous two 100500, change -10.45%;
-        // scipy Welch of the latest repeats vs the 10 pooled previous ones: t = -31.33, p = 1.6e-13; but two runs are few
-        JsonPath h = given().get("/api/history?scenario=json&framework=Undertow").then().statusCode(200).extract().jsonPath();
+        // scipy Welch of the latest repeats vs the 10 pooled previous ones: t = -31.33, p = 1.6e-13; but two runs are
+        // few
+        JsonPath h = given().get("/api/history?scenario=json&framework=Undertow")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(List.of(100000.0, 101000.0, 90000.0), h.getList("series[0].points.throughput"));
         assertEquals(List.of(false, false, false), h.getList("series[0].points.regression"));
         String detail = h.getString("series[0].points[2].regressionDetail");
-        assertTrue(detail.startsWith("-10.4% against the median 100,500 req/s of the previous 2 runs; Welch t = -31.33"), detail);
+        assertTrue(
+                detail.startsWith("-10.4% against the median 100,500 req/s of the previous 2 runs; Welch t = -31.33"),
+                detail);
         assertTrue(detail.endsWith(", p < 0.001: not claimed on fewer than 5 previous runs"), detail);
-        JsonPath steady = given().get("/api/history?scenario=plaintext&framework=Netty&vcpus=2").then().statusCode(200)
-                .extract().jsonPath();
+        JsonPath steady = given().get("/api/history?scenario=plaintext&framework=Netty&vcpus=2")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(List.of(false, false), steady.getList("series[0].points.regression")); // R0 then R2, higher
     }
 
@@ -274,12 +393,20 @@ class ReadApiTest {
     void compare_gives_the_ratio_with_its_interval_welch_t_df_p_and_a_verdict() {
         // scipy: ttest_ind(NETTY_256, SPRING_64, equal_var=False): t = 80.25168741735799, df = 7.2, p = 6.7766e-12;
         // ratio 120000 / 50500 = 2.376237623762376; numpy bootstrap of the trimmed-mean ratio: (2.3182, 2.4362)
-        JsonPath cells = given().get("/api/runs/" + R1 + "/cells").then().extract().jsonPath();
+        JsonPath cells =
+                given().get("/api/runs/" + R1 + "/cells").then().extract().jsonPath();
         long spring = cells.getLong("items.find { it.framework == 'Spring MVC' && it.connections == 64 }.id");
         long jetty = cells.getLong("items.find { it.framework == 'Jetty' }.id");
-        long netty = given().get("/api/runs/" + R2 + "/cells").then().extract().jsonPath()
+        long netty = given().get("/api/runs/" + R2 + "/cells")
+                .then()
+                .extract()
+                .jsonPath()
                 .getLong("items.find { it.connections == 256 && it.vcpus == 2 && !it.baseline }.id");
-        JsonPath c = given().get("/api/compare?a=" + spring + "&b=" + netty).then().statusCode(200).extract().jsonPath();
+        JsonPath c = given().get("/api/compare?a=" + spring + "&b=" + netty)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(2.376237623762376, c.getDouble("ratio"), 1e-9);
         assertEquals(2.318181818181818, c.getDouble("ratioCiLow"), 0.004);
         assertEquals(2.436241610738255, c.getDouble("ratioCiHigh"), 0.004);
@@ -290,7 +417,11 @@ class ReadApiTest {
         assertEquals("Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", c.getString("verdict"));
         assertEquals("Spring MVC", c.getString("a.framework"));
         // scipy: ttest_ind(jetty, spring) p = 0.582456242420413
-        JsonPath tie = given().get("/api/compare?a=" + spring + "&b=" + jetty).then().statusCode(200).extract().jsonPath();
+        JsonPath tie = given().get("/api/compare?a=" + spring + "&b=" + jetty)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(0.582456242420413, tie.getDouble("pValue"), 1e-9);
         assertEquals("no significant difference (p = 0.582)", tie.getString("verdict"));
     }
@@ -299,10 +430,19 @@ class ReadApiTest {
     void calculator_takes_the_ratio_from_the_leaderboard_and_shows_every_figure() {
         // R = 120000 / 50500 = 2.376237623762376; N = 4: CRPS 250, PRPS 594.0594, APRPS 2376.2376;
         // without = ceil(2000 / 250) = 8, with = ceil(623.76 / 594.06 = 1.05) = 2, saved 6
-        JsonPath c = given().queryParam("scenario", "plaintext").queryParam("from", "Spring MVC").queryParam("to", "Netty")
-                .queryParam("servers", 4).queryParam("current", 1000).queryParam("required", 3000)
-                .queryParam("current", 5000).queryParam("required", 3000)
-                .get("/api/calculator").then().statusCode(200).extract().jsonPath();
+        JsonPath c = given().queryParam("scenario", "plaintext")
+                .queryParam("from", "Spring MVC")
+                .queryParam("to", "Netty")
+                .queryParam("servers", 4)
+                .queryParam("current", 1000)
+                .queryParam("required", 3000)
+                .queryParam("current", 5000)
+                .queryParam("required", 3000)
+                .get("/api/calculator")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals("leaderboard", c.getString("ratioSource"));
         assertEquals(2.376237623762376, c.getDouble("ratio"), 1e-12);
         assertEquals(50500.0, c.getDouble("fromSlaThroughput"), 1e-9);
@@ -319,20 +459,29 @@ class ReadApiTest {
         assertEquals(8, c.getInt("totals.serversToAddWithout"));
         assertEquals(6, c.getInt("totals.serversSaved"));
 
-        JsonPath user = given().get("/api/calculator?ratio=1.27&servers=3&current=300&required=1000").then().statusCode(200)
-                .extract().jsonPath();
+        JsonPath user = given().get("/api/calculator?ratio=1.27&servers=3&current=300&required=1000")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals("user", user.getString("ratioSource"));
         assertEquals(7, user.getInt("totals.serversToAddWithout")); // ceil(700 / 100)
-        assertEquals(5, user.getInt("totals.serversToAddWith"));    // ceil(619 / 127)
+        assertEquals(5, user.getInt("totals.serversToAddWith")); // ceil(619 / 127)
         given().get("/api/calculator?scenario=plaintext&from=Spring MVC&to=Nobody&servers=1&current=1&required=1")
-                .then().statusCode(400).body("field", equalTo("to"));
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("to"));
     }
 
     @Test
     void scaling_reports_per_vcpu_throughput_and_efficiency() {
         // T(1) = 67000 (trimmed mean of 66000, 67000, 68000), T(2) = 130000 (best concurrency, 1024):
         // E(2) = 130000 / (2 x 67000) = 0.9701492537313433
-        JsonPath s = given().get("/api/scaling?scenario=plaintext&framework=Netty").then().statusCode(200).extract().jsonPath();
+        JsonPath s = given().get("/api/scaling?scenario=plaintext&framework=Netty")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(List.of(1, 2), s.getList("series[0].points.vcpus"));
         assertEquals(1.0, s.getDouble("series[0].points[0].efficiency"), 1e-12);
         assertEquals(0.9701492537313433, s.getDouble("series[0].points[1].efficiency"), 1e-12);
@@ -342,7 +491,9 @@ class ReadApiTest {
 
     @Test
     void latency_lists_each_concurrency_of_the_latest_run() {
-        given().get("/api/latency?scenario=plaintext&framework=Netty").then().statusCode(200)
+        given().get("/api/latency?scenario=plaintext&framework=Netty")
+                .then()
+                .statusCode(200)
                 .body("series[0].runId", equalTo(R2))
                 .body("series[0].points.connections", contains(64, 256, 1024))
                 .body("series[0].points[1].p90", closeTo(5.0, 1e-12))
@@ -351,7 +502,9 @@ class ReadApiTest {
 
     @Test
     void frameworks_lists_targets_without_baselines() {
-        given().get("/api/frameworks").then().statusCode(200)
+        given().get("/api/frameworks")
+                .then()
+                .statusCode(200)
                 .body("items.framework", hasItem("Netty"))
                 .body("items.framework", not(hasItem("nginx")))
                 .body("items.find { it.framework == 'Netty' }.latestVersion", equalTo("4.2.7.Final"))
@@ -360,7 +513,9 @@ class ReadApiTest {
 
     @Test
     void openapi_documents_the_read_endpoints_with_examples() {
-        given().get("/q/openapi?format=json").then().statusCode(200)
+        given().get("/q/openapi?format=json")
+                .then()
+                .statusCode(200)
                 .body(containsString("/api/leaderboard"))
                 .body(containsString("/api/compare"))
                 .body(containsString("/api/runs/{id}/cells"))

@@ -1,5 +1,7 @@
 package dev.podium.leaderboard;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.testing.TestVectors;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
@@ -12,10 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import dev.podium.testing.TestVectors;
-
 /** Builds run payloads for the read tests and signs them as DSSE envelopes with the test-agent key. */
 public final class SignedRuns {
 
@@ -23,6 +21,7 @@ public final class SignedRuns {
     static final String CPU = "Test CPU @ 3.00GHz";
     /** The host class the service derives from CPU, 4 vCPUs and 16 GiB. */
     public static final String HOST_CLASS = CPU + " · 4 vCPU · 16 GiB";
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Map<String, Object> run = new LinkedHashMap<>();
@@ -36,10 +35,38 @@ public final class SignedRuns {
         run.put("agent", Map.of("version", "0.1.0"));
         run.put("suite", Map.of("name", "podium-standard", "version", "1.0.0", "commit", "0123456789abcdef"));
         run.put("loadGenerator", Map.of("tool", "wrk", "version", "4.2.0"));
-        run.put("host", Map.of("hostname", "bench-test", "cpuModel", CPU, "vcpus", 4, "memoryBytes", 17179869184L,
-                "os", "Ubuntu 24.04", "kernel", "6.8.0", "arch", "amd64", "virtualization", "none"));
-        run.put("jvm", Map.of("vendor", "Eclipse Adoptium", "version", "21.0.5+11-LTS", "vmName", "OpenJDK 64-Bit Server VM",
-                "gc", "G1", "flags", List.of("-Xmx1g")));
+        run.put(
+                "host",
+                Map.of(
+                        "hostname",
+                        "bench-test",
+                        "cpuModel",
+                        CPU,
+                        "vcpus",
+                        4,
+                        "memoryBytes",
+                        17179869184L,
+                        "os",
+                        "Ubuntu 24.04",
+                        "kernel",
+                        "6.8.0",
+                        "arch",
+                        "amd64",
+                        "virtualization",
+                        "none"));
+        run.put(
+                "jvm",
+                Map.of(
+                        "vendor",
+                        "Eclipse Adoptium",
+                        "version",
+                        "21.0.5+11-LTS",
+                        "vmName",
+                        "OpenJDK 64-Bit Server VM",
+                        "gc",
+                        "G1",
+                        "flags",
+                        List.of("-Xmx1g")));
         run.put("results", results);
     }
 
@@ -49,16 +76,44 @@ public final class SignedRuns {
     }
 
     /** A closed-loop cell; each repeat has the given requests/s, p90 = p90Ms, and errorShare of its attempts failed. */
-    public SignedRuns cell(String framework, String version, String ioModel, String scenario, int connections, int vcpus,
-                    boolean baseline, double p90Ms, double errorShare, double... rps) {
+    public SignedRuns cell(
+            String framework,
+            String version,
+            String ioModel,
+            String scenario,
+            int connections,
+            int vcpus,
+            boolean baseline,
+            double p90Ms,
+            double errorShare,
+            double... rps) {
         List<Map<String, Object>> repeats = new ArrayList<>();
         for (double r : rps) {
             long requests = Math.round(r * 15);
             long errors = Math.round(requests * errorShare); // status errors are answered requests (schema/README.md)
-            repeats.add(Map.of("requests", requests, "requestsPerSecond", r,
-                    "latencyMs", Map.of("p50", p90Ms / 2, "p75", p90Ms * 0.8, "p90", p90Ms, "p99", p90Ms * 2,
-                            "p999", p90Ms * 3, "max", p90Ms * 5, "mean", p90Ms / 2),
-                    "errors", Map.of("connect", 0, "read", 0, "write", 0, "timeout", 0, "status", errors)));
+            repeats.add(Map.of(
+                    "requests",
+                    requests,
+                    "requestsPerSecond",
+                    r,
+                    "latencyMs",
+                    Map.of(
+                            "p50",
+                            p90Ms / 2,
+                            "p75",
+                            p90Ms * 0.8,
+                            "p90",
+                            p90Ms,
+                            "p99",
+                            p90Ms * 2,
+                            "p999",
+                            p90Ms * 3,
+                            "max",
+                            p90Ms * 5,
+                            "mean",
+                            p90Ms / 2),
+                    "errors",
+                    Map.of("connect", 0, "read", 0, "write", 0, "timeout", 0, "status", errors)));
         }
         Map<String, Object> cell = new LinkedHashMap<>();
         cell.put("framework", framework);
@@ -96,10 +151,14 @@ public final class SignedRuns {
             Signature signer = Signature.getInstance("Ed25519");
             signer.initSign(privateKey);
             signer.update(pae);
-            return JSON.writeValueAsBytes(Map.of("payloadType", PAYLOAD_TYPE,
-                    "payload", Base64.getEncoder().encodeToString(payload),
-                    "signatures", List.of(Map.of("keyid", key.keyid(),
-                            "sig", Base64.getEncoder().encodeToString(signer.sign())))));
+            return JSON.writeValueAsBytes(Map.of(
+                    "payloadType",
+                    PAYLOAD_TYPE,
+                    "payload",
+                    Base64.getEncoder().encodeToString(payload),
+                    "signatures",
+                    List.of(Map.of(
+                            "keyid", key.keyid(), "sig", Base64.getEncoder().encodeToString(signer.sign())))));
         } catch (Exception e) {
             throw new IllegalStateException("sign a test run", e);
         }

@@ -69,14 +69,18 @@ class BoardTruthTest {
     void a_flagged_row_is_listed_unranked_and_says_why_unless_the_visitor_opts_in() {
         submit(twoTargets("noisy"));
         // Jetty has the higher figure (130k against 120k) but is noisy: out of the ranking by default
-        given().get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+        given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
                 .body("flagged", equalTo("exclude"))
                 .body("rows.framework", contains("Vert.x Web", "Jetty"))
                 .body("rows.rank", contains(1, null))
                 .body("rows[1].excludedBy", contains("noisy"))
                 .body("rows[1].rankedBy", nullValue())
                 .body("rows[0].excludedBy", empty());
-        given().get("/api/leaderboard?scenario=plaintext&flagged=include").then().statusCode(200)
+        given().get("/api/leaderboard?scenario=plaintext&flagged=include")
+                .then()
+                .statusCode(200)
                 .body("flagged", equalTo("include"))
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.rank", contains(1, 2))
@@ -86,30 +90,49 @@ class BoardTruthTest {
     @Test
     void the_calculator_refuses_a_flagged_figure_unless_the_visitor_opts_in() {
         submit(twoTargets("warmup-not-stable"));
-        String calc = "/api/calculator?scenario=plaintext&from=Vert.x Web&to=Jetty&servers=4&current=1000&required=3000";
-        given().get(calc).then().log().ifValidationFails().statusCode(400).contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("to")).body("detail", startsWith("'Jetty' is flagged warmup-not-stable"));
+        String calc =
+                "/api/calculator?scenario=plaintext&from=Vert.x Web&to=Jetty&servers=4&current=1000&required=3000";
+        given().get(calc)
+                .then()
+                .log()
+                .ifValidationFails()
+                .statusCode(400)
+                .contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("to"))
+                .body("detail", startsWith("'Jetty' is flagged warmup-not-stable"));
         given().get(calc + "&flagged=include").then().statusCode(200);
     }
 
     @Test
     void a_bad_flagged_or_classification_value_is_400_naming_it() {
         submit(twoTargets());
-        given().get("/api/leaderboard?scenario=plaintext&flagged=sometimes").then().statusCode(400)
-                .contentType(startsWith("application/problem+json")).body("field", equalTo("flagged"));
-        given().get("/api/leaderboard?scenario=plaintext&classification=framework").then().statusCode(400)
-                .contentType(startsWith("application/problem+json")).body("field", equalTo("classification"));
+        given().get("/api/leaderboard?scenario=plaintext&flagged=sometimes")
+                .then()
+                .statusCode(400)
+                .contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("flagged"));
+        given().get("/api/leaderboard?scenario=plaintext&classification=framework")
+                .then()
+                .statusCode(400)
+                .contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("classification"));
     }
 
     @Test
     void the_classification_filter_keeps_only_that_kind_of_target() {
         submit(twoTargets());
-        given().get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+        given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
                 .body("available.classifications", contains("full-stack", "micro"))
                 .body("rows.classification", contains("full-stack", "micro"));
-        given().get("/api/leaderboard?scenario=plaintext&classification=micro").then().statusCode(200)
+        given().get("/api/leaderboard?scenario=plaintext&classification=micro")
+                .then()
+                .statusCode(200)
                 .body("rows.framework", contains("Vert.x Web"));
-        given().get("/api/leaderboard?scenario=plaintext&classification=bare-server").then().statusCode(200)
+        given().get("/api/leaderboard?scenario=plaintext&classification=bare-server")
+                .then()
+                .statusCode(200)
                 .body("rows", empty());
     }
 
@@ -118,9 +141,11 @@ class BoardTruthTest {
         ObjectNode run = V2Payloads.full(RUN_A);
         ((ObjectNode) run.get("results").get(2)).remove("flags");
         submit(run);
-        given().config(RestAssuredConfig.config().jsonConfig(JsonConfig.jsonConfig()
-                        .numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
-                .get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+        given().config(RestAssuredConfig.config()
+                        .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
+                .get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
                 .body("rows.framework", contains("Vert.x Web"))
                 .body("rows[0].throughputByConnections.connections", contains(64, 256))
                 .body("rows[0].throughputByConnections.throughput", contains(120000.0, 130000.0))
@@ -132,7 +157,10 @@ class BoardTruthTest {
         ObjectNode a = twoTargets();
         ((ArrayNode) a.get("results")).remove(2);
         submit(a);
-        given().get("/api/leaderboard?scenario=plaintext").then().statusCode(200).body("hostSettingsDiffer", empty());
+        given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
+                .body("hostSettingsDiffer", empty());
 
         ObjectNode b = twoTargets();
         b.put("runId", RUN_B).put("startedAt", "2026-11-03T08:00:00Z").put("finishedAt", "2026-11-03T08:30:00Z");
@@ -140,11 +168,15 @@ class BoardTruthTest {
         ((ArrayNode) b.get("results")).remove(1);
         ((ArrayNode) b.get("results")).remove(0);
         submit(b);
-        given().get("/api/leaderboard?scenario=plaintext").then().statusCode(200)
+        given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("hostSettingsDiffer.setting", contains("governor"))
                 .body("hostSettingsDiffer[0].values.value", contains("performance", "powersave"))
-                .body("hostSettingsDiffer[0].values[0].targets", contains("Vert.x Web (non-blocking)", "nginx (baseline)"))
+                .body(
+                        "hostSettingsDiffer[0].values[0].targets",
+                        contains("Vert.x Web (non-blocking)", "nginx (baseline)"))
                 .body("hostSettingsDiffer[0].values[1].targets", contains("Jetty (non-blocking)"));
     }
 }

@@ -26,14 +26,14 @@ import io.restassured.config.JsonConfig;
 import io.restassured.config.RestAssuredConfig;
 import io.restassured.path.json.config.JsonPathConfig;
 import jakarta.inject.Inject;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.security.KeyFactory;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.EdECPoint;
 import java.security.spec.EdECPublicKeySpec;
 import java.security.spec.NamedParameterSpec;
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -70,7 +70,11 @@ class PayloadV2IngestTest {
         Api.submit(v2).then().statusCode(201).body("id", equalTo(V2_ID));
 
         for (var run : new Object[][] {{V2Payloads.FULL_ID, v1, 1}, {V2_ID, v2, 2}}) {
-            byte[] served = given().get("/api/runs/" + run[0] + "/envelope").then().statusCode(200).extract().asByteArray();
+            byte[] served = given().get("/api/runs/" + run[0] + "/envelope")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .asByteArray();
             assertArrayEquals((byte[]) run[1], served);
             assertTrue(verifies(served), "the served envelope of run " + run[0] + " verifies with test-agent's key");
             given().get("/api/runs/" + run[0]).then().statusCode(200).body("schemaVersion", equalTo(run[2]));
@@ -84,7 +88,8 @@ class PayloadV2IngestTest {
         // cell 1: Vert.x Web on 2 vCPUs, 5 repeats of 120000, 122000, 118000, 121000, 119000 req/s over 15 s,
         // 27 s CPU and 400 MB mean RSS each
         String cell = "cells[1].";
-        detail(V2_ID).statusCode(200)
+        detail(V2_ID)
+                .statusCode(200)
                 .body("host.settings.governor", equalTo("performance"))
                 .body("host.settings.turbo", equalTo("off"))
                 .body("host.settings.somaxconn", equalTo(4096))
@@ -119,7 +124,8 @@ class PayloadV2IngestTest {
     void a_v1_run_has_no_usage_no_settings_and_no_cost_figures() {
         Api.submit(TestVectors.envelope("full")).then().statusCode(201);
 
-        detail(V2Payloads.FULL_ID).statusCode(200)
+        detail(V2Payloads.FULL_ID)
+                .statusCode(200)
                 .body("host.settings", nullValue())
                 .body("cells[1].startup", nullValue())
                 .body("cells[1].repeats[0].usage", nullValue())
@@ -132,11 +138,14 @@ class PayloadV2IngestTest {
     void a_schema_version_that_does_not_match_the_payload_type_is_422_naming_schemaVersion() {
         ObjectNode v2 = V2Payloads.full(V2_ID);
         byte[] v2UnderV1Type = TestSigner.envelope("test-agent", TestSigner.PAYLOAD_TYPE, V2Payloads.bytes(v2));
-        byte[] v1UnderV2Type = TestSigner.envelope("test-agent", TestSigner.V2_PAYLOAD_TYPE,
-                TestVectors.bytes("payloads/valid/full.json"));
+        byte[] v1UnderV2Type = TestSigner.envelope(
+                "test-agent", TestSigner.V2_PAYLOAD_TYPE, TestVectors.bytes("payloads/valid/full.json"));
 
         for (byte[] envelope : new byte[][] {v2UnderV1Type, v1UnderV2Type}) {
-            Api.submit(envelope).then().statusCode(422).contentType(startsWith("application/problem+json"))
+            Api.submit(envelope)
+                    .then()
+                    .statusCode(422)
+                    .contentType(startsWith("application/problem+json"))
                     .body("field", equalTo("schemaVersion"));
         }
         assertEquals(new Rows.Counts(0, 0, 0), rows.counts());
@@ -147,7 +156,9 @@ class PayloadV2IngestTest {
         ObjectNode run = V2Payloads.full(V2_ID);
         ((ObjectNode) run.get("results").get(2).get("repeats").get(1)).remove("usage");
 
-        Api.submit(V2Payloads.envelope(run)).then().statusCode(422)
+        Api.submit(V2Payloads.envelope(run))
+                .then()
+                .statusCode(422)
                 .body("field", equalTo("results[2].repeats[1].usage"));
         assertEquals(0, rows.counts().runs());
     }
@@ -157,7 +168,9 @@ class PayloadV2IngestTest {
         // 2 vCPUs over 15 s: at most 15 x 2 x 1.05 + 0.05 = 31.55 s of user + system
         ObjectNode over = V2Payloads.full(V2_ID);
         V2Payloads.usage(over, 1, 3).put("targetCpuUserSeconds", 28.0).put("targetCpuSystemSeconds", 3.56);
-        Api.submit(V2Payloads.envelope(over)).then().statusCode(422)
+        Api.submit(V2Payloads.envelope(over))
+                .then()
+                .statusCode(422)
                 .body("field", equalTo("results[1].repeats[3].usage.targetCpuUserSeconds"))
                 .body("detail", containsString("at most 31.550 s"));
         assertEquals(0, rows.counts().runs());
@@ -172,7 +185,9 @@ class PayloadV2IngestTest {
         // the host's 4 vCPUs over 15 s: at most 15 x 4 x 1.05 + 0.05 = 63.05 s
         ObjectNode run = V2Payloads.full(V2_ID);
         V2Payloads.usage(run, 0, 2).put("generatorCpuSeconds", 63.1);
-        Api.submit(V2Payloads.envelope(run)).then().statusCode(422)
+        Api.submit(V2Payloads.envelope(run))
+                .then()
+                .statusCode(422)
                 .body("field", equalTo("results[0].repeats[2].usage.generatorCpuSeconds"));
         assertEquals(0, rows.counts().runs());
     }
@@ -181,7 +196,9 @@ class PayloadV2IngestTest {
     void peak_rss_below_the_mean_is_422_naming_the_peak() {
         ObjectNode run = V2Payloads.full(V2_ID);
         V2Payloads.usage(run, 3, 0).put("targetRssPeakBytes", 399_999_999L);
-        Api.submit(V2Payloads.envelope(run)).then().statusCode(422)
+        Api.submit(V2Payloads.envelope(run))
+                .then()
+                .statusCode(422)
                 .body("field", equalTo("results[3].repeats[0].usage.targetRssPeakBytes"));
         assertEquals(0, rows.counts().runs());
     }
@@ -196,7 +213,8 @@ class PayloadV2IngestTest {
         assertEquals(4, backfill.run());
         assertEquals(0, backfill.run(), "a second start finds nothing left to recompute");
 
-        detail(V2Payloads.FULL_ID).statusCode(200)
+        detail(V2Payloads.FULL_ID)
+                .statusCode(200)
                 .body("cells[1].stats.rpsCiLow", closeTo(118036.75683852244, 1e-6))
                 .body("cells[1].stats.rpsCiHigh", closeTo(121963.24316147756, 1e-6))
                 .body("cells[1].stats.rpsCv", closeTo(0.013176156917368249, 1e-12))
@@ -207,9 +225,10 @@ class PayloadV2IngestTest {
 
     /** The run detail, decimals read as doubles (RestAssured's default float would lose the expected digits). */
     private static io.restassured.response.ValidatableResponse detail(String id) {
-        return given().config(RestAssuredConfig.config().jsonConfig(JsonConfig.jsonConfig()
-                        .numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
-                .get("/api/runs/" + id).then();
+        return given().config(RestAssuredConfig.config()
+                        .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
+                .get("/api/runs/" + id)
+                .then();
     }
 
     /** DSSE verification as anyone holding the published key would do it: PAE over the served payload. */
@@ -217,12 +236,15 @@ class PayloadV2IngestTest {
         JsonNode e = JSON.readTree(envelope);
         String type = e.get("payloadType").asText();
         byte[] payload = Base64.getDecoder().decode(e.get("payload").asText());
-        byte[] header = ("DSSEv1 " + type.length() + " " + type + " " + payload.length + " ").getBytes(StandardCharsets.UTF_8);
+        byte[] header =
+                ("DSSEv1 " + type.length() + " " + type + " " + payload.length + " ").getBytes(StandardCharsets.UTF_8);
         Signature verifier = Signature.getInstance("Ed25519");
-        verifier.initVerify(publicKey(Base64.getDecoder().decode(TestVectors.key("test-agent").publicKey())));
+        verifier.initVerify(publicKey(
+                Base64.getDecoder().decode(TestVectors.key("test-agent").publicKey())));
         verifier.update(header);
         verifier.update(payload);
-        return verifier.verify(Base64.getDecoder().decode(e.get("signatures").get(0).get("sig").asText()));
+        return verifier.verify(
+                Base64.getDecoder().decode(e.get("signatures").get(0).get("sig").asText()));
     }
 
     /** RFC 8032 encoding: little-endian y with x's parity in the top bit. */
@@ -233,7 +255,8 @@ class PayloadV2IngestTest {
         }
         boolean xOdd = (be[0] & 0x80) != 0;
         be[0] &= 0x7f;
-        return KeyFactory.getInstance("Ed25519").generatePublic(
-                new EdECPublicKeySpec(NamedParameterSpec.ED25519, new EdECPoint(xOdd, new BigInteger(1, be))));
+        return KeyFactory.getInstance("Ed25519")
+                .generatePublic(
+                        new EdECPublicKeySpec(NamedParameterSpec.ED25519, new EdECPoint(xOdd, new BigInteger(1, be))));
     }
 }

@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -53,15 +53,24 @@ class RunIngestTest {
     @Test
     void stores_a_signed_run_and_serves_its_envelope_back_byte_for_byte() {
         byte[] envelope = TestVectors.envelope("full");
-        Api.submit(envelope).then().statusCode(201)
+        Api.submit(envelope)
+                .then()
+                .statusCode(201)
                 .header("Location", org.hamcrest.Matchers.endsWith("/api/runs/" + FULL_ID))
                 .body("id", equalTo(FULL_ID));
 
         byte[] served = given().get("/api/runs/" + FULL_ID + "/envelope")
-                .then().statusCode(200).contentType(startsWith("application/json"))
-                .extract().asByteArray();
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("application/json"))
+                .extract()
+                .asByteArray();
         assertArrayEquals(envelope, served);
-        String inDetail = given().get("/api/runs/" + FULL_ID).then().statusCode(200).extract().path("envelope");
+        String inDetail = given().get("/api/runs/" + FULL_ID)
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("envelope");
         assertEquals(new String(envelope, StandardCharsets.UTF_8), inDetail);
     }
 
@@ -81,8 +90,11 @@ class RunIngestTest {
         Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
         Rows.Counts after = rows.counts();
 
-        Api.submit(TestVectors.envelope("conflict-minimal")).then().statusCode(409)
-                .contentType(startsWith("application/problem+json")).body("field", equalTo("runId"));
+        Api.submit(TestVectors.envelope("conflict-minimal"))
+                .then()
+                .statusCode(409)
+                .contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("runId"));
 
         assertEquals(after, rows.counts());
     }
@@ -119,9 +131,12 @@ class RunIngestTest {
         java.util.Arrays.fill(tooLarge, (byte) ' ');
         Rows.Counts before = rows.counts();
 
-        Api.submit(tooLarge).then().statusCode(413)
+        Api.submit(tooLarge)
+                .then()
+                .statusCode(413)
                 .contentType(startsWith("application/problem+json"))
-                .body("status", equalTo(413)).body("detail", notNullValue());
+                .body("status", equalTo(413))
+                .body("detail", notNullValue());
 
         assertEquals(before, rows.counts());
     }
@@ -131,9 +146,12 @@ class RunIngestTest {
         byte[] tooLarge = new byte[1024 * 1024 + 1];
         java.util.Arrays.fill(tooLarge, (byte) ' ');
 
-        given().contentType("application/json").body(new java.io.ByteArrayInputStream(tooLarge))
+        given().contentType("application/json")
+                .body(new java.io.ByteArrayInputStream(tooLarge))
                 .post("/api/runs")
-                .then().statusCode(413).contentType(startsWith("application/problem+json"));
+                .then()
+                .statusCode(413)
+                .contentType(startsWith("application/problem+json"));
     }
 
     @Test
@@ -143,7 +161,9 @@ class RunIngestTest {
             taken++;
         }
         try {
-            Api.submit(TestVectors.envelope("minimal")).then().statusCode(429)
+            Api.submit(TestVectors.envelope("minimal"))
+                    .then()
+                    .statusCode(429)
                     .header("Retry-After", notNullValue())
                     .contentType(startsWith("application/problem+json"));
             assertEquals(0, rows.counts().runs());
@@ -167,9 +187,13 @@ class RunIngestTest {
         ((ObjectNode) payload.get("results").get(0)).put("framework", odd);
         ((ArrayNode) payload.get("jvm").get("flags")).add(odd);
 
-        Api.submit(TestSigner.envelope("test-agent", json.writeValueAsBytes(payload))).then().statusCode(201);
+        Api.submit(TestSigner.envelope("test-agent", json.writeValueAsBytes(payload)))
+                .then()
+                .statusCode(201);
 
-        given().get("/api/runs/" + id).then().statusCode(200)
+        given().get("/api/runs/" + id)
+                .then()
+                .statusCode(200)
                 .body("cells[0].framework", equalTo(odd))
                 .body("jvm.flags", org.hamcrest.Matchers.hasItem(odd));
     }
@@ -186,9 +210,12 @@ class RunIngestTest {
         String envelope = new String(TestVectors.envelope("minimal"), StandardCharsets.UTF_8);
         String unknown = new String(TestVectors.envelope("unknown-key"), StandardCharsets.UTF_8);
         // the unknown key's signature first, then test-agent's: the run is accepted on the second
-        String otherSignature = unknown.substring(unknown.indexOf("{", unknown.indexOf("\"signatures\"")),
+        String otherSignature = unknown.substring(
+                unknown.indexOf("{", unknown.indexOf("\"signatures\"")),
                 unknown.lastIndexOf("}", unknown.lastIndexOf("]")) + 1);
-        String both = envelope.replaceFirst("\"signatures\": \\[", "\"signatures\": [" + java.util.regex.Matcher.quoteReplacement(otherSignature) + ",");
+        String both = envelope.replaceFirst(
+                "\"signatures\": \\[",
+                "\"signatures\": [" + java.util.regex.Matcher.quoteReplacement(otherSignature) + ",");
         assertTrue(both.contains(TestVectors.key("other-agent").keyid()), both);
 
         Api.submit(both.getBytes(StandardCharsets.UTF_8)).then().statusCode(201);

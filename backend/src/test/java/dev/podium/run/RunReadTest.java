@@ -42,32 +42,48 @@ class RunReadTest {
 
     @Test
     void lists_runs_newest_received_first_with_paging() {
-        given().get("/api/runs?page=0&size=1").then().statusCode(200)
+        given().get("/api/runs?page=0&size=1")
+                .then()
+                .statusCode(200)
                 .body("items", hasSize(1))
                 .body("items[0].id", equalTo(FULL_ID))
                 .body("items[0].agentName", equalTo("test-agent"))
                 .body("items[0].keyid", equalTo(TestVectors.key("test-agent").keyid()))
                 .body("items[0].hostClass", notNullValue())
-                .body("page", equalTo(0)).body("size", equalTo(1)).body("total", equalTo(2));
+                .body("page", equalTo(0))
+                .body("size", equalTo(1))
+                .body("total", equalTo(2));
         given().get("/api/runs?page=1&size=1").then().statusCode(200).body("items[0].id", equalTo(MINIMAL_ID));
     }
 
     @Test
     void lists_runs_as_csv_with_a_header_row_when_asked() {
-        String csv = given().get("/api/runs?format=csv").then().statusCode(200)
-                .contentType(startsWith("text/csv")).extract().asString();
+        String csv = given().get("/api/runs?format=csv")
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("text/csv"))
+                .extract()
+                .asString();
         String[] lines = csv.split("\r\n");
-        assertEquals("id,received_at,started_at,finished_at,host_class,hostname,cpu_model,vcpus,jvm_vendor,jvm_version,"
-                + "suite_version,agent_id,agent_name,keyid,revoked_at,cell_count", lines[0]);
+        assertEquals(
+                "id,received_at,started_at,finished_at,host_class,hostname,cpu_model,vcpus,jvm_vendor,jvm_version,"
+                        + "suite_version,agent_id,agent_name,keyid,revoked_at,cell_count",
+                lines[0]);
         assertEquals(3, lines.length);
         assertTrue(lines[1].replace("\"", "").startsWith(FULL_ID + ","), lines[1]);
-        given().header("Accept", "text/csv").get("/api/runs").then().statusCode(200).contentType(startsWith("text/csv"));
+        given().header("Accept", "text/csv")
+                .get("/api/runs")
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("text/csv"));
         given().get("/api/runs?format=xml").then().statusCode(400).body("field", equalTo("format"));
     }
 
     @Test
     void shows_a_run_with_its_metadata_cells_and_repeats() {
-        given().get("/api/runs/" + MINIMAL_ID).then().statusCode(200)
+        given().get("/api/runs/" + MINIMAL_ID)
+                .then()
+                .statusCode(200)
                 .body("id", equalTo(MINIMAL_ID))
                 .body("schemaVersion", equalTo(1))
                 .body("agent.name", equalTo("test-agent"))
@@ -83,8 +99,12 @@ class RunReadTest {
     @Test
     void stores_every_cell_and_repeat_exactly_as_the_payload_gives_them() throws Exception {
         JsonNode payload = new ObjectMapper().readTree(TestVectors.bytes("payloads/valid/full.json"));
-        JsonNode detail = new ObjectMapper().readTree(
-                given().get("/api/runs/" + FULL_ID).then().statusCode(200).extract().asByteArray());
+        JsonNode detail = new ObjectMapper()
+                .readTree(given().get("/api/runs/" + FULL_ID)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asByteArray());
 
         assertEquals(payload.get("jvm").get("flags"), detail.get("jvm").get("flags"));
         JsonNode results = payload.get("results");
@@ -96,19 +116,31 @@ class RunReadTest {
             for (String field : List.of("framework", "frameworkVersion", "ioModel", "scenario", "loadModel")) {
                 assertEquals(sent.get(field).asText(), stored.get(field).asText(), field + " of cell " + i);
             }
-            for (String field : List.of("connections", "vcpus", "durationSeconds", "targetRate", "delayMs", "warmupSeconds")) {
-                assertEquals(sent.path(field).asDouble(Double.NaN), stored.path(field).asDouble(Double.NaN), 0.0,
+            for (String field :
+                    List.of("connections", "vcpus", "durationSeconds", "targetRate", "delayMs", "warmupSeconds")) {
+                assertEquals(
+                        sent.path(field).asDouble(Double.NaN),
+                        stored.path(field).asDouble(Double.NaN),
+                        0.0,
                         field + " of cell " + i);
             }
-            assertEquals(sent.path("baseline").asBoolean(false), stored.get("baseline").asBoolean());
-            assertEquals(sent.has("flags") ? sent.get("flags") : new ObjectMapper().createArrayNode(), stored.get("flags"));
-            assertEquals(sent.get("repeats").size(), stored.get("stats").get("repeatCount").asInt(),
+            assertEquals(
+                    sent.path("baseline").asBoolean(false),
+                    stored.get("baseline").asBoolean());
+            assertEquals(
+                    sent.has("flags") ? sent.get("flags") : new ObjectMapper().createArrayNode(), stored.get("flags"));
+            assertEquals(
+                    sent.get("repeats").size(),
+                    stored.get("stats").get("repeatCount").asInt(),
                     "statistics are computed at ingest");
             for (int r = 0; r < sent.get("repeats").size(); r++) {
                 JsonNode a = sent.get("repeats").get(r);
                 JsonNode b = stored.get("repeats").get(r);
                 assertEquals(a.get("requests").asLong(), b.get("requests").asLong());
-                assertEquals(a.get("requestsPerSecond").asDouble(), b.get("requestsPerSecond").asDouble(), 0.0);
+                assertEquals(
+                        a.get("requestsPerSecond").asDouble(),
+                        b.get("requestsPerSecond").asDouble(),
+                        0.0);
                 assertEquals(a.get("latencyMs"), b.get("latencyMs"), "latency of cell " + i + " repeat " + r);
                 assertEquals(a.get("errors"), b.get("errors"), "errors of cell " + i + " repeat " + r);
             }
@@ -117,8 +149,11 @@ class RunReadTest {
 
     @Test
     void answers_400_naming_an_unknown_or_invalid_query_parameter() {
-        given().get("/api/runs?colour=red").then().statusCode(400)
-                .contentType(startsWith("application/problem+json")).body("field", equalTo("colour"));
+        given().get("/api/runs?colour=red")
+                .then()
+                .statusCode(400)
+                .contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("colour"));
         given().get("/api/runs?size=201").then().statusCode(400).body("field", equalTo("size"));
         given().get("/api/runs?page=-1").then().statusCode(400).body("field", equalTo("page"));
         given().get("/api/runs?page=x").then().statusCode(400).body("field", equalTo("page"));
@@ -126,9 +161,13 @@ class RunReadTest {
 
     @Test
     void answers_404_problem_json_for_a_run_that_is_not_stored() {
-        given().get("/api/runs/00000000-0000-4000-8000-000000000000").then().statusCode(404)
+        given().get("/api/runs/00000000-0000-4000-8000-000000000000")
+                .then()
+                .statusCode(404)
                 .contentType(startsWith("application/problem+json"));
-        given().get("/api/runs/not-a-uuid/envelope").then().statusCode(404)
+        given().get("/api/runs/not-a-uuid/envelope")
+                .then()
+                .statusCode(404)
                 .contentType(startsWith("application/problem+json"));
     }
 }

@@ -44,7 +44,8 @@ class RunSubmissionCasesTest {
         }
         Rows.Counts before = rows.counts();
 
-        ValidatableResponse response = Api.submit(TestVectors.bytes(c.envelope())).then().statusCode(c.status());
+        ValidatableResponse response =
+                Api.submit(TestVectors.bytes(c.envelope())).then().statusCode(c.status());
 
         if (c.status() >= 400) {
             response.contentType(startsWith("application/problem+json"))

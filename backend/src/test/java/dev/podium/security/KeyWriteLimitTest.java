@@ -59,7 +59,9 @@ class KeyWriteLimitTest {
         for (int i = 0; i < 3; i++) {
             Api.submit(run("test-agent")).then().statusCode(201);
         }
-        Api.submit(run("test-agent")).then().statusCode(429)
+        Api.submit(run("test-agent"))
+                .then()
+                .statusCode(429)
                 .contentType(startsWith("application/problem+json"))
                 .header("Retry-After", Integer::parseInt, both(greaterThan(0)).and(lessThanOrEqualTo(20)))
                 .body("field", equalTo("signatures[0].keyid"));

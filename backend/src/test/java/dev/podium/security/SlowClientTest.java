@@ -1,6 +1,7 @@
 package dev.podium.security;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.podium.testing.EmbeddedPostgresResource;
@@ -17,9 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.notNullValue;
-
 /**
  * Slow clients are cut off (the deadlines are shortened here: 2 s for a body, 3 s idle; defaults 30 s), and a client
  * address that sends wrong admin tokens is held back.
@@ -32,8 +30,13 @@ class SlowClientTest {
     public static class ShortDeadlines implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("podium.request-body-timeout", "2s", "quarkus.http.idle-timeout", "3s",
-                    "podium.admin-max-failures", "3");
+            return Map.of(
+                    "podium.request-body-timeout",
+                    "2s",
+                    "quarkus.http.idle-timeout",
+                    "3s",
+                    "podium.admin-max-failures",
+                    "3");
         }
     }
 
@@ -43,7 +46,9 @@ class SlowClientTest {
     @Test
     void a_stalled_body_gets_408_and_its_connection_is_closed() throws Exception {
         try (Socket socket = connect()) {
-            send(socket, "POST /api/runs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"pay");
+            send(
+                    socket,
+                    "POST /api/runs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"pay");
             long start = System.nanoTime();
             String answer = readAll(socket);
             long ms = (System.nanoTime() - start) / 1_000_000;
@@ -56,7 +61,9 @@ class SlowClientTest {
     @Test
     void a_slow_drip_body_gets_408_although_bytes_keep_coming() throws Exception {
         try (Socket socket = connect()) {
-            send(socket, "POST /api/runs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n");
+            send(
+                    socket,
+                    "POST /api/runs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n");
             long start = System.nanoTime();
             Thread dripper = Thread.ofVirtual().start(() -> {
                 try {
@@ -91,13 +98,25 @@ class SlowClientTest {
     @Test
     void wrong_admin_tokens_from_one_address_get_429_with_retry_after_even_for_the_right_token_then() {
         for (int i = 0; i < 3; i++) {
-            given().header("Authorization", "Bearer wrong-" + i).contentType("application/json").body("{}")
-                    .post("/api/agents").then().statusCode(403);
+            given().header("Authorization", "Bearer wrong-" + i)
+                    .contentType("application/json")
+                    .body("{}")
+                    .post("/api/agents")
+                    .then()
+                    .statusCode(403);
         }
-        given().header("Authorization", "Bearer wrong-3").contentType("application/json").body("{}")
-                .post("/api/agents").then().statusCode(429).header("Retry-After", notNullValue());
-        given().header("Authorization", "Bearer test-admin-token").post("/api/agents/1/revoke")
-                .then().statusCode(429).header("Retry-After", notNullValue());
+        given().header("Authorization", "Bearer wrong-3")
+                .contentType("application/json")
+                .body("{}")
+                .post("/api/agents")
+                .then()
+                .statusCode(429)
+                .header("Retry-After", notNullValue());
+        given().header("Authorization", "Bearer test-admin-token")
+                .post("/api/agents/1/revoke")
+                .then()
+                .statusCode(429)
+                .header("Retry-After", notNullValue());
     }
 
     private Socket connect() throws Exception {

@@ -24,7 +24,9 @@ class WriteLimitRouteTest {
     }
 
     private static PodiumConfig config(int perMinute) {
-        return (PodiumConfig) Proxy.newProxyInstance(PodiumConfig.class.getClassLoader(), new Class<?>[] {PodiumConfig.class},
+        return (PodiumConfig) Proxy.newProxyInstance(
+                PodiumConfig.class.getClassLoader(),
+                new Class<?>[] {PodiumConfig.class},
                 (proxy, method, args) -> method.getName().equals("writesPerMinutePerAddress") ? perMinute : null);
     }
 }

@@ -4,9 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
@@ -15,6 +12,8 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The board stands on the current segment: nine stable runs and one 15% slower leave the figure where it was (the
@@ -39,15 +38,19 @@ class SegmentBoardTest {
         String id = String.format("00000000-0000-4000-8000-0000000002%02d", day);
         double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
         return SignedRuns.run(id, String.format("2026-11-%02dT08:00:00Z", day))
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, rps).envelope();
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, rps)
+                .envelope();
     }
 
     /** The board once the change points of the newest run are stored (the detector runs after the ingest). */
     static JsonPath board(String extra, int runsAfterExpected) throws InterruptedException {
         long until = System.nanoTime() + 10_000_000_000L;
         while (runsAfterExpected > 0 && System.nanoTime() < until) {
-            JsonPath changes = given().get("/api/changes?framework=Netty&metric=throughput").then().statusCode(200)
-                    .extract().jsonPath();
+            JsonPath changes = given().get("/api/changes?framework=Netty&metric=throughput")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             if (!changes.getList("$").isEmpty() && changes.getInt("[0].runsAfter") == runsAfterExpected) {
                 break;
             }
@@ -71,12 +74,17 @@ class SegmentBoardTest {
         Api.submit(run(10, 85_000)).then().statusCode(201);
         JsonPath afterOne = board("", 1);
         double figure = afterOne.getDouble("rows[0].bestThroughput");
-        System.out.printf("board after one bad run: %.0f (was %.0f, %+.2f%%)%n", figure, before, (figure / before - 1) * 100);
+        System.out.printf(
+                "board after one bad run: %.0f (was %.0f, %+.2f%%)%n", figure, before, (figure / before - 1) * 100);
         assertEquals(before, figure, before * 0.002, "one unconfirmed run moves nothing");
         assertEquals(1, afterOne.getInt("segments[0].unconfirmedRuns"));
-        assertEquals("00000000-0000-4000-8000-000000000210", afterOne.getString("rows[0].runId"), "the newest run is linked");
+        assertEquals(
+                "00000000-0000-4000-8000-000000000210",
+                afterOne.getString("rows[0].runId"),
+                "the newest run is linked");
         JsonPath latest = board("&basis=latest", 0);
-        assertEquals(85_000, latest.getDouble("rows[0].bestThroughput"), 100, "the newest run alone, one parameter away");
+        assertEquals(
+                85_000, latest.getDouble("rows[0].bestThroughput"), 100, "the newest run alone, one parameter away");
         assertEquals("latest", latest.getString("basis"));
         assertTrue(latest.getList("segments").isEmpty());
 
@@ -95,7 +103,10 @@ class SegmentBoardTest {
 
     @Test
     void anUnknownBasisIsRefusedByName() {
-        given().get(BOARD + "&basis=median").then().statusCode(400).contentType("application/problem+json")
+        given().get(BOARD + "&basis=median")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
                 .body("field", org.hamcrest.Matchers.equalTo("basis"));
     }
 }

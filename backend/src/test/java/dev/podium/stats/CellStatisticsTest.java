@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** Expected values computed independently with numpy/scipy 1.17 (see the comments), never printed by this code. */
@@ -61,7 +60,8 @@ class CellStatisticsTest {
 
     @Test
     void interval_is_the_student_t_interval_of_the_mean_not_the_lowest_and_highest_repeat() {
-        // scipy.stats.t.interval(0.95, 4, loc=A.mean(), scale=A.std(ddof=1)/sqrt(5)) = (89.66144258495865, 123.05855741504132)
+        // scipy.stats.t.interval(0.95, 4, loc=A.mean(), scale=A.std(ddof=1)/sqrt(5)) = (89.66144258495865,
+        // 123.05855741504132)
         CellStats s = CellStatistics.of(repeats(A), 1);
         assertEquals(89.66144258495865, s.rpsCiLow(), 1e-9);
         assertEquals(123.05855741504132, s.rpsCiHigh(), 1e-9);
@@ -101,7 +101,8 @@ class CellStatisticsTest {
         // requests / CPU s: 9964.912280701754 (9813.942009482475, 10115.882551921033)
         // req/s / vCPU: 5066.666666666667 (4062.714363058459, 6070.618970274874)
         // MB / (req/s / 1000): 39.89039329464862 (35.775434915975424, 44.00535167332181)
-        List<RepeatFigures> r = List.of(new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6),
+        List<RepeatFigures> r = List.of(
+                new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6),
                 new RepeatFigures(165000, 11000, 1, 2, 3, 0, 0, 16.5, 420e6),
                 new RepeatFigures(141000, 9400, 1, 2, 3, 0, 0, 14.25, 390e6));
         CellStats s = CellStatistics.of(r, 2);
@@ -117,7 +118,8 @@ class CellStatisticsTest {
 
     @Test
     void a_repeat_that_served_nothing_or_used_no_cpu_defines_no_ratio_and_is_not_counted() {
-        List<RepeatFigures> r = List.of(new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6),
+        List<RepeatFigures> r = List.of(
+                new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6),
                 new RepeatFigures(0, 0, 1, 2, 3, 0, 0, 0.0, 380e6));
         CellStats s = CellStatistics.of(r, 1);
         assertEstimate(s.requestsPerCpuSecond(), 10000, null, null, 1);
@@ -139,8 +141,10 @@ class CellStatisticsTest {
 
     @Test
     void latency_figures_are_medians_across_repeats() {
-        List<RepeatFigures> r = List.of(new RepeatFigures(1, 1, 0.5, 0.8, 1.9, 0),
-                new RepeatFigures(1, 1, 0.49, 0.79, 1.8, 0), new RepeatFigures(1, 1, 0.52, 0.82, 2.0, 0),
+        List<RepeatFigures> r = List.of(
+                new RepeatFigures(1, 1, 0.5, 0.8, 1.9, 0),
+                new RepeatFigures(1, 1, 0.49, 0.79, 1.8, 0),
+                new RepeatFigures(1, 1, 0.52, 0.82, 2.0, 0),
                 new RepeatFigures(1, 1, 0.5, 0.8, 1.9, 0));
         CellStats s = CellStatistics.of(r, 1);
         assertEquals(0.5, s.p50Median(), 1e-12);

@@ -13,8 +13,8 @@ class RegressionCheckTest {
     @Test
     void a_significant_drop_of_more_than_five_percent_is_a_regression() {
         // latest 90 vs median(100, 101, 102) = 101: -10.9%; latest repeats clearly below the pooled previous ones
-        RegressionCheck.Result r = RegressionCheck.check(90, new double[] {89, 90, 91, 90, 90},
-                new double[] {100, 101, 102}, PREVIOUS);
+        RegressionCheck.Result r =
+                RegressionCheck.check(90, new double[] {89, 90, 91, 90, 90}, new double[] {100, 101, 102}, PREVIOUS);
         assertEquals(101, r.median(), 1e-12);
         assertEquals(90.0 / 101 - 1, r.change(), 1e-12);
         assertTrue(r.regression(), r.detail());
@@ -25,8 +25,8 @@ class RegressionCheckTest {
 
     @Test
     void a_drop_within_five_percent_is_not_a_regression_even_when_significant() {
-        RegressionCheck.Result r = RegressionCheck.check(97, new double[] {96.9, 97, 97.1},
-                new double[] {100, 101, 102}, PREVIOUS);
+        RegressionCheck.Result r =
+                RegressionCheck.check(97, new double[] {96.9, 97, 97.1}, new double[] {100, 101, 102}, PREVIOUS);
         assertFalse(r.regression());
         assertTrue(r.detail().endsWith("within 5%"), r.detail());
     }

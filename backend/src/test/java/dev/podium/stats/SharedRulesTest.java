@@ -4,21 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.podium.leaderboard.Csv;
 import dev.podium.leaderboard.QueryParams;
 import dev.podium.run.Cell;
 import dev.podium.run.Repeat;
 import dev.podium.testing.TestVectors;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** The rules defined once for the agent, the service and the site, against schema/testdata/rules (also read by Go and vitest). */
 class SharedRulesTest {
@@ -54,12 +50,14 @@ class SharedRulesTest {
         for (JsonNode c : cases) {
             String about = c.get("about").asText();
             List<MigrationCalculator.Api> apis = new ArrayList<>();
-            c.get("apis").forEach(a -> apis.add(new MigrationCalculator.Api(a.get("current").asDouble(),
-                    a.get("required").asDouble())));
+            c.get("apis")
+                    .forEach(a -> apis.add(new MigrationCalculator.Api(
+                            a.get("current").asDouble(), a.get("required").asDouble())));
             int servers = c.get("servers").asInt();
             double ratio = c.get("ratio").asDouble();
             if (c.path("refused").asBoolean()) {
-                assertThrows(IllegalArgumentException.class, () -> MigrationCalculator.compute(servers, ratio, apis), about);
+                assertThrows(
+                        IllegalArgumentException.class, () -> MigrationCalculator.compute(servers, ratio, apis), about);
                 continue;
             }
             MigrationCalculator.Result result = MigrationCalculator.compute(servers, ratio, apis);
@@ -85,17 +83,19 @@ class SharedRulesTest {
     void the_csv_dialect_is_the_shared_vector() {
         JsonNode v = TestVectors.read("rules/csv.json");
         ObjectMapper json = new ObjectMapper();
-        List<String> header = json.convertValue(v.get("header"), new TypeReference<List<String>>() { });
-        List<List<Object>> rows = json.convertValue(v.get("rows"), new TypeReference<List<List<Object>>>() { });
+        List<String> header = json.convertValue(v.get("header"), new TypeReference<List<String>>() {});
+        List<List<Object>> rows = json.convertValue(v.get("rows"), new TypeReference<List<List<Object>>>() {});
         assertEquals(v.get("csv").asText(), Csv.table(header, rows));
     }
 
     @Test
     void the_read_api_takes_the_run_schemas_scenarios_io_models_and_load_models() throws Exception {
-        JsonNode cell = new ObjectMapper().readTree(java.nio.file.Path.of("..", "schema", "run.v2.schema.json").toFile())
+        JsonNode cell = new ObjectMapper()
+                .readTree(java.nio.file.Path.of("..", "schema", "run.v2.schema.json")
+                        .toFile())
                 .at("/$defs/cell/properties");
         ObjectMapper json = new ObjectMapper();
-        TypeReference<List<String>> strings = new TypeReference<>() { };
+        TypeReference<List<String>> strings = new TypeReference<>() {};
         assertEquals(json.convertValue(cell.at("/scenario/enum"), strings), List.copyOf(QueryParams.SCENARIOS));
         assertEquals(json.convertValue(cell.at("/ioModel/enum"), strings), List.copyOf(QueryParams.IO_MODELS));
         assertEquals(json.convertValue(cell.at("/loadModel/enum"), strings), List.copyOf(QueryParams.LOAD_MODELS));

@@ -13,8 +13,8 @@ class WelchTest {
 
     @Test
     void t_df_and_p_value_match_scipy_just_above_alpha() {
-        Welch.Result r = Welch.test(new double[] {101.0, 97.5, 104.2, 99.1, 130.0},
-                new double[] {90.2, 92.5, 88.1, 91.7});
+        Welch.Result r =
+                Welch.test(new double[] {101.0, 97.5, 104.2, 99.1, 130.0}, new double[] {90.2, 92.5, 88.1, 91.7});
         assertEquals(2.58304312309311, r.t(), 1e-9);
         assertEquals(4.205848916294261, r.df(), 1e-9);
         assertEquals(0.05818750982627699, r.pValue(), 1e-9);
@@ -23,7 +23,8 @@ class WelchTest {
 
     @Test
     void a_clear_difference_is_significant_with_scipys_p_value() {
-        Welch.Result r = Welch.test(new double[] {50000, 52000, 49000, 51000, 50500},
+        Welch.Result r = Welch.test(
+                new double[] {50000, 52000, 49000, 51000, 50500},
                 new double[] {120000, 122000, 118000, 121000, 119000});
         assertEquals(-80.25168741735799, r.t(), 1e-7);
         assertEquals(7.2, r.df(), 1e-9);
@@ -53,7 +54,8 @@ class WelchTest {
     @Test
     void ratio_interval_of_trimmed_means_matches_an_independent_numpy_bootstrap() {
         // numpy, 1,000,000 resamples: (2.318181818181818, 2.436241610738255), spread of 10k runs < 0.001
-        double[] ci = Bootstrap.trimmedMeanRatioCi(new double[] {50000, 52000, 49000, 51000, 50500},
+        double[] ci = Bootstrap.trimmedMeanRatioCi(
+                new double[] {50000, 52000, 49000, 51000, 50500},
                 new double[] {120000, 122000, 118000, 121000, 119000});
         assertEquals(2.318181818181818, ci[0], 0.004);
         assertEquals(2.436241610738255, ci[1], 0.004);

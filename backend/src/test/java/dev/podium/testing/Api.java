@@ -10,8 +10,7 @@ public final class Api {
 
     public static final String ADMIN_TOKEN = "test-admin-token";
 
-    private Api() {
-    }
+    private Api() {}
 
     /** Enrols a test key with the admin token and returns the agent id. */
     public static long enrol(String keyName) {
@@ -20,8 +19,11 @@ public final class Api {
                 .contentType("application/json")
                 .body(Map.of("name", key.name(), "publicKey", key.publicKey()))
                 .post("/api/agents")
-                .then().statusCode(201)
-                .extract().jsonPath().getLong("id");
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     public static Response submit(byte[] envelope) {

@@ -18,8 +18,7 @@ public class Rows {
     }
 
     /** The number of runs, cells and repeats stored. */
-    public record Counts(long runs, long cells, long repeats) {
-    }
+    public record Counts(long runs, long cells, long repeats) {}
 
     public Counts counts() {
         return new Counts(count("runs"), count("cells"), count("repeats"));
@@ -30,8 +29,9 @@ public class Rows {
     }
 
     private long count(String table) {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("select count(*) from " + table)) {
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select count(*) from " + table)) {
             rs.next();
             return rs.getLong(1);
         } catch (SQLException e) {
@@ -41,7 +41,8 @@ public class Rows {
 
     /** Runs a statement, for tests that need stored rows in a shape the service no longer writes. */
     public void execute(String sql) {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement()) {
             s.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException(e);

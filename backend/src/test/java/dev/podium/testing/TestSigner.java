@@ -15,8 +15,7 @@ public final class TestSigner {
     public static final String PAYLOAD_TYPE = "application/vnd.podium.run.v1+json";
     public static final String V2_PAYLOAD_TYPE = "application/vnd.podium.run.v2+json";
 
-    private TestSigner() {
-    }
+    private TestSigner() {}
 
     public static byte[] envelope(String keyName, byte[] payload) {
         return envelope(keyName, PAYLOAD_TYPE, payload);
@@ -26,8 +25,9 @@ public final class TestSigner {
     public static byte[] envelope(String keyName, String payloadType, byte[] payload) {
         TestVectors.Key key = TestVectors.key(keyName);
         try {
-            PrivateKey privateKey = KeyFactory.getInstance("Ed25519").generatePrivate(new EdECPrivateKeySpec(
-                    NamedParameterSpec.ED25519, Base64.getDecoder().decode(key.seed())));
+            PrivateKey privateKey = KeyFactory.getInstance("Ed25519")
+                    .generatePrivate(new EdECPrivateKeySpec(
+                            NamedParameterSpec.ED25519, Base64.getDecoder().decode(key.seed())));
             Signature signer = Signature.getInstance("Ed25519");
             signer.initSign(privateKey);
             signer.update(("DSSEv1 " + payloadType.length() + " " + payloadType + " " + payload.length + " ")

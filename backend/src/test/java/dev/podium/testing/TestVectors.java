@@ -15,8 +15,7 @@ public final class TestVectors {
     public static final Path ROOT = Path.of("..", "schema", "testdata");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private TestVectors() {
-    }
+    private TestVectors() {}
 
     /** One row of cases.json. */
     public record Case(String envelope, int status, String field, String about) {
@@ -27,15 +26,17 @@ public final class TestVectors {
     }
 
     /** A test key: its name, raw public key in base64 and key id. */
-    public record Key(String name, String publicKey, String keyid, String seed) {
-    }
+    public record Key(String name, String publicKey, String keyid, String seed) {}
 
     public static List<Case> cases() {
         JsonNode cases = read("cases.json");
         List<Case> out = new ArrayList<>();
         for (JsonNode c : cases) {
-            out.add(new Case(c.get("envelope").asText(), c.get("status").asInt(),
-                    c.hasNonNull("field") ? c.get("field").asText() : null, c.path("about").asText()));
+            out.add(new Case(
+                    c.get("envelope").asText(),
+                    c.get("status").asInt(),
+                    c.hasNonNull("field") ? c.get("field").asText() : null,
+                    c.path("about").asText()));
         }
         return out;
     }
@@ -54,7 +55,10 @@ public final class TestVectors {
 
     public static Key key(String name) {
         JsonNode key = read("keys/" + name + ".json");
-        return new Key(key.get("name").asText(), key.get("publicKey").asText(), key.get("keyid").asText(),
+        return new Key(
+                key.get("name").asText(),
+                key.get("publicKey").asText(),
+                key.get("keyid").asText(),
                 key.get("seed").asText());
     }
 

@@ -16,8 +16,7 @@ public final class V2Payloads {
     public static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private V2Payloads() {
-    }
+    private V2Payloads() {}
 
     /** The full payload as v2, under another runId. */
     public static ObjectNode full(String runId) {
@@ -56,7 +55,8 @@ public final class V2Payloads {
 
     /** The usage object of results[cell].repeats[repeat]. */
     public static ObjectNode usage(ObjectNode run, int cell, int repeat) {
-        return (ObjectNode) run.get("results").get(cell).get("repeats").get(repeat).get("usage");
+        return (ObjectNode)
+                run.get("results").get(cell).get("repeats").get(repeat).get("usage");
     }
 
     public static byte[] bytes(JsonNode run) {

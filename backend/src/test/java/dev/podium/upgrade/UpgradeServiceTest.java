@@ -35,7 +35,8 @@ class UpgradeServiceTest {
     void theReadApiAnswersEveryV1RunWithItsEnvelopeAndARecomputedInterval() throws Exception {
         for (String name : V1Seed.VECTORS) {
             byte[] vector = TestVectors.envelope(name);
-            JsonNode payload = JSON.readTree(Base64.getDecoder().decode(JSON.readTree(vector).get("payload").asText()));
+            JsonNode payload = JSON.readTree(Base64.getDecoder()
+                    .decode(JSON.readTree(vector).get("payload").asText()));
             String id = payload.get("runId").asText();
 
             HttpResponse<byte[]> envelope = get("api/runs/" + id + "/envelope");
@@ -45,26 +46,34 @@ class UpgradeServiceTest {
             HttpResponse<byte[]> detail = get("api/runs/" + id);
             assertEquals(200, detail.statusCode(), name);
             JsonNode run = JSON.readTree(detail.body());
-            assertEquals(new String(vector, StandardCharsets.UTF_8), run.get("envelope").asText());
+            assertEquals(
+                    new String(vector, StandardCharsets.UTF_8),
+                    run.get("envelope").asText());
             JsonNode results = payload.get("results");
             assertEquals(results.size(), run.get("cells").size(), name + ": cells");
             for (JsonNode cell : run.get("cells")) {
                 JsonNode seeded = results.get(cell.get("ordinal").asInt());
-                assertEquals(seeded.get("framework").asText(), cell.get("framework").asText());
+                assertEquals(
+                        seeded.get("framework").asText(), cell.get("framework").asText());
                 assertEquals(seeded.get("repeats").size(), cell.get("repeats").size(), name + ": repeats");
                 JsonNode stats = cell.get("stats");
                 if (seeded.get("repeats").size() > 1) {
                     // IntervalBackfill ran at start: the V1 row now holds the t interval around the mean
                     assertNotNull(stats.get("rpsCiLow").numberValue(), name + ": interval recomputed");
                     double mean = seeded.get("repeats").findValues("requestsPerSecond").stream()
-                            .mapToDouble(JsonNode::asDouble).average().orElseThrow();
-                    assertTrue(stats.get("rpsCiLow").asDouble() <= mean && mean <= stats.get("rpsCiHigh").asDouble(),
+                            .mapToDouble(JsonNode::asDouble)
+                            .average()
+                            .orElseThrow();
+                    assertTrue(
+                            stats.get("rpsCiLow").asDouble() <= mean
+                                    && mean <= stats.get("rpsCiHigh").asDouble(),
                             name + ": " + stats);
                     // the seed stored V1's min..max "interval"; now it is the t interval of the same repeats
                     double[] rps = seeded.get("repeats").findValues("requestsPerSecond").stream()
-                            .mapToDouble(JsonNode::asDouble).toArray();
+                            .mapToDouble(JsonNode::asDouble)
+                            .toArray();
                     double half = new org.apache.commons.math3.distribution.TDistribution(rps.length - 1)
-                            .inverseCumulativeProbability(0.975)
+                                    .inverseCumulativeProbability(0.975)
                             * new org.apache.commons.math3.stat.descriptive.moment.StandardDeviation(true).evaluate(rps)
                             / Math.sqrt(rps.length);
                     assertEquals(mean - half, stats.get("rpsCiLow").asDouble(), 1e-6, name + ": t interval, " + stats);
@@ -76,7 +85,7 @@ class UpgradeServiceTest {
     }
 
     private HttpResponse<byte[]> get(String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(base + path)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 }

@@ -21,8 +21,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -82,7 +80,9 @@ class UpgradeTest {
     void everyMigrationInSchemaMigrationsIsApplied() throws IOException {
         Set<String> files = new HashSet<>();
         try (Stream<Path> migrations = Files.list(Path.of("..", "schema", "migrations"))) {
-            migrations.map(p -> p.getFileName().toString()).filter(f -> f.matches("V\\d+__.*\\.sql"))
+            migrations
+                    .map(p -> p.getFileName().toString())
+                    .filter(f -> f.matches("V\\d+__.*\\.sql"))
                     .forEach(f -> files.add(f.substring(1, f.indexOf("__"))));
         }
         Set<String> applied = new HashSet<>();
@@ -101,8 +101,8 @@ class UpgradeTest {
         for (String name : SEEDED) {
             byte[] vector = TestVectors.envelope(name);
             UUID id = runId(vector);
-            try (PreparedStatement q = db.prepareStatement(
-                    "select r.envelope, r.payload_sha256, r.keyid, a.public_key from runs r "
+            try (PreparedStatement q =
+                    db.prepareStatement("select r.envelope, r.payload_sha256, r.keyid, a.public_key from runs r "
                             + "join agents a on a.id = r.agent_id where r.id = ?")) {
                 q.setObject(1, id);
                 try (ResultSet rs = q.executeQuery()) {
@@ -111,10 +111,12 @@ class UpgradeTest {
                     assertArrayEquals(vector, stored, name);
                     assertArrayEquals(publicKey, rs.getBytes("public_key"));
                     JsonNode envelope = JSON.readTree(stored);
-                    byte[] payload = Base64.getDecoder().decode(envelope.get("payload").asText());
+                    byte[] payload =
+                            Base64.getDecoder().decode(envelope.get("payload").asText());
                     assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(payload), rs.getBytes(2));
                     JsonNode signature = envelope.get("signatures").get(0);
-                    assertEquals(key.get("keyid").asText(), signature.get("keyid").asText());
+                    assertEquals(
+                            key.get("keyid").asText(), signature.get("keyid").asText());
                     assertEquals(rs.getString("keyid"), signature.get("keyid").asText());
                     byte[] pae = pae(envelope.get("payloadType").asText(), payload);
                     byte[] sig = Base64.getDecoder().decode(signature.get("sig").asText());
@@ -151,7 +153,8 @@ class UpgradeTest {
                         rows++;
                     }
                 }
-                assertEquals(results.stream().mapToInt(c -> c.get("repeats").size()).sum(), rows, "repeats kept");
+                assertEquals(
+                        results.stream().mapToInt(c -> c.get("repeats").size()).sum(), rows, "repeats kept");
             }
         }
     }
@@ -176,8 +179,8 @@ class UpgradeTest {
                 added++;
                 String where = column.getValue() == null ? " is not null" : " is null";
                 try (Statement s = db.createStatement();
-                        ResultSet rs = s.executeQuery("select count(*) from " + table + " where "
-                                + column.getKey() + where)) {
+                        ResultSet rs =
+                                s.executeQuery("select count(*) from " + table + " where " + column.getKey() + where)) {
                     rs.next();
                     assertEquals(0, rs.getInt(1), table + "." + column.getKey() + where + " for a V1 row");
                 }
@@ -188,7 +191,8 @@ class UpgradeTest {
 
     private static org.flywaydb.core.api.configuration.FluentConfiguration flyway() {
         // the same migrations the service runs: the build copies schema/migrations to db/migration
-        return Flyway.configure().dataSource(database.jdbcUrl(), database.user(), database.password())
+        return Flyway.configure()
+                .dataSource(database.jdbcUrl(), database.user(), database.password())
                 .locations("classpath:db/migration");
     }
 
@@ -207,14 +211,16 @@ class UpgradeTest {
     }
 
     private static UUID runId(byte[] envelope) throws IOException {
-        byte[] payload = Base64.getDecoder().decode(JSON.readTree(envelope).get("payload").asText());
+        byte[] payload = Base64.getDecoder()
+                .decode(JSON.readTree(envelope).get("payload").asText());
         return UUID.fromString(JSON.readTree(payload).get("runId").asText());
     }
 
     /** DSSE v1 PAE, written out here so the test does not lean on the service's own encoder. */
     private static byte[] pae(String type, byte[] payload) {
-        byte[] header = ("DSSEv1 " + type.getBytes(StandardCharsets.UTF_8).length + " " + type + " "
-                + payload.length + " ").getBytes(StandardCharsets.UTF_8);
+        byte[] header = ("DSSEv1 " + type.getBytes(StandardCharsets.UTF_8).length + " " + type + " " + payload.length
+                        + " ")
+                .getBytes(StandardCharsets.UTF_8);
         byte[] out = new byte[header.length + payload.length];
         System.arraycopy(header, 0, out, 0, header.length);
         System.arraycopy(payload, 0, out, header.length, payload.length);

@@ -17,10 +17,14 @@ public class V1Database implements QuarkusTestResourceLifecycleManager {
     public Map<String, String> start() {
         try {
             database = EmbeddedDatabase.start(Files.createTempDirectory("podium-upgrade-svc-pg-"), 0, true);
-            Flyway.configure().dataSource(database.jdbcUrl(), database.user(), database.password())
-                    .locations("classpath:db/migration").target("1").load().migrate();
-            try (Connection db = DriverManager.getConnection(database.jdbcUrl(), database.user(),
-                    database.password())) {
+            Flyway.configure()
+                    .dataSource(database.jdbcUrl(), database.user(), database.password())
+                    .locations("classpath:db/migration")
+                    .target("1")
+                    .load()
+                    .migrate();
+            try (Connection db =
+                    DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password())) {
                 V1Seed.seed(db);
             }
         } catch (Exception e) {

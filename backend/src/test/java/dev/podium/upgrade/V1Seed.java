@@ -1,12 +1,9 @@
 package dev.podium.upgrade;
 
-import dev.podium.stats.CellStatistics;
-import dev.podium.stats.CellStats;
-import java.util.Arrays;
-import org.apache.commons.math3.stat.descriptive.moment.Mean;
-import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.stats.CellStatistics;
+import dev.podium.stats.CellStats;
 import dev.podium.testing.TestVectors;
 import java.security.MessageDigest;
 import java.sql.Connection;
@@ -15,11 +12,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.commons.math3.stat.descriptive.moment.Mean;
+import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 
 /** Runs stored as the V1 service stored them: the signed v1 vectors, the payload's fields in V1's columns. */
 final class V1Seed {
@@ -27,8 +27,7 @@ final class V1Seed {
     static final List<String> VECTORS = List.of("minimal", "full");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private V1Seed() {
-    }
+    private V1Seed() {}
 
     /** Enrols test-agent and stores every vector on a database at V1; returns each run id's results[]. */
     static Map<UUID, List<JsonNode>> seed(Connection db) throws Exception {
@@ -42,8 +41,8 @@ final class V1Seed {
 
     private static long insertAgent(Connection db) throws Exception {
         JsonNode key = JSON.readTree(TestVectors.bytes("keys/test-agent.json"));
-        try (PreparedStatement q = db.prepareStatement(
-                "insert into agents (name, public_key, keyid) values (?, ?, ?) returning id")) {
+        try (PreparedStatement q =
+                db.prepareStatement("insert into agents (name, public_key, keyid) values (?, ?, ?) returning id")) {
             q.setString(1, key.get("name").asText());
             q.setBytes(2, Base64.getDecoder().decode(key.get("publicKey").asText()));
             q.setString(3, key.get("keyid").asText());
@@ -55,8 +54,8 @@ final class V1Seed {
     }
 
     /** The run as the V1 service stored it: the envelope verbatim, the payload's fields as V1's columns. */
-    private static void insertRunAsV1(Connection db, Map<UUID, List<JsonNode>> seeded, long agent,
-            byte[] envelopeBytes) throws Exception {
+    private static void insertRunAsV1(Connection db, Map<UUID, List<JsonNode>> seeded, long agent, byte[] envelopeBytes)
+            throws Exception {
         JsonNode envelope = JSON.readTree(envelopeBytes);
         byte[] payload = Base64.getDecoder().decode(envelope.get("payload").asText());
         JsonNode p = JSON.readTree(payload);
@@ -65,13 +64,14 @@ final class V1Seed {
         UUID id = UUID.fromString(p.get("runId").asText());
         List<String> flags = new ArrayList<>();
         jvm.get("flags").forEach(f -> flags.add(f.asText()));
-        try (PreparedStatement q = db.prepareStatement("insert into runs (id, agent_id, keyid, payload_sha256, "
-                + "envelope, schema_version, started_at, finished_at, agent_version, suite_name, suite_version, "
-                + "suite_commit, suite_profile, load_generator_tool, load_generator_version, open_loop_tool, "
-                + "open_loop_version, host_hostname, host_cpu_model, host_vcpus, host_memory_bytes, host_os, "
-                + "host_kernel, host_arch, host_virtualization, host_server_cpus, host_load_generator_cpus, "
-                + "host_class, jvm_vendor, jvm_version, jvm_major, jvm_vm_name, jvm_gc, jvm_flags) values "
-                + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement q = db.prepareStatement(
+                "insert into runs (id, agent_id, keyid, payload_sha256, "
+                        + "envelope, schema_version, started_at, finished_at, agent_version, suite_name, suite_version, "
+                        + "suite_commit, suite_profile, load_generator_tool, load_generator_version, open_loop_tool, "
+                        + "open_loop_version, host_hostname, host_cpu_model, host_vcpus, host_memory_bytes, host_os, "
+                        + "host_kernel, host_arch, host_virtualization, host_server_cpus, host_load_generator_cpus, "
+                        + "host_class, jvm_vendor, jvm_version, jvm_major, jvm_vm_name, jvm_gc, jvm_flags) values "
+                        + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             int i = 0;
             q.setObject(++i, id);
             q.setLong(++i, agent);
@@ -95,8 +95,10 @@ final class V1Seed {
             for (String f : List.of("os", "kernel", "arch", "virtualization", "serverCpus", "loadGeneratorCpus")) {
                 q.setString(++i, text(host, f));
             }
-            q.setString(++i, host.get("cpuModel").asText() + " · " + host.get("vcpus").asInt() + " vCPU · "
-                    + Math.round(host.get("memoryBytes").asLong() / (double) (1L << 30)) + " GiB");
+            q.setString(
+                    ++i,
+                    host.get("cpuModel").asText() + " · " + host.get("vcpus").asInt() + " vCPU · "
+                            + Math.round(host.get("memoryBytes").asLong() / (double) (1L << 30)) + " GiB");
             q.setString(++i, jvm.get("vendor").asText());
             q.setString(++i, jvm.get("version").asText());
             q.setInt(++i, Integer.parseInt(jvm.get("version").asText().split("\\D", 2)[0]));
@@ -115,11 +117,12 @@ final class V1Seed {
 
     private static void insertCell(Connection db, UUID run, int ordinal, JsonNode c) throws SQLException {
         long cellId;
-        try (PreparedStatement q = db.prepareStatement("insert into cells (run_id, ordinal, framework, "
-                + "framework_version, io_model, scenario, load_model, connections, target_rate, delay_ms, vcpus, "
-                + "duration_seconds, warmup_seconds, baseline, repeat_count, rps_median, rps_trimmed_mean, rps_mean, "
-                + "rps_stddev, rps_ci_low, rps_ci_high, error_rate, p50_median, p90_median, p99_median, over_error_limit) "
-                + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id")) {
+        try (PreparedStatement q = db.prepareStatement(
+                "insert into cells (run_id, ordinal, framework, "
+                        + "framework_version, io_model, scenario, load_model, connections, target_rate, delay_ms, vcpus, "
+                        + "duration_seconds, warmup_seconds, baseline, repeat_count, rps_median, rps_trimmed_mean, rps_mean, "
+                        + "rps_stddev, rps_ci_low, rps_ci_high, error_rate, p50_median, p90_median, p99_median, over_error_limit) "
+                        + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id")) {
             int i = 0;
             q.setObject(++i, run);
             q.setInt(++i, ordinal);
@@ -131,7 +134,8 @@ final class V1Seed {
             q.setObject(++i, c.hasNonNull("delayMs") ? c.get("delayMs").asInt() : null);
             q.setInt(++i, c.get("vcpus").asInt());
             q.setDouble(++i, c.get("durationSeconds").asDouble());
-            q.setObject(++i, c.hasNonNull("warmupSeconds") ? c.get("warmupSeconds").asDouble() : null);
+            q.setObject(
+                    ++i, c.hasNonNull("warmupSeconds") ? c.get("warmupSeconds").asDouble() : null);
             q.setBoolean(++i, c.path("baseline").asBoolean(false));
             q.setInt(++i, c.get("repeats").size());
             q.setDouble(++i, median(c.get("repeats")));

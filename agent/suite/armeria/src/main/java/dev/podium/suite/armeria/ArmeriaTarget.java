@@ -5,7 +5,6 @@ import com.linecorp.armeria.common.HttpResponse;
 import com.linecorp.armeria.common.HttpStatus;
 import com.linecorp.armeria.common.MediaType;
 import com.linecorp.armeria.server.Server;
-
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
@@ -18,8 +17,10 @@ public final class ArmeriaTarget {
 
     public static void main(String[] args) {
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
-        // h1c: HTTP/1.1 cleartext, as the reference speaks; plain "http" would open each connection with an HTTP/2 preface.
+        URI reference =
+                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        // h1c: HTTP/1.1 cleartext, as the reference speaks; plain "http" would open each connection with an HTTP/2
+        // preface.
         WebClient client = WebClient.of("h1c://" + reference.getRawAuthority());
         String referencePath = reference.getRawPath();
 
@@ -27,10 +28,16 @@ public final class ArmeriaTarget {
                 .http(new InetSocketAddress("127.0.0.1", port))
                 .service("/plaintext", (ctx, req) -> HttpResponse.of(HttpStatus.OK, MediaType.PLAIN_TEXT, HELLO))
                 .service("/json", (ctx, req) -> HttpResponse.ofJson(new Message(HELLO)))
-                .service("/proxy", (ctx, req) -> HttpResponse.of(client.get(referencePath).aggregate().thenApply(answer ->
-                        answer.status().equals(HttpStatus.OK)
-                                ? HttpResponse.of(HttpStatus.OK, MediaType.JSON, answer.content())
-                                : HttpResponse.of(HttpStatus.BAD_GATEWAY, MediaType.PLAIN_TEXT, "reference answered " + answer.status()))))
+                .service(
+                        "/proxy",
+                        (ctx, req) -> HttpResponse.of(client.get(referencePath)
+                                .aggregate()
+                                .thenApply(answer -> answer.status().equals(HttpStatus.OK)
+                                        ? HttpResponse.of(HttpStatus.OK, MediaType.JSON, answer.content())
+                                        : HttpResponse.of(
+                                                HttpStatus.BAD_GATEWAY,
+                                                MediaType.PLAIN_TEXT,
+                                                "reference answered " + answer.status()))))
                 .service("/delay", (ctx, req) -> {
                     long ms;
                     try {
@@ -39,9 +46,13 @@ public final class ArmeriaTarget {
                         ms = -1;
                     }
                     if (ms < 0) {
-                        return HttpResponse.of(HttpStatus.BAD_REQUEST, MediaType.PLAIN_TEXT, "ms must be a whole number of milliseconds");
+                        return HttpResponse.of(
+                                HttpStatus.BAD_REQUEST,
+                                MediaType.PLAIN_TEXT,
+                                "ms must be a whole number of milliseconds");
                     }
-                    return HttpResponse.delayed(HttpResponse.of(HttpStatus.OK, MediaType.PLAIN_TEXT, HELLO), Duration.ofMillis(ms));
+                    return HttpResponse.delayed(
+                            HttpResponse.of(HttpStatus.OK, MediaType.PLAIN_TEXT, HELLO), Duration.ofMillis(ms));
                 })
                 .build();
         server.closeOnJvmShutdown();

@@ -28,7 +28,9 @@ public class DropwizardTarget extends Application<TargetConfiguration> {
 
     @Override
     public void run(TargetConfiguration configuration, Environment environment) {
-        Client client = new JerseyClientBuilder(environment).using(configuration.jerseyClient).build("reference");
+        Client client = new JerseyClientBuilder(environment)
+                .using(configuration.jerseyClient)
+                .build("reference");
         environment.jersey().register(new ScenarioResource(client, configuration.referenceUrl));
     }
 }

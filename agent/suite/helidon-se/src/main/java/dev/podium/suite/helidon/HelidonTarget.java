@@ -45,7 +45,8 @@ public final class HelidonTarget {
     private void proxy(ServerRequest req, ServerResponse res) {
         try (HttpClientResponse answer = client.get().request()) {
             if (answer.status().code() == 200) {
-                res.header(HeaderNames.CONTENT_TYPE, "application/json").send(answer.entity().as(byte[].class));
+                res.header(HeaderNames.CONTENT_TYPE, "application/json")
+                        .send(answer.entity().as(byte[].class));
             } else {
                 res.status(Status.BAD_GATEWAY_502);
                 text(res, "reference answered " + answer.status().code());

@@ -2,7 +2,6 @@ package dev.podium.suite.javalin;
 
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,29 +19,36 @@ public final class JavalinTarget {
             throw new IllegalArgumentException("threads must be platform or virtual, not " + threads);
         }
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        URI reference =
+                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
         // Javalin ships no client: the JDK's, blocking, with HTTP/1.1 (no h2c upgrade offer on plain HTTP).
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest referenceRequest = HttpRequest.newBuilder(reference).GET().build();
 
         Javalin.create(config -> {
-            config.startup.showJavalinBanner = false;
-            // Javalin's documented switch: Jetty runs the handlers on virtual threads.
-            config.concurrency.useVirtualThreads = threads.equals("virtual");
-            config.jetty.host = "127.0.0.1";
-            config.jetty.port = port;
-            config.routes.get("/plaintext", ctx -> ctx.contentType("text/plain").result(HELLO));
-            config.routes.get("/json", ctx -> ctx.json(new Message(HELLO)));
-            config.routes.get("/proxy", ctx -> {
-                HttpResponse<byte[]> answer = client.send(referenceRequest, HttpResponse.BodyHandlers.ofByteArray());
-                if (answer.statusCode() == 200) {
-                    ctx.contentType("application/json").result(answer.body());
-                } else {
-                    ctx.status(502).contentType("text/plain").result("reference answered " + answer.statusCode());
-                }
-            });
-            config.routes.get("/delay", JavalinTarget::delay);
-        }).start();
+                    config.startup.showJavalinBanner = false;
+                    // Javalin's documented switch: Jetty runs the handlers on virtual threads.
+                    config.concurrency.useVirtualThreads = threads.equals("virtual");
+                    config.jetty.host = "127.0.0.1";
+                    config.jetty.port = port;
+                    config.routes.get(
+                            "/plaintext", ctx -> ctx.contentType("text/plain").result(HELLO));
+                    config.routes.get("/json", ctx -> ctx.json(new Message(HELLO)));
+                    config.routes.get("/proxy", ctx -> {
+                        HttpResponse<byte[]> answer =
+                                client.send(referenceRequest, HttpResponse.BodyHandlers.ofByteArray());
+                        if (answer.statusCode() == 200) {
+                            ctx.contentType("application/json").result(answer.body());
+                        } else {
+                            ctx.status(502)
+                                    .contentType("text/plain")
+                                    .result("reference answered " + answer.statusCode());
+                        }
+                    });
+                    config.routes.get("/delay", JavalinTarget::delay);
+                })
+                .start();
     }
 
     private static void delay(Context ctx) throws InterruptedException {

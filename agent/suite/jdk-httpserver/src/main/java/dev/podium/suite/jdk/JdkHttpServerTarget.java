@@ -3,7 +3,6 @@ package dev.podium.suite.jdk;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -19,6 +18,7 @@ import java.util.concurrent.Executors;
 public final class JdkHttpServerTarget {
     /** The same maximum as Tomcat's and Jetty's default request pools, so blocking targets park the same number of threads. */
     static final int PLATFORM_THREADS = 200;
+
     static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.UTF_8);
     static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -35,23 +35,31 @@ public final class JdkHttpServerTarget {
         // keep-alive connections beyond 200, which a closed-loop load of more connections would see as errors.
         System.setProperty("sun.net.httpserver.maxIdleConnections", "65536");
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        URI reference =
+                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
         // HTTP/1.1 explicitly: the default (HTTP/2) would offer an h2c upgrade on every plain-HTTP request.
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest referenceRequest = HttpRequest.newBuilder(reference).GET().build();
 
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
         server.setExecutor(executor);
         server.createContext("/plaintext", exchange -> send(exchange, 200, "text/plain", HELLO));
-        server.createContext("/json", exchange ->
-                send(exchange, 200, "application/json", MAPPER.writeValueAsBytes(new Message("Hello, World!"))));
+        server.createContext(
+                "/json",
+                exchange -> send(
+                        exchange, 200, "application/json", MAPPER.writeValueAsBytes(new Message("Hello, World!"))));
         server.createContext("/proxy", exchange -> {
             try {
                 HttpResponse<byte[]> response = client.send(referenceRequest, HttpResponse.BodyHandlers.ofByteArray());
                 if (response.statusCode() == 200) {
                     send(exchange, 200, "application/json", response.body());
                 } else {
-                    send(exchange, 502, "text/plain", ("reference answered " + response.statusCode()).getBytes(StandardCharsets.UTF_8));
+                    send(
+                            exchange,
+                            502,
+                            "text/plain",
+                            ("reference answered " + response.statusCode()).getBytes(StandardCharsets.UTF_8));
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -61,7 +69,11 @@ public final class JdkHttpServerTarget {
         server.createContext("/delay", exchange -> {
             long ms = delayMillis(exchange.getRequestURI().getRawQuery());
             if (ms < 0) {
-                send(exchange, 400, "text/plain", "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
+                send(
+                        exchange,
+                        400,
+                        "text/plain",
+                        "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
                 return;
             }
             try {

@@ -1,5 +1,6 @@
 package dev.podium.suite.jetty;
 
+import java.net.URI;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
@@ -8,20 +9,20 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
-import java.net.URI;
-
 /** The suite's scenarios as a servlet on embedded Jetty; the argument picks the threads: "platform" or "virtual". */
 public final class JettyTarget {
     public static void main(String[] args) throws Exception {
         String threads = args.length > 0 ? args[0] : "platform";
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        URI reference =
+                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
 
         QueuedThreadPool pool = new QueuedThreadPool(); // Jetty's default: at most 200 platform threads
         switch (threads) {
-            case "platform" -> { }
+            case "platform" -> {}
             // Jetty's documented switch: blocking application code runs on a new virtual thread per task.
-            case "virtual" -> pool.setVirtualThreadsExecutor(VirtualThreads.getNamedVirtualThreadsExecutor("jetty-vt-"));
+            case "virtual" ->
+                pool.setVirtualThreadsExecutor(VirtualThreads.getNamedVirtualThreadsExecutor("jetty-vt-"));
             default -> throw new IllegalArgumentException("threads must be platform or virtual, not " + threads);
         }
         Server server = new Server(pool);

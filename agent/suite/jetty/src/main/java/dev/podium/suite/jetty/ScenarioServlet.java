@@ -4,12 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.eclipse.jetty.client.ContentResponse;
-import org.eclipse.jetty.client.HttpClient;
-
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import org.eclipse.jetty.client.ContentResponse;
+import org.eclipse.jetty.client.HttpClient;
 
 /** The four scenarios as one blocking servlet: it runs on whichever thread Jetty's pool gives it. */
 final class ScenarioServlet extends HttpServlet {
@@ -30,7 +29,8 @@ final class ScenarioServlet extends HttpServlet {
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         switch (request.getServletPath()) {
             case "/plaintext" -> send(response, 200, "text/plain", HELLO);
-            case "/json" -> send(response, 200, "application/json", MAPPER.writeValueAsBytes(new Message("Hello, World!")));
+            case "/json" ->
+                send(response, 200, "application/json", MAPPER.writeValueAsBytes(new Message("Hello, World!")));
             case "/proxy" -> proxy(response);
             case "/delay" -> delay(request, response);
             default -> response.sendError(404);
@@ -43,7 +43,11 @@ final class ScenarioServlet extends HttpServlet {
             if (answer.getStatus() == 200) {
                 send(response, 200, "application/json", answer.getContent());
             } else {
-                send(response, 502, "text/plain", ("reference answered " + answer.getStatus()).getBytes(StandardCharsets.UTF_8));
+                send(
+                        response,
+                        502,
+                        "text/plain",
+                        ("reference answered " + answer.getStatus()).getBytes(StandardCharsets.UTF_8));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -61,7 +65,11 @@ final class ScenarioServlet extends HttpServlet {
             ms = -1;
         }
         if (ms < 0) {
-            send(response, 400, "text/plain", "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
+            send(
+                    response,
+                    400,
+                    "text/plain",
+                    "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
             return;
         }
         try {
@@ -72,7 +80,8 @@ final class ScenarioServlet extends HttpServlet {
         send(response, 200, "text/plain", HELLO);
     }
 
-    private static void send(HttpServletResponse response, int status, String contentType, byte[] body) throws IOException {
+    private static void send(HttpServletResponse response, int status, String contentType, byte[] body)
+            throws IOException {
         response.setStatus(status);
         response.setContentType(contentType);
         response.setContentLength(body.length);

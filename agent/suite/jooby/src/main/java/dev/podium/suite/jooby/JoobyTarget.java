@@ -8,7 +8,6 @@ import io.jooby.MediaType;
 import io.jooby.ReactiveSupport;
 import io.jooby.ServerOptions;
 import io.jooby.StatusCode;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,9 +28,11 @@ public class JoobyTarget extends Jooby {
 
     {
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        URI reference =
+                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
         // Jooby ships no client: the JDK's, asynchronously, with HTTP/1.1 (no h2c upgrade offer on plain HTTP).
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest referenceRequest = HttpRequest.newBuilder(reference).GET().build();
 
         ServerOptions options = new ServerOptions();
@@ -43,21 +44,26 @@ public class JoobyTarget extends Jooby {
 
         get("/plaintext", ctx -> ctx.setResponseType(MediaType.text).send(HELLO));
         get("/json", ctx -> ctx.setResponseType(MediaType.json).send(MAPPER.writeValueAsBytes(new Message(HELLO))));
-        get("/proxy", ctx -> client.sendAsync(referenceRequest, HttpResponse.BodyHandlers.ofByteArray()).thenApply(answer -> {
-            if (answer.statusCode() != 200) {
-                ctx.setResponseCode(StatusCode.BAD_GATEWAY).setResponseType(MediaType.text);
-                return ("reference answered " + answer.statusCode()).getBytes(StandardCharsets.UTF_8);
-            }
-            ctx.setResponseType(MediaType.json);
-            return answer.body();
-        }));
+        get(
+                "/proxy",
+                ctx -> client.sendAsync(referenceRequest, HttpResponse.BodyHandlers.ofByteArray())
+                        .thenApply(answer -> {
+                            if (answer.statusCode() != 200) {
+                                ctx.setResponseCode(StatusCode.BAD_GATEWAY).setResponseType(MediaType.text);
+                                return ("reference answered " + answer.statusCode()).getBytes(StandardCharsets.UTF_8);
+                            }
+                            ctx.setResponseType(MediaType.json);
+                            return answer.body();
+                        }));
         get("/delay", JoobyTarget::delay);
     }
 
     private static Object delay(Context ctx) {
         long ms = ctx.query("ms").longValue(-1);
         if (ms < 0) {
-            return ctx.setResponseCode(StatusCode.BAD_REQUEST).setResponseType(MediaType.text).send("ms must be a whole number of milliseconds");
+            return ctx.setResponseCode(StatusCode.BAD_REQUEST)
+                    .setResponseType(MediaType.text)
+                    .send("ms must be a whole number of milliseconds");
         }
         // A JDK timer (CompletableFuture's delayed executor): Jooby has no scheduler of its own.
         ctx.setResponseType(MediaType.text);

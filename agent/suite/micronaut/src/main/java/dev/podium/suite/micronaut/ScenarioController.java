@@ -12,10 +12,9 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.TaskScheduler;
 import io.micronaut.serde.annotation.Serdeable;
 import jakarta.inject.Named;
-import org.reactivestreams.Publisher;
-
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import org.reactivestreams.Publisher;
 
 /**
  * The suite's scenarios as a Micronaut controller. Micronaut 4 runs controller methods on the Netty event loop unless
@@ -31,7 +30,9 @@ public class ScenarioController {
     private final HttpClient reference;
     private final TaskScheduler scheduler;
 
-    ScenarioController(@Client("${podium.reference-url}") HttpClient reference, @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
+    ScenarioController(
+            @Client("${podium.reference-url}") HttpClient reference,
+            @Named(TaskExecutors.SCHEDULED) TaskScheduler scheduler) {
         this.reference = reference;
         this.scheduler = scheduler;
     }

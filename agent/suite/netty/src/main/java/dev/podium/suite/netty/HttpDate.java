@@ -1,7 +1,6 @@
 package dev.podium.suite.netty;
 
 import io.netty.handler.codec.DateFormatter;
-
 import java.util.Date;
 
 /** The Date header every response must carry (RFC 9110 6.6.1), formatted once per second, not once per request. */

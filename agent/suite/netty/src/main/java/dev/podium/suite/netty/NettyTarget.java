@@ -10,14 +10,14 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
-
 import java.net.URI;
 
 /** The suite's scenarios on Netty's HTTP codec: NIO event loops (one per available processor pair, Netty's default), no native transport. */
 public final class NettyTarget {
     public static void main(String[] args) throws InterruptedException {
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        URI reference =
+                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
         ReferenceClient client = new ReferenceClient(reference);
         try {

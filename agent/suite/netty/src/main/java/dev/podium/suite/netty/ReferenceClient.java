@@ -23,7 +23,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -65,7 +64,8 @@ final class ReferenceClient {
                     result.tryFailure(done.cause());
                 }
             });
-            FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, reference.getRawPath());
+            FullHttpRequest request =
+                    new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, reference.getRawPath());
             request.headers()
                     .set(HttpHeaderNames.HOST, reference.getAuthority())
                     .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);

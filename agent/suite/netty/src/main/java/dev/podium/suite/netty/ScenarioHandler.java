@@ -15,7 +15,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -39,28 +38,50 @@ final class ScenarioHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         QueryStringDecoder uri = new QueryStringDecoder(request.uri());
         switch (uri.path()) {
             case "/plaintext" -> send(ctx, keepAlive, HttpResponseStatus.OK, "text/plain", HELLO);
-            case "/json" -> send(ctx, keepAlive, HttpResponseStatus.OK, "application/json",
-                    MAPPER.writeValueAsBytes(new Message("Hello, World!")));
-            case "/proxy" -> client.get(ctx.channel().eventLoop()).addListener(done -> {
-                if (done.isSuccess()) {
-                    send(ctx, keepAlive, HttpResponseStatus.OK, "application/json", (byte[]) done.getNow());
-                } else {
-                    send(ctx, keepAlive, HttpResponseStatus.BAD_GATEWAY, "text/plain",
-                            String.valueOf(done.cause()).getBytes(StandardCharsets.UTF_8));
-                }
-            });
+            case "/json" ->
+                send(
+                        ctx,
+                        keepAlive,
+                        HttpResponseStatus.OK,
+                        "application/json",
+                        MAPPER.writeValueAsBytes(new Message("Hello, World!")));
+            case "/proxy" ->
+                client.get(ctx.channel().eventLoop()).addListener(done -> {
+                    if (done.isSuccess()) {
+                        send(ctx, keepAlive, HttpResponseStatus.OK, "application/json", (byte[]) done.getNow());
+                    } else {
+                        send(
+                                ctx,
+                                keepAlive,
+                                HttpResponseStatus.BAD_GATEWAY,
+                                "text/plain",
+                                String.valueOf(done.cause()).getBytes(StandardCharsets.UTF_8));
+                    }
+                });
             case "/delay" -> {
                 long ms = delayMillis(uri.parameters().get("ms"));
                 if (ms < 0) {
-                    send(ctx, keepAlive, HttpResponseStatus.BAD_REQUEST, "text/plain",
+                    send(
+                            ctx,
+                            keepAlive,
+                            HttpResponseStatus.BAD_REQUEST,
+                            "text/plain",
                             "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
                 } else {
-                    ctx.executor().schedule(() -> send(ctx, keepAlive, HttpResponseStatus.OK, "text/plain", HELLO),
-                            ms, TimeUnit.MILLISECONDS);
+                    ctx.executor()
+                            .schedule(
+                                    () -> send(ctx, keepAlive, HttpResponseStatus.OK, "text/plain", HELLO),
+                                    ms,
+                                    TimeUnit.MILLISECONDS);
                 }
             }
-            default -> send(ctx, keepAlive, HttpResponseStatus.NOT_FOUND, "text/plain",
-                    "not found".getBytes(StandardCharsets.UTF_8));
+            default ->
+                send(
+                        ctx,
+                        keepAlive,
+                        HttpResponseStatus.NOT_FOUND,
+                        "text/plain",
+                        "not found".getBytes(StandardCharsets.UTF_8));
         }
     }
 
@@ -75,8 +96,10 @@ final class ScenarioHandler extends SimpleChannelInboundHandler<FullHttpRequest>
         }
     }
 
-    private static void send(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String contentType, byte[] body) {
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
+    private static void send(
+            ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String contentType, byte[] body) {
+        FullHttpResponse response =
+                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, contentType)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)

@@ -7,10 +7,9 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Duration;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestQuery;
-
-import java.time.Duration;
 
 /**
  * The suite's scenarios as a Quarkus REST resource, all on the Vert.x event loop: the synchronous ones are marked

@@ -2,7 +2,6 @@ package dev.podium.suite.reference;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -12,11 +11,13 @@ import java.util.concurrent.atomic.LongAdder;
 
 /** The service that every target's proxy scenario calls: GET /reference answers a fixed JSON document, GET /stats counts those calls. */
 public final class ReferenceService {
-    static final byte[] REFERENCE = "{\"id\":1,\"message\":\"Hello from the reference service\"}".getBytes(StandardCharsets.UTF_8);
+    static final byte[] REFERENCE =
+            "{\"id\":1,\"message\":\"Hello from the reference service\"}".getBytes(StandardCharsets.UTF_8);
 
     public static void main(String[] args) throws IOException {
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "9090"));
-        // The JDK server closes idle keep-alive connections beyond 200 by default; targets' client pools keep more open.
+        // The JDK server closes idle keep-alive connections beyond 200 by default; targets' client pools keep more
+        // open.
         System.setProperty("sun.net.httpserver.maxIdleConnections", "65536");
         LongAdder requests = new LongAdder();
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
@@ -29,7 +30,8 @@ public final class ReferenceService {
                     requests.increment();
                     send(exchange, 200, REFERENCE);
                 }
-                case "/stats" -> send(exchange, 200, ("{\"requests\":" + requests.sum() + "}").getBytes(StandardCharsets.UTF_8));
+                case "/stats" ->
+                    send(exchange, 200, ("{\"requests\":" + requests.sum() + "}").getBytes(StandardCharsets.UTF_8));
                 default -> send(exchange, 404, "{\"error\":\"not found\"}".getBytes(StandardCharsets.UTF_8));
             }
         });

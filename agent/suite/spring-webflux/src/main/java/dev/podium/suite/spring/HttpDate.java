@@ -7,8 +7,9 @@ import java.util.Locale;
 
 /** The Date header every response must carry (RFC 9110 6.6.1), formatted once per second, not once per request. */
 public final class HttpDate {
-    private static final DateTimeFormatter FORMAT =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern(
+                    "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH)
+            .withZone(ZoneOffset.UTC);
     private static volatile long second = -1;
     private static volatile String value = "";
 

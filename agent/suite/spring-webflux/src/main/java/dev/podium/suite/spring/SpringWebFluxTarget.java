@@ -1,5 +1,6 @@
 package dev.podium.suite.spring;
 
+import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -16,8 +17,6 @@ import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 
-import java.time.Duration;
-
 /** The suite's scenarios as an annotated Spring WebFlux controller on Reactor Netty; nothing here blocks an event loop. */
 @SpringBootApplication
 @RestController
@@ -31,8 +30,13 @@ public class SpringWebFluxTarget {
     SpringWebFluxTarget(WebClient.Builder builder, @Value("${podium.reference-url}") String referenceUrl) {
         // The suite's one client setting for bounded pools: 64 connections to the reference service, and no cap on
         // the requests waiting for one (Reactor Netty's default pool is 2 x max(cores, 8) with a 2 x pool wait queue).
-        ConnectionProvider pool = ConnectionProvider.builder("reference").maxConnections(64).pendingAcquireMaxCount(-1).build();
-        this.reference = builder.baseUrl(referenceUrl).clientConnector(new ReactorClientHttpConnector(HttpClient.create(pool))).build();
+        ConnectionProvider pool = ConnectionProvider.builder("reference")
+                .maxConnections(64)
+                .pendingAcquireMaxCount(-1)
+                .build();
+        this.reference = builder.baseUrl(referenceUrl)
+                .clientConnector(new ReactorClientHttpConnector(HttpClient.create(pool)))
+                .build();
     }
 
     public static void main(String[] args) {

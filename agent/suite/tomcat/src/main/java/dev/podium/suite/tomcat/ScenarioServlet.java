@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,7 +19,8 @@ final class ScenarioServlet extends HttpServlet {
     record Message(String message) {}
 
     // HTTP/1.1 explicitly: the default (HTTP/2) would offer an h2c upgrade on every plain-HTTP request.
-    private final transient HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final transient HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final transient HttpRequest referenceRequest;
 
     ScenarioServlet(URI reference) {
@@ -31,7 +31,8 @@ final class ScenarioServlet extends HttpServlet {
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         switch (request.getServletPath()) {
             case "/plaintext" -> send(response, 200, "text/plain", HELLO);
-            case "/json" -> send(response, 200, "application/json", MAPPER.writeValueAsBytes(new Message("Hello, World!")));
+            case "/json" ->
+                send(response, 200, "application/json", MAPPER.writeValueAsBytes(new Message("Hello, World!")));
             case "/proxy" -> proxy(response);
             case "/delay" -> delay(request, response);
             default -> response.sendError(404);
@@ -44,7 +45,11 @@ final class ScenarioServlet extends HttpServlet {
             if (answer.statusCode() == 200) {
                 send(response, 200, "application/json", answer.body());
             } else {
-                send(response, 502, "text/plain", ("reference answered " + answer.statusCode()).getBytes(StandardCharsets.UTF_8));
+                send(
+                        response,
+                        502,
+                        "text/plain",
+                        ("reference answered " + answer.statusCode()).getBytes(StandardCharsets.UTF_8));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -62,7 +67,11 @@ final class ScenarioServlet extends HttpServlet {
             ms = -1;
         }
         if (ms < 0) {
-            send(response, 400, "text/plain", "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
+            send(
+                    response,
+                    400,
+                    "text/plain",
+                    "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
             return;
         }
         try {
@@ -73,7 +82,8 @@ final class ScenarioServlet extends HttpServlet {
         send(response, 200, "text/plain", HELLO);
     }
 
-    private static void send(HttpServletResponse response, int status, String contentType, byte[] body) throws IOException {
+    private static void send(HttpServletResponse response, int status, String contentType, byte[] body)
+            throws IOException {
         response.setStatus(status);
         response.setContentType(contentType);
         response.setContentLength(body.length);

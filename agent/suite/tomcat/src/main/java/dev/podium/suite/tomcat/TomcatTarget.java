@@ -1,11 +1,10 @@
 package dev.podium.suite.tomcat;
 
+import java.net.URI;
+import java.nio.file.Path;
 import org.apache.catalina.Context;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
-
-import java.net.URI;
-import java.nio.file.Path;
 
 /** The suite's scenarios as a servlet on embedded Tomcat; the argument picks the threads: "platform" or "virtual". */
 public final class TomcatTarget {
@@ -15,17 +14,21 @@ public final class TomcatTarget {
             throw new IllegalArgumentException("threads must be platform or virtual, not " + threads);
         }
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        URI reference =
+                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
 
         Tomcat tomcat = new Tomcat();
         // Tomcat's work folder: one per port under the temp folder, reused by every start (not the working directory,
         // which may be a source tree).
-        tomcat.setBaseDir(Path.of(System.getProperty("java.io.tmpdir"), "podium-tomcat-" + port).toString());
-        Connector connector = new Connector("org.apache.coyote.http11.Http11NioProtocol"); // defaults: maxThreads 200, maxConnections 8192
+        tomcat.setBaseDir(Path.of(System.getProperty("java.io.tmpdir"), "podium-tomcat-" + port)
+                .toString());
+        Connector connector = new Connector(
+                "org.apache.coyote.http11.Http11NioProtocol"); // defaults: maxThreads 200, maxConnections 8192
         connector.setPort(port);
         connector.setProperty("address", "127.0.0.1");
         connector.setProperty("acceptCount", "1024");
-        // The suite's keep-alive rule: no server closes a keep-alive connection after N requests (Tomcat's default is 100).
+        // The suite's keep-alive rule: no server closes a keep-alive connection after N requests (Tomcat's default is
+        // 100).
         connector.setProperty("maxKeepAliveRequests", "-1");
         // Tomcat's documented connector attribute: run each request on a new virtual thread instead of the pool.
         connector.setProperty("useVirtualThreads", String.valueOf(threads.equals("virtual")));

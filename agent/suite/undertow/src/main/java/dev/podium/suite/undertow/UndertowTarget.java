@@ -6,7 +6,6 @@ import io.undertow.Undertow;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.SameThreadExecutor;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,29 +27,55 @@ public final class UndertowTarget {
 
     public static void main(String[] args) {
         int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference = URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
-        // Undertow ships no high-level client: the JDK's HttpClient, asynchronously, with HTTP/1.1 (no h2c upgrade offer).
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        URI reference =
+                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        // Undertow ships no high-level client: the JDK's HttpClient, asynchronously, with HTTP/1.1 (no h2c upgrade
+        // offer).
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest referenceRequest = HttpRequest.newBuilder(reference).GET().build();
 
         Undertow server = Undertow.builder() // defaults: one I/O thread per available processor (at least 2)
                 .addHttpListener(port, "127.0.0.1")
                 .setHandler(Handlers.path()
                         .addExactPath("/plaintext", exchange -> send(exchange, 200, "text/plain", HELLO))
-                        .addExactPath("/json", exchange ->
-                                send(exchange, 200, "application/json", MAPPER.writeValueAsBytes(new Message("Hello, World!"))))
-                        .addExactPath("/proxy", exchange -> exchange.dispatch(SameThreadExecutor.INSTANCE, () ->
-                                client.sendAsync(referenceRequest, HttpResponse.BodyHandlers.ofByteArray())
-                                        .whenComplete((response, failure) -> exchange.getIoThread().execute(() -> {
-                                            if (failure != null) {
-                                                send(exchange, 502, "text/plain", String.valueOf(failure).getBytes(StandardCharsets.UTF_8));
-                                            } else if (response.statusCode() != 200) {
-                                                send(exchange, 502, "text/plain",
-                                                        ("reference answered " + response.statusCode()).getBytes(StandardCharsets.UTF_8));
-                                            } else {
-                                                send(exchange, 200, "application/json", response.body());
-                                            }
-                                        }))))
+                        .addExactPath(
+                                "/json",
+                                exchange -> send(
+                                        exchange,
+                                        200,
+                                        "application/json",
+                                        MAPPER.writeValueAsBytes(new Message("Hello, World!"))))
+                        .addExactPath(
+                                "/proxy",
+                                exchange -> exchange.dispatch(
+                                        SameThreadExecutor.INSTANCE,
+                                        () -> client.sendAsync(
+                                                        referenceRequest, HttpResponse.BodyHandlers.ofByteArray())
+                                                .whenComplete((response, failure) -> exchange.getIoThread()
+                                                        .execute(() -> {
+                                                            if (failure != null) {
+                                                                send(
+                                                                        exchange,
+                                                                        502,
+                                                                        "text/plain",
+                                                                        String.valueOf(failure)
+                                                                                .getBytes(StandardCharsets.UTF_8));
+                                                            } else if (response.statusCode() != 200) {
+                                                                send(
+                                                                        exchange,
+                                                                        502,
+                                                                        "text/plain",
+                                                                        ("reference answered " + response.statusCode())
+                                                                                .getBytes(StandardCharsets.UTF_8));
+                                                            } else {
+                                                                send(
+                                                                        exchange,
+                                                                        200,
+                                                                        "application/json",
+                                                                        response.body());
+                                                            }
+                                                        }))))
                         .addExactPath("/delay", UndertowTarget::delay))
                 .build();
         server.start();
@@ -66,12 +91,18 @@ public final class UndertowTarget {
             ms = -1;
         }
         if (ms < 0) {
-            send(exchange, 400, "text/plain", "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
+            send(
+                    exchange,
+                    400,
+                    "text/plain",
+                    "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
             return;
         }
         long wait = ms;
-        exchange.dispatch(SameThreadExecutor.INSTANCE, () -> exchange.getIoThread()
-                .executeAfter(() -> send(exchange, 200, "text/plain", HELLO), wait, TimeUnit.MILLISECONDS));
+        exchange.dispatch(
+                SameThreadExecutor.INSTANCE,
+                () -> exchange.getIoThread()
+                        .executeAfter(() -> send(exchange, 200, "text/plain", HELLO), wait, TimeUnit.MILLISECONDS));
     }
 
     private static void send(HttpServerExchange exchange, int status, String contentType, byte[] body) {

@@ -25,7 +25,8 @@ public final class VertxWebTarget extends VerticleBase {
 
     private final boolean virtual;
     private final int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-    private final String reference = System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference");
+    private final String reference =
+            System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference");
     /** Built once per verticle: the WebClient docs' "send can be called multiple times safely" on one HttpRequest. */
     private HttpRequest<Buffer> referenceRequest;
 
@@ -41,11 +42,16 @@ public final class VertxWebTarget extends VerticleBase {
         boolean virtual = model.equals("virtual");
         int instances = Runtime.getRuntime().availableProcessors();
         Vertx vertx = Vertx.vertx();
-        DeploymentOptions options = new DeploymentOptions().setInstances(instances)
+        DeploymentOptions options = new DeploymentOptions()
+                .setInstances(instances)
                 .setThreadingModel(virtual ? ThreadingModel.VIRTUAL_THREAD : ThreadingModel.EVENT_LOOP);
         try {
-            // Wait for the deployment: virtual-thread verticles start on daemon threads, which alone would let main end the JVM.
-            vertx.deployVerticle(() -> new VertxWebTarget(virtual), options).toCompletionStage().toCompletableFuture().join();
+            // Wait for the deployment: virtual-thread verticles start on daemon threads, which alone would let main end
+            // the JVM.
+            vertx.deployVerticle(() -> new VertxWebTarget(virtual), options)
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .join();
             System.out.println("vertx-web (" + model + ") listening with " + instances + " verticle instances");
         } catch (RuntimeException e) {
             e.printStackTrace();
@@ -60,12 +66,15 @@ public final class VertxWebTarget extends VerticleBase {
         WebClient client = WebClient.create(vertx, new WebClientOptions(), new PoolOptions().setHttp1MaxSize(64));
         referenceRequest = client.getAbs(reference);
         Router router = Router.router(vertx);
-        // Vert.x sends no Date header; a route handler ahead of the others (Vert.x Web's way) adds it to every response.
+        // Vert.x sends no Date header; a route handler ahead of the others (Vert.x Web's way) adds it to every
+        // response.
         router.route().handler(ctx -> {
             ctx.response().putHeader("Date", HttpDate.now());
             ctx.next();
         });
-        router.get("/plaintext").handler(ctx -> ctx.response().putHeader("Content-Type", "text/plain").end(HELLO));
+        router.get("/plaintext")
+                .handler(ctx ->
+                        ctx.response().putHeader("Content-Type", "text/plain").end(HELLO));
         router.get("/json").handler(ctx -> ctx.json(new JsonObject().put("message", HELLO)));
         router.get("/proxy").handler(virtual ? this::proxyAwaiting : this::proxy);
         router.get("/delay").handler(virtual ? this::delayAwaiting : this::delay);
@@ -73,9 +82,7 @@ public final class VertxWebTarget extends VerticleBase {
     }
 
     private void proxy(RoutingContext ctx) {
-        referenceRequest.send()
-                .onSuccess(response -> relay(ctx, response))
-                .onFailure(ctx::fail);
+        referenceRequest.send().onSuccess(response -> relay(ctx, response)).onFailure(ctx::fail);
     }
 
     /** On a virtual-thread verticle: await suspends the virtual thread and frees the context for other requests. */
@@ -87,7 +94,9 @@ public final class VertxWebTarget extends VerticleBase {
         if (response.statusCode() == 200) {
             ctx.response().putHeader("Content-Type", "application/json").end(response.body());
         } else {
-            ctx.response().setStatusCode(502).putHeader("Content-Type", "text/plain")
+            ctx.response()
+                    .setStatusCode(502)
+                    .putHeader("Content-Type", "text/plain")
                     .end("reference answered " + response.statusCode());
         }
     }
@@ -99,7 +108,11 @@ public final class VertxWebTarget extends VerticleBase {
         } else if (ms == 0) {
             ctx.response().putHeader("Content-Type", "text/plain").end(HELLO);
         } else {
-            vertx.setTimer(ms, timer -> ctx.response().putHeader("Content-Type", "text/plain").end(HELLO));
+            vertx.setTimer(
+                    ms,
+                    timer -> ctx.response()
+                            .putHeader("Content-Type", "text/plain")
+                            .end(HELLO));
         }
     }
 
@@ -125,6 +138,9 @@ public final class VertxWebTarget extends VerticleBase {
     }
 
     private static void badDelay(RoutingContext ctx) {
-        ctx.response().setStatusCode(400).putHeader("Content-Type", "text/plain").end("ms must be a whole number of milliseconds");
+        ctx.response()
+                .setStatusCode(400)
+                .putHeader("Content-Type", "text/plain")
+                .end("ms must be a whole number of milliseconds");
     }
 }
