@@ -1,22 +1,10 @@
-// Screenshots of every view, desktop (1366x900) and phone (390x844), into docs/, against a seeded backend.
-// PODIUM_E2E_URL=<a seeded backend> reuses one (e.g. `node e2e/serve.mjs`); otherwise one is started and seeded.
+// Screenshots of every view, desktop (1366x900) and phone (390x844), into docs/: the README's pictures, taken from a
+// service holding real measured runs (`make run` leaves one on PODIUM_URL, default http://127.0.0.1:8080), never test
+// data. The views open on what that service holds: its newest run, its two best plaintext frameworks.
+// PODIUM_SCREENSHOTS_SEEDED=1 takes them from a seeded test backend instead (to try the script; not for the README).
 import { mkdirSync, statSync } from 'node:fs'
 import { launch } from '../e2e/browser.mjs'
-import { LATEST_RUN_ID } from '../e2e/seed.mjs'
 
-const VIEWS = [
-  ['leaderboard', '/leaderboard/plaintext', '#leaderboard-table'],
-  ['scaling', '/scaling?scenario=plaintext', 'canvas'],
-  ['latency', '/latency?scenario=plaintext', 'canvas'],
-  ['history', '/history?scenario=plaintext&target=Netty%7Cnon-blocking', 'canvas'],
-  ['run', `/runs/${LATEST_RUN_ID}`, '#cells-table'],
-  ['compare', '/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking', '#compare-verdict'],
-  [
-    'calculator',
-    '/calculator?scenario=plaintext&from=Spring%20MVC%7Cblocking&to=Netty%7Cnon-blocking&servers=10&current=10000&required=30000',
-    '#servers-saved',
-  ],
-]
 const MAX_BYTES = 300 * 1024
 const SIZES = [
   ['desktop', { width: 1366, height: 900 }],
@@ -24,14 +12,55 @@ const SIZES = [
 ]
 
 let backend = null
-let base = process.env.PODIUM_E2E_URL
-if (!base) {
+let base = process.env.PODIUM_URL ?? 'http://127.0.0.1:8080'
+if (process.env.PODIUM_SCREENSHOTS_SEEDED === '1') {
   const { startBackend } = await import('../e2e/backend.mjs')
   const { seed } = await import('../e2e/seed.mjs')
   backend = await startBackend()
   await seed(backend.url, backend.adminToken)
   base = backend.url
 }
+
+async function api(path) {
+  const r = await fetch(`${base}${path}`, { headers: { Accept: 'application/json' } }).catch((e) => {
+    throw new Error(
+      `screenshots: no service at ${base} (${e.cause?.code ?? e.message}): run make run first, or set PODIUM_URL`,
+    )
+  })
+  if (!r.ok) throw new Error(`screenshots: ${base}${path} answered ${r.status}`)
+  return r.json()
+}
+
+const runs = await api('/api/runs?page=0&size=1')
+if (!runs.items?.length) throw new Error(`screenshots: the service at ${base} holds no run: run make run first`)
+const runId = runs.items[0].id
+const board = await api('/api/leaderboard?scenario=plaintext')
+const rows = board.rows ?? []
+if (rows.length < 2) throw new Error(`screenshots: the plaintext board at ${base} has fewer than two frameworks`)
+const key = (r) => encodeURIComponent(`${r.framework}|${r.ioModel}`)
+const [a, b] = [rows[1], rows[0]]
+const slug = rows[0].framework
+  .toLowerCase()
+  .replace(/[.']/g, '')
+  .replace(/[^a-z0-9]+/g, '-')
+  .replace(/^-|-$/g, '')
+const VIEWS = [
+  ['leaderboard', '/leaderboard/plaintext', '#leaderboard-table'],
+  ['framework', `/frameworks/${slug}`, 'h1'],
+  ['cost', '/cost?scenario=plaintext', 'canvas'],
+  ['scaling', '/scaling?scenario=plaintext', 'canvas'],
+  ['latency', '/latency?scenario=plaintext', 'canvas'],
+  ['history', `/history?scenario=plaintext&target=${key(b)}`, 'canvas'],
+  ['run', `/runs/${runId}`, '#cells-table'],
+  ['compare', `/compare?scenario=plaintext&a=${key(a)}&b=${key(b)}`, '#compare-verdict'],
+  [
+    'calculator',
+    `/calculator?scenario=plaintext&from=${key(a)}&to=${key(b)}&servers=10&current=10000&required=30000`,
+    '#servers-saved',
+  ],
+  ['changes', '/changes', 'h1'],
+  ['about', '/about', 'h1'],
+]
 const out = new URL('../docs/', import.meta.url).pathname
 mkdirSync(out, { recursive: true })
 const only = process.argv[2]
