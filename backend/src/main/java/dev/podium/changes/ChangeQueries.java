@@ -22,8 +22,6 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class ChangeQueries {
 
-    static final Set<String> FILTERS = Set.of(
-            "hostClass", "vcpus", "framework", "ioModel", "scenario", "loadModel", "connections", "metric", "limit");
     static final int DEFAULT_LIMIT = 100;
     static final int MAX_LIMIT = 1000;
 

@@ -2,9 +2,11 @@ package dev.podium.changes;
 
 import dev.podium.leaderboard.QueryParams;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -13,7 +15,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Set;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -36,8 +37,8 @@ public class ChangesFeedResource {
     @Operation(
             summary = "Change points as an Atom feed",
             description = "The filters of GET /api/changes, newest first.")
-    public Response feed(@Context UriInfo uri) {
-        QueryParams q = QueryParams.of(uri, Set.copyOf(ChangeQueries.FILTERS));
+    public Response feed(@Context UriInfo uri, @Context ResourceInfo endpoint, @BeanParam ChangeParams filters) {
+        QueryParams q = QueryParams.of(uri, endpoint);
         List<ChangeView> changes = queries.list(ChangeQueries.Filter.of(q));
         String self = uri.getRequestUri().toString();
         String base = uri.getBaseUri().toString().replaceAll("/$", "");

@@ -3,9 +3,12 @@ package dev.podium.changes;
 import dev.podium.leaderboard.Csv;
 import dev.podium.leaderboard.QueryParams;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -13,12 +16,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -61,12 +64,10 @@ public class ChangesResource {
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
     @Operation(
             summary = "Change points, newest first",
-            description =
-                    "Each change point of a series (host class x"
-                            + " vCPUs x target x scenario x load model x connections, for throughput and p99): the runs either side, the"
-                            + " means of the two segments with their 95% intervals, the effect in percent, Welch's p on the repeats, and"
-                            + " the fields that differ between the two runs. Filters: hostClass, vcpus, framework, ioModel, scenario,"
-                            + " loadModel, connections, metric (throughput, p99), limit (default 100, at most 1000); format=csv.")
+            description = "Each change point of a series (host class x"
+                    + " vCPUs x target x scenario x load model x connections, for throughput and p99): the runs either side, the"
+                    + " means of the two segments with their 95% intervals, the effect in percent, Welch's p on the repeats, and"
+                    + " the fields that differ between the two runs.")
     @APIResponse(
             responseCode = "200",
             content = {
@@ -76,10 +77,13 @@ public class ChangesResource {
                 @Content(mediaType = Csv.MEDIA_TYPE)
             })
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Response list(@Context UriInfo uri, @Context HttpHeaders headers) {
-        Set<String> known = new java.util.HashSet<>(ChangeQueries.FILTERS);
-        known.add("format");
-        QueryParams q = QueryParams.of(uri, known);
+    public Response list(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
+            @Context HttpHeaders headers,
+            @BeanParam ChangeParams filters,
+            @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
+        QueryParams q = QueryParams.of(uri, endpoint);
         ChangeQueries.Filter filter = ChangeQueries.Filter.of(q);
         boolean csv = q.csv(headers);
         List<ChangeView> changes = queries.list(filter);

@@ -70,17 +70,25 @@ public final class QueryParams {
             Set<String> known = new HashSet<>();
             Set<String> repeatable = new HashSet<>();
             for (java.lang.reflect.Parameter p : m.getParameters()) {
-                QueryParam name = p.getAnnotation(QueryParam.class);
-                if (name != null) {
-                    known.add(name.value());
-                    if (List.class.isAssignableFrom(p.getType())) {
-                        repeatable.add(name.value());
+                declare(p.getAnnotation(QueryParam.class), p.getType(), known, repeatable);
+                if (p.isAnnotationPresent(jakarta.ws.rs.BeanParam.class)) { // a class of @QueryParam fields
+                    for (java.lang.reflect.Field f : p.getType().getFields()) {
+                        declare(f.getAnnotation(QueryParam.class), f.getType(), known, repeatable);
                     }
                 }
             }
             return new Declared(Set.copyOf(known), Set.copyOf(repeatable));
         });
         return of(uri, d.known(), d.repeatable());
+    }
+
+    private static void declare(QueryParam name, Class<?> type, Set<String> known, Set<String> repeatable) {
+        if (name != null) {
+            known.add(name.value());
+            if (List.class.isAssignableFrom(type)) {
+                repeatable.add(name.value());
+            }
+        }
     }
 
     /** Refuses unknown names, and a name given twice unless it is in {@code repeatable}. */
