@@ -1,18 +1,8 @@
 // GET /api/changes: stored change points, newest first; GET /api/diff: what moved between two runs.
 import { getJson, withQuery } from './http'
-import type { ChangePoint, RunDiff } from './types'
+import type { ChangePoint, RunDiff, ApiQuery } from './types'
 
-export interface ChangesQuery {
-  scenario?: string
-  hostClass?: string
-  framework?: string
-  ioModel?: string
-  metric?: string
-  loadModel?: string
-  vcpus?: number
-  connections?: number
-  limit?: number
-}
+export type ChangesQuery = ApiQuery<'/api/changes'>
 
 export function fetchChanges(q: ChangesQuery, signal?: AbortSignal): Promise<ChangePoint[]> {
   return getJson<ChangePoint[]>('/api/changes', { ...q }, signal)

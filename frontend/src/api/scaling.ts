@@ -1,15 +1,8 @@
 // GET /api/scaling: throughput per vCPU and scaling efficiency by vCPU count.
 import { getJson } from './http'
-import type { Scaling } from './types'
+import type { Scaling, ApiQuery } from './types'
 
-export interface ScalingQuery {
-  scenario: string
-  framework?: string
-  ioModel?: string
-  hostClass?: string
-  loadModel?: string
-  connections?: number
-}
+export type ScalingQuery = ApiQuery<'/api/scaling'>
 
 export function fetchScaling(q: ScalingQuery, signal?: AbortSignal): Promise<Scaling> {
   return getJson<Scaling>('/api/scaling', { ...q }, signal)

@@ -1,6 +1,6 @@
 // The read API's JSON shapes: generated from schema/openapi.json (the service's own OpenAPI document) into
 // src/api/openapi.ts by `npm run openapi` (openapi-typescript); this file only names them for the views.
-import type { components } from './openapi'
+import type { components, paths } from './openapi'
 
 type Schemas = components['schemas']
 
@@ -60,3 +60,12 @@ export type Snapshot = Schemas['Snapshot']
 export type SnapshotSummary = Schemas['SnapshotSummary']
 export type SnapshotHost = Schemas['SnapshotHost']
 export type SnapshotBoard = Schemas['SnapshotBoard']
+
+type GetQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } }
+  ? NonNullable<Q>
+  : never
+/**
+ * A GET endpoint's query as the site sends it: its names, and which are required, come from the committed OpenAPI
+ * (a name the endpoint does not declare fails the type check); values as the site holds them.
+ */
+export type ApiQuery<P extends keyof paths> = { [K in keyof GetQuery<P>]: string | number }
