@@ -76,10 +76,10 @@ func TestCheckNamesEachFailingTargetAndScenario(t *testing.T) {
 
 func TestStopEndsTheWholeProcessGroup(t *testing.T) {
 	t.Parallel()
-	port := freePort(t)
-	// A shell that starts the target as its child: stopping must end both.
+	// A shell that starts the target as its child: stopping must end both. Port 0: Start picks a free one (a port
+	// chosen here could be taken by another package's test before the target binds it).
 	m := &Manifest{Name: "t", Version: "1", Dir: t.TempDir()}
-	tg := &Target{Name: "sh", Start: []string{"sh", "-c", strings.Join(serve("target", ""), " ") + " & wait"}, Port: port, Health: "/plaintext"}
+	tg := &Target{Name: "sh", Start: []string{"sh", "-c", strings.Join(serve("target", ""), " ") + " & wait"}, Health: "/plaintext"}
 	p, err := m.Start(context.Background(), tg, StartOptions{HealthWait: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
