@@ -55,23 +55,7 @@ public class FrameworkPages {
     /** The leaderboard of a scenario (closed loop, its default host class and vCPUs): what the page and badges show. */
     public LeaderboardResponse board(String scenario) {
         return leaderboards.leaderboard(
-                new LeaderboardQuery(
-                        scenario,
-                        "closed",
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        LeaderboardQuery.DEFAULT_SLA_MS,
-                        "throughput",
-                        null,
-                        false),
-                "segment");
+                LeaderboardQuery.of(scenario, "closed", null, null, LeaderboardQuery.DEFAULT_SLA_MS, false), "segment");
     }
 
     /** The figure a leaderboard row shows: its SLA throughput, else its best throughput. */

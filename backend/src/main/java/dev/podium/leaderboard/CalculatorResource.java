@@ -148,22 +148,7 @@ public class CalculatorResource {
         return answers.json("calculator" + q.normalised(), () -> {
             LeaderboardResponse board = sc == null
                     ? null
-                    : leaderboard.leaderboard(new LeaderboardQuery(
-                            sc,
-                            "closed",
-                            hc,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            slaMs,
-                            "throughput",
-                            null,
-                            includeFlagged));
+                    : leaderboard.leaderboard(LeaderboardQuery.of(sc, "closed", hc, null, slaMs, includeFlagged));
             Double fromSla = sla(board, fromFw, fromIo, "from", userRatio == null && !byCpu);
             Double toSla = sla(board, toFw, toIo, "to", userRatio == null && !byCpu);
             Double fromCpu = cpu(board, fromFw, fromIo, "from", userRatio == null && byCpu);

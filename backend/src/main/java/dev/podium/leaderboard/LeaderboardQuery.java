@@ -27,6 +27,27 @@ public record LeaderboardQuery(
     /** A target's kind as suite.json records it. */
     public static final Set<String> CLASSIFICATIONS = Set.of("bare-server", "micro", "full-stack");
 
+    /** One comparable group's board with no other filter, ranked by throughput: what other views build on. */
+    public static LeaderboardQuery of(
+            String scenario, String loadModel, String hostClass, Integer vcpus, double sla, boolean includeFlagged) {
+        return new LeaderboardQuery(
+                scenario,
+                loadModel,
+                hostClass,
+                vcpus,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                sla,
+                "throughput",
+                null,
+                includeFlagged);
+    }
+
     public static LeaderboardQuery from(QueryParams q) {
         LeaderboardQuery query = new LeaderboardQuery(
                 q.scenario(),

@@ -182,21 +182,12 @@ public class Snapshots {
                 ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 LeaderboardResponse board = leaderboards.leaderboard(
-                        new LeaderboardQuery(
+                        LeaderboardQuery.of(
                                 rs.getString(1),
                                 rs.getString(2),
                                 rs.getString(3),
                                 rs.getInt(4),
-                                null,
-                                null,
-                                null,
-                                null,
-                                null,
-                                null,
-                                null,
                                 LeaderboardQuery.DEFAULT_SLA_MS,
-                                "throughput",
-                                null,
                                 false),
                         "latest");
                 if (!board.rows().isEmpty()) {
