@@ -13,7 +13,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 
 .PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-frontend lint-format format \
         test test-schema test-compose test-migrations test-agent test-backend test-suite test-frontend \
-        bench bench-ingest bench-read bench-agent bench-frontend bench-warmup profile screenshots \
+        bench bench-ingest bench-read bench-agent bench-frontend bench-warmup bench-quick profile screenshots \
         backup restore test-backup load soak
 
 help: ## list the targets
@@ -134,8 +134,11 @@ load: backend ## 20 pushing agents + 200 readers for 60 s on a fresh service: 5x
 bench-frontend: ## initial JavaScript size and the leaderboard's largest contentful paint
 	$(MAKE) -C frontend budget
 
-bench-warmup: agent suite ## per target: the agent's plaintext figure at 1 vCPU beside the plateau of 120 s of load (TARGETS="a b")
+bench-warmup: agent suite ## one run of every target (plaintext, 1 vCPU): req/s and what a request costs, then each beside its 120 s plateau (TARGETS="a b", PLATEAU=none)
 	agent/bench/warmup.sh
+
+bench-quick: agent suite ## the quick profile 5 times back to back: how long each took, and whether consecutive runs rank in the same order
+	agent/bench/quick.sh
 
 profile: agent suite ## JFR profile of one target under load: make profile TARGET=x SCENARIO=y (recording under .podium/profiles/)
 	agent/bench/profile.sh

@@ -38,3 +38,37 @@ echo "Top frames (self samples of jdk.ExecutionSample, every thread):"
   /stackTrace = \[/ { top = 1; next }
   top == 1 { sub(/^ +/, ""); sub(/ +line:.*/, ""); n[$0]++; total++; top = 0 }
   END { for (f in n) printf "%6.2f%%  %6d  %s\n", 100 * n[f] / total, n[f], f }' | sort -rn | head -25
+echo
+echo "By library (on stack: samples with a frame of it anywhere on the stack; self: samples whose top frame is in it):"
+"${JBIN}jfr" print --json --stack-depth 128 --events jdk.ExecutionSample "$rec" | python3 -c '
+import json, sys
+from collections import Counter
+KNOWN = ("org.eclipse.jetty", "org.apache.catalina", "org.apache.coyote", "org.apache.tomcat", "org.springframework",
+         "reactor.core", "reactor.netty", "io.netty", "io.javalin", "io.vertx", "io.undertow", "io.helidon", "io.quarkus",
+         "org.jboss.resteasy", "io.micronaut", "com.linecorp.armeria", "org.apache.pekko", "io.jooby", "io.ktor",
+         "kotlinx.coroutines", "org.glassfish.jersey", "io.dropwizard", "com.codahale.metrics", "com.fasterxml.jackson",
+         "dev.podium")
+def lib(cls):
+    if cls.startswith(("java.", "javax.", "jdk.", "sun.", "com.sun.")):
+        return "JDK"
+    if cls.startswith("kotlin."):
+        return "kotlin"
+    for k in KNOWN:
+        if cls.startswith(k + "."):
+            return k
+    return ".".join(cls.split(".")[:2])
+events = json.load(sys.stdin)["recording"]["events"]
+on, top = Counter(), Counter()
+for e in events:
+    frames = e["values"]["stackTrace"]["frames"] if e["values"].get("stackTrace") else []
+    libs = [lib(f["method"]["type"]["name"].replace("/", ".")) for f in frames]
+    if not libs:
+        continue
+    top[libs[0]] += 1
+    for l in set(libs):
+        on[l] += 1
+n = sum(top.values())
+print(f"  {n} samples")
+for l, c in on.most_common(15):
+    print(f"  {100 * c / n:5.1f}% on stack  {100 * top[l] / n:5.1f}% self  {l}")
+'
