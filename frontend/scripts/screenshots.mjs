@@ -1,6 +1,6 @@
 // Screenshots of every view, desktop (1366x900) and phone (390x844), into docs/: the README's pictures, taken from a
 // service holding real measured runs (`make run` leaves one on PODIUM_URL, default http://127.0.0.1:8080), never test
-// data. The views open on what that service holds: its newest run, its two best plaintext frameworks.
+// data. The views open on what that service holds: its newest run, its two best plaintext frameworks, its newest snapshot.
 // PODIUM_SCREENSHOTS_SEEDED=1 takes them from a seeded test backend instead (to try the script; not for the README).
 import { mkdirSync, statSync } from 'node:fs'
 import { launch } from '../e2e/browser.mjs'
@@ -61,6 +61,9 @@ const VIEWS = [
   ['changes', '/changes', 'h1'],
   ['about', '/about', 'h1'],
 ]
+// The newest snapshot, when an admin has frozen one (README: "Freezing a snapshot").
+const [newest] = await api('/api/snapshots') // newest first
+if (newest) VIEWS.push(['snapshot', `/snapshots/${encodeURIComponent(newest.slug)}`, 'h1'])
 const out = new URL('../docs/', import.meta.url).pathname
 mkdirSync(out, { recursive: true })
 const only = process.argv[2]
