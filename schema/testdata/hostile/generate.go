@@ -470,7 +470,7 @@ func main() {
 	}
 	get("read-run-traversal", "path traversal as a run id", "/api/runs/..%2F..%2F..%2Fetc%2Fpasswd", 404, "")
 	get("read-run-sql", "SQL as a run id", "/api/runs/'%20OR%20'1'='1", 404, "")
-	get("read-run-nul", "a NUL as a run id", "/api/runs/%00", 404, "")
+	get("read-run-nul", "a NUL as a run id", "/api/runs/%00", 400, "path")
 	get("read-envelope-sql", "SQL as a run id of an envelope", "/api/runs/1;DROP%20TABLE%20runs/envelope", 404, "")
 	get("read-agent-sql", "SQL as an agent id", "/api/agents/1%20OR%201=1", 404, "")
 	get("read-agent-beyond-64-bits", "an agent id beyond 64 bits", "/api/agents/99999999999999999999", 404, "")
@@ -486,6 +486,12 @@ func main() {
 	get("read-host-class-truncated-percent", "a truncated percent-encoding in a filter", "/api/leaderboard?scenario=plaintext&hostClass=%2", 400, "hostClass")
 	get("read-name-malformed-percent", "malformed percent-encoding in a query parameter's name", "/api/runs?%zz=1", 400, "")
 	get("site-query-malformed-percent", "malformed percent-encoding in a page's query", "/leaderboard/plaintext?hostClass=%zz", 400, "hostClass")
+	get("read-path-malformed-percent", "malformed percent-encoding in a path", "/api/runs/%zz", 400, "")
+	get("read-path-truncated-percent", "a truncated percent-encoding at the end of a path", "/api/frameworks/netty%2", 400, "")
+	get("read-framework-page-nul", "a NUL in a framework page's slug", "/api/frameworks/Net%00ty", 400, "path")
+	get("read-framework-page-newline", "a line feed in a framework page's slug", "/api/frameworks/netty%0A", 400, "path")
+	get("read-framework-page-not-utf8", "percent-encoding that is not UTF-8 in a slug", "/api/frameworks/%C3%28", 400, "path")
+	get("read-badge-nul", "a NUL in a badge's slug", "/api/badges/net%00ty/plaintext.svg", 400, "path")
 
 	fmt.Printf("wrote %d cases\n", count)
 }

@@ -46,6 +46,17 @@ public class InputRoutes {
         router.route(HttpMethod.POST, "/api/runs").order(-999).handler(ctx -> readChunked(ctx, runBody));
         router.route(HttpMethod.POST, "/api/agents").order(-999).handler(ctx -> readChunked(ctx, agentBody));
         router.route().order(-1001).failureHandler(InputRoutes::problemForBareRefusal);
+        // a path whose percent-encoding Vert.x cannot normalise fails before any route (or failure handler) matches
+        router.errorHandler(400, InputRoutes::unroutedBadRequest);
+    }
+
+    private static void unroutedBadRequest(RoutingContext ctx) {
+        if (ctx.response().headWritten()) {
+            return;
+        }
+        answer(
+                ctx,
+                ProblemException.badRequest("invalid-path", "the request path is not valid percent-encoding", null));
     }
 
     private static void readChunked(RoutingContext ctx, BodyHandler bodyHandler) {
@@ -116,6 +127,11 @@ public class InputRoutes {
     }
 
     private static void rejectControlCharacters(RoutingContext ctx) {
+        String pathProblem = pathProblem(ctx.request().path());
+        if (pathProblem != null) {
+            answer(ctx, ProblemException.badRequest("invalid-path", pathProblem, "path"));
+            return;
+        }
         if (ctx.request().query() == null) {
             ctx.next();
             return;
@@ -176,6 +192,29 @@ public class InputRoutes {
                 .putHeader(HttpHeaders.CONNECTION, "close")
                 .end(Problems.json(body))
                 .onComplete(done -> ctx.request().connection().close());
+    }
+
+    /**
+     * What is wrong with an API path once its percent-encoding is decoded (the resources would pass it on to a
+     * database that cannot store a NUL, or compare bytes that are not text): null when nothing is.
+     */
+    static String pathProblem(String rawPath) {
+        if (rawPath == null || rawPath.indexOf('%') < 0) {
+            return null;
+        }
+        String decoded;
+        try {
+            decoded = new URI("http://h" + rawPath).getPath(); // decodes %XX as UTF-8, U+FFFD where it is not
+        } catch (URISyntaxException e) {
+            return "the path is not valid percent-encoding";
+        }
+        if (decoded.indexOf('\uFFFD') >= 0 && rawPath.indexOf('\uFFFD') < 0) {
+            return "the path's percent-encoding is not UTF-8";
+        }
+        if (hasControl(decoded)) {
+            return "the path must not hold control characters";
+        }
+        return null;
     }
 
     private static boolean hasControl(String text) {
