@@ -193,4 +193,35 @@ describe('the leaderboard a TFB visitor expects', () => {
     )
     await page.close()
   })
+
+  for (const [view, path] of [
+    ['scaling', (h) => `/scaling?scenario=plaintext&hostClass=${encodeURIComponent(h)}`],
+    ['latency', (h) => `/latency?scenario=plaintext&vcpus=2&hostClass=${encodeURIComponent(h)}`],
+    [
+      'history',
+      (h) => `/history?scenario=plaintext&target=Quarkus%20REST%7Cnon-blocking&hostClass=${encodeURIComponent(h)}`,
+    ],
+  ]) {
+    test(`the ${view} table shows each cell's flags, on a desktop and on a phone`, async () => {
+      for (const browser of [desktop, phone]) {
+        const page = await browser.context.newPage()
+        page.setDefaultTimeout(15_000)
+        await page.goto(`${base}${path(hostC)}`)
+        const noisy = page.locator('table tbody tr .flag[data-flag="noisy"]').first()
+        await noisy.waitFor()
+        assert.equal(await noisy.textContent(), 'noisy')
+        assert.match(await noisy.getAttribute('title'), /repeats differ by more than 5%/)
+        if (view !== 'history') {
+          const webflux = page.locator('table tbody tr', { hasText: 'Spring WebFlux' }).first()
+          assert.equal(await webflux.locator('.flag[data-flag="high-error-rate"]').isVisible(), true)
+          const jetty = page.locator('table tbody tr', { hasText: 'Jetty' }).first()
+          assert.match(await jetty.textContent(), /none/)
+        }
+        const box = await noisy.boundingBox()
+        const width = await page.evaluate(() => document.documentElement.clientWidth)
+        assert.ok(box.x >= 0 && box.x + box.width <= width + 0.5, `the flag is on screen (${JSON.stringify(box)})`)
+        await page.close()
+      }
+    })
+  }
 })

@@ -3,6 +3,18 @@
 import { createHash, createPrivateKey, sign } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 
+/** A test key of schema/testdata/keys: its public key, keyid and private key. */
+export function testKey(name) {
+  const k = JSON.parse(readFileSync(new URL(`../../schema/testdata/keys/${name}.json`, import.meta.url), 'utf8'))
+  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(k.seed, 'base64')])
+  return {
+    name: k.name ?? name,
+    publicKey: k.publicKey,
+    keyid: createHash('sha256').update(Buffer.from(k.publicKey, 'base64')).digest('hex'),
+    privateKey: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
+  }
+}
+
 const key = JSON.parse(readFileSync(new URL('../../schema/testdata/keys/test-agent.json', import.meta.url), 'utf8'))
 export const PAYLOAD_TYPE = 'application/vnd.podium.run.v1+json'
 export const V2_PAYLOAD_TYPE = 'application/vnd.podium.run.v2+json'
@@ -21,11 +33,11 @@ export function pae(type, body) {
   return Buffer.concat([Buffer.from(`DSSEv1 ${t.length} ${type} ${body.length} `, 'utf8'), body])
 }
 
-export function envelope(run) {
+export function envelope(run, signer = null) {
   const type = run.schemaVersion === 2 ? V2_PAYLOAD_TYPE : PAYLOAD_TYPE
   const body = Buffer.from(JSON.stringify(run, null, 1), 'utf8')
-  const sig = sign(null, pae(type, body), privateKey)
-  const keyid = createHash('sha256').update(Buffer.from(key.publicKey, 'base64')).digest('hex')
+  const sig = sign(null, pae(type, body), signer?.privateKey ?? privateKey)
+  const keyid = signer?.keyid ?? createHash('sha256').update(Buffer.from(key.publicKey, 'base64')).digest('hex')
   return { payloadType: type, payload: body.toString('base64'), signatures: [{ keyid, sig: sig.toString('base64') }] }
 }
 

@@ -40,6 +40,7 @@ function row(
     classification: null,
     throughputByConnections: [],
     excludedBy: [],
+    agentRevoked: false,
     ...extra,
   } as LeaderboardRow
 }

@@ -29,6 +29,7 @@ export const leaderboardCsv: CsvColumn<LeaderboardRow>[] = [
   { header: 'rss_mb_per_krps_ci_high', value: (r) => r.rssMbPerKrps?.ciHigh ?? null },
   { header: 'ranked_by', value: (r) => r.rankedBy ?? 'throughput' },
   { header: 'excluded_by', value: (r) => (r.excludedBy ?? []).join(' ') },
+  { header: 'agent_revoked', value: (r) => r.agentRevoked ?? false },
   { header: 'classification', value: (r) => r.classification ?? null },
   { header: 'jvm_vendor', value: (r) => r.jvmVendor },
   { header: 'jvm_version', value: (r) => r.jvmVersion },

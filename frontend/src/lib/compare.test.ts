@@ -14,6 +14,7 @@ const ref = (framework: string, throughput: number) => ({
   vcpus: 2,
   hostClass: 'h',
   throughput,
+  flags: [],
 })
 
 describe('describeComparison', () => {

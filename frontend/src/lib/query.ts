@@ -59,6 +59,7 @@ export const leaderboardSchema = {
   basis: { kind: 'string', default: 'segment' },
   classification: { kind: 'string' },
   flagged: { kind: 'string', default: 'exclude' },
+  revoked: { kind: 'string', default: 'include' },
   /** The table's column order, the site's own: never sent to the API. */
   sort: { kind: 'string' },
 } as const satisfies Schema

@@ -44,6 +44,7 @@ function row(framework: string, throughput: number, cpu: number | null, mb: numb
     classification: null,
     throughputByConnections: [],
     excludedBy: [],
+    agentRevoked: false,
   }
 }
 

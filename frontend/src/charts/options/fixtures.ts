@@ -34,6 +34,7 @@ export function row(over: Partial<LeaderboardRow>): LeaderboardRow {
     classification: null,
     throughputByConnections: [],
     excludedBy: [],
+    agentRevoked: false,
     ...over,
   } as LeaderboardRow
 }
@@ -58,6 +59,7 @@ export function history(frameworks: number, days: number): HistorySeries[] {
       jvmVersion: '21',
       regression: d === days - 1 && f === 0,
       regressionDetail: d === days - 1 && f === 0 ? '-12% vs median' : null,
+      flags: [],
     })),
   }))
 }

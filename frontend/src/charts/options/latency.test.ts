@@ -7,8 +7,8 @@ const series = [
     ioModel: 'non-blocking' as const,
     runId: 'r',
     points: [
-      { connections: 256, targetRate: null, p50: 2, p90: 3, p99: 9, throughput: 130000 },
-      { connections: 16, targetRate: null, p50: 0.2, p90: 0.3, p99: 0.9, throughput: 80000 },
+      { connections: 256, targetRate: null, p50: 2, p90: 3, p99: 9, throughput: 130000, flags: [] },
+      { connections: 16, targetRate: null, p50: 0.2, p90: 0.3, p99: 0.9, throughput: 80000, flags: [] },
     ],
   },
 ]

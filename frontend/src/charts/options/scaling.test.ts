@@ -18,6 +18,7 @@ const s: ScalingSeries[] = [
         perVcpuCiHigh: 100000,
         efficiency: 0.95,
         runId: 'r',
+        flags: [],
       },
       {
         vcpus: 1,
@@ -30,6 +31,7 @@ const s: ScalingSeries[] = [
         perVcpuCiHigh: 105000,
         efficiency: 1,
         runId: 'r',
+        flags: [],
       },
     ],
   },
@@ -48,6 +50,7 @@ const s: ScalingSeries[] = [
         perVcpuCiHigh: null,
         efficiency: null,
         runId: 'r',
+        flags: [],
       },
     ],
   },

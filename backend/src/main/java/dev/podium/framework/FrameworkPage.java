@@ -76,7 +76,10 @@ public record FrameworkPage(
             @Schema(nullable = true) Double errorRate,
             List<String> flags,
             @Schema(nullable = true) Estimate requestsPerCpuSecond,
-            @Schema(nullable = true) Estimate rssMbPerKrps) {}
+            @Schema(nullable = true) Estimate rssMbPerKrps,
+
+            @Schema(description = "the agent that measured it has been revoked since (the leaderboard's agentRevoked)")
+            boolean agentRevoked) {}
 
     /** A row of another framework next to this one on the leaderboard. */
     @Schema(name = "FrameworkNeighbour")

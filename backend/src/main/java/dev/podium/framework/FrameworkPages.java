@@ -20,7 +20,8 @@ import java.util.UUID;
 public class FrameworkPages {
 
     static final int HISTORY_RUNS = 50;
-    private static final List<String> SCENARIO_ORDER = List.of("plaintext", "json", "proxy", "delay", "db");
+    private static final List<String> SCENARIO_ORDER =
+            List.of("plaintext", "json", "proxy", "delay", "db", "queries", "updates", "fortunes");
 
     @Inject
     CellQueries queries;
@@ -140,7 +141,8 @@ public class FrameworkPages {
                         r.errorRate(),
                         r.flags(),
                         r.requestsPerCpuSecond(),
-                        r.rssMbPerKrps()));
+                        r.rssMbPerKrps(),
+                        r.agentRevoked()));
                 first = first < 0 ? i : first;
                 last = i;
             }

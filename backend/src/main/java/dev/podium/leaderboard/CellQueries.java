@@ -38,7 +38,11 @@ public class CellQueries {
             + "c.req_per_cpu_second_ci_high, c.req_per_cpu_second_repeats, c.rps_per_vcpu, c.rps_per_vcpu_ci_low, "
             + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
             + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
-            + "c.startup_idle_rss_bytes, c.classification";
+            + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED;
+
+    /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
+    public static final String AGENT_REVOKED =
+            "exists (select 1 from agents a where a.id = r.agent_id and a.revoked_at is not null)";
 
     /** A conjunction of fixed SQL fragments with their bound values. */
     public static final class Where {
@@ -250,7 +254,8 @@ public class CellQueries {
                 rs.getInt(35),
                 rs.getString(50),
                 firstResponse == null ? null : new CellView.Startup(firstResponse, rs.getLong(52)),
-                rs.getString(53));
+                rs.getString(53),
+                rs.getBoolean(54));
     }
 
     /** A cost figure from four columns (mean, ci low, ci high, repeats) starting at {@code first}; null without a mean. */

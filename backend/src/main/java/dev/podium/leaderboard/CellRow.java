@@ -3,6 +3,7 @@ package dev.podium.leaderboard;
 import dev.podium.run.CellView;
 import dev.podium.stats.CellStats;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -34,11 +35,27 @@ public record CellRow(
         int jvmMajor,
         String cpus,
         CellView.Startup startup,
-        String classification) {
+        String classification,
+        boolean agentRevoked) {
 
     /** The cell's throughput figure: the trimmed mean of requests/s (0 when not computed). */
     public double throughput() {
         return stats == null ? 0 : stats.rpsTrimmedMean();
+    }
+
+    /**
+     * The cell's flags as every table shows them: the payload's, then high-error-rate and noisy when the service found
+     * the cell over the error limit or its repeats' variation above 5%.
+     */
+    public List<String> shownFlags() {
+        List<String> shown = new ArrayList<>(flags);
+        if (stats != null && stats.overErrorLimit() && !shown.contains("high-error-rate")) {
+            shown.add("high-error-rate");
+        }
+        if (stats != null && Boolean.TRUE.equals(stats.noisy()) && !shown.contains("noisy")) {
+            shown.add("noisy");
+        }
+        return shown;
     }
 
     /** The cell as the read API shows it, without repeats. */

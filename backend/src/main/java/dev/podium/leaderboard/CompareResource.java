@@ -44,7 +44,10 @@ public class CompareResource {
             int connections,
             int vcpus,
             String hostClass,
-            double throughput) {}
+            double throughput,
+
+            @Schema(description = "the cell's quality flags, as the leaderboard shows them")
+            List<String> flags) {}
 
     public record CompareResponse(
             CellRef a,
@@ -188,6 +191,7 @@ public class CompareResource {
                 c.connections(),
                 c.vcpus(),
                 c.hostClass(),
-                throughput);
+                throughput,
+                c.shownFlags());
     }
 }

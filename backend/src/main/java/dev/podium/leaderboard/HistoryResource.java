@@ -1,5 +1,6 @@
 package dev.podium.leaderboard;
 
+import dev.podium.quality.QualityFlags;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.version.FrameworkVersions;
 import io.smallrye.mutiny.Uni;
@@ -59,7 +60,10 @@ public class HistoryResource {
             boolean regression,
 
             @Schema(nullable = true, description = "On the latest point: the comparison in words; null elsewhere")
-            String regressionDetail) {}
+            String regressionDetail,
+
+            @Schema(description = "the quality flags of the point's cell, as the leaderboard shows them")
+            List<String> flags) {}
 
     @Schema(name = "HistorySeries")
     public record Series(String hostClass, int vcpus, String framework, String ioModel, List<Point> points) {}
@@ -94,7 +98,8 @@ public class HistoryResource {
                 "regression",
                 "regressionDetail",
                 "scenario",
-                "loadModel");
+                "loadModel",
+                "flags");
 
         String csv() {
             List<List<Object>> lines = new ArrayList<>();
@@ -116,6 +121,7 @@ public class HistoryResource {
                     line.add(p.regressionDetail());
                     line.add(scenario);
                     line.add(loadModel);
+                    line.add(p.flags());
                     lines.add(line);
                 }
             }
@@ -178,6 +184,12 @@ public class HistoryResource {
             @Parameter(description = "date (default) or version: the points in framework-version order")
                     @QueryParam("orderBy")
                     String orderBy,
+            @Parameter(
+                            description =
+                                    "exclude (default): no regression is claimed on a latest run whose cell carries"
+                                            + " a quality flag; include: claimed as on any other")
+                    @QueryParam("flagged")
+                    String flagged,
             @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, endpoint);
         String sc = q.scenario();
@@ -192,11 +204,22 @@ public class HistoryResource {
             throw ReadProblems.badParameter("window", "'window' must be at most 100");
         }
         String order = q.oneOf("orderBy", ORDERS, "date");
+        boolean includeFlagged = "include".equals(q.oneOf("flagged", QualityFlags.CHOICES, "exclude"));
         return answers.table(
                 "history" + q.normalised(),
                 q.csv(headers),
-                () -> compute(sc, lm, fw, io, hc, k, conn, w, order),
+                () -> compute(sc, lm, fw, io, hc, k, conn, w, order, includeFlagged),
                 HistoryResponse::csv);
+    }
+
+    /** The same comparison, with no regression claimed, and why in place of ": regression" at its detail's end. */
+    private static RegressionCheck.Result unclaimed(RegressionCheck.Result check, String why) {
+        return new RegressionCheck.Result(
+                false,
+                check.median(),
+                check.change(),
+                check.welch(),
+                check.detail().replaceAll(": regression$", ": " + why));
     }
 
     HistoryResponse compute(
@@ -208,7 +231,8 @@ public class HistoryResource {
             Integer vcpus,
             Integer connections,
             int window,
-            String orderBy) {
+            String orderBy,
+            boolean includeFlagged) {
         List<CellRow> cells = queries.cells(new CellQueries.Where()
                 .and("c.scenario = ?", scenario)
                 .and("c.load_model = ?", loadModel)
@@ -253,17 +277,15 @@ public class HistoryResource {
                 CellRow latest = points.get(last);
                 check = RegressionCheck.check(
                         latest.throughput(), repeats.getOrDefault(latest.id(), new double[0]), throughputs, pooled);
+                List<String> flaggedBy = QualityFlags.of(latest.shownFlags());
                 if (check.regression()
                         && previous.size() < MIN_PREVIOUS_RUNS) { // one noisy run against one is no claim
-                    check = new RegressionCheck.Result(
-                            false,
-                            check.median(),
-                            check.change(),
-                            check.welch(),
-                            check.detail()
-                                    .replaceAll(
-                                            ": regression$",
-                                            ": not claimed on fewer than " + MIN_PREVIOUS_RUNS + " previous runs"));
+                    check = unclaimed(check, "not claimed on fewer than " + MIN_PREVIOUS_RUNS + " previous runs");
+                } else if (check.regression() && !includeFlagged && !flaggedBy.isEmpty()) { // not to be read alone
+                    check = unclaimed(
+                            check,
+                            "not claimed: the latest run is flagged " + String.join(", ", flaggedBy)
+                                    + " (flagged=include claims it)");
                 }
             }
             List<Point> out = new ArrayList<>();
@@ -282,7 +304,8 @@ public class HistoryResource {
                         c.jvmVendor(),
                         c.jvmVersion(),
                         isLatest && check.regression(),
-                        isLatest ? check.detail() : null));
+                        isLatest ? check.detail() : null,
+                        c.shownFlags()));
             }
             if (orderBy.equals("version")) {
                 out.sort(Comparator.comparing(

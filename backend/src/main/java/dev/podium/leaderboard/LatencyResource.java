@@ -37,7 +37,10 @@ public class LatencyResource {
             @Schema(nullable = true) Double p50,
             @Schema(nullable = true) Double p90,
             @Schema(nullable = true) Double p99,
-            double throughput) {}
+            double throughput,
+
+            @Schema(description = "the quality flags of the point's cell, as the leaderboard shows them")
+            List<String> flags) {}
 
     @Schema(name = "LatencySeries")
     public record Series(String framework, String ioModel, UUID runId, List<Point> points) {}
@@ -141,7 +144,8 @@ public class LatencyResource {
                             c.stats().p50Median(),
                             c.stats().p90Median(),
                             c.stats().p99Median(),
-                            c.throughput()))
+                            c.throughput(),
+                            c.shownFlags()))
                     .toList();
             CellRow first = sweep.get(0);
             series.add(new Series(first.framework(), first.ioModel(), first.runId(), points));

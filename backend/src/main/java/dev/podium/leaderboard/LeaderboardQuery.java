@@ -19,9 +19,12 @@ public record LeaderboardQuery(
         double sla,
         String rank,
         String classification,
-        boolean includeFlagged) {
+        boolean includeFlagged,
+        boolean excludeRevoked) {
 
     public static final double DEFAULT_SLA_MS = 200;
+    /** revoked=include (default: a revoked agent's rows are shown, marked) or exclude (left out, and not pooled). */
+    public static final Set<String> REVOKED = Set.of("include", "exclude");
     /** What rows are ordered by: throughput (SLA throughput), cpu (requests per CPU-second), memory (MB per 1,000 req/s). */
     public static final Set<String> RANKS = Set.of("throughput", "cpu", "memory");
     /** A target's kind as suite.json records it. */
@@ -45,7 +48,8 @@ public record LeaderboardQuery(
                 sla,
                 "throughput",
                 null,
-                includeFlagged);
+                includeFlagged,
+                false);
     }
 
     public static LeaderboardQuery from(QueryParams q) {
@@ -64,7 +68,8 @@ public record LeaderboardQuery(
                 q.positiveNumber("sla", DEFAULT_SLA_MS),
                 q.oneOf("rank", RANKS, "throughput"),
                 q.oneOf("classification", CLASSIFICATIONS, null),
-                "include".equals(q.oneOf("flagged", dev.podium.quality.QualityFlags.CHOICES, "exclude")));
+                "include".equals(q.oneOf("flagged", dev.podium.quality.QualityFlags.CHOICES, "exclude")),
+                "exclude".equals(q.oneOf("revoked", REVOKED, "include")));
         if (query.from() != null && query.to() != null && query.to().isBefore(query.from())) {
             throw ReadProblems.badParameter("to", "'to' is before 'from'");
         }

@@ -84,14 +84,8 @@ public final class LeaderboardRanking {
             CellRow shown = sla != null ? sla : best;
             CellStats s = shown.stats();
             Double base = baselineBest.get(best.runId());
-            List<String> flags = new ArrayList<>(shown.flags());
-            if (s != null && s.overErrorLimit() && !flags.contains("high-error-rate")) {
-                flags.add("high-error-rate");
-            }
-            boolean noisy = Boolean.TRUE.equals(s.noisy()) || flags.contains("noisy");
-            if (noisy && !flags.contains("noisy")) {
-                flags.add("noisy");
-            }
+            List<String> flags = shown.shownFlags();
+            boolean noisy = flags.contains("noisy");
             unranked.add(new LeaderboardResponse.Row(
                     0,
                     false,
@@ -123,7 +117,8 @@ public final class LeaderboardRanking {
                     null,
                     shown.classification(),
                     sweep(sweep),
-                    List.of()));
+                    List.of(),
+                    sweep.stream().anyMatch(CellRow::agentRevoked)));
         }
         return unranked;
     }

@@ -142,7 +142,12 @@ public class LeaderboardResource {
                                     "exclude (default): rows with a quality flag (generator-saturated, above-baseline,"
                                             + " warmup-not-stable, noisy, high-error-rate) are listed unranked; include: ranked with the others")
                     @QueryParam("flagged")
-                    String flagged) {
+                    String flagged,
+            @Parameter(
+                            description = "include (default): runs of agents revoked since are shown, marked"
+                                    + " agentRevoked; exclude: left out, and not pooled into any figure")
+                    @QueryParam("revoked")
+                    String revoked) {
         QueryParams q = QueryParams.of(uri, endpoint);
         LeaderboardQuery query = LeaderboardQuery.from(q);
         String b = q.oneOf("basis", LeaderboardService.BASES, "segment");

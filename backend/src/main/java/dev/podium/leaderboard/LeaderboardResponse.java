@@ -127,7 +127,12 @@ public record LeaderboardResponse(
             @Schema(
                     description = "the quality flags that keep this row out of the ranking (flagged=exclude);"
                             + " empty when it is ranked")
-            List<String> excludedBy) {
+            List<String> excludedBy,
+
+            @Schema(
+                    description = "true when the agent that measured this row (or a run its figure is pooled over)"
+                            + " has been revoked since; revoked=exclude leaves such runs out")
+            boolean agentRevoked) {
 
         /** The same row with another rank, tie, ranking figure and exclusion. */
         public Row ranked(Integer newRank, boolean newTied, String by, List<String> excluded) {
@@ -162,7 +167,8 @@ public record LeaderboardResponse(
                     by,
                     classification,
                     throughputByConnections,
-                    excluded);
+                    excluded,
+                    agentRevoked);
         }
 
         Row ranked(int newRank, boolean newTied, String by) {
@@ -224,7 +230,8 @@ public record LeaderboardResponse(
             "rankedBy",
             "classification",
             "excludedBy",
-            "throughputByConnections");
+            "throughputByConnections",
+            "agentRevoked");
 
     public String csv() {
         List<List<Object>> lines = rows.stream()
@@ -273,7 +280,8 @@ public record LeaderboardResponse(
                         r.excludedBy(),
                         r.throughputByConnections().stream()
                                 .map(a -> a.connections() + ":" + a.throughput())
-                                .toList()))
+                                .toList(),
+                        r.agentRevoked()))
                 .toList();
         return Csv.table(CSV_HEADER, lines);
     }

@@ -131,8 +131,9 @@ public class LeaderboardService {
                 targets.add(c); // LeaderboardRanking keeps each target's cells of its newest run only
             }
         }
-        Segments.Pooled pooled =
-                basis.equals("segment") ? segments.pool(targets) : new Segments.Pooled(targets, List.of());
+        Segments.Pooled pooled = basis.equals("segment")
+                ? segments.pool(targets, q.excludeRevoked())
+                : new Segments.Pooled(targets, List.of());
         LeaderboardResponse.Baseline baseline = newestBaselineRun.isEmpty()
                 ? null
                 : new LeaderboardResponse.Baseline(
@@ -181,12 +182,13 @@ public class LeaderboardService {
 
     /** The comparable cells that pass the run and concurrency filters (JVM, date range, connections). */
     private static CellQueries.Where matching(LeaderboardQuery q, String hostClass, int vcpus) {
-        return comparable(q, hostClass, vcpus)
+        CellQueries.Where where = comparable(q, hostClass, vcpus)
                 .and("r.jvm_vendor = ?", q.jvmVendor())
                 .and("r.jvm_major = ?", q.jvmMajor())
                 .and("r.started_at >= ?", q.from())
                 .and("r.started_at < ?", q.to())
                 .and("c.connections = ?", q.connections());
+        return q.excludeRevoked() ? where.andAlways("not " + CellQueries.AGENT_REVOKED) : where;
     }
 
     private static CellQueries.Where scenarioWhere(LeaderboardQuery q) {

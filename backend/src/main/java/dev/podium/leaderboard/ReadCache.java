@@ -15,7 +15,7 @@ import javax.sql.DataSource;
 /**
  * Rendered read answers keyed by endpoint + normalised query. Every answer depends only on stored runs, and runs are
  * only ever added, so an answer stays valid while {@code count(*), max(received_at)} of runs (and the change points'
- * count, newest id and runs after) is unchanged. That stamp
+ * count, newest id and runs after, and the number of revoked agents) is unchanged. That stamp
  * is read from PostgreSQL at most once per {@code podium.read-cache.check-interval} (default 1 s), so with several
  * replicas sharing one database a new run shows everywhere within that interval; 0 checks on every request.
  */
@@ -103,12 +103,14 @@ public class ReadCache {
                 try (Connection c = dataSource.getConnection();
                         // change points land after their run (recomputed in the background) and move the board's
                         // segments
-                        PreparedStatement ps = c.prepareStatement(
-                                "select count(*), max(received_at), (select count(*) || ':'"
-                                        + " || coalesce(max(id), 0) || ':' || coalesce(sum(runs_after), 0) from change_points) from runs");
+                        PreparedStatement ps =
+                                c.prepareStatement("select count(*), max(received_at), (select count(*) || ':'"
+                                        + " || coalesce(max(id), 0) || ':' || coalesce(sum(runs_after), 0) from change_points),"
+                                        // a revocation marks (or removes) every row of that agent's runs
+                                        + " (select count(revoked_at) from agents) from runs");
                         ResultSet rs = ps.executeQuery()) {
                     rs.next();
-                    s = rs.getLong(1) + "/" + rs.getString(2) + "/" + rs.getString(3);
+                    s = rs.getLong(1) + "/" + rs.getString(2) + "/" + rs.getString(3) + "/" + rs.getLong(4);
                 } catch (SQLException e) {
                     throw new IllegalStateException("read the runs stamp", e);
                 }

@@ -48,7 +48,10 @@ public class ScalingResource {
                     description = "E(k) = T(k) / (k x T(1)); null without a 1-vCPU point or with one vCPU count only")
             Double efficiency,
 
-            UUID runId) {}
+            UUID runId,
+
+            @Schema(description = "the quality flags of the point's cell, as the leaderboard shows them")
+            List<String> flags) {}
 
     @Schema(name = "ScalingSeries")
     public record Series(String framework, String ioModel, List<Point> points) {}
@@ -169,7 +172,8 @@ public class ScalingResource {
                         s.rpsCiLow() / k,
                         s.rpsCiHigh() / k,
                         efficiency(c.throughput(), k, one == null ? null : one.throughput(), chosen.size()),
-                        c.runId()));
+                        c.runId(),
+                        c.shownFlags()));
             }
             series.add(new Series(any.framework(), any.ioModel(), points));
         }

@@ -33,8 +33,8 @@ public class Segments {
     /** The cells with their throughput figures pooled, and what each was pooled from. */
     public record Pooled(List<CellRow> cells, List<Segment> segments) {}
 
-    /** A run's cell of a series. */
-    private record Point(long cellId, UUID runId, OffsetDateTime startedAt) {}
+    /** A run's cell of a series; revoked: the run's agent has been revoked since. */
+    private record Point(long cellId, UUID runId, OffsetDateTime startedAt, boolean revoked) {}
 
     /** The runs pooled for a cell, and how many newer runs up to the cell's wait for confirmation. */
     private record Plan(List<Point> pooled, int unconfirmed) {}
@@ -48,8 +48,11 @@ public class Segments {
     @Inject
     SegmentConfig config;
 
-    /** {@code cells}: non-baseline cells of one host class, vCPU count, scenario and load model. */
-    public Pooled pool(List<CellRow> cells) {
+    /**
+     * {@code cells}: non-baseline cells of one host class, vCPU count, scenario and load model. excludeRevoked: the
+     * runs of revoked agents are not pooled; otherwise a figure pooled over one of them is marked agentRevoked.
+     */
+    public Pooled pool(List<CellRow> cells, boolean excludeRevoked) {
         if (cells.isEmpty()) {
             return new Pooled(cells, List.of());
         }
@@ -58,20 +61,25 @@ public class Segments {
         cells.forEach(c -> frameworks.add(c.framework()));
         Map<String, List<Point>> series = new HashMap<>();
         query(
-                "select c.id, c.run_id, r.started_at, c.framework, c.io_model, c.connections, c.target_rate from cells c "
+                "select c.id, c.run_id, r.started_at, c.framework, c.io_model, c.connections, c.target_rate, "
+                        + CellQueries.AGENT_REVOKED + " from cells c "
                         + "join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.scenario = ? "
                         + "and c.load_model = ? and not c.baseline and c.rps_trimmed_mean is not null and c.framework = any (?) "
                         + "order by r.started_at, r.received_at, r.id, c.ordinal",
                 any,
                 frameworks,
                 rs -> {
+                    boolean revoked = rs.getBoolean(8);
+                    if (excludeRevoked && revoked) {
+                        return;
+                    }
                     List<Point> points = series.computeIfAbsent(
                             key(rs.getString(4), rs.getString(5), rs.getInt(6), rs.getObject(7, Double.class)),
                             k -> new ArrayList<>());
                     UUID run = rs.getObject(2, UUID.class);
                     if (points.isEmpty()
                             || !points.get(points.size() - 1).runId().equals(run)) { // a run's first cell
-                        points.add(new Point(rs.getLong(1), run, rs.getObject(3, OffsetDateTime.class)));
+                        points.add(new Point(rs.getLong(1), run, rs.getObject(3, OffsetDateTime.class), revoked));
                     }
                 });
         Map<String, Map<UUID, Integer>> changes = new HashMap<>(); // series -> run after a change -> runs after it
@@ -144,7 +152,7 @@ public class Segments {
                     first.startedAt(),
                     last.runId(),
                     plan.unconfirmed()));
-            out.add(withStats(c, pooledStats(c.stats(), values)));
+            out.add(withStats(c, pooledStats(c.stats(), values), pooled.stream().anyMatch(Point::revoked)));
         }
         return new Pooled(out, segments);
     }
@@ -172,7 +180,7 @@ public class Segments {
                 s.rssMbPerKrps());
     }
 
-    private static CellRow withStats(CellRow c, CellStats stats) {
+    private static CellRow withStats(CellRow c, CellStats stats, boolean anyRevoked) {
         return new CellRow(
                 c.id(),
                 c.runId(),
@@ -200,7 +208,8 @@ public class Segments {
                 c.jvmMajor(),
                 c.cpus(),
                 c.startup(),
-                c.classification());
+                c.classification(),
+                c.agentRevoked() || anyRevoked);
     }
 
     private static String key(String framework, String ioModel, int connections, Double targetRate) {

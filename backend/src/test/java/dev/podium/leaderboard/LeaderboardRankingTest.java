@@ -95,7 +95,8 @@ class LeaderboardRankingTest {
                 21,
                 null,
                 null,
-                null);
+                null,
+                false);
     }
 
     @Test

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
+import dev.podium.testing.TestSigner;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -20,6 +21,7 @@ import io.restassured.config.RestAssuredConfig;
 import io.restassured.path.json.config.JsonPathConfig;
 import jakarta.inject.Inject;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * What the leaderboard owes a visitor beyond the figure: flagged rows left out of the ranks unless asked for, the
  * classification filter, the throughput at every concurrency, and the host settings that differ among the runs it
  * ranks. Runs are the v2 test payload: Vert.x Web at 64 connections (~120k req/s, 5 repeats) and 256 (~130k, 3 repeats),
- * the nginx baseline at 256.
+ * the nginx baseline at 256. A revoked agent's runs are marked wherever they are ranked, and can be left out.
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
@@ -178,5 +180,113 @@ class BoardTruthTest {
                         "hostSettingsDiffer[0].values[0].targets",
                         contains("Vert.x Web (non-blocking)", "nginx (baseline)"))
                 .body("hostSettingsDiffer[0].values[1].targets", contains("Jetty (non-blocking)"));
+    }
+
+    @Test
+    void a_revoked_agents_rows_are_marked_and_can_be_left_out() {
+        ObjectNode a = twoTargets();
+        ((ArrayNode) a.get("results")).remove(2);
+        submit(a); // Vert.x Web (and the baseline), by test-agent
+        long other = Api.enrol("other-agent");
+        ObjectNode b = twoTargets();
+        b.put("runId", RUN_B).put("startedAt", "2026-11-03T08:00:00Z").put("finishedAt", "2026-11-03T08:30:00Z");
+        ((ArrayNode) b.get("results")).remove(1);
+        ((ArrayNode) b.get("results")).remove(0);
+        Api.submit(TestSigner.envelope("other-agent", TestSigner.V2_PAYLOAD_TYPE, V2Payloads.bytes(b)))
+                .then()
+                .statusCode(201); // Jetty, by other-agent
+        given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
+                .body("rows.framework", contains("Jetty", "Vert.x Web"))
+                .body("rows.agentRevoked", contains(false, false));
+
+        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+                .post("/api/agents/" + other + "/revoke")
+                .then()
+                .statusCode(200);
+        given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
+                .body("rows.framework", contains("Jetty", "Vert.x Web"))
+                .body("rows.agentRevoked", contains(true, false));
+        given().get("/api/leaderboard?scenario=plaintext&format=csv")
+                .then()
+                .statusCode(200)
+                .body(org.hamcrest.Matchers.containsString(",agent_revoked\r\n"));
+        given().get("/api/frameworks/jetty")
+                .then()
+                .statusCode(200)
+                .body("scenarios[0].rows[0].agentRevoked", equalTo(true));
+        given().get("/api/leaderboard?scenario=plaintext&revoked=exclude")
+                .then()
+                .statusCode(200)
+                .body("rows.framework", contains("Vert.x Web"))
+                .body("rows.rank", contains(1));
+        given().get("/api/leaderboard?scenario=plaintext&revoked=sometimes")
+                .then()
+                .statusCode(400)
+                .contentType(startsWith("application/problem+json"))
+                .body("field", equalTo("revoked"));
+    }
+
+    @Test
+    void scaling_latency_history_and_compare_carry_the_flags_of_their_cells() {
+        submit(twoTargets("noisy"));
+        for (String api : List.of("scaling", "latency")) {
+            given().get("/api/" + api + "?scenario=plaintext")
+                    .then()
+                    .statusCode(200)
+                    .body("series.find { it.framework == 'Jetty' }.points[0].flags", contains("noisy"))
+                    .body(
+                            "series.find { it.framework == 'Vert.x Web' }.points[0].flags",
+                            org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem("noisy")));
+        }
+        given().get("/api/history?scenario=plaintext&framework=Jetty")
+                .then()
+                .statusCode(200)
+                .body("series[0].points[0].flags", contains("noisy"));
+        io.restassured.path.json.JsonPath board = given().get("/api/leaderboard?scenario=plaintext&flagged=include")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        long vertx = board.getLong("rows.find { it.framework == 'Vert.x Web' }.bestCellId");
+        long jetty = board.getLong("rows.find { it.framework == 'Jetty' }.bestCellId");
+        given().get("/api/compare?a=" + vertx + "&b=" + jetty)
+                .then()
+                .statusCode(200)
+                .body("b.flags", contains("noisy"))
+                .body("a.flags", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem("noisy")));
+    }
+
+    @Test
+    void no_regression_is_claimed_on_a_flagged_latest_run_unless_the_visitor_opts_in() {
+        for (int day = 1; day <= 6; day++) {
+            Api.submit(netty(day, 100_000, 0)).then().statusCode(201);
+        }
+        Api.submit(netty(7, 85_000, 0.02)).then().statusCode(201); // 15% slower, and 2% of its requests failed
+        given().get("/api/history?scenario=plaintext&framework=Netty")
+                .then()
+                .statusCode(200)
+                .body("series[0].points[6].flags", contains("high-error-rate"))
+                .body("series[0].points[6].regression", equalTo(false))
+                .body(
+                        "series[0].points[6].regressionDetail",
+                        org.hamcrest.Matchers.endsWith(
+                                ": not claimed: the latest run is flagged high-error-rate (flagged=include claims it)"));
+        given().get("/api/history?scenario=plaintext&framework=Netty&flagged=include")
+                .then()
+                .statusCode(200)
+                .body("series[0].points[6].regression", equalTo(true));
+    }
+
+    /** Netty's plaintext run of 2026-11-{day}: five repeats around level, errorShare of each repeat's requests failed. */
+    private static byte[] netty(int day, double level, double errorShare) {
+        String id = String.format("00000000-0000-4000-8000-0000000002%02d", day);
+        double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
+        return dev.podium.leaderboard.SignedRuns.run(id, String.format("2026-11-%02dT08:00:00Z", day))
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, errorShare, rps)
+                .envelope();
     }
 }
