@@ -94,9 +94,9 @@ test-compose: ## docker-compose.yml and the GitHub workflows validate (compose-g
 test-migrations: ## no released migration changed (schema/migrations.sha256)
 	ci/check-migrations.sh
 
-test-agent: ## the agent's Go tests (real wrk against loopback)
-	ci/install-deps.sh wrk
-	$(MAKE) -C agent test
+test-agent: ## the agent's Go tests (real wrk and a real PostgreSQL, on loopback)
+	ci/install-deps.sh wrk pg-server
+	PODIUM_TEST_REQUIRE_PG=1 $(MAKE) -C agent test
 
 test-backend: ## backend tests against a real embedded PostgreSQL (and an external one for the outage test)
 	ci/install-deps.sh pg-server
@@ -105,8 +105,8 @@ test-backend: ## backend tests against a real embedded PostgreSQL (and an extern
 test-backup: backend agent ## make backup, then make restore into an empty service: every run byte-identical and verified
 	ci/backup-test.sh
 
-test-suite: ## builds every framework target and checks every scenario over real HTTP
-	ci/install-deps.sh nginx
+test-suite: ## builds every framework target and checks every scenario over real HTTP (db ones against PostgreSQL)
+	ci/install-deps.sh nginx pg-server
 	$(MAKE) -C agent/suite test
 
 test-frontend: ## unit tests, then browser tests in Debian's Chromium against the real service

@@ -44,8 +44,9 @@ func newCheck(_ *globals) *cobra.Command {
 		Short: "Start each target, validate every scenario against the contract, stop it; non-zero naming each failure",
 		Long: `check starts each target of the manifest (pinned to one CPU), waits for its health URL, validates every
 scenario it declares against agent/suite/README.md (status, body, content type; delay waits at least N ms;
-proxy really reached the reference service, proven by its /stats counter), and stops it. It exits 3 naming
-each failing target/scenario.`,
+proxy really reached the reference service, proven by its /stats counter; the db scenarios against a PostgreSQL
+it starts and loads from suite/db/schema.sql, afresh for every target: rows as loaded, n clamped, updates
+written back, the fortunes page token for token), and stops it. It exits 3 naming each failing target/scenario.`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			m, err := suite.Load(f.suite)
@@ -66,7 +67,7 @@ each failing target/scenario.`,
 				serverCPUs, refCPUs = server.String(), layout.LoadGenerator.String()
 			}
 			results := m.Check(cmd.Context(), targets, suite.CheckOptions{
-				Java: host.Java(f.java), ServerCPUs: serverCPUs, ReferenceCPUs: refCPUs,
+				Java: host.Java(f.java), ServerCPUs: serverCPUs, ReferenceCPUs: refCPUs, DatabaseCPUs: refCPUs,
 				VCPUs: 1, HealthWait: f.healthTimeout, DelayMs: delayMs, Logf: log,
 			})
 			out := cmd.OutOrStdout()

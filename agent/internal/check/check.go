@@ -44,6 +44,11 @@ type Options struct {
 	DelayMs      int           // the N of /delay?ms=N; 0: 100
 	Requests     int           // requests per scenario, sent one after another on one connection; 0: 3
 	Timeout      time.Duration // per response; 0: 30 s
+	// FortunesPage is agent/suite/db/fortunes.html, for fortunes.
+	FortunesPage []byte
+	// World is the benchmark database, freshly loaded, for the db scenarios: rows are compared with what was
+	// loaded and updates must change rows. nil: only their shape is checked.
+	World World
 }
 
 func (o Options) requests() int {
@@ -72,8 +77,11 @@ func Scenario(ctx context.Context, baseURL, scenario string, o Options) error {
 		return expect(ctx, baseURL, Path("delay", d), "text/plain", bodyIs([]byte(PlaintextBody)), o, time.Duration(d)*time.Millisecond)
 	case "proxy":
 		return proxy(ctx, baseURL, o)
-	case "db":
-		return errors.New("the db scenario is not defined yet")
+	case "db", "queries", "updates", "fortunes":
+		if scenario == "fortunes" && len(o.FortunesPage) == 0 {
+			return errors.New("no fortunes.html to check /fortunes against")
+		}
+		return dbScenario(ctx, baseURL, scenario, o.FortunesPage, o.World, o)
 	}
 	return fmt.Errorf("unknown scenario %q", scenario)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"podium.dev/agent/internal/database"
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/hsperf"
 	"podium.dev/agent/internal/load"
@@ -29,7 +30,10 @@ type measurer struct {
 	r    *Runner
 	lg   host.CPUs
 	cell int
-	ref  suite.Validator // the reference service's counter, for proxy cells
+	ref  suite.Validator // the reference service's counter, for proxy cells; the database, for db cells
+	// db is the benchmark database (nil without db scenarios, or when it did not start: dbErr says why).
+	db    *database.Server
+	dbErr error
 	// frameworkVersion is the current target's, found once per target (for nginx it runs `nginx -v`).
 	frameworkVersion string
 	// startup and cpus are the current target start's, carried by each of its cells.
@@ -50,9 +54,14 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host
 		return &TargetFailure{Target: t.Name, VCPUs: k, Reason: strings.Join(problems, "; ")}
 	}
 	scenarios := r.Plan.scenariosOf(t)
+	m.ref = suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs, DatabaseErr: m.dbErr}
+	env, err := r.Manifest.DatabaseFor(ctx, t, r.Plan.Scenarios, m.db, &m.ref) // the same rows for every target
+	if err != nil {
+		m.ref.DatabaseErr = err
+	}
 	r.logf("starting %s on CPUs %s (%d vCPUs)", t.Name, cpus, k)
 	p, err := r.Manifest.Start(ctx, t, suite.StartOptions{Java: r.Java, CPUs: cpus.String(), VCPUs: k,
-		ReferenceURL: ref.URL(), HealthWait: r.HealthWait})
+		ReferenceURL: ref.URL(), HealthWait: r.HealthWait, Env: env})
 	if err != nil {
 		m.skip(r.Plan.closedCells(t) + r.Plan.openCells(t))
 		problems = append(problems, fmt.Sprintf("did not start: %v", err))
@@ -64,9 +73,8 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host
 		IdleRSSBytes: usage.RSS(p.Pid())}
 	r.logf("  first correct response after %.0f ms, %.1f MB resident when idle", m.startup.FirstResponseMs, float64(m.startup.IdleRSSBytes)/1e6)
 	m.frameworkVersion = frameworkVersion(t)
-	m.ref = suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs}
 	valid := map[string]bool{}
-	for _, s := range scenarios {
+	for _, s := range suite.ValidationOrder(scenarios) {
 		if err := m.ref.Scenario(ctx, p.BaseURL, s); err != nil {
 			problems = append(problems, fmt.Sprintf("%s failed validation, not measured: %v", s, err))
 			continue
@@ -118,6 +126,9 @@ func (m *measurer) newCell(p *suite.Process, scenario, model string, k int) Cell
 		d := m.r.Plan.DelayMs
 		c.DelayMs = &d
 	}
+	if suite.IsDB(scenario) && t.Database != nil {
+		c.Database = &CellDatabase{Client: t.Database.Client, Pool: t.Database.Pool}
+	}
 	return c
 }
 
@@ -162,7 +173,7 @@ func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string
 				return c, err
 			}
 		}
-		res, u, err := m.measured(p, false, func() (load.Result, error) { return wrk.Run(ctx, o) })
+		res, u, err := m.measured(p, false, suite.IsDB(scenario), func() (load.Result, error) { return wrk.Run(ctx, o) })
 		if err != nil {
 			return c, fmt.Errorf("repeat %d: %w", i+1, err)
 		}
@@ -214,11 +225,19 @@ func (m *measurer) proxied(ctx context.Context, before int64, res load.Result) e
 
 // measured runs one repeat while sampling the target's process tree, and adds the load generator's own CPU
 // time: wrk's rusage (in res), or for the in-process open loop the agent's own rusage over the repeat.
-func (m *measurer) measured(p *suite.Process, inProcess bool, f func() (load.Result, error)) (load.Result, usage.Usage, error) {
+func (m *measurer) measured(p *suite.Process, inProcess, db bool, f func() (load.Result, error)) (load.Result, usage.Usage, error) {
 	self := usage.SelfCPU()
 	s := usage.Start(p.Pid(), usage.DefaultInterval)
+	var ds *usage.Sampler // the database's own CPU time over the same repeat
+	if db && m.db != nil {
+		ds = usage.Start(m.db.Pid(), usage.DefaultInterval)
+	}
 	res, err := f()
 	u := s.Stop()
+	if ds != nil {
+		du := ds.Stop()
+		u.DatabaseCPUUserSeconds, u.DatabaseCPUSystemSeconds = &du.TargetCPUUserSeconds, &du.TargetCPUSystemSeconds
+	}
 	if err != nil {
 		return res, u, err
 	}
@@ -323,7 +342,7 @@ func (m *measurer) openCell(ctx context.Context, p *suite.Process, k int, rate f
 	c.WarmupSeconds = math.Round(warm.Duration.Seconds()*10) / 10
 	for j := 0; j < r.Plan.Repeats; j++ {
 		o.Duration = r.Plan.Duration
-		res, u, err := m.measured(p, true, func() (load.Result, error) { return openloop.Run(ctx, o) })
+		res, u, err := m.measured(p, true, false, func() (load.Result, error) { return openloop.Run(ctx, o) })
 		if err != nil {
 			return c, fmt.Errorf("%.0f req/s, repeat %d: %w", rate, j+1, err)
 		}

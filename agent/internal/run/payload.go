@@ -29,7 +29,22 @@ type Run struct {
 	LoadGenerator LoadGenerator `json:"loadGenerator"`
 	Host          host.Info     `json:"host"`
 	JVM           host.JVM      `json:"jvm"`
+	Database      *Database     `json:"database,omitempty"`
 	Results       []Cell        `json:"results"`
+}
+
+// Database is the benchmark database the db scenarios ran against.
+type Database struct {
+	Server   string            `json:"server"`
+	Version  string            `json:"version"`
+	CPUs     string            `json:"cpus"`
+	Settings map[string]string `json:"settings"`
+}
+
+// CellDatabase is how a db cell's target talked to the database (suite.json's database block).
+type CellDatabase struct {
+	Client string `json:"client"`
+	Pool   int    `json:"pool"`
 }
 
 // Agent is the agent that produced the run.
@@ -71,23 +86,24 @@ type Startup struct {
 
 // Cell is one measured combination of target, scenario, load model, concurrency/rate and vCPUs.
 type Cell struct {
-	Framework        string   `json:"framework"`
-	FrameworkVersion string   `json:"frameworkVersion"`
-	IOModel          string   `json:"ioModel"`
-	Classification   string   `json:"classification,omitempty"`
-	Scenario         string   `json:"scenario"`
-	LoadModel        string   `json:"loadModel"`
-	Connections      int      `json:"connections"`
-	TargetRate       float64  `json:"targetRate,omitempty"`
-	DelayMs          *int     `json:"delayMs,omitempty"`
-	VCPUs            int      `json:"vcpus"`
-	DurationSeconds  float64  `json:"durationSeconds"`
-	WarmupSeconds    float64  `json:"warmupSeconds"`
-	Baseline         bool     `json:"baseline,omitempty"`
-	Flags            []string `json:"flags,omitempty"`
-	Repeats          []Repeat `json:"repeats"`
-	Startup          *Startup `json:"startup,omitempty"`
-	CPUs             string   `json:"cpus,omitempty"`
+	Framework        string        `json:"framework"`
+	FrameworkVersion string        `json:"frameworkVersion"`
+	IOModel          string        `json:"ioModel"`
+	Classification   string        `json:"classification,omitempty"`
+	Scenario         string        `json:"scenario"`
+	LoadModel        string        `json:"loadModel"`
+	Connections      int           `json:"connections"`
+	TargetRate       float64       `json:"targetRate,omitempty"`
+	DelayMs          *int          `json:"delayMs,omitempty"`
+	VCPUs            int           `json:"vcpus"`
+	DurationSeconds  float64       `json:"durationSeconds"`
+	WarmupSeconds    float64       `json:"warmupSeconds"`
+	Baseline         bool          `json:"baseline,omitempty"`
+	Flags            []string      `json:"flags,omitempty"`
+	Repeats          []Repeat      `json:"repeats"`
+	Startup          *Startup      `json:"startup,omitempty"`
+	CPUs             string        `json:"cpus,omitempty"`
+	Database         *CellDatabase `json:"database,omitempty"`
 }
 
 // Repeat is one measured repeat of a cell.

@@ -90,6 +90,14 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 		run.LoadGenerator.OpenLoopTool, run.LoadGenerator.OpenLoopVersion = "fortio", openloop.Version()
 	}
 
+	// The benchmark database shares the load generator's CPUs: a 2-CPU host has no third one to give it (its CPU
+	// time is recorded per repeat, so a cell can show whether it was the limit).
+	db, dbErr := r.Manifest.StartDatabase(ctx, targets, r.Plan.Scenarios, lg.String(), r.logf)
+	if db != nil {
+		defer db.Stop()
+		run.Database = &Database{Server: "PostgreSQL", Version: db.Version, CPUs: db.CPUs, Settings: db.Settings}
+	}
+
 	var ref *suite.Reference
 	if suite.NeedsReference(targets) && slices.Contains(r.Plan.Scenarios, "proxy") {
 		r.logf("starting the reference service on CPUs %s", lg)
@@ -107,7 +115,7 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	}
 	r.Display.Plan(total)
 	var failures []TargetFailure
-	m := &measurer{r: r, lg: lg}
+	m := &measurer{r: r, lg: lg, db: db, dbErr: dbErr}
 	for _, k := range vcpus {
 		cpus, _ := r.Layout.Server(k)
 		for _, t := range targets {

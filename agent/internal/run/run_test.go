@@ -15,6 +15,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"podium.dev/agent/internal/database"
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/progress"
 	"podium.dev/agent/internal/suite"
@@ -27,6 +28,18 @@ import (
 func TestMain(m *testing.M) {
 	testtarget.ServeIfChild()
 	os.Exit(m.Run())
+}
+
+// startCPUs is what this test process may run on before any run pins it (Execute moves the whole process onto its
+// load generator's CPUs, which the next test must not inherit).
+var startCPUs = host.Usable()
+
+// freshLayout puts the process back on every CPU it started with and lays them out as a run does.
+func freshLayout() (host.Layout, error) {
+	if err := host.PinSelf(startCPUs); err != nil {
+		return host.Layout{}, err
+	}
+	return host.NewLayout(host.Usable(), "")
 }
 
 func freePort(t *testing.T) int {
@@ -57,8 +70,7 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
 	}
-	usable := host.Usable()
-	layout, err := host.NewLayout(usable, "")
+	layout, err := freshLayout()
 	if err != nil {
 		t.Skipf("needs 2 CPUs: %v", err)
 	}
@@ -145,7 +157,7 @@ func TestOpenLoopStepsToTheSLAThenBisects(t *testing.T) {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
 	}
-	layout, err := host.NewLayout(host.Usable(), "")
+	layout, err := freshLayout()
 	if err != nil {
 		t.Skipf("needs 2 CPUs: %v", err)
 	}
@@ -180,7 +192,7 @@ func TestOpenLoopStepsToTheSLAThenBisects(t *testing.T) {
 }
 
 func TestRunGoesOnWhenATargetFails(t *testing.T) {
-	layout, err := host.NewLayout(host.Usable(), "")
+	layout, err := freshLayout()
 	if err != nil {
 		t.Skipf("needs 2 CPUs: %v", err)
 	}
@@ -334,7 +346,7 @@ func TestPlanFromAProfile(t *testing.T) {
 	if _, err := PlanFrom(m, "nope"); err == nil {
 		t.Error("an unknown profile gave a plan")
 	}
-	p.Scenarios = []string{"fortunes"}
+	p.Scenarios = []string{"fortune"}
 	if err := p.Check(); err == nil {
 		t.Error("an unknown scenario passed")
 	}
@@ -365,6 +377,97 @@ func TestPayloadTypesCoverEveryV2Field(t *testing.T) {
 		_ = json.Unmarshal(out, &got)
 		if !reflect.DeepEqual(want, got) {
 			t.Errorf("%s does not round-trip through the agent's types:\n%s", name, out)
+		}
+	}
+}
+
+// TestRunMeasuresTheDBScenariosAgainstAPostgreSQLItStartsAndStops: with a target declaring db scenarios, the run
+// starts the host's PostgreSQL (pinned to the load generator's CPUs), gives the target its PODIUM_TARGET_DB_*,
+// validates and measures the cells with the database's CPU time per repeat, records the server in the payload, and
+// leaves no PostgreSQL process or directory behind.
+func TestRunMeasuresTheDBScenariosAgainstAPostgreSQLItStartsAndStops(t *testing.T) {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
+	}
+	if _, err := database.FindBinDir(); err != nil {
+		if os.Getenv("PODIUM_TEST_REQUIRE_PG") != "" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	layout, err := freshLayout()
+	if err != nil {
+		t.Skipf("needs 2 CPUs: %v", err)
+	}
+	// the database's directory is made under TMPDIR: one of this test's own, which PostgreSQL's user can reach
+	tmp, err := os.MkdirTemp("", "podium-run-db-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", tmp)
+	m := testManifest(t)
+	if err := os.MkdirAll(filepath.Join(m.Dir, "db"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"schema.sql", "fortunes.html"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "suite", "db", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(m.Dir, "db", f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PODIUM_TEST_FORTUNES", filepath.Join(m.Dir, "db", "fortunes.html"))
+	m.Targets[0].Scenarios = append(m.Targets[0].Scenarios, "db", "fortunes")
+	m.Targets[0].Database = &suite.Database{Client: "computed rows (test target)", Pool: 7, Docs: "https://example.org/"}
+	r := &Runner{
+		Manifest: m,
+		Plan: Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"plaintext", "db", "fortunes"},
+			Connections: []int{4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1,
+			WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03},
+		Layout: layout, Java: "java", HealthWait: 10 * time.Second, AgentVersion: "0.1.0-test",
+		Display: progress.New(t.Output()),
+	}
+	payload, failures, err := r.Execute(context.Background())
+	if err != nil || len(failures) > 0 {
+		t.Fatalf("run: %v, failures %+v", err, failures)
+	}
+	body, err := payload.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	validate(t, body)
+	d := payload.Database
+	if d == nil || d.Server != "PostgreSQL" || d.Version == "" || d.CPUs != layout.LoadGenerator.String() || d.Settings["max_connections"] != "200" {
+		t.Errorf("run.database %+v, want PostgreSQL with its version, settings and CPUs %s", d, layout.LoadGenerator)
+	}
+	if len(payload.Results) != 3 {
+		t.Fatalf("%d cells, want plaintext, db and fortunes: %s", len(payload.Results), body)
+	}
+	for _, c := range payload.Results {
+		db := c.Scenario != "plaintext"
+		if db != (c.Database != nil) || (db && (c.Database.Pool != 7 || c.Database.Client != "computed rows (test target)")) {
+			t.Errorf("%s cell: database %+v", c.Scenario, c.Database)
+		}
+		for _, rep := range c.Repeats {
+			if rep.Requests == 0 || db != (rep.Usage.DatabaseCPUUserSeconds != nil && rep.Usage.DatabaseCPUSystemSeconds != nil) {
+				t.Errorf("%s cell: %d requests, database CPU %v/%v", c.Scenario, rep.Requests, rep.Usage.DatabaseCPUUserSeconds, rep.Usage.DatabaseCPUSystemSeconds)
+			}
+		}
+	}
+	left, _ := filepath.Glob(filepath.Join(tmp, "podium-db-*"))
+	if len(left) > 0 {
+		t.Errorf("the database's directory is left: %v", left)
+	}
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), tmp) {
+			t.Errorf("a process is left that runs in %s: %s", tmp, strings.ReplaceAll(string(b), "\x00", " "))
 		}
 	}
 }

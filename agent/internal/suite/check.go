@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"podium.dev/agent/internal/database"
 )
 
 // CheckOptions says where and how `podium-agent check` starts the targets.
@@ -13,6 +15,7 @@ type CheckOptions struct {
 	Java          string
 	ServerCPUs    string // CPUs the targets are pinned to
 	ReferenceCPUs string // CPUs the reference service is pinned to
+	DatabaseCPUs  string // CPUs the benchmark database is pinned to (db scenarios)
 	VCPUs         int
 	HealthWait    time.Duration
 	DelayMs       int
@@ -77,6 +80,10 @@ func (m *Manifest) Check(ctx context.Context, targets []*Target, o CheckOptions)
 			defer ref.Stop()
 		}
 	}
+	db, dbErr := m.StartDatabase(ctx, targets, nil, o.DatabaseCPUs, logf)
+	if db != nil {
+		defer db.Stop()
+	}
 	var out []CheckResult
 	for _, t := range targets {
 		if ctx.Err() != nil {
@@ -85,13 +92,18 @@ func (m *Manifest) Check(ctx context.Context, targets []*Target, o CheckOptions)
 		}
 		logf("checking %s (%s)", t.Name, strings.Join(t.Scenarios, ", "))
 		r := CheckResult{Target: t}
-		p, err := m.Start(ctx, t, StartOptions{Java: o.Java, CPUs: o.ServerCPUs, VCPUs: o.VCPUs, ReferenceURL: ref.URL(), HealthWait: o.HealthWait})
+		v := Validator{ReferenceURL: ref.Base(), DelayMs: o.DelayMs, DatabaseErr: dbErr}
+		env, err := m.DatabaseFor(ctx, t, nil, db, &v)
+		if err != nil {
+			v.DatabaseErr = err
+		}
+		p, err := m.Start(ctx, t, StartOptions{Java: o.Java, CPUs: o.ServerCPUs, VCPUs: o.VCPUs, ReferenceURL: ref.URL(),
+			HealthWait: o.HealthWait, Env: env})
 		if err != nil {
 			r.StartErr = err
 			out = append(out, r)
 			continue
 		}
-		v := Validator{ReferenceURL: ref.Base(), DelayMs: o.DelayMs}
 		r.Failures = v.Validate(ctx, p)
 		if refErr != nil {
 			for i, f := range r.Failures {
@@ -104,6 +116,41 @@ func (m *Manifest) Check(ctx context.Context, targets []*Target, o CheckOptions)
 		out = append(out, r)
 	}
 	return out
+}
+
+// StartDatabase starts the benchmark database when one of the targets declares a db scenario (among scenarios,
+// when not nil); otherwise it returns nil, nil. The error is what every db scenario will fail with.
+func (m *Manifest) StartDatabase(ctx context.Context, targets []*Target, scenarios []string, cpus string,
+	logf func(string, ...any)) (*database.Server, error) {
+	if !NeedsDatabase(targets, scenarios) {
+		return nil, nil
+	}
+	logf("starting the benchmark database (PostgreSQL) on CPUs %s", cpus)
+	db, err := database.Start(ctx, database.Options{Schema: m.SchemaSQL(), CPUs: cpus})
+	if err != nil {
+		logf("%v: the db scenarios will fail", err)
+		return nil, err
+	}
+	logf("  PostgreSQL %s on %s:%d", db.Version, db.Host, db.Port)
+	return db, nil
+}
+
+// DatabaseFor readies the database for target t when it declares a db scenario (among scenarios, when not nil):
+// the data loaded afresh, and v given the page and the database to check against. It returns the environment
+// that tells the target where the database is.
+func (m *Manifest) DatabaseFor(ctx context.Context, t *Target, scenarios []string, db *database.Server, v *Validator) ([]string, error) {
+	if db == nil || !NeedsDatabase([]*Target{t}, scenarios) {
+		return nil, nil
+	}
+	page, err := m.FortunesPage()
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Reload(ctx); err != nil {
+		return nil, fmt.Errorf("reload the benchmark database: %w", err)
+	}
+	v.FortunesPage, v.World = page, db
+	return db.Env(t.Database.Pool), nil
 }
 
 func (m *Manifest) referenceName() string {

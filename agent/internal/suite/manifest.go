@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"podium.dev/agent/internal/check"
 )
 
 // Manifest is suite.json: the targets, the reference service, the nginx baseline and the profiles.
@@ -49,8 +51,17 @@ type Target struct {
 	Tuning    string   `json:"tuning"`
 	// Maven says how the module is built against another release of its framework (nil: it cannot be).
 	Maven *Maven `json:"maven,omitempty"`
+	// Database is the client a target of the db scenarios uses (required when it declares one of them).
+	Database *Database `json:"database,omitempty"`
 	// Baseline is set by the loader on the manifest's baseline entry.
 	Baseline bool `json:"-"`
+}
+
+// Database is how a target talks to the benchmark database: its driver and pool as its documentation recommends.
+type Database struct {
+	Client string `json:"client"` // e.g. "PostgreSQL JDBC 42.7 + HikariCP 6.3"
+	Pool   int    `json:"pool"`   // passed as PODIUM_TARGET_DB_POOL
+	Docs   string `json:"docs"`   // the documentation that recommends this client and pool
 }
 
 // Maven names the POM property that holds the framework's version and the artifact (groupId:artifactId) whose
@@ -150,6 +161,9 @@ func (m *Manifest) check() error {
 			if !slices.Contains(Scenarios, s) {
 				return fmt.Errorf("target %q: unknown scenario %q", t.Name, s)
 			}
+			if IsDB(s) && (t.Database == nil || t.Database.Pool < 1 || t.Database.Client == "" || t.Database.Docs == "") {
+				return fmt.Errorf("target %q: the %s scenario needs \"database\": {\"client\", \"pool\" >= 1, \"docs\"}", t.Name, s)
+			}
 		}
 	}
 	return nil
@@ -203,4 +217,20 @@ func NeedsReference(ts []*Target) bool {
 }
 
 // Scenarios are the scenarios the agent knows how to validate and measure: the run schema's enum (scenarios_test.go).
-var Scenarios = []string{"plaintext", "json", "proxy", "delay", "db"}
+var Scenarios = []string{"plaintext", "json", "proxy", "delay", "db", "queries", "updates", "fortunes"}
+
+// IsDB reports whether a scenario reads the benchmark database (agent/suite/db/README.md).
+func IsDB(scenario string) bool { return slices.Contains(check.DBScenarios, scenario) }
+
+// NeedsDatabase reports whether any of the targets declares one of the scenarios that reads the database
+// (among scenarios, when it is not nil).
+func NeedsDatabase(ts []*Target, scenarios []string) bool {
+	for _, t := range ts {
+		for _, s := range t.Scenarios {
+			if IsDB(s) && (scenarios == nil || slices.Contains(scenarios, s)) {
+				return true
+			}
+		}
+	}
+	return false
+}

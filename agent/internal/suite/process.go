@@ -28,6 +28,7 @@ type StartOptions struct {
 	VCPUs        int           // k for -XX:ActiveProcessorCount=k
 	ReferenceURL string        // PODIUM_REFERENCE_URL
 	HealthWait   time.Duration // deadline for the health URL to answer 200
+	Env          []string      // more environment (the benchmark database's PODIUM_TARGET_DB_*)
 }
 
 // Process is a started target; Stop ends its whole process group.
@@ -141,6 +142,7 @@ func (m *Manifest) Start(ctx context.Context, t *Target, o StartOptions) (*Proce
 	if o.ReferenceURL != "" {
 		cmd.Env = append(cmd.Env, "PODIUM_REFERENCE_URL="+o.ReferenceURL)
 	}
+	cmd.Env = append(cmd.Env, o.Env...)
 	lb := &tailBuffer{max: 16 << 10}
 	cmd.Stdout, cmd.Stderr = lb, lb
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}

@@ -134,7 +134,9 @@ func TestLoadTheRealManifest(t *testing.T) {
 func TestLoadRejectsABrokenManifest(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ name, json, want string }{
-		{"unknown scenario", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"port":1,"health":"/","scenarios":["fortunes"]}]}`, "unknown scenario"},
+		{"unknown scenario", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"port":1,"health":"/","scenarios":["fortune"]}]}`, "unknown scenario"},
+		{"db scenario without its client", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"health":"/","scenarios":["fortunes"]}]}`, "needs \"database\""},
+		{"db scenario with pool 0", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"health":"/","scenarios":["db"],"database":{"client":"c","pool":0,"docs":"d"}}]}`, "needs \"database\""},
 		{"duplicate target", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"port":1,"health":"/"},{"name":"a","start":["x"],"port":2,"health":"/"}]}`, "twice"},
 		{"unknown classification", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"health":"/","classification":"framework"}]}`, "classification"},
 		{"no start command", `{"name":"s","version":"1","targets":[{"name":"a","port":1,"health":"/"}]}`, "required"},

@@ -3,8 +3,10 @@
 package testtarget
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"strconv"
@@ -17,8 +19,8 @@ import (
 // ReferenceBody is what the reference service answers on /reference.
 const ReferenceBody = `{"id":1,"message":"Hello from the reference service"}`
 
-// Handler serves /plaintext, /json, /delay and /proxy (relaying referenceURL); broken names a scenario
-// to answer wrongly ("" for none).
+// Handler serves /plaintext, /json, /delay, /proxy (relaying referenceURL), /db, /queries and /fortunes; broken
+// names a scenario to answer wrongly ("" for none).
 func Handler(referenceURL, broken string) http.Handler {
 	mux := http.NewServeMux()
 	text := func(w http.ResponseWriter, body string) {
@@ -59,6 +61,44 @@ func Handler(referenceURL, broken string) http.Handler {
 		}
 		defer resp.Body.Close()
 		io.Copy(w, resp.Body)
+	})
+	// The read-only db scenarios from the rows schema.sql loads (computed, not read: this target has no driver), and
+	// /fortunes as the page at $PODIUM_TEST_FORTUNES. It reads PODIUM_TARGET_DB_POOL only to prove the agent passed it.
+	world := func() map[string]int {
+		id := 1 + rand.IntN(10000)
+		return map[string]int{"id": id, "randomNumber": 1 + (id*7919)%10000}
+	}
+	db := func(w http.ResponseWriter, r *http.Request, many bool) {
+		if os.Getenv("PODIUM_TARGET_DB_POOL") == "" {
+			http.Error(w, "no PODIUM_TARGET_DB_POOL", http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		if !many {
+			_ = json.NewEncoder(w).Encode(world())
+			return
+		}
+		n, err := strconv.Atoi(r.URL.Query().Get("n"))
+		n = min(max(n, 1), 500)
+		if err != nil {
+			n = 1
+		}
+		rows := make([]map[string]int, n)
+		for i := range rows {
+			rows[i] = world()
+		}
+		_ = json.NewEncoder(w).Encode(rows)
+	}
+	mux.HandleFunc("GET /db", func(w http.ResponseWriter, r *http.Request) { db(w, r, false) })
+	mux.HandleFunc("GET /queries", func(w http.ResponseWriter, r *http.Request) { db(w, r, true) })
+	mux.HandleFunc("GET /fortunes", func(w http.ResponseWriter, _ *http.Request) {
+		page, err := os.ReadFile(os.Getenv("PODIUM_TEST_FORTUNES"))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write(page)
 	})
 	return mux
 }

@@ -137,6 +137,9 @@ type Usage struct {
 	TargetRSSPeakBytes     int64   `json:"targetRssPeakBytes"`
 	GeneratorCPUSeconds    float64 `json:"generatorCpuSeconds"`
 	Samples                int     `json:"samples,omitempty"`
+	// The benchmark database's CPU time over the repeat, for the db scenarios (nil otherwise).
+	DatabaseCPUUserSeconds   *float64 `json:"databaseCpuUserSeconds,omitempty"`
+	DatabaseCPUSystemSeconds *float64 `json:"databaseCpuSystemSeconds,omitempty"`
 }
 
 // DefaultInterval is how often memory is sampled: often enough for a peak, rarely enough to cost nothing.

@@ -39,7 +39,7 @@ export type FrameworkScenario = Schemas['FrameworkScenario']
 export type FrameworkHistorySeries = Schemas['FrameworkHistorySeries']
 
 // the run schema's enum, in its order (scenarios.test.ts fails when they differ)
-export const SCENARIOS = ['plaintext', 'json', 'proxy', 'delay', 'db'] as const
+export const SCENARIOS = ['plaintext', 'json', 'proxy', 'delay', 'db', 'queries', 'updates', 'fortunes'] as const
 
 /** What each scenario isolates (methodology section 2). */
 export const SCENARIO_NOTES: Record<string, string> = {
@@ -49,6 +49,10 @@ export const SCENARIO_NOTES: Record<string, string> = {
     'GET /proxy calls a shared reference service over HTTP and relays its JSON: one incoming and one outgoing call per request.',
   delay: 'GET /delay?ms=N answers after N ms without burning CPU: how many requests can be in flight at once.',
   db: 'GET /db reads one row from PostgreSQL by random id: a realistic I/O-bound handler.',
+  queries: 'GET /queries?n=20 reads 20 rows, one query each: how the database client and its pool hold up.',
+  updates: 'GET /updates?n=5 reads 5 rows and writes each back with a new value: reads and writes per request.',
+  fortunes:
+    'GET /fortunes reads a table, adds a row, sorts, and HTML-escapes it into a page: database, logic and templating.',
 }
 export const IO_MODELS: IoModel[] = ['non-blocking', 'virtual-threads', 'blocking']
 /** A stored change point of a series (GET /api/changes). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { FULL, latencyAdvice, noDataAdvice, QUICK, scalingAdvice } from './advice'
+import { DB_SCENARIOS, FULL, latencyAdvice, noDataAdvice, QUICK, scalingAdvice } from './advice'
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url)
 const suite = JSON.parse(readFileSync(repo('agent/suite/suite.json'), 'utf8'))
@@ -35,6 +35,15 @@ describe('empty-state advice', () => {
     for (const a of every)
       for (const f of flagsOf(a.command ?? '')) expect(declared, `${a.command}: --${f}`).toContain(f)
     expect(declared).toContain('home')
+  })
+  it('sends a visitor to the targets that declare the database scenarios, with a command that works', () => {
+    for (const scenario of DB_SCENARIOS) {
+      const a = noDataAdvice(scenario, 'closed', quick)
+      expect(a.command).toBe(`agent/bin/podium-agent run --home .podium/agent --scenario ${scenario} --push`)
+      for (const f of flagsOf(a.command ?? '')) expect(declared, `--${f}`).toContain(f)
+      const declaring = suite.targets.filter((t: { scenarios: string[] }) => t.scenarios.includes(scenario))
+      expect(declaring.length, `targets declaring ${scenario}`).toBeGreaterThan(0)
+    }
   })
   it('says why proxy is empty after make run, and how to measure it', () => {
     const a = noDataAdvice('proxy', 'closed', quick)

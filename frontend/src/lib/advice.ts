@@ -9,6 +9,9 @@ export const FULL = {
   openLoop: true,
 }
 
+/** The scenarios that read the benchmark database (agent/suite/db/README.md). */
+export const DB_SCENARIOS = ['db', 'queries', 'updates', 'fortunes']
+
 // make run's agent lives in .podium/agent (agent/README.md, "the agent's home")
 const AGENT = 'agent/bin/podium-agent run --home .podium/agent'
 
@@ -28,6 +31,11 @@ export function noDataAdvice(scenario: string, loadModel: string | undefined, me
     return {
       why: 'Open-loop results come from the full profile only (the delay scenario at fixed request rates); the quick profile of make run measures closed loop. Run',
       command: `PODIUM_PROFILE=full make run   # or: ${AGENT} --scenario delay --open-loop --push`,
+    }
+  if (DB_SCENARIOS.includes(scenario) && !measured.includes(scenario))
+    return {
+      why: `No run measured ${scenario} yet: the database scenarios run against a PostgreSQL the agent starts (apt-get install -y postgresql), on the targets that declare them, outside both profiles. Run`,
+      command: `${AGENT} --scenario ${scenario} --push`,
     }
   if (!measured.includes(scenario)) {
     const why = QUICK.scenarios.includes(scenario)

@@ -3,7 +3,16 @@
 import type { Leaderboard, LeaderboardRow } from '../api/types'
 
 /** The weights (shown on the page, documented in frontend/README.md): plaintext is the least realistic scenario. */
-export const COMPOSITE_WEIGHTS: Record<string, number> = { plaintext: 1, json: 2, delay: 2, proxy: 3, db: 3 }
+export const COMPOSITE_WEIGHTS: Record<string, number> = {
+  plaintext: 1,
+  json: 2,
+  delay: 2,
+  proxy: 3,
+  db: 3,
+  queries: 3,
+  updates: 3,
+  fortunes: 3,
+}
 
 export interface CompositeRow {
   framework: string
