@@ -5,17 +5,25 @@ import io.helidon.http.Status;
 import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 
-/** The suite's scenarios on Helidon SE 4: plain blocking handlers, each request on its own virtual thread. */
+/**
+ * The suite's scenarios on Helidon SE 4: plain blocking handlers, each request on its own virtual thread; the db
+ * routes use blocking JDBC on that thread (Database).
+ */
 public final class HelidonTarget {
     static final String HELLO = "Hello, World!";
 
     record Message(String message) {}
 
     private final WebClient client;
+    /** The db routes' pool (PODIUM_TARGET_DB_*) starts on the first db request: no database is needed to start. */
+    private final Database database = new Database(System.getenv());
 
     HelidonTarget(String referenceUrl) {
         this.client = WebClient.builder().baseUri(referenceUrl).build();
@@ -39,7 +47,32 @@ public final class HelidonTarget {
         rules.get("/plaintext", (req, res) -> text(res, HELLO))
                 .get("/json", (req, res) -> res.send(new Message(HELLO)))
                 .get("/proxy", this::proxy)
-                .get("/delay", HelidonTarget::delay);
+                .get("/delay", HelidonTarget::delay)
+                .get("/db", db((req, res) -> res.send(database.worlds(1).get(0))))
+                .get("/queries", db((req, res) -> res.send(database.worlds(count(req)))))
+                .get("/updates", db((req, res) -> res.send(database.update(count(req)))))
+                .get("/fortunes", db(this::fortunes));
+    }
+
+    /** A db route, with a database error answered 500 (Helidon would close the connection without an answer). */
+    private static Handler db(Handler route) {
+        return (req, res) -> {
+            try {
+                route.handle(req, res);
+            } catch (SQLException e) {
+                res.status(Status.INTERNAL_SERVER_ERROR_500);
+                text(res, String.valueOf(e));
+            }
+        };
+    }
+
+    private static int count(ServerRequest req) {
+        return Database.count(req.query().contains("n") ? req.query().get("n") : null);
+    }
+
+    private void fortunes(ServerRequest req, ServerResponse res) throws SQLException {
+        byte[] page = Database.fortunesPage(database.fortunes()).getBytes(StandardCharsets.UTF_8);
+        res.header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8").send(page);
     }
 
     private void proxy(ServerRequest req, ServerResponse res) {

@@ -10,8 +10,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 
-/** The four scenarios as one blocking servlet: it runs on whichever thread Tomcat's connector gives it. */
+/**
+ * The scenarios as one blocking servlet: it runs on whichever thread Tomcat's connector gives it. The db routes use
+ * blocking JDBC on that thread (Database).
+ */
 final class ScenarioServlet extends HttpServlet {
     private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.UTF_8);
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -22,9 +26,11 @@ final class ScenarioServlet extends HttpServlet {
     private final transient HttpClient client =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final transient HttpRequest referenceRequest;
+    private final transient Database database;
 
-    ScenarioServlet(URI reference) {
+    ScenarioServlet(URI reference, Database database) {
         this.referenceRequest = HttpRequest.newBuilder(reference).GET().build();
+        this.database = database;
     }
 
     @Override
@@ -35,8 +41,31 @@ final class ScenarioServlet extends HttpServlet {
                 send(response, 200, "application/json", MAPPER.writeValueAsBytes(new Message("Hello, World!")));
             case "/proxy" -> proxy(response);
             case "/delay" -> delay(request, response);
+            case "/db", "/queries", "/updates", "/fortunes" -> db(request, response);
             default -> response.sendError(404);
         }
+    }
+
+    private void db(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        try {
+            switch (request.getServletPath()) {
+                case "/db" -> json(response, database.worlds(1).get(0));
+                case "/queries" -> json(response, database.worlds(Database.count(request.getParameter("n"))));
+                case "/updates" -> json(response, database.update(Database.count(request.getParameter("n"))));
+                default ->
+                    send(
+                            response,
+                            200,
+                            "text/html; charset=utf-8",
+                            Database.fortunesPage(database.fortunes()).getBytes(StandardCharsets.UTF_8));
+            }
+        } catch (SQLException e) {
+            send(response, 500, "text/plain", String.valueOf(e).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static void json(HttpServletResponse response, Object value) throws IOException {
+        send(response, 200, "application/json", MAPPER.writeValueAsBytes(value));
     }
 
     private void proxy(HttpServletResponse response) throws IOException {

@@ -35,8 +35,10 @@ public final class TomcatTarget {
         tomcat.setConnector(connector);
 
         Context context = tomcat.addContext("", null);
-        Tomcat.addServlet(context, "scenarios", new ScenarioServlet(reference));
-        for (String path : new String[] {"/plaintext", "/json", "/proxy", "/delay"}) {
+        // The db routes' pool (PODIUM_TARGET_DB_*) starts on the first db request: no database is needed to start.
+        Tomcat.addServlet(context, "scenarios", new ScenarioServlet(reference, new Database(System.getenv())));
+        for (String path :
+                new String[] {"/plaintext", "/json", "/proxy", "/delay", "/db", "/queries", "/updates", "/fortunes"}) {
             context.addServletMappingDecoded(path, "scenarios");
         }
         tomcat.start();
