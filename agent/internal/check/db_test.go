@@ -159,3 +159,12 @@ func TestFortunesWithoutThePageIsAnErrorNotAPass(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// The measured requests are the contract's: twenty queries, five updates (a bare /queries would be one query).
+func TestDBScenariosAreMeasuredAtTheContractsN(t *testing.T) {
+	for scenario, want := range map[string]string{"db": "/db", "queries": "/queries?n=20", "updates": "/updates?n=5", "fortunes": "/fortunes"} {
+		if got := Path(scenario, 100); got != want {
+			t.Errorf("Path(%s) = %s, want %s", scenario, got, want)
+		}
+	}
+}
