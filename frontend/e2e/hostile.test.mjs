@@ -134,8 +134,9 @@ describe("a revoked agent's run", () => {
     const revoked = await fetch(`${base}/api/agents/${agent.id}/revoke`, { method: 'POST', headers: admin })
     assert.equal(revoked.status, 200, await revoked.text())
     // the service re-reads what changed at most once a second (read cache): wait until its API says so
-    const board = `${base}/api/leaderboard?${q({ scenario: 'plaintext', hostClass, vcpus: 1 })}`
-    for (let i = 0; i < 50; i++) {
+    // (the query the page sends, defaults spelt out: each query string is its own entry in the service's cache)
+    const board = `${base}/api/leaderboard?${q({ scenario: 'plaintext', hostClass, vcpus: 1, loadModel: 'closed', sla: 200, rank: 'throughput', basis: 'segment', flagged: 'exclude', revoked: 'include' })}`
+    for (let i = 0; i < 100; i++) {
       const rows = (await (await fetch(board)).json()).rows
       if (rows.find((r) => r.framework === 'Jetty')?.agentRevoked) break
       await new Promise((ok) => setTimeout(ok, 100))
