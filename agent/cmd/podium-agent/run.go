@@ -73,7 +73,7 @@ func (f *runFlags) registerRun(cmd *cobra.Command) {
 	fl.DurationVar(&f.warmupMin, "warmup-min", 0, "never stable before this much load (default: the profile's)")
 	fl.Float64Var(&f.warmupJITQuiet, "warmup-jit-quiet", 0, "stable only when the JVM's JIT compiled for at most this share of the last window, per pinned CPU (default: the profile's)")
 	fl.DurationVar(&f.warmupMax, "warmup-max", 0, "warm-up cap; a cell that hits it is flagged warmup-not-stable (default: the profile's)")
-	fl.Float64Var(&f.warmupTolerance, "warmup-tolerance", 0, "two consecutive windows within this relative difference end the warm-up (default: the profile's)")
+	fl.Float64Var(&f.warmupTolerance, "warmup-tolerance", 0, "the warm-up ends when the later half of its horizon's windows is within this relative difference of the earlier half (default: the profile's)")
 	fl.BoolVar(&f.openLoop, "open-loop", false, "also measure the delay scenario in open loop (default: the profile's)")
 	fl.Float64SliceVar(&f.rates, "rate", nil, "open-loop offered rates in requests/s (default: the step function)")
 	fl.IntVar(&f.openLoopSteps, "open-loop-steps", 10, "at most this many steps of the open-loop step function")

@@ -80,8 +80,8 @@ func (m *Maven) Coordinates() (group, artifact string, err error) {
 	return g, a, nil
 }
 
-// Warmup says how a cell is warmed up (package warmup): windows of WindowSeconds until every window of the
-// last HorizonSeconds agrees within Tolerance, at least MinSeconds have passed and the JVM's JIT compiled for at
+// Warmup says how a cell is warmed up (package warmup): windows of WindowSeconds until the last HorizonSeconds
+// of windows show no trend beyond Tolerance (later half against earlier half), at least MinSeconds have passed and the JVM's JIT compiled for at
 // most JITQuiet of the last window (per pinned CPU); for at most MaxSeconds.
 type Warmup struct {
 	WindowSeconds  float64 `json:"windowSeconds"`

@@ -2,6 +2,7 @@ package warmup
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -30,6 +31,43 @@ func TestAClimbLikeSpringMVCsIsNotStable(t *testing.T) {
 	}
 	if !r.Stable || len(r.Windows) != 11 || r.Spent < 11*time.Second-time.Millisecond {
 		t.Errorf("stable %v after %d windows (%s), want stable once 3 windows agree at the plateau: %s", r.Stable, len(r.Windows), r.Spent, r.Reason)
+	}
+}
+
+func TestNoiseWithoutATrendIsStable(t *testing.T) {
+	t.Parallel()
+	// Tomcat's 2 s windows on a shared 2-core VM: 25-30% apart, no climb. A spread rule never ends here.
+	five := s
+	five.Horizon = 5 * time.Second
+	r, _ := Run(context.Background(), five, 1, series(60100, 71300, 64000, 73800, 62200, 70000, 61000), nil)
+	if !r.Stable || len(r.Windows) != 5 {
+		t.Errorf("stable %v after %d windows, want stable at window 5 (halves 65.7k and 68.0k): %s", r.Stable, len(r.Windows), r.Reason)
+	}
+}
+
+func TestAFallingThroughputIsNotStable(t *testing.T) {
+	t.Parallel()
+	r, _ := Run(context.Background(), s, 1, series(50000, 47000, 44000, 41000, 38000, 35000, 32000, 29000, 26000, 23000, 20000), nil)
+	if r.Stable || !strings.Contains(r.Reason, "still moved -") {
+		t.Errorf("stable %v after %d windows: %s", r.Stable, len(r.Windows), r.Reason)
+	}
+}
+
+func TestTrend(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		xs   []float64
+		want float64
+	}{
+		{[]float64{100, 110}, 0.10},
+		{[]float64{100, 500, 110}, 0.10},
+		{[]float64{100, 100, 120, 120}, 0.20},
+		{[]float64{100}, 0},
+		{nil, 0},
+	} {
+		if got := Trend(tc.xs); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("Trend(%v) = %v, want %v", tc.xs, got, tc.want)
+		}
 	}
 }
 
