@@ -2,6 +2,7 @@ package dev.podium.changes;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.quality.QualityFlags;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -254,6 +255,18 @@ public class ChangeDetector {
         return fresh;
     }
 
+    /**
+     * A cell carrying a quality flag (QualityFlags.QUALITY: the payload's, or over the error limit or noisy as the
+     * service found it) is no point of its series: a level it shows is not the target's, so no change is claimed on
+     * it, and it does not move the segments either side.
+     */
+    static final String UNFLAGGED = "and not (c.flags && array[" + String.join(", ", quoted(QualityFlags.QUALITY))
+            + "]::text[]) and c.over_error_limit is not true and c.noisy is not true ";
+
+    private static List<String> quoted(List<String> names) {
+        return names.stream().map(n -> "'" + n + "'").toList(); // fixed names, not input
+    }
+
     private List<Point> points(Series s) {
         List<Point> all = query(
                 "select c.id, c.run_id, r.started_at, c.rps_trimmed_mean, c.p99_median, "
@@ -261,6 +274,7 @@ public class ChangeDetector {
                         + "from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
                         + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
                         + "and c.target_rate is not distinct from ? and c.rps_trimmed_mean is not null "
+                        + UNFLAGGED
                         + "order by r.started_at, r.received_at, r.id, c.ordinal",
                 List.of(
                         s.hostClass(),

@@ -222,4 +222,51 @@ class ChangesEndToEndTest {
         given().get("/api/changes?limit=5000").then().statusCode(400).body("field", equalTo("limit"));
         given().get("/api/changes?colour=red").then().statusCode(400).body("field", equalTo("colour"));
     }
+
+    /** A Jetty run of day `day` at `level` req/s, errorShare of its requests answered with an error status. */
+    static byte[] jettyRun(int day, double level, double errorShare) {
+        String id = String.format("00000000-0000-4000-8000-0000000002%02d", day);
+        double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
+        return SignedRuns.run(id, String.format("2026-11-%02dT09:00:00Z", day))
+                .cell("Jetty", "12.1.5", "blocking", "plaintext", 256, 2, false, 2, errorShare, rps)
+                .envelope();
+    }
+
+    @Test
+    void noChangeIsClaimedOnAFlaggedRunAndItDoesNotMoveTheSegments() throws Exception {
+        for (int day = 1; day <= 9; day++) {
+            Api.submit(jettyRun(day, 70_000 * (1 + 0.002 * (day % 3)), 0))
+                    .then()
+                    .statusCode(201);
+        }
+        // 15% down, but 2% of its answers were errors: high-error-rate, a figure that is not the target's
+        Api.submit(jettyRun(10, 59_500, 0.02)).then().statusCode(201);
+        given().get("/api/runs/00000000-0000-4000-8000-000000000210/cells")
+                .then()
+                .statusCode(200)
+                .body("items[0].stats.overErrorLimit", equalTo(true));
+        Thread.sleep(1500); // the recompute runs in the background: give it the time that found the Netty change
+        given().get("/api/changes?framework=Jetty").then().statusCode(200).body("size()", equalTo(0));
+
+        // the same drop without errors is a change, found against the nine clean runs (the flagged one is no point)
+        Api.submit(jettyRun(11, 59_500, 0)).then().statusCode(201);
+        JsonPath changes = null;
+        long t0 = System.nanoTime();
+        while (System.nanoTime() - t0 < 10_000_000_000L) {
+            changes = given().get("/api/changes?framework=Jetty")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
+            if (changes.getList("$").size() > 0) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertEquals(1, changes.getList("$").size(), changes.prettify());
+        assertEquals("00000000-0000-4000-8000-000000000211", changes.getString("[0].runAfter"));
+        assertEquals("00000000-0000-4000-8000-000000000209", changes.getString("[0].runBefore"));
+        assertEquals(9, changes.getInt("[0].runsBefore"));
+        assertEquals(1, changes.getInt("[0].runsAfter"));
+    }
 }
