@@ -26,8 +26,8 @@ run: deps build ## the main job: service + site, local agent enrolled, quick pro
 test: test-schema test-compose test-migrations lint-go lint-frontend lint-format test-agent test-backend test-backup test-suite test-frontend ## every test of every component
 
 ## --- building and serving ---------------------------------------------------------------------------------
-deps: ## install wrk, nginx and curl when missing (apt-get as root; otherwise prints the command)
-	ci/install-deps.sh wrk nginx curl
+deps: ## install wrk, nginx, curl and PostgreSQL (the quick profile's db cells) when missing (apt-get as root; otherwise prints the command)
+	ci/install-deps.sh wrk nginx curl pg-server
 
 build: frontend backend agent suite ## build every component
 
@@ -119,7 +119,7 @@ bench: bench-ingest bench-read bench-agent bench-frontend ## every benchmark, on
 bench-ingest: ## ingest rate of signed 1,000-cell runs next to PostgreSQL COPY
 	$(MAKE) -C backend bench
 
-bench-read: ## leaderboard throughput and p99 on 1,000,000 repeat rows next to /q/health/live
+bench-read: ## leaderboard throughput and p99 on 10,100,000 repeat rows next to /q/health/live
 	backend/bench/read.sh
 
 bench-agent: ## the agent's requests/s next to wrk by hand, and its peak RSS

@@ -15,7 +15,7 @@ function flagsOf(command: string): string[] {
   return [...command.matchAll(/--([a-z-]+)/g)].map((m) => m[1])
 }
 
-const quick = ['plaintext', 'json']
+const quick = ['plaintext', 'db']
 const every = [
   noDataAdvice('proxy', 'closed', quick),
   noDataAdvice('delay', 'closed', quick),
@@ -38,7 +38,7 @@ describe('empty-state advice', () => {
   })
   it('sends a visitor to the targets that declare the database scenarios, with a command that works', () => {
     for (const scenario of DB_SCENARIOS) {
-      const a = noDataAdvice(scenario, 'closed', quick)
+      const a = noDataAdvice(scenario, 'closed', ['plaintext']) // a run that measured no database scenario
       expect(a.command).toBe(`agent/bin/podium-agent run --home .podium/agent --scenario ${scenario} --push`)
       for (const f of flagsOf(a.command ?? '')) expect(declared, `--${f}`).toContain(f)
       const declaring = suite.targets.filter((t: { scenarios: string[] }) => t.scenarios.includes(scenario))
@@ -47,10 +47,13 @@ describe('empty-state advice', () => {
   })
   it('says why proxy is empty after make run, and how to measure it', () => {
     const a = noDataAdvice('proxy', 'closed', quick)
-    expect(a.why).toBe('The quick profile of make run measures plaintext and json only, not proxy: run')
+    expect(a.why).toBe('The quick profile of make run measures plaintext and db only, not proxy: run')
     expect(a.command).toContain('--scenario proxy')
     expect(noDataAdvice('proxy', 'closed', [])).toEqual({ why: 'No runs yet: run', command: 'make run' })
-    expect(noDataAdvice('json', 'closed', quick).command).toBeUndefined() // measured: the filters exclude it
+    expect(noDataAdvice('db', 'closed', quick).command).toBeUndefined() // measured: the filters exclude it
+    expect(noDataAdvice('fortunes', 'closed', quick).why).toMatch(
+      /quick profile of make run measures plaintext and db only/,
+    )
   })
   it('gives no advice where there is data enough', () => {
     expect(scalingAdvice([1, 2])).toBeNull()

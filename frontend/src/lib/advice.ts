@@ -1,9 +1,9 @@
 // Why a view is empty, and the command that fills it: advice only with flags podium-agent really has (advice.test.ts).
 
 /** What the suite's profiles measure (agent/suite/suite.json). */
-export const QUICK = { scenarios: ['plaintext', 'json'], connections: [64], vcpus: [1], openLoop: false }
+export const QUICK = { scenarios: ['plaintext', 'db'], connections: [64], vcpus: [1], openLoop: false }
 export const FULL = {
-  scenarios: ['plaintext', 'json', 'proxy', 'delay'],
+  scenarios: ['plaintext', 'json', 'proxy', 'delay', 'db', 'queries', 'updates', 'fortunes'],
   connections: [16, 64, 256, 1024],
   vcpus: [1, 2],
   openLoop: true,
@@ -34,7 +34,7 @@ export function noDataAdvice(scenario: string, loadModel: string | undefined, me
     }
   if (DB_SCENARIOS.includes(scenario) && !measured.includes(scenario))
     return {
-      why: `No run measured ${scenario} yet: the database scenarios run against a PostgreSQL the agent starts (apt-get install -y postgresql), on the targets that declare them, outside both profiles. Run`,
+      why: `No run measured ${scenario} yet: the database scenarios run against a PostgreSQL the agent starts (apt-get install -y postgresql), on the targets that declare them${QUICK.scenarios.includes(scenario) ? '' : `; the quick profile of make run measures ${QUICK.scenarios.join(' and ')} only`}. Run`,
       command: `${AGENT} --scenario ${scenario} --push`,
     }
   if (!measured.includes(scenario)) {
