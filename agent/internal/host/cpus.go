@@ -77,6 +77,9 @@ func Usable() CPUs {
 type Layout struct {
 	Usable        CPUs
 	LoadGenerator CPUs
+	// Targets, when set, are the CPUs targets take theirs from instead of those the load generator leaves, and
+	// may overlap the load generator's: only a test does that, to put two instances on a 2-CPU host.
+	Targets CPUs
 }
 
 // NewLayout builds the default layout, or uses loadGen when it is given.
@@ -95,14 +98,14 @@ func NewLayout(usable CPUs, loadGen string) (Layout, error) {
 	return Layout{Usable: usable, LoadGenerator: usable[len(usable)-n:]}, nil
 }
 
-// Server is the first k CPUs not given to the load generator, or an error when there are fewer than k.
+// Server is the first k CPUs not given to the load generator (of Targets, when set), or an error when there are fewer than k.
 func (l Layout) Server(k int) (CPUs, error) {
 	var out CPUs
 	for _, c := range l.Usable {
 		if len(out) == k {
 			break
 		}
-		if !slices.Contains(l.LoadGenerator, c) {
+		if l.Targets != nil && slices.Contains(l.Targets, c) || l.Targets == nil && !slices.Contains(l.LoadGenerator, c) {
 			out = append(out, c)
 		}
 	}
@@ -110,6 +113,16 @@ func (l Layout) Server(k int) (CPUs, error) {
 		return nil, fmt.Errorf("%d vCPUs asked for the target, only %d left besides the load generator's %s", k, len(out), l.LoadGenerator)
 	}
 	return out, nil
+}
+
+// Balancer is where the load balancer of the nginx-N topologies runs beside targets on up to k CPUs: the first
+// CPU that is neither the load generator's nor one of those k, its own (own true); on a host with none to spare (2
+// CPUs: target 0, wrk 1), the load generator's CPUs, which it then shares as the benchmark database does.
+func (l Layout) Balancer(k int) (cpus CPUs, own bool) {
+	if server, err := l.Server(k + 1); err == nil {
+		return CPUs{server[k]}, true
+	}
+	return slices.Clone(l.LoadGenerator), false
 }
 
 // Times is a snapshot of /proc/stat per CPU: busy and total jiffies.

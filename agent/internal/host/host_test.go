@@ -105,6 +105,33 @@ func TestLayoutKeepsTargetAndLoadGeneratorApart(t *testing.T) {
 	}
 }
 
+// The balancer of an nginx-N topology gets a CPU of its own when one is left beside the targets' and the load
+// generator's, else shares the load generator's (a 2-core host).
+func TestLayoutGivesTheBalancerASpareCPUOrTheLoadGenerators(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		usable CPUs
+		k      int
+		want   string
+		own    bool
+	}{
+		{CPUs{0, 1}, 1, "1", false},
+		{CPUs{0, 1, 2, 3}, 1, "1", true},
+		{CPUs{0, 1, 2, 3}, 2, "2-3", false},
+		{CPUs{0, 1, 2, 3, 4, 5, 6, 7}, 2, "2", true},
+		{CPUs{0, 1, 2, 3, 4, 5, 6, 7}, 4, "4-7", false},
+	}
+	for _, tc := range tests {
+		l, err := NewLayout(tc.usable, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, own := l.Balancer(tc.k); got.String() != tc.want || own != tc.own {
+			t.Errorf("%s, targets on %d: balancer on %s (own %v), want %s (own %v)", tc.usable, tc.k, got, own, tc.want, tc.own)
+		}
+	}
+}
+
 func TestBusy(t *testing.T) {
 	t.Parallel()
 	before := Times{1: {100, 1000}}

@@ -199,6 +199,16 @@ func (p *Process) waitHealthy(ctx context.Context, wait time.Duration) error {
 // Pid is the process id (also the process group id).
 func (p *Process) Pid() int { return p.cmd.Process.Pid }
 
+// Exited says how the process ended (with the tail of its output), nil while it runs.
+func (p *Process) Exited() error {
+	select {
+	case <-p.exited:
+		return fmt.Errorf("%s exited (%v)%s", p.Target.Name, p.waitErr, p.outputNote())
+	default:
+		return nil
+	}
+}
+
 // Output is the tail of what the process wrote to stdout and stderr.
 func (p *Process) Output() string { return p.log.String() }
 

@@ -140,6 +140,9 @@ type Usage struct {
 	// The benchmark database's CPU time over the repeat, for the db scenarios (nil otherwise).
 	DatabaseCPUUserSeconds   *float64 `json:"databaseCpuUserSeconds,omitempty"`
 	DatabaseCPUSystemSeconds *float64 `json:"databaseCpuSystemSeconds,omitempty"`
+	// The load balancer's (nginx) CPU time over the repeat, for the nginx-N topologies (nil otherwise).
+	BalancerCPUUserSeconds   *float64 `json:"balancerCpuUserSeconds,omitempty"`
+	BalancerCPUSystemSeconds *float64 `json:"balancerCpuSystemSeconds,omitempty"`
 }
 
 // DefaultInterval is how often memory is sampled: often enough for a peak, rarely enough to cost nothing.
@@ -149,14 +152,16 @@ const DefaultInterval = 200 * time.Millisecond
 const rescanEvery = 5
 
 type seen struct {
+	tree  int   // the index of the tree's leader in Sampler.leaders
 	start int64 // starttime, to tell a reused pid apart
 	first Stat  // at the start of the sampling, zero for a process born during it
 	last  Stat
 }
 
-// Sampler samples one process tree until Stop.
+// Sampler samples one or more process trees until Stop: their figures are summed (memory sample by sample, so the
+// peak is the peak of the sum).
 type Sampler struct {
-	leader  int
+	leaders []int
 	started time.Time
 	stop    chan struct{}
 	done    chan struct{}
@@ -166,15 +171,21 @@ type Sampler struct {
 	rssSum  float64
 	rssPeak int64
 	samples int
+	perTree []float64 // each tree's CPU seconds (user + system), once stopped
 }
 
 // Start begins sampling the process tree led by leader (the target's process, leader of its group) every
 // interval (DefaultInterval when 0).
 func Start(leader int, interval time.Duration) *Sampler {
+	return StartAll([]int{leader}, interval)
+}
+
+// StartAll begins sampling the process trees led by leaders together (the instances of an nginx-N topology).
+func StartAll(leaders []int, interval time.Duration) *Sampler {
 	if interval <= 0 {
 		interval = DefaultInterval
 	}
-	s := &Sampler{leader: leader, started: time.Now(), stop: make(chan struct{}), done: make(chan struct{}), procs: map[int]*seen{}}
+	s := &Sampler{leaders: leaders, started: time.Now(), stop: make(chan struct{}), done: make(chan struct{}), procs: map[int]*seen{}}
 	s.scan(true)
 	s.sample()
 	go s.loop(interval)
@@ -200,17 +211,19 @@ func (s *Sampler) loop(interval time.Duration) {
 
 // scan adds the tree's members not yet known; at the start they are the baseline, later they were born inside.
 func (s *Sampler) scan(initial bool) {
-	for _, pid := range Members(s.leader) {
-		st, ok := readStat(pid)
-		s.mu.Lock()
-		if p := s.procs[pid]; ok && (p == nil || p.start != st.StartTicks) {
-			np := &seen{start: st.StartTicks, last: st}
-			if initial {
-				np.first = st
+	for tree, leader := range s.leaders {
+		for _, pid := range Members(leader) {
+			st, ok := readStat(pid)
+			s.mu.Lock()
+			if p := s.procs[pid]; ok && (p == nil || p.start != st.StartTicks) {
+				np := &seen{tree: tree, start: st.StartTicks, last: st}
+				if initial {
+					np.first = st
+				}
+				s.procs[pid] = np
 			}
-			s.procs[pid] = np
+			s.mu.Unlock()
 		}
-		s.mu.Unlock()
 	}
 }
 
@@ -242,9 +255,15 @@ func (s *Sampler) Stop() Usage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var user, sys int64
+	perTree := make([]int64, len(s.leaders))
 	for _, p := range s.procs {
 		user += p.last.UserTicks - p.first.UserTicks
 		sys += p.last.SysTicks - p.first.SysTicks
+		perTree[p.tree] += p.last.UserTicks - p.first.UserTicks + p.last.SysTicks - p.first.SysTicks
+	}
+	s.perTree = nil
+	for _, t := range perTree {
+		s.perTree = append(s.perTree, round(float64(max(t, 0))/clockTicks, 2))
 	}
 	u := Usage{WallSeconds: round(wall, 3), TargetCPUUserSeconds: round(float64(max(user, 0))/clockTicks, 2),
 		TargetCPUSystemSeconds: round(float64(max(sys, 0))/clockTicks, 2), TargetRSSPeakBytes: s.rssPeak, Samples: s.samples}
@@ -252,6 +271,14 @@ func (s *Sampler) Stop() Usage {
 		u.TargetRSSMeanBytes = int64(s.rssSum / float64(s.samples))
 	}
 	return u
+}
+
+// TreeCPUSeconds is each tree's CPU time (user + system) over the sampling, in the order of the leaders given to
+// StartAll; nil before Stop.
+func (s *Sampler) TreeCPUSeconds() []float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.perTree
 }
 
 // SelfCPU is this process's CPU time so far (user + system), for the in-process open-loop generator.

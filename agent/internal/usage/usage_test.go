@@ -77,6 +77,37 @@ func TestSamplerMeasuresTheWholeGroup(t *testing.T) {
 	}
 }
 
+// Two trees sampled together (the instances of an nginx-N topology): their CPU time and memory are summed, and each
+// tree's CPU time is told apart (a busy one and an idle one).
+func TestSamplerSumsSeveralTrees(t *testing.T) {
+	t.Parallel()
+	start := func(script string) int {
+		cmd := exec.Command("sh", "-c", script)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); _ = cmd.Wait() })
+		return cmd.Process.Pid
+	}
+	busy, idle := start("yes >/dev/null & wait"), start("sleep 30 & wait")
+	deadline := time.Now().Add(5 * time.Second)
+	for (len(Members(busy)) < 2 || len(Members(idle)) < 2) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	s := StartAll([]int{busy, idle}, 50*time.Millisecond)
+	time.Sleep(time.Second)
+	u := s.Stop()
+	each := s.TreeCPUSeconds()
+	cpu := u.TargetCPUUserSeconds + u.TargetCPUSystemSeconds
+	if len(each) != 2 || each[0] < 0.05 || each[1] > 0.02 || math.Abs(each[0]+each[1]-cpu) > 0.02 {
+		t.Errorf("trees %v CPU-s, total %.2f: want the busy one's, the idle one's near 0, adding up to the total", each, cpu)
+	}
+	if both := RSS(busy) + RSS(idle); u.TargetRSSPeakBytes < max(RSS(busy), RSS(idle)) || u.TargetRSSPeakBytes > 2*both {
+		t.Errorf("peak RSS %d, the two trees hold %d now", u.TargetRSSPeakBytes, both)
+	}
+}
+
 // schedRuntime is the group's run time in seconds from /proc/<pid>/schedstat, independent of /proc/<pid>/stat.
 func schedRuntime(t *testing.T, pgid int) float64 {
 	t.Helper()
