@@ -129,6 +129,8 @@ var v2Mutations = []mutation{
 		func(m map[string]any) { cell0(m)["flags"] = []any{"lucky"} }, nil},
 	{"unknown-classification", "results[0].classification", "v2: a target classification the schema does not define", 422,
 		func(m map[string]any) { cell0(m)["classification"] = "framework" }, nil},
+	{"unknown-topology", "results[0].topology", "v2: a topology other than single and nginx-N", 422,
+		func(m map[string]any) { cell0(m)["topology"] = "haproxy-2" }, nil},
 }
 
 func main() {
