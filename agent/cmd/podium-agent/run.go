@@ -20,7 +20,7 @@ import (
 type runFlags struct {
 	suiteFlags
 	profile, suiteCommit, output, wrk string
-	scenarios                         []string
+	scenarios, topologies             []string
 	connections, vcpus                []int
 	rates                             []float64
 	duration, warmupWindow, warmupMax time.Duration
@@ -65,6 +65,7 @@ func (f *runFlags) registerRun(cmd *cobra.Command) {
 	fl.StringSliceVar(&f.scenarios, "scenario", nil, "scenarios (default: the profile's)")
 	fl.IntSliceVar(&f.connections, "connections", nil, "closed-loop concurrency sweep (default: the profile's)")
 	fl.IntSliceVar(&f.vcpus, "vcpus", nil, "vCPU counts for the targets (default: the profile's)")
+	fl.StringSliceVar(&f.topologies, "topology", nil, "how each vCPU count is deployed: single (one instance on all k) and/or nginx-N (N instances on k/N vCPUs each behind nginx; k a multiple of N), e.g. single,nginx-2 (default: the profile's topologies, else single)")
 	fl.DurationVar(&f.duration, "duration", 0, "length of one measured repeat (default: the profile's)")
 	fl.IntVar(&f.repeats, "repeats", 0, "repeats per cell (default: the profile's)")
 	fl.IntVar(&f.delayMs, "delay-ms", 0, "the N of /delay?ms=N (default: the profile's)")
@@ -170,7 +171,7 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	fmt.Fprint(cmd.ErrOrStderr(), payload.Summary())
 	// The payload has no place for what was not measured: the summary says it, beside the cells.
 	for _, fl := range failures {
-		fmt.Fprintf(cmd.ErrOrStderr(), "  NOT MEASURED %s (%d vCPUs): %s\n", fl.Target, fl.VCPUs, fl.Reason)
+		fmt.Fprintf(cmd.ErrOrStderr(), "  NOT MEASURED %s (%s): %s\n", fl.Target, fl.Where(), fl.Reason)
 	}
 	parts, err := payload.Split(f.maxEnvelope)
 	if err != nil {
@@ -202,7 +203,7 @@ func failedRun(err error, failures []run.TargetFailure) error {
 	}
 	var what []string
 	for _, fl := range failures {
-		what = append(what, fmt.Sprintf("%s (%d vCPUs): %s", fl.Target, fl.VCPUs, fl.Reason))
+		what = append(what, fmt.Sprintf("%s (%s): %s", fl.Target, fl.Where(), fl.Reason))
 	}
 	if err != nil {
 		return fmt.Errorf("%w; %w", err, checkFailed{what})
@@ -223,6 +224,9 @@ func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
 	}
 	if len(f.vcpus) > 0 {
 		p.VCPUs = f.vcpus
+	}
+	if len(f.topologies) > 0 {
+		p.Topologies = f.topologies
 	}
 	if f.duration > 0 {
 		p.Duration = f.duration

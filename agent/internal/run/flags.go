@@ -44,21 +44,21 @@ func (c *Cell) judgeNoise() {
 }
 
 // flagAboveBaseline flags every closed-loop framework cell whose mean throughput is above the same run's
-// baseline cell at the same scenario, connections and vCPUs: the load generator, not the target, was the limit.
+// baseline cell at the same scenario, connections, vCPUs and topology (nginx-N against the baseline behind the same balancer): the load generator, not the target, was the limit.
 func flagAboveBaseline(cells []Cell) {
 	type key struct {
-		scenario           string
+		scenario, topology string
 		connections, vcpus int
 	}
 	base := map[key]float64{}
 	for _, c := range cells {
 		if c.Baseline && c.LoadModel == "closed" {
-			base[key{c.Scenario, c.Connections, c.VCPUs}] = c.meanRPS()
+			base[key{c.Scenario, c.TopologyName(), c.Connections, c.VCPUs}] = c.meanRPS()
 		}
 	}
 	for i := range cells {
 		c := &cells[i]
-		if b, ok := base[key{c.Scenario, c.Connections, c.VCPUs}]; ok && !c.Baseline && c.LoadModel == "closed" && c.meanRPS() > b {
+		if b, ok := base[key{c.Scenario, c.TopologyName(), c.Connections, c.VCPUs}]; ok && !c.Baseline && c.LoadModel == "closed" && c.meanRPS() > b {
 			c.flag(FlagAboveBaseline)
 		}
 	}

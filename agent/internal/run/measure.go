@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"podium.dev/agent/internal/balancer"
 	"podium.dev/agent/internal/database"
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/hsperf"
@@ -14,6 +15,7 @@ import (
 	"podium.dev/agent/internal/openloop"
 	"podium.dev/agent/internal/sla"
 	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/topology"
 	"podium.dev/agent/internal/usage"
 	"podium.dev/agent/internal/warmup"
 	"podium.dev/agent/internal/wrk"
@@ -39,19 +41,23 @@ type measurer struct {
 	// startup and cpus are the current target start's, carried by each of its cells.
 	startup *Startup
 	cpus    string
+	// balancer is how the nginx-N topologies' nginx is started (its binary and CPUs).
+	balancer balancer.Options
+	// instanceCPU is each instance's CPU time over the last repeat (nginx-N: the progress line shows the spread).
+	instanceCPU []float64
 }
 
-// target starts t on cpus, validates it and measures its cells. A scenario that breaks the contract is
+// target deploys t on cpus in topology topo, validates it and measures its cells. A scenario that breaks the contract is
 // reported and not measured, the others are; a target that does not start, or whose load run fails, ends
 // there. Either way the run goes on with the next target.
-func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host.CPUs, ref *suite.Reference) ([]Cell, *TargetFailure) {
+func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference) ([]Cell, *TargetFailure) {
 	r := m.r
 	var problems []string
 	failure := func() *TargetFailure {
 		if len(problems) == 0 {
 			return nil
 		}
-		return &TargetFailure{Target: t.Name, VCPUs: k, Reason: strings.Join(problems, "; ")}
+		return &TargetFailure{Target: t.Name, VCPUs: k, Topology: topo.Name, Reason: strings.Join(problems, "; ")}
 	}
 	scenarios := r.Plan.scenariosOf(t)
 	m.ref = suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs, DatabaseErr: m.dbErr}
@@ -59,9 +65,14 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host
 	if err != nil {
 		m.ref.DatabaseErr = err
 	}
-	r.logf("starting %s on CPUs %s (%d vCPUs)", t.Name, cpus, k)
-	p, err := r.Manifest.Start(ctx, t, suite.StartOptions{Java: r.Java, CPUs: cpus.String(), VCPUs: k,
-		ReferenceURL: ref.URL(), HealthWait: r.HealthWait, Env: env})
+	if topo.Balanced() {
+		r.logf("starting %d instances of %s on CPUs %s (%d vCPU(s) each, %s) behind nginx on CPUs %s", topo.Instances, t.Name, cpus,
+			topo.PerInstance(k), topo, m.balancer.CPUs)
+	} else {
+		r.logf("starting %s on CPUs %s (%d vCPUs)", t.Name, cpus, k)
+	}
+	p, err := topology.Deploy(ctx, r.Manifest, t, topo, cpus, suite.StartOptions{Java: r.Java, ReferenceURL: ref.URL(),
+		HealthWait: r.HealthWait, Env: env}, m.balancer)
 	if err != nil {
 		m.skip(r.Plan.closedCells(t) + r.Plan.openCells(t))
 		problems = append(problems, fmt.Sprintf("did not start: %v", err))
@@ -69,8 +80,12 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, cpus host
 	}
 	defer p.Stop()
 	m.cpus = cpus.String()
-	m.startup = &Startup{FirstResponseMs: math.Round(float64(p.HealthyAt.Sub(p.StartedAt).Microseconds())/100) / 10,
-		IdleRSSBytes: usage.RSS(p.Pid())}
+	// N instances: the slowest one's first response, and their idle memory together.
+	m.startup = &Startup{}
+	for _, in := range p.Instances {
+		m.startup.FirstResponseMs = max(m.startup.FirstResponseMs, math.Round(float64(in.HealthyAt.Sub(in.StartedAt).Microseconds())/100)/10)
+		m.startup.IdleRSSBytes += usage.RSS(in.Pid())
+	}
 	r.logf("  first correct response after %.0f ms, %.1f MB resident when idle", m.startup.FirstResponseMs, float64(m.startup.IdleRSSBytes)/1e6)
 	m.frameworkVersion = frameworkVersion(t)
 	valid := map[string]bool{}
@@ -114,11 +129,14 @@ func (m *measurer) skip(n int) {
 	}
 }
 
-func (m *measurer) newCell(p *suite.Process, scenario, model string, k int) Cell {
+func (m *measurer) newCell(p *topology.Deployment, scenario, model string, k int) Cell {
 	t := p.Target
 	c := Cell{Framework: t.Framework, FrameworkVersion: m.frameworkVersion, IOModel: t.IOModel, Classification: t.Classification, Scenario: scenario,
 		LoadModel: model, VCPUs: k, DurationSeconds: m.r.Plan.Duration.Seconds(), Baseline: t.Baseline,
 		Startup: m.startup, CPUs: m.cpus}
+	if p.Topology.Balanced() {
+		c.Topology = p.Topology.Name
+	}
 	if c.Framework == "" {
 		c.Framework = t.Name
 	}
@@ -133,10 +151,10 @@ func (m *measurer) newCell(p *suite.Process, scenario, model string, k int) Cell
 }
 
 // closed measures one closed-loop cell: warm-up until stable, then the repeats.
-func (m *measurer) closed(ctx context.Context, p *suite.Process, scenario string, conns, k int) (Cell, error) {
+func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario string, conns, k int) (Cell, error) {
 	r := m.r
 	m.cell++
-	r.Display.Cell(m.cell, fmt.Sprintf("%s %s closed c=%d k=%d", p.Target.Name, scenario, conns, k))
+	r.Display.Cell(m.cell, fmt.Sprintf("%s %s closed c=%d k=%d%s", p.Target.Name, scenario, conns, k, topoLabel(p)))
 	defer r.Display.Done()
 	c := m.newCell(p, scenario, "closed", k)
 	c.Connections = conns
@@ -201,12 +219,28 @@ func repeatRates(c Cell) []float64 {
 	return out
 }
 
-// jitOf reads the target's JIT compile time from its hsperfdata; for a process that is not a JVM it reports
-// nothing and the warm-up goes by throughput alone.
-func jitOf(p *suite.Process) warmup.JIT {
+// topoLabel is " nginx-N" for the progress lines of a balanced deployment, "" for a single instance.
+func topoLabel(p *topology.Deployment) string {
+	if p.Topology.Balanced() {
+		return " " + p.Topology.Name
+	}
+	return ""
+}
+
+// jitOf reads the target's JIT compile time from its hsperfdata, summed over its instances (the warm-up judges it
+// per vCPU of all of them); for a process that is not a JVM it reports nothing and the warm-up goes by throughput
+// alone.
+func jitOf(p *topology.Deployment) warmup.JIT {
 	return func() (float64, bool) {
-		s, err := hsperf.CompileSeconds(p.Pid())
-		return s, err == nil
+		total := 0.0
+		for _, pid := range p.Pids() {
+			s, err := hsperf.CompileSeconds(pid)
+			if err != nil {
+				return 0, false
+			}
+			total += s
+		}
+		return total, true
 	}
 }
 
@@ -223,23 +257,37 @@ func (m *measurer) proxied(ctx context.Context, before int64, res load.Result) e
 	return nil
 }
 
-// measured runs one repeat while sampling the target's process tree, and adds the load generator's own CPU
-// time: wrk's rusage (in res), or for the in-process open loop the agent's own rusage over the repeat.
-func (m *measurer) measured(p *suite.Process, inProcess, db bool, f func() (load.Result, error)) (load.Result, usage.Usage, error) {
+// measured runs one repeat while sampling the target's process trees (all its instances' together), and adds the
+// load generator's own CPU time: wrk's rusage (in res), or for the in-process open loop the agent's own rusage over
+// the repeat; and the balancer's (nginx-N) and the database's (db scenarios) CPU time over the same repeat.
+func (m *measurer) measured(p *topology.Deployment, inProcess, db bool, f func() (load.Result, error)) (load.Result, usage.Usage, error) {
 	self := usage.SelfCPU()
-	s := usage.Start(p.Pid(), usage.DefaultInterval)
-	var ds *usage.Sampler // the database's own CPU time over the same repeat
+	s := usage.StartAll(p.Pids(), usage.DefaultInterval)
+	var ds, bs *usage.Sampler
 	if db && m.db != nil {
 		ds = usage.Start(m.db.Pid(), usage.DefaultInterval)
 	}
+	if p.Balancer != nil {
+		bs = usage.Start(p.Balancer.Pid(), usage.DefaultInterval)
+	}
 	res, err := f()
 	u := s.Stop()
+	m.instanceCPU = s.TreeCPUSeconds()
 	if ds != nil {
 		du := ds.Stop()
 		u.DatabaseCPUUserSeconds, u.DatabaseCPUSystemSeconds = &du.TargetCPUUserSeconds, &du.TargetCPUSystemSeconds
 	}
+	if bs != nil {
+		bu := bs.Stop()
+		u.BalancerCPUUserSeconds, u.BalancerCPUSystemSeconds = &bu.TargetCPUUserSeconds, &bu.TargetCPUSystemSeconds
+	}
 	if err != nil {
 		return res, u, err
+	}
+	if bs != nil { // behind a balancer the other instances would have answered in a dead one's place
+		if err := p.Exited(); err != nil {
+			return res, u, err
+		}
 	}
 	gen := res.GeneratorCPUSeconds
 	if inProcess {
@@ -258,6 +306,13 @@ func (m *measurer) keep(c *Cell, res load.Result, u usage.Usage, genCPUs int) {
 	m.r.logf("  repeat %d/%d: %.0f req/s, p50 %.2f ms, p99 %.2f ms, %d errors; target %.2f CPU-s, %.0f MB peak; load generator %.0f%% of %d CPU(s)",
 		len(c.Repeats), m.r.Plan.Repeats, res.RequestsPerSecond, res.LatencyMs.P50, res.LatencyMs.P99, res.Errors.Total(),
 		u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds, float64(u.TargetRSSPeakBytes)/1e6, genShare*100, genCPUs)
+	if b := u.BalancerCPUUserSeconds; b != nil {
+		var each []string
+		for _, s := range m.instanceCPU {
+			each = append(each, fmt.Sprintf("%.2f", s))
+		}
+		m.r.logf("    instances %s CPU-s; nginx %.2f CPU-s", strings.Join(each, " + "), *b+*u.BalancerCPUSystemSeconds)
+	}
 	m.r.Display.Rate(res.RequestsPerSecond)
 	if saturated(u.GeneratorCPUSeconds, u.WallSeconds, genCPUs) {
 		c.flag(FlagGeneratorSaturated)
@@ -271,7 +326,7 @@ func (m *measurer) keep(c *Cell, res load.Result, u usage.Usage, genCPUs int) {
 // open measures the delay scenario in open loop: the plan's rates, or a step function of offered load
 // (step i offers i x vCPUs x 50 requests/s) until a step misses the SLA (its percentile at or above the SLA,
 // or throughput short of the offered rate), then bisects between the last step that met it and that one.
-func (m *measurer) open(ctx context.Context, p *suite.Process, k, steps int) ([]Cell, error) {
+func (m *measurer) open(ctx context.Context, p *topology.Deployment, k, steps int) ([]Cell, error) {
 	r := m.r
 	var cells []Cell
 	probe := func(ctx context.Context, rate float64) (sla.Verdict, error) {
@@ -323,10 +378,10 @@ func (m *measurer) open(ctx context.Context, p *suite.Process, k, steps int) ([]
 }
 
 // openCell measures the delay scenario at one offered rate: a warm-up window, then the plan's repeats.
-func (m *measurer) openCell(ctx context.Context, p *suite.Process, k int, rate float64) (Cell, error) {
+func (m *measurer) openCell(ctx context.Context, p *topology.Deployment, k int, rate float64) (Cell, error) {
 	r := m.r
 	m.cell++
-	r.Display.Cell(m.cell, fmt.Sprintf("%s delay open %.0f req/s k=%d", p.Target.Name, rate, k))
+	r.Display.Cell(m.cell, fmt.Sprintf("%s delay open %.0f req/s k=%d%s", p.Target.Name, rate, k, topoLabel(p)))
 	defer r.Display.Done()
 	c := m.newCell(p, "delay", "open", k)
 	c.TargetRate = rate

@@ -30,11 +30,21 @@ type Run struct {
 	Host          host.Info     `json:"host"`
 	JVM           host.JVM      `json:"jvm"`
 	Database      *Database     `json:"database,omitempty"`
+	Balancer      *Balancer     `json:"balancer,omitempty"`
 	Results       []Cell        `json:"results"`
 }
 
 // Database is the benchmark database the db scenarios ran against.
 type Database struct {
+	Server   string            `json:"server"`
+	Version  string            `json:"version"`
+	CPUs     string            `json:"cpus"`
+	Settings map[string]string `json:"settings"`
+}
+
+// Balancer is the load balancer of the run's nginx-N cells (package balancer): its version, the CPUs it was pinned
+// to and its settings (nginx's directive names).
+type Balancer struct {
 	Server   string            `json:"server"`
 	Version  string            `json:"version"`
 	CPUs     string            `json:"cpus"`
@@ -104,6 +114,17 @@ type Cell struct {
 	Startup          *Startup      `json:"startup,omitempty"`
 	CPUs             string        `json:"cpus,omitempty"`
 	Database         *CellDatabase `json:"database,omitempty"`
+	// Topology is "nginx-N" for N instances behind the nginx balancer (VCPUs and CPUs are all of theirs together);
+	// empty for a single instance, which the schema reads as "single".
+	Topology string `json:"topology,omitempty"`
+}
+
+// TopologyName is the cell's topology, "single" when it names none.
+func (c *Cell) TopologyName() string {
+	if c.Topology == "" {
+		return "single"
+	}
+	return c.Topology
 }
 
 // Repeat is one measured repeat of a cell.
@@ -249,8 +270,8 @@ func (r *Run) Summary() string {
 		if c.LoadModel == "open" {
 			load = fmt.Sprintf("%.0f/s", c.TargetRate)
 		}
-		fmt.Fprintf(&b, "  %-22s %-9s %-6s %-9s k=%-2d %10.0f req/s  p99 %8.2f ms  %9.0f req/CPU-s  %6.0f MB  %s\n", c.Framework,
-			c.Scenario, c.LoadModel, load, c.VCPUs, TrimmedMean(rps), p99, perCPU, float64(peak)/1e6, strings.Join(c.Flags, ","))
+		fmt.Fprintf(&b, "  %-22s %-9s %-6s %-9s k=%-2d %-8s %10.0f req/s  p99 %8.2f ms  %9.0f req/CPU-s  %6.0f MB  %s\n", c.Framework,
+			c.Scenario, c.LoadModel, load, c.VCPUs, c.TopologyName(), TrimmedMean(rps), p99, perCPU, float64(peak)/1e6, strings.Join(c.Flags, ","))
 	}
 	return b.String()
 }

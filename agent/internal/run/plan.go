@@ -7,6 +7,7 @@ import (
 
 	"podium.dev/agent/internal/sla"
 	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/topology"
 )
 
 // Plan is what to measure: the profile after the command line's overrides.
@@ -17,6 +18,7 @@ type Plan struct {
 	Connections          []int
 	PlaintextConnections []int
 	VCPUs                []int
+	Topologies           []string // "single", "nginx-N" (package topology); each fitting vCPU count runs in each
 	Duration             time.Duration
 	Repeats              int
 	DelayMs              int
@@ -50,7 +52,7 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 	}
 	pl := Plan{
 		Profile: profile, Targets: p.Targets, Scenarios: p.Scenarios, Connections: p.Connections,
-		PlaintextConnections: p.PlaintextConnections, VCPUs: p.VCPUs,
+		PlaintextConnections: p.PlaintextConnections, VCPUs: p.VCPUs, Topologies: p.Topologies,
 		Duration: secs(p.DurationSeconds, 15), Repeats: p.Repeats, DelayMs: p.DelayMs,
 		WarmupWindow: secs(p.Warmup.WindowSeconds, 5), WarmupMax: secs(p.Warmup.MaxSeconds, 60),
 		WarmupHorizon: secs(p.Warmup.HorizonSeconds, 15), WarmupMin: secs(p.Warmup.MinSeconds, 0),
@@ -65,6 +67,9 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 	}
 	if len(pl.VCPUs) == 0 {
 		pl.VCPUs = []int{1}
+	}
+	if len(pl.Topologies) == 0 {
+		pl.Topologies = topology.Default
 	}
 	if pl.Repeats <= 0 {
 		pl.Repeats = 5
@@ -83,6 +88,14 @@ func secs(s, def float64) time.Duration {
 		s = def
 	}
 	return time.Duration(s * float64(time.Second))
+}
+
+// topologies is the plan's topologies parsed, single when it names none.
+func (p Plan) topologies() ([]topology.Topology, error) {
+	if len(p.Topologies) == 0 {
+		return topology.ParseAll(topology.Default)
+	}
+	return topology.ParseAll(p.Topologies)
 }
 
 // connectionsFor is the concurrency sweep of a scenario.
@@ -150,6 +163,9 @@ func (p Plan) Check() error {
 		if k < 1 {
 			return fmt.Errorf("vcpus %d: at least 1", k)
 		}
+	}
+	if _, err := p.topologies(); err != nil {
+		return err
 	}
 	if p.SLAMs <= 0 {
 		return fmt.Errorf("SLA %g ms: above 0", p.SLAMs)

@@ -10,10 +10,12 @@ import (
 	"strings"
 	"time"
 
+	"podium.dev/agent/internal/balancer"
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/openloop"
 	"podium.dev/agent/internal/progress"
 	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/topology"
 	"podium.dev/agent/internal/wrk"
 )
 
@@ -32,9 +34,24 @@ type Runner struct {
 
 // TargetFailure is a target that did not start or broke the contract; the run goes on without it.
 type TargetFailure struct {
-	Target string
-	VCPUs  int
-	Reason string
+	Target   string
+	VCPUs    int
+	Topology string // "single" or "nginx-N"
+	Reason   string
+}
+
+// Where is the failure's vCPUs and, when not single, its topology: "2 vCPUs" or "2 vCPUs, nginx-2".
+func (f TargetFailure) Where() string {
+	if f.Topology == "" || f.Topology == topology.Single {
+		return fmt.Sprintf("%d vCPUs", f.VCPUs)
+	}
+	return fmt.Sprintf("%d vCPUs, %s", f.VCPUs, f.Topology)
+}
+
+// slot is one vCPU count in one topology: every target is measured in each slot of the plan.
+type slot struct {
+	k    int
+	topo topology.Topology
 }
 
 // ErrNoCells means nothing could be measured.
@@ -70,6 +87,27 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	}
 	if len(vcpus) == 0 {
 		return nil, nil, fmt.Errorf("no vCPU count of %v fits beside the load generator's CPUs %s", r.Plan.VCPUs, lg)
+	}
+	topos, err := r.Plan.topologies()
+	if err != nil {
+		return nil, nil, err
+	}
+	var slots []slot
+	balancedK := 0 // the most vCPUs any nginx-N slot gives its instances
+	for _, k := range vcpus {
+		for _, tp := range topos {
+			if err := tp.Fits(k); err != nil {
+				r.logf("skipping %s on %d vCPUs: %v", tp, k, err)
+				continue
+			}
+			slots = append(slots, slot{k, tp})
+			if tp.Balanced() {
+				balancedK = max(balancedK, k)
+			}
+		}
+	}
+	if len(slots) == 0 {
+		return nil, nil, fmt.Errorf("no topology of %v fits any vCPU count of %v", r.Plan.Topologies, vcpus)
 	}
 	maxK := slices.Max(vcpus)
 	serverCPUs, _ := r.Layout.Server(maxK)
@@ -109,26 +147,42 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 		}
 	}
 
+	m := &measurer{r: r, lg: lg, db: db, dbErr: dbErr}
+	if balancedK > 0 {
+		// The nginx-N topologies' balancer: a CPU of its own when the host has one to spare beside the largest such
+		// slot's targets and the load generator, else the load generator's (a 2-CPU host), like the database.
+		cpus, own := r.Layout.Balancer(balancedK)
+		m.balancer = balancer.Options{CPUs: cpus, HealthWait: r.HealthWait}
+		if !own {
+			m.balancer.SharedWith = "load generator"
+		}
+		if m.balancer.Binary, err = balancer.Find(); err != nil {
+			r.logf("%v: the nginx-N cells will fail", err)
+		}
+		r.logf("the nginx-N topologies' balancer runs on CPUs %s (%s)", cpus, map[bool]string{true: "its own", false: "shared with the load generator: no CPU to spare"}[own])
+	}
+
 	total := 0
-	for _, t := range targets {
-		total += (r.Plan.closedCells(t) + r.Plan.openCells(t)) * len(vcpus)
+	for range slots {
+		for _, t := range targets {
+			total += r.Plan.closedCells(t) + r.Plan.openCells(t)
+		}
 	}
 	r.Display.Plan(total)
 	var failures []TargetFailure
-	m := &measurer{r: r, lg: lg, db: db, dbErr: dbErr}
-	for _, k := range vcpus {
-		cpus, _ := r.Layout.Server(k)
+	for _, s := range slots {
+		cpus, _ := r.Layout.Server(s.k)
 		for _, t := range targets {
 			if err := ctx.Err(); err != nil {
 				return nil, failures, err
 			}
-			cells, fail := m.target(ctx, t, k, cpus, ref)
+			cells, fail := m.target(ctx, t, s.k, s.topo, cpus, ref)
 			if err := ctx.Err(); err != nil {
 				return nil, failures, err // interrupted: the target was stopped, nothing is kept
 			}
 			if fail != nil {
 				failures = append(failures, *fail)
-				r.logf("FAILED %s on %d vCPU(s): %s (the run goes on)", t.Name, k, fail.Reason)
+				r.logf("FAILED %s on %s: %s (the run goes on)", t.Name, fail.Where(), fail.Reason)
 			}
 			run.Results = append(run.Results, cells...)
 		}
@@ -139,6 +193,11 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	r.Display.Finish()
 	if len(run.Results) == 0 {
 		return nil, failures, ErrNoCells
+	}
+	if slices.ContainsFunc(run.Results, func(c Cell) bool { return c.Topology != "" && c.Topology != topology.Single }) {
+		b := m.balancer
+		run.Balancer = &Balancer{Server: "nginx", Version: balancer.Version(b.Binary), CPUs: b.CPUs.String(),
+			Settings: balancer.Settings(max(1, len(b.CPUs)), b.SharedWith)}
 	}
 	flagAboveBaseline(run.Results)
 	run.FinishedAt = time.Now().UTC().Format(time.RFC3339Nano)

@@ -99,11 +99,13 @@ type Profile struct {
 	Connections          []int    `json:"connections"`
 	PlaintextConnections []int    `json:"plaintextConnections"`
 	VCPUs                []int    `json:"vcpus"`
-	DurationSeconds      float64  `json:"durationSeconds"`
-	Repeats              int      `json:"repeats"`
-	DelayMs              int      `json:"delayMs"`
-	Warmup               Warmup   `json:"warmup"`
-	OpenLoop             bool     `json:"openLoop"`
+	// Topologies are how each vCPU count is deployed: "single" (the default) and "nginx-N" (package topology).
+	Topologies      []string `json:"topologies,omitempty"`
+	DurationSeconds float64  `json:"durationSeconds"`
+	Repeats         int      `json:"repeats"`
+	DelayMs         int      `json:"delayMs"`
+	Warmup          Warmup   `json:"warmup"`
+	OpenLoop        bool     `json:"openLoop"`
 }
 
 // Load reads and checks a manifest file.

@@ -9,8 +9,11 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
+	"os/signal"
+	"path/filepath"
 	"strconv"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"podium.dev/agent/internal/port"
@@ -124,7 +127,9 @@ func FreePort() (int, error) { return port.Free() }
 
 // ServeIfChild makes a test binary double as the targets: started with PODIUM_CONTRACT_SERVE=target it
 // serves the contract (breaking $PODIUM_CONTRACT_BROKEN on purpose), with =reference the reference
-// service, on 127.0.0.1:$PORT, and never returns; without it, it returns at once.
+// service, on 127.0.0.1:$PORT, and never returns; without it, it returns at once. With PODIUM_TEST_COUNTS set to a
+// folder, a target counts the requests it answered and writes the count to <folder>/<port> when it is stopped
+// (SIGTERM): a test of several instances behind a balancer sees that each one served.
 func ServeIfChild() {
 	var h http.Handler
 	switch os.Getenv("PODIUM_CONTRACT_SERVE") {
@@ -135,6 +140,25 @@ func ServeIfChild() {
 	default:
 		return
 	}
+	if dir := os.Getenv("PODIUM_TEST_COUNTS"); dir != "" {
+		h = counted(h, filepath.Join(dir, os.Getenv("PORT")))
+	}
 	http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), h)
 	os.Exit(1)
+}
+
+// counted counts the requests h answers and writes the count to path on SIGTERM, then exits.
+func counted(h http.Handler, path string) http.Handler {
+	var n atomic.Int64
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGTERM)
+	go func() {
+		<-stop
+		_ = os.WriteFile(path, []byte(strconv.FormatInt(n.Load(), 10)), 0o644)
+		os.Exit(0)
+	}()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		h.ServeHTTP(w, r)
+	})
 }
