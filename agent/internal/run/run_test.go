@@ -608,19 +608,31 @@ func TestInterruptedNginx2RunLeavesNothing(t *testing.T) {
 	r := nginx2Runner(t, tmp, t.TempDir())
 	r.Plan.Duration, r.Plan.WarmupMax = 30*time.Second, 30*time.Second
 	ctx, cancel := context.WithCancel(context.Background())
+	running := make(chan int, 1)
 	go func() {
 		// cancel once nginx answers (its scratch folder exists and the cell is under load), or after 10 s
+		n := 0
 		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 			if m, _ := filepath.Glob(filepath.Join(tmp, "podium-nginx-balancer-*", "nginx.pid")); len(m) > 0 {
 				time.Sleep(time.Second)
+				for _, l := range leftInside(tmp) {
+					if strings.HasPrefix(l, "process ") {
+						n++
+					}
+				}
 				break
 			}
 		}
+		running <- n
 		cancel()
 	}()
 	_, _, err := r.Execute(ctx)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("run: %v, want it interrupted", err)
+	}
+	// what the check below would find: the two instances, nginx's master and its worker, all in their scratch folders
+	if n := <-running; n < 4 {
+		t.Errorf("%d processes ran in %s under load, want the 2 instances and nginx's master and worker", n, tmp)
 	}
 	if left := leftInside(tmp); len(left) > 0 {
 		t.Errorf("left behind: %v", left)
