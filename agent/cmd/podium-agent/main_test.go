@@ -235,6 +235,8 @@ func TestCommands(t *testing.T) {
 		{name: "check with a missing manifest is a usage error", args: []string{"check", "--suite", "/nonexistent/suite.json"}, wantCode: exitUsage},
 		{name: "run refuses a plan the schema would refuse", args: []string{"run", "--suite", "../../internal/run/testdata/suite.json", "--repeats", "101", "--key", keyVector},
 			wantCode: exitUsage, want: "1 to 100 repeats"},
+		{name: "run refuses a topology it does not know", args: []string{"run", "--suite", "../../internal/run/testdata/suite.json", "--topology", "single,haproxy-2", "--key", keyVector},
+			wantCode: exitUsage, want: `unknown topology "haproxy-2"`},
 		{name: "every command has --help", args: []string{"run", "--help"}, wantCode: 0, want: "--profile"},
 	}
 	for _, tc := range tests {
