@@ -48,9 +48,14 @@ func TestAboveBaselineComparesTheSameScenarioConnectionsAndVCPUs(t *testing.T) {
 	faster, slower := cellWith(60000, 61000), cellWith(40000, 41000)
 	otherConns := cellWith(60000)
 	otherConns.Connections = 256
-	cells := []Cell{base, faster, slower, otherConns}
+	// behind nginx a cell is compared with the baseline behind nginx (here slower than the single-instance one)
+	baseBalanced := cellWith(30000)
+	baseBalanced.Baseline, baseBalanced.Framework, baseBalanced.Topology = true, "nginx", "nginx-2"
+	balancedFaster, balancedSlower := cellWith(35000), cellWith(25000)
+	balancedFaster.Topology, balancedSlower.Topology = "nginx-2", "nginx-2"
+	cells := []Cell{base, faster, slower, otherConns, baseBalanced, balancedFaster, balancedSlower}
 	flagAboveBaseline(cells)
-	for i, want := range []bool{false, true, false, false} {
+	for i, want := range []bool{false, true, false, false, false, true, false} {
 		if got := slices.Contains(cells[i].Flags, FlagAboveBaseline); got != want {
 			t.Errorf("cell %d: above-baseline %v, want %v", i, got, want)
 		}
@@ -102,5 +107,11 @@ func TestSummaryShowsWhatARequestCost(t *testing.T) {
 	got := (&Run{Results: []Cell{c}}).Summary()
 	if !strings.Contains(got, "75000 req/CPU-s") || !strings.Contains(got, "401 MB") {
 		t.Errorf("summary %q, want 300,000 requests over 4 CPU-s and the peak of 401 MB", got)
+	}
+	balanced := c
+	balanced.Topology = "nginx-2"
+	lines := strings.Split((&Run{Results: []Cell{c, balanced}}).Summary(), "\n")
+	if !strings.Contains(lines[1], "k=1  single") || !strings.Contains(lines[2], "k=1  nginx-2") {
+		t.Errorf("summary lines %q, want each cell's topology after its vCPUs", lines)
 	}
 }
