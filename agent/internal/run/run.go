@@ -130,7 +130,11 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 
 	// The benchmark database shares the load generator's CPUs: a 2-CPU host has no third one to give it (its CPU
 	// time is recorded per repeat, so a cell can show whether it was the limit).
-	db, dbErr := r.Manifest.StartDatabase(ctx, targets, r.Plan.Scenarios, lg.String(), r.logf)
+	instances := 1
+	for _, s := range slots {
+		instances = max(instances, s.topo.Instances)
+	}
+	db, dbErr := r.Manifest.StartDatabase(ctx, targets, r.Plan.Scenarios, lg.String(), instances, r.logf)
 	if db != nil {
 		defer db.Stop()
 		run.Database = &Database{Server: "PostgreSQL", Version: db.Version, CPUs: db.CPUs, Settings: db.Settings}

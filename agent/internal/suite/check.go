@@ -80,7 +80,7 @@ func (m *Manifest) Check(ctx context.Context, targets []*Target, o CheckOptions)
 			defer ref.Stop()
 		}
 	}
-	db, dbErr := m.StartDatabase(ctx, targets, nil, o.DatabaseCPUs, logf)
+	db, dbErr := m.StartDatabase(ctx, targets, nil, o.DatabaseCPUs, 1, logf)
 	if db != nil {
 		defer db.Stop()
 	}
@@ -119,14 +119,22 @@ func (m *Manifest) Check(ctx context.Context, targets []*Target, o CheckOptions)
 }
 
 // StartDatabase starts the benchmark database when one of the targets declares a db scenario (among scenarios,
-// when not nil); otherwise it returns nil, nil. The error is what every db scenario will fail with.
-func (m *Manifest) StartDatabase(ctx context.Context, targets []*Target, scenarios []string, cpus string,
+// when not nil); otherwise it returns nil, nil. The error is what every db scenario will fail with. instances is the
+// most instances of one target that run at once (an nginx-N topology's N), each with its own pool: the server's
+// max_connections is raised above its default of 200 when their pools together would not fit.
+func (m *Manifest) StartDatabase(ctx context.Context, targets []*Target, scenarios []string, cpus string, instances int,
 	logf func(string, ...any)) (*database.Server, error) {
 	if !NeedsDatabase(targets, scenarios) {
 		return nil, nil
 	}
+	pools := 0
+	for _, t := range targets {
+		if t.Database != nil {
+			pools = max(pools, t.Database.Pool*max(1, instances))
+		}
+	}
 	logf("starting the benchmark database (PostgreSQL) on CPUs %s", cpus)
-	db, err := database.Start(ctx, database.Options{Schema: m.SchemaSQL(), CPUs: cpus})
+	db, err := database.Start(ctx, database.Options{Schema: m.SchemaSQL(), CPUs: cpus, MaxConnections: max(200, pools+20)})
 	if err != nil {
 		logf("%v: the db scenarios will fail", err)
 		return nil, err
