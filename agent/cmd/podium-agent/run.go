@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 type runFlags struct {
 	suiteFlags
 	profile, suiteCommit, output, wrk string
+	targetCPUs                        string
 	scenarios, topologies             []string
 	connections, vcpus                []int
 	rates                             []float64
@@ -65,12 +67,13 @@ func (f *runFlags) registerRun(cmd *cobra.Command) {
 	fl.StringSliceVar(&f.scenarios, "scenario", nil, "scenarios (default: the profile's)")
 	fl.IntSliceVar(&f.connections, "connections", nil, "closed-loop concurrency sweep (default: the profile's)")
 	fl.IntSliceVar(&f.vcpus, "vcpus", nil, "vCPU counts for the targets (default: the profile's)")
+	fl.StringVar(&f.targetCPUs, "target-cpus", "", "the CPUs targets take theirs from, e.g. 0-1; may overlap the load generator's, so that a 2-CPU host can run 2 vCPU cells (scale-up against nginx-2): such cells are flagged shares-generator-cpus (default: the CPUs the load generator leaves)")
 	fl.StringSliceVar(&f.topologies, "topology", nil, "how each vCPU count is deployed: single (one instance on all k) and/or nginx-N (N instances on k/N vCPUs each behind nginx; k a multiple of N), e.g. single,nginx-2 (default: the profile's topologies, else single)")
 	fl.DurationVar(&f.duration, "duration", 0, "length of one measured repeat (default: the profile's)")
 	fl.IntVar(&f.repeats, "repeats", 0, "repeats per cell (default: the profile's)")
 	fl.IntVar(&f.delayMs, "delay-ms", 0, "the N of /delay?ms=N (default: the profile's)")
 	fl.DurationVar(&f.warmupWindow, "warmup-window", 0, "warm-up window (default: the profile's)")
-	fl.DurationVar(&f.warmupHorizon, "warmup-horizon", 0, "stable only when every window of this last stretch agrees within the tolerance (default: the profile's)")
+	fl.DurationVar(&f.warmupHorizon, "warmup-horizon", 0, "stable only when this last stretch of windows shows no trend beyond the tolerance (default: the profile's)")
 	fl.DurationVar(&f.warmupMin, "warmup-min", 0, "never stable before this much load (default: the profile's)")
 	fl.Float64Var(&f.warmupJITQuiet, "warmup-jit-quiet", 0, "stable only when the JVM's JIT compiled for at most this share of the last window, per pinned CPU (default: the profile's)")
 	fl.DurationVar(&f.warmupMax, "warmup-max", 0, "warm-up cap; a cell that hits it is flagged warmup-not-stable (default: the profile's)")
@@ -143,6 +146,11 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	layout, err := host.NewLayout(f.usable, f.loadGenCPUs)
 	if err != nil {
 		return usageError{err}
+	}
+	if f.targetCPUs != "" {
+		if layout.Targets, err = targetCPUs(f.targetCPUs, f.usable); err != nil {
+			return usageError{err}
+		}
 	}
 	sp, err := spool.Open(g.spool)
 	if err != nil {
@@ -278,4 +286,18 @@ func suiteCommit(flag, dir string) string {
 		return ""
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// targetCPUs parses --target-cpus: a CPU list within the usable ones.
+func targetCPUs(list string, usable host.CPUs) (host.CPUs, error) {
+	cpus, err := host.ParseCPUs(list)
+	if err != nil || len(cpus) == 0 {
+		return nil, fmt.Errorf("--target-cpus %q: want a CPU list such as 0-1 or 0,2 (%v)", list, err)
+	}
+	for _, c := range cpus {
+		if !slices.Contains(usable, c) {
+			return nil, fmt.Errorf("--target-cpus %q: CPU %d is not one this process may use (%s)", list, c, usable)
+		}
+	}
+	return cpus, nil
 }

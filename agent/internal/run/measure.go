@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -136,6 +137,9 @@ func (m *measurer) newCell(p *topology.Deployment, scenario, model string, k int
 		Startup: m.startup, CPUs: m.cpus}
 	if p.Topology.Balanced() {
 		c.Topology = p.Topology.Name
+	}
+	if cpus, err := host.ParseCPUs(m.cpus); err == nil && slices.ContainsFunc(cpus, func(cpu int) bool { return slices.Contains(m.r.Layout.LoadGenerator, cpu) }) {
+		c.flag(FlagSharesGeneratorCPUs)
 	}
 	if c.Framework == "" {
 		c.Framework = t.Name

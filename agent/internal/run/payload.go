@@ -86,6 +86,9 @@ const (
 	FlagHighErrorRate           = "high-error-rate"
 	FlagNoisy                   = "noisy"
 	FlagAboveBaseline           = "above-baseline"
+	// FlagSharesGeneratorCPUs: the target's CPUs overlapped the load generator's (--target-cpus on a host too small
+	// to keep them apart): the figure is the pair's, not the target's alone.
+	FlagSharesGeneratorCPUs = "shares-generator-cpus"
 )
 
 // Startup is one start of a target: time to its first correct response and its idle memory after it.

@@ -567,6 +567,10 @@ func TestRunMeasuresTheNginx2Topology(t *testing.T) {
 	if c.Topology != "nginx-2" || c.VCPUs != 2 || c.CPUs != host.CPUs(startCPUs[:2]).String() {
 		t.Errorf("cell topology %q, vcpus %d, cpus %q; want nginx-2 on 2 vCPUs, %s", c.Topology, c.VCPUs, c.CPUs, host.CPUs(startCPUs[:2]))
 	}
+	// the instances' CPUs include the load generator's (a 2-CPU host): the figure is flagged as the pair's
+	if !slices.Contains(c.Flags, FlagSharesGeneratorCPUs) {
+		t.Errorf("cell on %s with the load generator on %s: flags %v, want %s", c.CPUs, r.Layout.LoadGenerator, c.Flags, FlagSharesGeneratorCPUs)
+	}
 	rep := c.Repeats[0]
 	u := rep.Usage
 	if rep.Requests == 0 || u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds <= 0 || u.TargetRSSPeakBytes <= 0 {

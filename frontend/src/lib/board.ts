@@ -15,6 +15,12 @@ export const QUALITY_FLAGS: { id: string; label: string; meaning: string }[] = [
       'faster than the host’s nginx baseline at the same connections: the load generator, not the target, was the limit',
   },
   {
+    id: 'shares-generator-cpus',
+    label: 'shared CPU',
+    meaning:
+      'the target ran on a CPU the load generator also used (a host too small to keep them apart): the figure is the pair’s, not the target’s alone',
+  },
+  {
     id: 'warmup-not-stable',
     label: 'warm-up',
     meaning: 'throughput had not settled when the warm-up cap ran out, or the repeats trend',

@@ -140,7 +140,7 @@ public class LeaderboardResource {
             @Parameter(
                             description =
                                     "exclude (default): rows with a quality flag (generator-saturated, above-baseline,"
-                                            + " warmup-not-stable, noisy, high-error-rate) are listed unranked; include: ranked with the others")
+                                            + " shares-generator-cpus, warmup-not-stable, noisy, high-error-rate) are listed unranked; include: ranked with the others")
                     @QueryParam("flagged")
                     String flagged,
             @Parameter(

@@ -13,8 +13,13 @@ import java.util.Set;
 public final class QualityFlags {
 
     /** In the order the legend explains them. */
-    public static final List<String> QUALITY =
-            List.of("generator-saturated", "above-baseline", "warmup-not-stable", "noisy", "high-error-rate");
+    public static final List<String> QUALITY = List.of(
+            "generator-saturated",
+            "above-baseline",
+            "shares-generator-cpus",
+            "warmup-not-stable",
+            "noisy",
+            "high-error-rate");
 
     public static final Set<String> CHOICES = Set.of("exclude", "include");
 
