@@ -135,12 +135,12 @@ public class ReadDataset {
                                             0, 0, errors, 0);
                                     repeatRows++;
                                 }
-                                CellStats s = CellStatistics.of(figures);
+                                CellStats s = CellStatistics.of(figures, vcpus);
                                 row(cells, cellId, runId, ordinal++, fw[0], fw[2], fw[1], SCENARIOS[sc], "closed", conn,
                                         null, sc == 3 ? 100 : null, vcpus, 15.0, 10.0, baseline, "{}", s.repeatCount(),
                                         s.rpsTrimmedMean(), s.rpsMedian(), s.rpsMean(), s.rpsStddev(), s.rpsCiLow(),
                                         s.rpsCiHigh(), s.errorRate(), s.p50Median(), s.p90Median(), s.p99Median(),
-                                        s.overErrorLimit());
+                                        s.overErrorLimit(), "t", s.rpsCv(), s.noisy());
                                 cellRows++;
                             }
                         }
@@ -156,7 +156,8 @@ public class ReadDataset {
                 copy.copyIn("copy cells (id, run_id, ordinal, framework, framework_version, io_model, scenario, load_model, "
                         + "connections, target_rate, delay_ms, vcpus, duration_seconds, warmup_seconds, baseline, flags, "
                         + "repeat_count, rps_trimmed_mean, rps_median, rps_mean, rps_stddev, rps_ci_low, rps_ci_high, "
-                        + "error_rate, p50_median, p90_median, p99_median, over_error_limit) from stdin (format csv)",
+                        + "error_rate, p50_median, p90_median, p99_median, over_error_limit, rps_ci_method, rps_cv, noisy) "
+                        + "from stdin (format csv)",
                         reader(cells));
                 copy.copyIn("copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms, p90_ms, "
                         + "p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout, "
