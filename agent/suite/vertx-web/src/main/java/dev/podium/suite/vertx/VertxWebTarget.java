@@ -1,5 +1,6 @@
 package dev.podium.suite.vertx;
 
+import io.vertx.core.CompositeFuture;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.ThreadingModel;
@@ -7,6 +8,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.PoolOptions;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -14,11 +16,14 @@ import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The suite's scenarios on Vert.x Web, one verticle instance per available processor (the Vert.x docs' way to use
  * every core). The argument picks the threading model: "event-loop" (callbacks on the event loop) or "virtual"
- * (Vert.x 5 virtual-thread verticles: handlers written in blocking style that await futures).
+ * (Vert.x 5 virtual-thread verticles: handlers written in blocking style that await futures). The db routes use the
+ * Vert.x reactive PostgreSQL client (Database): callbacks on the event loop, or await on the virtual thread.
  */
 public final class VertxWebTarget extends VerticleBase {
     static final String HELLO = "Hello, World!";
@@ -29,6 +34,8 @@ public final class VertxWebTarget extends VerticleBase {
             System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference");
     /** Built once per verticle: the WebClient docs' "send can be called multiple times safely" on one HttpRequest. */
     private HttpRequest<Buffer> referenceRequest;
+
+    private Database database;
 
     VertxWebTarget(boolean virtual) {
         this.virtual = virtual;
@@ -78,6 +85,12 @@ public final class VertxWebTarget extends VerticleBase {
         router.get("/json").handler(ctx -> ctx.json(new JsonObject().put("message", HELLO)));
         router.get("/proxy").handler(virtual ? this::proxyAwaiting : this::proxy);
         router.get("/delay").handler(virtual ? this::delayAwaiting : this::delay);
+        // One pooled client shared by every instance (the first start() creates it), one event loop per instance.
+        database = new Database(vertx, System.getenv(), Runtime.getRuntime().availableProcessors());
+        router.get("/db").handler(virtual ? this::dbAwaiting : this::db);
+        router.get("/queries").handler(virtual ? this::queriesAwaiting : this::queries);
+        router.get("/updates").handler(virtual ? this::updatesAwaiting : this::updates);
+        router.get("/fortunes").handler(virtual ? this::fortunesAwaiting : this::fortunes);
         return vertx.createHttpServer().requestHandler(router).listen(port, "127.0.0.1");
     }
 
@@ -99,6 +112,69 @@ public final class VertxWebTarget extends VerticleBase {
                     .putHeader("Content-Type", "text/plain")
                     .end("reference answered " + response.statusCode());
         }
+    }
+
+    private void db(RoutingContext ctx) {
+        database.world(Database.randomId()).onSuccess(ctx::json).onFailure(ctx::fail);
+    }
+
+    /** n SELECTs sent at once: the pooled client pipelines them on its connections. */
+    private Future<List<JsonObject>> worlds(int n) {
+        List<Future<JsonObject>> reads = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            reads.add(database.world(Database.randomId()));
+        }
+        return Future.all(reads).map(CompositeFuture::<JsonObject>list);
+    }
+
+    private void queries(RoutingContext ctx) {
+        worlds(Database.count(ctx.queryParams().get("n")))
+                .onSuccess(rows -> ctx.json(new JsonArray(rows)))
+                .onFailure(ctx::fail);
+    }
+
+    private void updates(RoutingContext ctx) {
+        worlds(Database.count(ctx.queryParams().get("n")))
+                .map(Database::renumbered)
+                .compose(rows -> database.update(rows).map(done -> rows))
+                .onSuccess(rows -> ctx.json(new JsonArray(rows)))
+                .onFailure(ctx::fail);
+    }
+
+    private void fortunes(RoutingContext ctx) {
+        database.fortunesPage().onSuccess(html -> html(ctx, html)).onFailure(ctx::fail);
+    }
+
+    /** On a virtual-thread verticle: each query awaited in turn, in the blocking style of the JDBC targets. */
+    private void dbAwaiting(RoutingContext ctx) {
+        ctx.json(database.world(Database.randomId()).await());
+    }
+
+    private List<JsonObject> worldsAwaiting(int n) {
+        List<JsonObject> rows = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            rows.add(database.world(Database.randomId()).await());
+        }
+        return rows;
+    }
+
+    private void queriesAwaiting(RoutingContext ctx) {
+        ctx.json(new JsonArray(worldsAwaiting(Database.count(ctx.queryParams().get("n")))));
+    }
+
+    private void updatesAwaiting(RoutingContext ctx) {
+        List<JsonObject> rows = Database.renumbered(
+                worldsAwaiting(Database.count(ctx.queryParams().get("n"))));
+        database.update(rows).await();
+        ctx.json(new JsonArray(rows));
+    }
+
+    private void fortunesAwaiting(RoutingContext ctx) {
+        html(ctx, database.fortunesPage().await());
+    }
+
+    private static void html(RoutingContext ctx, String page) {
+        ctx.response().putHeader("Content-Type", "text/html; charset=utf-8").end(page);
     }
 
     private void delay(RoutingContext ctx) {

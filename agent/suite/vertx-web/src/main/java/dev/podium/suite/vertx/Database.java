@@ -1,0 +1,153 @@
+package dev.podium.suite.vertx;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The db scenarios (agent/suite/db/README.md) on the Vert.x reactive PostgreSQL client. Its docs' "pool versus pooled
+ * client": a pooled client (PgBuilder.client()) pipelines its commands on the pool's connections, a Pool does not; so
+ * the pooled client, shared by every verticle instance (PoolOptions.setShared, the docs' "pool sharing") with
+ * PODIUM_TARGET_DB_POOL connections in all, spread over one event loop per instance. Building it opens no connection:
+ * the first query does, so the target starts, and serves the other scenarios, without a database.
+ */
+final class Database {
+    private static final String SELECT_WORLD = "SELECT id, randomnumber FROM world WHERE id = $1";
+    private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = $1 WHERE id = $2";
+    private static final String SELECT_FORTUNES = "SELECT id, message FROM fortune";
+
+    record Fortune(int id, String message) {}
+
+    private final SqlClient client;
+
+    /** From the agent's PODIUM_TARGET_DB_* variables; the pool size defaults to 16. */
+    Database(Vertx vertx, Map<String, String> env, int eventLoops) {
+        PgConnectOptions connect = new PgConnectOptions()
+                .setHost(env.getOrDefault("PODIUM_TARGET_DB_HOST", "127.0.0.1"))
+                .setPort(Integer.parseInt(env.getOrDefault("PODIUM_TARGET_DB_PORT", "5432")))
+                .setDatabase(env.getOrDefault("PODIUM_TARGET_DB_NAME", "hello_world"))
+                .setUser(env.getOrDefault("PODIUM_TARGET_DB_USER", "podium"))
+                .setPassword(env.getOrDefault("PODIUM_TARGET_DB_PASSWORD", "podium"))
+                // default false; pgjdbc and r2dbc-postgresql reuse server-side prepared statements by default
+                .setCachePreparedStatements(true);
+        PoolOptions pool = new PoolOptions()
+                .setMaxSize(poolSize(env.get("PODIUM_TARGET_DB_POOL")))
+                .setShared(true)
+                .setName("podium-db")
+                .setEventLoopSize(eventLoops);
+        this.client =
+                PgBuilder.client().with(pool).connectingTo(connect).using(vertx).build();
+    }
+
+    static int poolSize(String value) {
+        try {
+            return value == null || value.isBlank() ? 16 : Math.max(1, Integer.parseInt(value.trim()));
+        } catch (NumberFormatException e) {
+            return 16;
+        }
+    }
+
+    /** n as TechEmpower parses it: missing or not a number is 1, below 1 is 1, above 500 is 500. */
+    static int count(String value) {
+        int n;
+        try {
+            n = value == null ? 1 : Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            n = 1;
+        }
+        return Math.min(500, Math.max(1, n));
+    }
+
+    static int randomId() {
+        return ThreadLocalRandom.current().nextInt(1, 10001);
+    }
+
+    /** One world row by id, one SELECT, as {"id":N,"randomNumber":N}. */
+    Future<JsonObject> world(int id) {
+        return client.preparedQuery(SELECT_WORLD).execute(Tuple.of(id)).map(rows -> {
+            var it = rows.iterator();
+            if (!it.hasNext()) {
+                throw new NoSuchElementException("no world row with id " + id);
+            }
+            Row row = it.next();
+            return new JsonObject().put("id", row.getInteger(0)).put("randomNumber", row.getInteger(1));
+        });
+    }
+
+    /** The rows read, each given a new random number: what /updates writes back and answers. */
+    static List<JsonObject> renumbered(List<JsonObject> read) {
+        List<JsonObject> out = new ArrayList<>(read.size());
+        for (JsonObject w : read) {
+            out.add(new JsonObject().put("id", w.getInteger("id")).put("randomNumber", randomId()));
+        }
+        return out;
+    }
+
+    /**
+     * Writes the rows back in one prepared batch (executeBatch: one connection, one round trip), in id order, so that
+     * concurrent batches lock rows in the same order and cannot deadlock.
+     */
+    Future<RowSet<Row>> update(List<JsonObject> worlds) {
+        List<Tuple> batch = new ArrayList<>(worlds.size());
+        worlds.stream()
+                .sorted(Comparator.comparingInt(w -> w.getInteger("id")))
+                .forEach(w -> batch.add(Tuple.of(w.getInteger("randomNumber"), w.getInteger("id"))));
+        return client.preparedQuery(UPDATE_WORLD).executeBatch(batch);
+    }
+
+    /** Every fortune row, rendered as the fortunes page. */
+    Future<String> fortunesPage() {
+        return client.preparedQuery(SELECT_FORTUNES).execute().map(rows -> {
+            List<Fortune> fortunes = new ArrayList<>(rows.size() + 1);
+            for (Row row : rows) {
+                fortunes.add(new Fortune(row.getInteger(0), row.getString(1)));
+            }
+            return page(fortunes);
+        });
+    }
+
+    /**
+     * The fortunes page of agent/suite/db/fortunes.html, built by hand: the rows plus the one added at request time,
+     * sorted by message, each escaped (&amp; &lt; &gt; &quot; &#39;), no whitespace between tags.
+     */
+    static String page(List<Fortune> fortunes) {
+        fortunes.add(new Fortune(0, "Additional fortune added at request time."));
+        fortunes.sort(Comparator.comparing(Fortune::message));
+        StringBuilder html = new StringBuilder(2048)
+                .append("<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table>")
+                .append("<tr><th>id</th><th>message</th></tr>");
+        for (Fortune f : fortunes) {
+            html.append("<tr><td>").append(f.id()).append("</td><td>");
+            escape(html, f.message());
+            html.append("</td></tr>");
+        }
+        return html.append("</table></body></html>").toString();
+    }
+
+    private static void escape(StringBuilder out, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            switch (ch) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(ch);
+            }
+        }
+    }
+}
