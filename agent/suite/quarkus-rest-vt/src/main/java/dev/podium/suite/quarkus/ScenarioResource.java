@@ -1,17 +1,27 @@
 package dev.podium.suite.quarkus;
 
 import io.smallrye.common.annotation.RunOnVirtualThread;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestQuery;
 
 /**
  * The suite's scenarios as a Quarkus REST resource whose every endpoint runs on a new virtual thread
  * ({@code @RunOnVirtualThread}, the Quarkus "virtual threads in REST applications" guide): blocking code, blocking client.
+ * The db routes use blocking JDBC on the virtual thread through the datasource Quarkus configures from
+ * quarkus.datasource.* (quarkus-agroal's pool, quarkus-jdbc-postgresql's driver), as the tomcat target does with HikariCP.
  */
 @Path("/")
 @RunOnVirtualThread
@@ -22,6 +32,9 @@ public class ScenarioResource {
 
     @RestClient
     ReferenceClient reference;
+
+    @Inject
+    DataSource dataSource;
 
     @GET
     @Path("plaintext")
@@ -53,5 +66,80 @@ public class ScenarioResource {
         }
         Thread.sleep(ms);
         return HELLO;
+    }
+
+    private static Db.World world(PreparedStatement select, int id) throws SQLException {
+        select.setInt(1, id);
+        try (ResultSet rs = select.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException("no world row with id " + id);
+            }
+            return new Db.World(rs.getInt(1), rs.getInt(2));
+        }
+    }
+
+    /** n rows by random id, one SELECT each, on one pooled connection. */
+    private List<Db.World> worlds(int n) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement select = c.prepareStatement(Db.SELECT_WORLD)) {
+            List<Db.World> rows = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                rows.add(world(select, Db.randomId()));
+            }
+            return rows;
+        }
+    }
+
+    @GET
+    @Path("db")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Db.World db() throws SQLException {
+        return worlds(1).get(0);
+    }
+
+    @GET
+    @Path("queries")
+    @Produces(MediaType.APPLICATION_JSON)
+    public List<Db.World> queries(@RestQuery String n) throws SQLException {
+        return worlds(Db.count(n));
+    }
+
+    /** n rows read one SELECT each, renumbered, written back in one JDBC batch in id order, on one connection. */
+    @GET
+    @Path("updates")
+    @Produces(MediaType.APPLICATION_JSON)
+    public List<Db.World> updates(@RestQuery String n) throws SQLException {
+        int count = Db.count(n);
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement select = c.prepareStatement(Db.SELECT_WORLD);
+                PreparedStatement update = c.prepareStatement(Db.UPDATE_WORLD)) {
+            List<Db.World> read = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                read.add(world(select, Db.randomId()));
+            }
+            List<Db.World> rows = Db.renumbered(read);
+            for (Db.World w : Db.byId(rows)) {
+                update.setInt(1, w.randomNumber());
+                update.setInt(2, w.id());
+                update.addBatch();
+            }
+            update.executeBatch();
+            return rows;
+        }
+    }
+
+    @GET
+    @Path("fortunes")
+    @Produces("text/html;charset=utf-8")
+    public String fortunes() throws SQLException {
+        List<Db.Fortune> fortunes = new ArrayList<>();
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement select = c.prepareStatement(Db.SELECT_FORTUNES);
+                ResultSet rs = select.executeQuery()) {
+            while (rs.next()) {
+                fortunes.add(new Db.Fortune(rs.getInt(1), rs.getString(2)));
+            }
+        }
+        return Db.page(fortunes);
     }
 }
