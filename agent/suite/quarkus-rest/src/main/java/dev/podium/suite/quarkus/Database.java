@@ -1,0 +1,56 @@
+package dev.podium.suite.quarkus;
+
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.PoolOptions;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.util.Map;
+
+/**
+ * The db scenarios' client: the Vert.x reactive PostgreSQL client's Pool on Quarkus's own Vert.x instance, through its
+ * Mutiny binding, as the Quarkus "Using Eclipse Vert.x" guide shows for Vert.x clients. It stands in for the
+ * quarkus-reactive-pg-client extension, which builds the same Pool from quarkus.datasource.* but whose 3.32.0 release
+ * does not resolve from Maven Central here. Building the pool opens no connection: the first query does, so the target
+ * starts, and serves the other scenarios, without a database.
+ */
+public class Database {
+    /** From the agent's PODIUM_TARGET_DB_* variables; the pool size defaults to 16. */
+    @Produces
+    @Singleton
+    Pool pool(Vertx vertx) {
+        Map<String, String> env = System.getenv();
+        PgConnectOptions connect = new PgConnectOptions()
+                .setHost(env.getOrDefault("PODIUM_TARGET_DB_HOST", "127.0.0.1"))
+                .setPort(Integer.parseInt(env.getOrDefault("PODIUM_TARGET_DB_PORT", "5432")))
+                .setDatabase(env.getOrDefault("PODIUM_TARGET_DB_NAME", "hello_world"))
+                .setUser(env.getOrDefault("PODIUM_TARGET_DB_USER", "podium"))
+                .setPassword(env.getOrDefault("PODIUM_TARGET_DB_PASSWORD", "podium"))
+                // default false; pgjdbc and r2dbc-postgresql reuse server-side prepared statements by default
+                .setCachePreparedStatements(true);
+        PoolOptions options = new PoolOptions()
+                .setMaxSize(poolSize(env.get("PODIUM_TARGET_DB_POOL")))
+                // connections spread over one event loop per processor (default 0: the creating thread's event loop)
+                .setEventLoopSize(Runtime.getRuntime().availableProcessors());
+        return Pool.newInstance(PgBuilder.pool()
+                .with(options)
+                .connectingTo(connect)
+                .using(vertx.getDelegate())
+                .build());
+    }
+
+    void close(@Disposes Pool pool) {
+        pool.closeAndForget();
+    }
+
+    static int poolSize(String value) {
+        try {
+            return value == null || value.isBlank() ? 16 : Math.max(1, Integer.parseInt(value.trim()));
+        } catch (NumberFormatException e) {
+            return 16;
+        }
+    }
+}
