@@ -44,19 +44,22 @@ public class ChangeDetector {
             String scenario,
             String loadModel,
             int connections,
-            Double targetRate) {
+            Double targetRate,
+            String topology) {
+        /** Single-instance series keep the key they had before topology existed. */
         String key(String metric) {
             return String.join(
-                    "\u001f",
-                    metric,
-                    hostClass,
-                    String.valueOf(vcpus),
-                    framework,
-                    ioModel,
-                    scenario,
-                    loadModel,
-                    String.valueOf(connections),
-                    String.valueOf(targetRate));
+                            "\u001f",
+                            metric,
+                            hostClass,
+                            String.valueOf(vcpus),
+                            framework,
+                            ioModel,
+                            scenario,
+                            loadModel,
+                            String.valueOf(connections),
+                            String.valueOf(targetRate))
+                    + dev.podium.topology.Topology.keySuffix(topology);
         }
     }
 
@@ -101,7 +104,8 @@ public class ChangeDetector {
     void recomputeRun(UUID runId) {
         List<Series> touched = query(
                 "select distinct r.host_class, c.vcpus, c.framework, c.io_model, c.scenario, "
-                        + "c.load_model, c.connections, c.target_rate from cells c join runs r on r.id = c.run_id where c.run_id = ?",
+                        + "c.load_model, c.connections, c.target_rate, c.topology from cells c join runs r on r.id = c.run_id"
+                        + " where c.run_id = ?",
                 List.of(runId),
                 rs -> new Series(
                         rs.getString(1),
@@ -111,7 +115,8 @@ public class ChangeDetector {
                         rs.getString(5),
                         rs.getString(6),
                         rs.getInt(7),
-                        rs.getObject(8, Double.class)));
+                        rs.getObject(8, Double.class),
+                        rs.getString(9)));
         for (Series s : touched) {
             recompute(s);
         }
@@ -170,8 +175,8 @@ public class ChangeDetector {
                     try (PreparedStatement ps = c.prepareStatement("insert into change_points (series_key, metric, "
                             + "host_class, vcpus, framework, io_model, scenario, load_model, connections, target_rate, "
                             + "run_before, run_after, at, runs_before, runs_after, mean_before, ci_low_before, "
-                            + "ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, changed) "
-                            + "values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb) "
+                            + "ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, changed, "
+                            + "topology) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb,?) "
                             + "on conflict (series_key, run_after) do update set run_before = excluded.run_before, "
                             + "runs_before = excluded.runs_before, runs_after = excluded.runs_after, "
                             + "mean_before = excluded.mean_before, ci_low_before = excluded.ci_low_before, "
@@ -203,7 +208,8 @@ public class ChangeDetector {
                             after.ciHigh(),
                             effect,
                             cps.get(i).stats().pValue(),
-                            write(changed)
+                            write(changed),
+                            dev.podium.topology.Topology.of(s.topology())
                         };
                         for (int k = 0; k < v.length; k++) {
                             ps.setObject(k + 1, v[k]);
@@ -232,7 +238,8 @@ public class ChangeDetector {
                                         effect,
                                         cps.get(i).stats().pValue(),
                                         changed,
-                                        rs.getObject(2, OffsetDateTime.class)));
+                                        rs.getObject(2, OffsetDateTime.class),
+                                        dev.podium.topology.Topology.of(s.topology())));
                             }
                         }
                     }
@@ -273,7 +280,7 @@ public class ChangeDetector {
                         + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel "
                         + "from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
                         + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
-                        + "and c.target_rate is not distinct from ? and c.rps_trimmed_mean is not null "
+                        + "and c.target_rate is not distinct from ? and c.topology = ? and c.rps_trimmed_mean is not null "
                         + UNFLAGGED
                         + "order by r.started_at, r.received_at, r.id, c.ordinal",
                 List.of(
@@ -284,7 +291,8 @@ public class ChangeDetector {
                         s.scenario(),
                         s.loadModel(),
                         s.connections(),
-                        s.targetRate() == null ? new NullDouble() : s.targetRate()),
+                        s.targetRate() == null ? new NullDouble() : s.targetRate(),
+                        dev.podium.topology.Topology.of(s.topology())),
                 rs -> {
                     Map<String, String> meta = new LinkedHashMap<>();
                     meta.put("frameworkVersion", rs.getString(6));

@@ -65,7 +65,7 @@ public class ChangeQueries {
         StringBuilder sql = new StringBuilder("select id, metric, host_class, vcpus, framework, io_model, scenario, "
                 + "load_model, connections, target_rate, run_before, run_after, at, runs_before, runs_after, mean_before, "
                 + "ci_low_before, ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, "
-                + "changed::text, detected_at from change_points where true");
+                + "changed::text, detected_at, topology from change_points where true");
         List<Object> values = new ArrayList<>();
         and(sql, values, "host_class", f.hostClass());
         and(sql, values, "vcpus", f.vcpus());
@@ -105,7 +105,8 @@ public class ChangeQueries {
                             rs.getDouble(22),
                             rs.getDouble(23),
                             json.readValue(rs.getString(24), new TypeReference<Map<String, ChangeView.Change>>() {}),
-                            rs.getObject(25, OffsetDateTime.class)));
+                            rs.getObject(25, OffsetDateTime.class),
+                            rs.getString(26)));
                 }
             }
             return out;

@@ -26,7 +26,11 @@ public record ChangeView(
         double effectPercent,
         double pValue,
         Map<String, Change> changed,
-        OffsetDateTime detectedAt) {
+        OffsetDateTime detectedAt,
+
+        @org.eclipse.microprofile.openapi.annotations.media.Schema(
+                description = "the series' topology: single, or nginx-N (N instances behind nginx)")
+        String topology) {
 
     /** A segment's mean (of its runs' pooled repeats) with its 95% interval. */
     public record Segment(double mean, double ciLow, double ciHigh) {}
@@ -39,7 +43,7 @@ public record ChangeView(
         return String.format(
                 java.util.Locale.ROOT,
                 "%s (%s) %s %s %d conn. %d vCPU on %s: %s %+.1f%% (p = %.2g)",
-                framework,
+                dev.podium.topology.Topology.label(framework, topology),
                 ioModel,
                 scenario,
                 loadModel,

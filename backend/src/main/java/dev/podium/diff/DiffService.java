@@ -55,18 +55,21 @@ public class DiffService {
             int connections,
             int vcpus,
             Double targetRate,
-            boolean baseline) {
+            boolean baseline,
+            String topology) {
+        /** A cell shape; a scale-out cell only ever matches the same topology. */
         String key() {
-            return String.join(
-                    "\u001f",
-                    framework,
-                    ioModel,
-                    scenario,
-                    loadModel,
-                    String.valueOf(connections),
-                    String.valueOf(vcpus),
-                    String.valueOf(targetRate),
-                    String.valueOf(baseline));
+            return dev.podium.topology.Topology.keySuffix(topology)
+                    + String.join(
+                            "\u001f",
+                            framework,
+                            ioModel,
+                            scenario,
+                            loadModel,
+                            String.valueOf(connections),
+                            String.valueOf(vcpus),
+                            String.valueOf(targetRate),
+                            String.valueOf(baseline));
         }
     }
 
@@ -194,9 +197,9 @@ public class DiffService {
 
     private Map<String, Cell> cells(Connection c, UUID run) throws SQLException {
         Map<String, Cell> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(
-                "select id, framework, framework_version, io_model, scenario, "
-                        + "load_model, connections, vcpus, target_rate, baseline from cells where run_id = ? order by ordinal")) {
+        try (PreparedStatement ps = c.prepareStatement("select id, framework, framework_version, io_model, scenario, "
+                + "load_model, connections, vcpus, target_rate, baseline, topology from cells where run_id = ?"
+                + " order by ordinal")) {
             ps.setObject(1, run);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -210,7 +213,8 @@ public class DiffService {
                             rs.getInt(7),
                             rs.getInt(8),
                             rs.getObject(9, Double.class),
-                            rs.getBoolean(10));
+                            rs.getBoolean(10),
+                            rs.getString(11));
                     out.putIfAbsent(cell.key(), cell); // a run measures a cell shape once; the first counts
                 }
             }

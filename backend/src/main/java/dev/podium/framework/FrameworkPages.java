@@ -198,7 +198,8 @@ public class FrameworkPages {
                 .and("c.framework = ?", framework)
                 .and("r.host_class = ?", hostClass)
                 .and("c.vcpus = ?", vcpus)
-                .andAlways("not c.baseline"));
+                .andAlways("not c.baseline")
+                .andAlways("c.topology = ?", dev.podium.topology.Topology.SINGLE)); // as the board it sits under
         Map<String, Map<UUID, CellRow>> byModel = new TreeMap<>();
         for (CellRow c : cells) {
             byModel.computeIfAbsent(c.ioModel(), k -> new HashMap<>())

@@ -38,7 +38,7 @@ public class CellQueries {
             + "c.req_per_cpu_second_ci_high, c.req_per_cpu_second_repeats, c.rps_per_vcpu, c.rps_per_vcpu_ci_low, "
             + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
             + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
-            + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED;
+            + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + ", c.topology";
 
     /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
     public static final String AGENT_REVOKED =
@@ -92,12 +92,14 @@ public class CellQueries {
      * database picks the runs, so only their cells are read.
      */
     public List<CellRow> newestRunCells(Where where, boolean perVcpus) {
-        String partition = perVcpus ? "c.framework, c.io_model, c.vcpus" : "c.framework, c.io_model";
+        String partition =
+                perVcpus ? "c.framework, c.io_model, c.topology, c.vcpus" : "c.framework, c.io_model, c.topology";
         String sql = "with newest as (select distinct on (" + partition + ") " + partition + ", c.run_id"
                 + " from cells c join runs r on r.id = c.run_id" + where.sql
                 + " order by " + partition + ", r.started_at desc, r.received_at desc, r.id desc)"
                 + " select " + CELL_COLUMNS + " from cells c join runs r on r.id = c.run_id join newest n"
                 + " on n.run_id = c.run_id and n.framework = c.framework and n.io_model = c.io_model"
+                + " and n.topology = c.topology"
                 + (perVcpus ? " and n.vcpus = c.vcpus" : "") + where.sql;
         List<Object> values = new ArrayList<>(where.values);
         values.addAll(where.values);
@@ -255,7 +257,8 @@ public class CellQueries {
                 rs.getString(50),
                 firstResponse == null ? null : new CellView.Startup(firstResponse, rs.getLong(52)),
                 rs.getString(53),
-                rs.getBoolean(54));
+                rs.getBoolean(54),
+                rs.getString(55));
     }
 
     /** A cost figure from four columns (mean, ci low, ci high, repeats) starting at {@code first}; null without a mean. */

@@ -36,7 +36,13 @@ public record CellRow(
         String cpus,
         CellView.Startup startup,
         String classification,
-        boolean agentRevoked) {
+        boolean agentRevoked,
+        String topology) {
+
+    /** The target a row stands for: framework, I/O model and topology (a scale-out target is its own row). */
+    public String target() {
+        return framework + "\u0000" + ioModel + "\u0000" + topology;
+    }
 
     /** The cell's throughput figure: the trimmed mean of requests/s (0 when not computed). */
     public double throughput() {
@@ -77,6 +83,7 @@ public record CellRow(
                 baseline,
                 flags,
                 cpus,
+                topology,
                 startup,
                 stats,
                 null);

@@ -47,7 +47,10 @@ public class CompareResource {
             double throughput,
 
             @Schema(description = "the cell's quality flags, as the leaderboard shows them")
-            List<String> flags) {}
+            List<String> flags,
+
+            @Schema(description = "single or nginx-N (N instances behind nginx; vcpus is their total)")
+            String topology) {}
 
     public record CompareResponse(
             CellRef a,
@@ -64,7 +67,7 @@ public class CompareResource {
             boolean significant,
             String verdict,
 
-            @Schema(description = "same scenario, load model, concurrency, vCPUs and host class")
+            @Schema(description = "same scenario, load model, concurrency, vCPUs, topology and host class")
             boolean comparable) {}
 
     @Inject
@@ -133,6 +136,7 @@ public class CompareResource {
                 && a.loadModel().equals(b.loadModel())
                 && a.connections() == b.connections()
                 && a.vcpus() == b.vcpus()
+                && a.topology().equals(b.topology())
                 && a.hostClass().equals(b.hostClass());
         return new CompareResponse(
                 ref(a, ta),
@@ -164,6 +168,9 @@ public class CompareResource {
     }
 
     private static String label(CellRow c, CellRow other) {
+        if (!c.topology().equals(other.topology())) {
+            return dev.podium.topology.Topology.label(c.framework(), c.topology());
+        }
         if (!c.framework().equals(other.framework())) {
             return c.framework();
         }
@@ -192,6 +199,7 @@ public class CompareResource {
                 c.vcpus(),
                 c.hostClass(),
                 throughput,
-                c.shownFlags());
+                c.shownFlags(),
+                c.topology());
     }
 }

@@ -241,7 +241,8 @@ public class HistoryResource {
                 .and("c.vcpus = ?", vcpus)
                 .and("c.connections = ?", connections)
                 .and("r.host_class = ?", hostClass)
-                .andAlways("not c.baseline"));
+                .andAlways("not c.baseline")
+                .andAlways("c.topology = ?", dev.podium.topology.Topology.SINGLE)); // a series is one topology
         // series key -> run -> that run's best cell in the series
         Map<String, Map<UUID, CellRow>> bySeries = new TreeMap<>();
         for (CellRow c : cells) {

@@ -120,6 +120,7 @@ public class LatencyResource {
                         .and("r.host_class = ?", hc)
                         .and("c.vcpus = ?", k)
                         .andAlways("not c.baseline")
+                        .andAlways("c.topology = ?", dev.podium.topology.Topology.SINGLE) // single instances only
                         .and("c.framework = ?", framework)
                         .and("c.io_model = ?", ioModel),
                 false);

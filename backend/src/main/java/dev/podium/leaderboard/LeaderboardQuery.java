@@ -20,9 +20,15 @@ public record LeaderboardQuery(
         String rank,
         String classification,
         boolean includeFlagged,
-        boolean excludeRevoked) {
+        boolean excludeRevoked,
+        String topology) {
 
     public static final double DEFAULT_SLA_MS = 200;
+
+    /** The targets of one topology, or every topology when the filter is all. */
+    public String topologyOrNull() {
+        return dev.podium.topology.Topology.ALL.equals(topology) ? null : topology;
+    }
     /** revoked=include (default: a revoked agent's rows are shown, marked) or exclude (left out, and not pooled). */
     public static final Set<String> REVOKED = Set.of("include", "exclude");
     /** What rows are ordered by: throughput (SLA throughput), cpu (requests per CPU-second), memory (MB per 1,000 req/s). */
@@ -30,7 +36,10 @@ public record LeaderboardQuery(
     /** A target's kind as suite.json records it. */
     public static final Set<String> CLASSIFICATIONS = Set.of("bare-server", "micro", "full-stack");
 
-    /** One comparable group's board with no other filter, ranked by throughput: what other views build on. */
+    /**
+     * One comparable group's board with no other filter, ranked by throughput: what other views build on. Single
+     * instances only: what builds on it (calculator, badges, snapshots) never mixes topologies.
+     */
     public static LeaderboardQuery of(
             String scenario, String loadModel, String hostClass, Integer vcpus, double sla, boolean includeFlagged) {
         return new LeaderboardQuery(
@@ -49,7 +58,8 @@ public record LeaderboardQuery(
                 "throughput",
                 null,
                 includeFlagged,
-                false);
+                false,
+                dev.podium.topology.Topology.SINGLE);
     }
 
     public static LeaderboardQuery from(QueryParams q) {
@@ -69,7 +79,8 @@ public record LeaderboardQuery(
                 q.oneOf("rank", RANKS, "throughput"),
                 q.oneOf("classification", CLASSIFICATIONS, null),
                 "include".equals(q.oneOf("flagged", dev.podium.quality.QualityFlags.CHOICES, "exclude")),
-                "exclude".equals(q.oneOf("revoked", REVOKED, "include")));
+                "exclude".equals(q.oneOf("revoked", REVOKED, "include")),
+                q.topology("topology", dev.podium.topology.Topology.SINGLE, true));
         if (query.from() != null && query.to() != null && query.to().isBefore(query.from())) {
             throw ReadProblems.badParameter("to", "'to' is before 'from'");
         }

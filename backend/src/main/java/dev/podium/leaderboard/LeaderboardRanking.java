@@ -59,20 +59,20 @@ public final class LeaderboardRanking {
         return rank(unranked(cells, baselineBest, slaMs), rankBy);
     }
 
-    /** One row per (framework, ioModel) from the cells of its most recent run, in no order and without ranks. */
+    /** One row per (framework, ioModel, topology) from the cells of its most recent run, in no order and without ranks. */
     public static List<LeaderboardResponse.Row> unranked(
             List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs) {
         Map<String, List<CellRow>> byTarget = new LinkedHashMap<>();
         Map<String, CellRow> newest = new LinkedHashMap<>();
         for (CellRow c : cells) {
-            String target = c.framework() + "\u0000" + c.ioModel();
+            String target = c.target();
             CellRow n = newest.get(target);
             if (n == null || CellRow.newestFirst(c, n) < 0) {
                 newest.put(target, c);
             }
         }
         for (CellRow c : cells) {
-            String target = c.framework() + "\u0000" + c.ioModel();
+            String target = c.target();
             if (newest.get(target).runId().equals(c.runId())) {
                 byTarget.computeIfAbsent(target, k -> new ArrayList<>()).add(c);
             }
@@ -118,7 +118,8 @@ public final class LeaderboardRanking {
                     shown.classification(),
                     sweep(sweep),
                     List.of(),
-                    sweep.stream().anyMatch(CellRow::agentRevoked)));
+                    sweep.stream().anyMatch(CellRow::agentRevoked),
+                    shown.topology()));
         }
         return unranked;
     }
@@ -200,7 +201,8 @@ public final class LeaderboardRanking {
             .thenComparing(r -> r.slaThroughput() == null ? 0 : -r.slaThroughput())
             .thenComparing(r -> -r.bestThroughput())
             .thenComparing(LeaderboardResponse.Row::framework)
-            .thenComparing(LeaderboardResponse.Row::ioModel);
+            .thenComparing(LeaderboardResponse.Row::ioModel)
+            .thenComparing(LeaderboardResponse.Row::topology);
 
     /** By a cost figure's mean (rows without it last), then as by throughput. */
     private static Comparator<LeaderboardResponse.Row> byFigure(

@@ -147,7 +147,15 @@ public class LeaderboardResource {
                             description = "include (default): runs of agents revoked since are shown, marked"
                                     + " agentRevoked; exclude: left out, and not pooled into any figure")
                     @QueryParam("revoked")
-                    String revoked) {
+                    String revoked,
+            @Parameter(
+                            description = "single (default): one instance per target, the ranking as it always was;"
+                                    + " all: scale-out targets (nginx-N: N instances behind nginx whose vCPUs add up to"
+                                    + " the board's) ranked beside them as rows of their own, labelled by `topology`;"
+                                    + " nginx-N: those only",
+                            example = "all")
+                    @QueryParam("topology")
+                    String topology) {
         QueryParams q = QueryParams.of(uri, endpoint);
         LeaderboardQuery query = LeaderboardQuery.from(q);
         String b = q.oneOf("basis", LeaderboardService.BASES, "segment");

@@ -39,7 +39,13 @@ public record LeaderboardResponse(
         @Schema(
                 description = "host settings (payload v2 host.settings) that differ among the"
                         + " runs of the rows; empty when they agree")
-        List<dev.podium.hostsettings.SettingDifference> hostSettingsDiffer) {
+        List<dev.podium.hostsettings.SettingDifference> hostSettingsDiffer,
+
+        @Schema(
+                description = "the topology filter applied: single (default: one instance per target, today's"
+                        + " rankings), all (scale-out rows ranked beside the single ones, each labelled by its"
+                        + " topology) or one nginx-N")
+        String topology) {
 
     /** Filter values that exist, for the pickers. */
     public record Available(
@@ -52,7 +58,10 @@ public record LeaderboardResponse(
             List<Integer> connections,
 
             @Schema(description = "target classifications present (suite.json)")
-            List<String> classifications) {}
+            List<String> classifications,
+
+            @Schema(description = "target topologies present (single, nginx-N), whatever the topology filter")
+            List<String> topologies) {}
 
     /** The host's nginx baseline in the most recent matching run that has one. */
     public record Baseline(String framework, double bestThroughput, UUID runId) {}
@@ -132,7 +141,13 @@ public record LeaderboardResponse(
             @Schema(
                     description = "true when the agent that measured this row (or a run its figure is pooled over)"
                             + " has been revoked since; revoked=exclude leaves such runs out")
-            boolean agentRevoked) {
+            boolean agentRevoked,
+
+            @Schema(
+                    description = "single (one instance on the board's vCPUs) or nginx-N (N instances behind nginx,"
+                            + " their vCPUs adding up to the board's): a scale-out target is a row of its own",
+                    pattern = "^(single|nginx-[1-9][0-9]?)$")
+            String topology) {
 
         /** The same row with another rank, tie, ranking figure and exclusion. */
         public Row ranked(Integer newRank, boolean newTied, String by, List<String> excluded) {
@@ -168,7 +183,8 @@ public record LeaderboardResponse(
                     classification,
                     throughputByConnections,
                     excluded,
-                    agentRevoked);
+                    agentRevoked,
+                    topology);
         }
 
         Row ranked(int newRank, boolean newTied, String by) {
@@ -231,7 +247,8 @@ public record LeaderboardResponse(
             "classification",
             "excludedBy",
             "throughputByConnections",
-            "agentRevoked");
+            "agentRevoked",
+            "topology");
 
     public String csv() {
         List<List<Object>> lines = rows.stream()
@@ -281,7 +298,8 @@ public record LeaderboardResponse(
                         r.throughputByConnections().stream()
                                 .map(a -> a.connections() + ":" + a.throughput())
                                 .toList(),
-                        r.agentRevoked()))
+                        r.agentRevoked(),
+                        r.topology()))
                 .toList();
         return Csv.table(CSV_HEADER, lines);
     }

@@ -3,6 +3,7 @@ package dev.podium.leaderboard;
 import dev.podium.hostsettings.HostSettingsDifferences;
 import dev.podium.quality.QualityFlags;
 import dev.podium.segment.Segments;
+import dev.podium.topology.Topology;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Array;
@@ -24,7 +25,7 @@ import java.util.UUID;
 public class LeaderboardService {
 
     private static final String NEWEST_FIRST =
-            "order by c.framework, c.io_model, r.started_at desc, r.received_at desc, r.id desc";
+            "order by c.framework, c.io_model, c.topology, r.started_at desc, r.received_at desc, r.id desc";
 
     /** Board figures: pooled over each series' current segment (default), or the newest run alone. */
     public static final java.util.Set<String> BASES = java.util.Set.of("segment", "latest");
@@ -48,7 +49,12 @@ public class LeaderboardService {
         String hostClass = q.hostClass() != null ? q.hostClass() : queries.latestHostClass(q.scenario(), q.loadModel());
         List<Integer> vcpusAvailable = hostClass == null
                 ? List.of()
-                : queries.distinct("c.vcpus", scenarioWhere(q).and("r.host_class = ?", hostClass), rs -> rs.getInt(1));
+                : queries.distinct(
+                        "c.vcpus",
+                        // the vCPU counts of the topology asked for: a count measured scaled out only is no
+                        // single-instance board (the default board stays where it was before scale-out)
+                        scenarioWhere(q).and("r.host_class = ?", hostClass).and("c.topology = ?", q.topologyOrNull()),
+                        rs -> rs.getInt(1));
         Integer vcpus = q.vcpus() != null
                 ? q.vcpus()
                 : vcpusAvailable.isEmpty() ? null : vcpusAvailable.get(vcpusAvailable.size() - 1);
@@ -68,19 +74,22 @@ public class LeaderboardService {
                             List.of(),
                             List.of(),
                             List.of(),
+                            List.of(),
                             List.of()),
                     null,
                     List.of(),
                     basis,
                     List.of(),
                     flagged(q),
-                    List.of());
+                    List.of(),
+                    q.topology());
         }
         LeaderboardResponse.Available available = queries.select(
                         "array_agg(distinct r.jvm_vendor),"
                                 + " array_agg(distinct r.jvm_major), array_agg(distinct c.framework) filter (where not c.baseline),"
                                 + " array_agg(distinct c.io_model) filter (where not c.baseline), array_agg(distinct c.connections),"
-                                + " array_agg(distinct c.classification) filter (where not c.baseline)",
+                                + " array_agg(distinct c.classification) filter (where not c.baseline),"
+                                + " array_agg(distinct c.topology) filter (where not c.baseline)",
                         comparable(q, hostClass, vcpus),
                         "",
                         rs -> new LeaderboardResponse.Available(
@@ -91,15 +100,17 @@ public class LeaderboardService {
                                 list(rs, 3, String.class),
                                 list(rs, 4, String.class),
                                 list(rs, 5, Integer.class),
-                                list(rs, 6, String.class)))
+                                list(rs, 6, String.class),
+                                Topology.sorted(list(rs, 7, String.class))))
                 .get(0);
 
         // each target's most recent run among the matching ones, then only those runs' cells
         UUID[] latest = queries
                 .select(
-                        "distinct on (c.framework, c.io_model) c.run_id",
+                        "distinct on (c.framework, c.io_model, c.topology) c.run_id",
                         matching(q, hostClass, vcpus)
                                 .andAlways("not c.baseline")
+                                .and("c.topology = ?", q.topologyOrNull())
                                 .and("c.framework = ?", q.framework())
                                 .and("c.io_model = ?", q.ioModel())
                                 .and("c.classification = ?", q.classification()),
@@ -126,6 +137,7 @@ public class LeaderboardService {
             if (c.baseline()) {
                 baselineBest.merge(c.runId(), c.throughput(), Math::max);
             } else if ((q.framework() == null || q.framework().equals(c.framework()))
+                    && (q.topologyOrNull() == null || q.topologyOrNull().equals(c.topology()))
                     && (q.ioModel() == null || q.ioModel().equals(c.ioModel()))
                     && (q.classification() == null || q.classification().equals(c.classification()))) {
                 targets.add(c); // LeaderboardRanking keeps each target's cells of its newest run only
@@ -149,7 +161,7 @@ public class LeaderboardService {
         Map<UUID, List<String>> shownFrom = new LinkedHashMap<>();
         rows.forEach(r -> shownFrom
                 .computeIfAbsent(r.runId(), k -> new ArrayList<>())
-                .add(r.framework() + " (" + r.ioModel() + ")"));
+                .add(dev.podium.topology.Topology.label(r.framework(), r.topology()) + " (" + r.ioModel() + ")"));
         if (baseline != null && !rows.isEmpty()) {
             shownFrom
                     .computeIfAbsent(baseline.runId(), k -> new ArrayList<>())
@@ -168,7 +180,8 @@ public class LeaderboardService {
                 basis,
                 pooled.segments(),
                 flagged(q),
-                hostSettings.among(shownFrom));
+                hostSettings.among(shownFrom),
+                q.topology());
     }
 
     private static String flagged(LeaderboardQuery q) {

@@ -234,6 +234,24 @@ public final class QueryParams {
         }
     }
 
+    /**
+     * A topology filter: single, nginx-N (N from 1 to 99), or all when {@code allowAll}; {@code fallback} without the
+     * parameter.
+     */
+    public String topology(String name, String fallback, boolean allowAll) {
+        String v = text(name);
+        if (v == null) {
+            return fallback;
+        }
+        if ((allowAll && dev.podium.topology.Topology.ALL.equals(v)) || dev.podium.topology.Topology.valid(v)) {
+            return v;
+        }
+        throw ReadProblems.badParameter(
+                name,
+                "'" + name + "' must be " + (allowAll ? "all, " : "") + "single or nginx-N (N from 1 to 99), not '" + v
+                        + "'");
+    }
+
     /** CSV when {@code format=csv}, or without {@code format} when the client prefers text/csv. */
     public boolean csv(HttpHeaders headers) {
         return Csv.wanted(oneOf("format", Set.of("json", "csv"), null), headers);

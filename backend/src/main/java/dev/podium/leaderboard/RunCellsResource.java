@@ -78,7 +78,8 @@ public class RunCellsResource {
                 "rssMbPerKrpsRepeats",
                 "cpus",
                 "startupFirstResponseMs",
-                "startupIdleRssBytes");
+                "startupIdleRssBytes",
+                "topology");
 
         String csv() {
             List<List<Object>> lines = new ArrayList<>();
@@ -133,6 +134,7 @@ public class RunCellsResource {
                 line.add(c.cpus());
                 line.add(c.startup() == null ? null : c.startup().firstResponseMs());
                 line.add(c.startup() == null ? null : c.startup().idleRssBytes());
+                line.add(c.topology());
                 lines.add(line);
             }
             return Csv.table(CSV_HEADER, lines);

@@ -1,6 +1,7 @@
 package dev.podium.leaderboard;
 
 import dev.podium.stats.CellStats;
+import dev.podium.topology.Topology;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -51,10 +52,27 @@ public class ScalingResource {
             UUID runId,
 
             @Schema(description = "the quality flags of the point's cell, as the leaderboard shows them")
-            List<String> flags) {}
+            List<String> flags,
+
+            @Schema(
+                    nullable = true,
+                    description = "scale-out series: this point's throughput / the same target's single-instance"
+                            + " throughput at the same total vCPUs (N instances on k/N vCPUs each against one on k);"
+                            + " null for the single series or without that point")
+            Double vsSingle) {}
 
     @Schema(name = "ScalingSeries")
-    public record Series(String framework, String ioModel, List<Point> points) {}
+    public record Series(
+            String framework,
+            String ioModel,
+
+            @Schema(
+                    description = "single: the scale-up series (one instance, x = its vCPUs); nginx-N: a scale-out"
+                            + " series (N instances behind nginx, x = their total vCPUs)",
+                    pattern = "^(single|nginx-[1-9][0-9]?)$")
+            String topology,
+
+            List<Point> points) {}
 
     public record ScalingResponse(
             String scenario,
@@ -73,9 +91,13 @@ public class ScalingResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Scaling across vCPU counts",
-            description = "For each framework target and vCPU count k, the"
+            description = "For each framework target, topology and vCPU count k, the"
                     + " cell of its most recent run on the host class at the best concurrency (or at `connections`):"
-                    + " T(k), T(k)/k and E(k) = T(k) / (k x T(1)) (methodology section 4).")
+                    + " T(k), T(k)/k and E(k) = T(k) / (k x T(1)) (methodology section 4). The scale-up series"
+                    + " (topology single, k = the instance's vCPUs) and each scale-out series (nginx-N, k = the N"
+                    + " instances' total vCPUs) are separate series of the same target; a scale-out series' E(k) is"
+                    + " against the single instance's T(1), and vsSingle compares it with the single instance at the"
+                    + " same k.")
     @APIResponse(
             responseCode = "200",
             content =
@@ -84,7 +106,7 @@ public class ScalingResource {
                             schema = @Schema(implementation = ScalingResponse.class),
                             examples = @ExampleObject(name = "netty", value = """
             {"scenario": "plaintext", "cpuModel": "AMD EPYC 7R13", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
-             "loadModel": "closed", "series": [{"framework": "Netty", "ioModel": "non-blocking", "points": [
+             "loadModel": "closed", "series": [{"framework": "Netty", "ioModel": "non-blocking", "topology": "single", "points": [
               {"vcpus": 1, "connections": 256, "throughput": 100000.0, "ciLow": 99000.0, "ciHigh": 101000.0,
                "perVcpu": 100000.0, "perVcpuCiLow": 99000.0, "perVcpuCiHigh": 101000.0, "efficiency": 1.0, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"},
               {"vcpus": 2, "connections": 256, "throughput": 180000.0, "ciLow": 178000.0, "ciHigh": 182000.0,
@@ -101,7 +123,12 @@ public class ScalingResource {
                     String hostClass,
             @QueryParam("loadModel") String loadModel,
             @Parameter(description = "default: the best concurrency at each vCPU count") @QueryParam("connections")
-                    String connections) {
+                    String connections,
+            @Parameter(
+                            description = "all (default): the scale-up series (single) and every scale-out series"
+                                    + " (nginx-N) side by side; single or one nginx-N: that series only")
+                    @QueryParam("topology")
+                    String topology) {
         QueryParams q = QueryParams.of(uri, endpoint);
         String sc = q.scenario();
         String lm = q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed");
@@ -109,16 +136,21 @@ public class ScalingResource {
         String io = q.oneOf("ioModel", QueryParams.IO_MODELS, null);
         String hc = q.text("hostClass");
         Integer conn = q.positiveInt("connections", null);
-        return answers.json("scaling" + q.normalised(), () -> compute(sc, lm, fw, io, hc, conn));
+        String top = q.topology("topology", Topology.ALL, true);
+        return answers.json(
+                "scaling" + q.normalised(),
+                () -> compute(sc, lm, fw, io, hc, conn, Topology.ALL.equals(top) ? null : top));
     }
 
+    /** topology: null for every topology, each its own series. */
     ScalingResponse compute(
             String scenario,
             String loadModel,
             String framework,
             String ioModel,
             String hostClass,
-            Integer connections) {
+            Integer connections,
+            String topology) {
         String hc = hostClass != null ? hostClass : queries.latestHostClass(scenario, loadModel);
         if (hc == null) {
             return new ScalingResponse(scenario, null, null, loadModel, List.of());
@@ -131,13 +163,13 @@ public class ScalingResource {
                         .andAlways("not c.baseline")
                         .and("c.framework = ?", framework)
                         .and("c.io_model = ?", ioModel)
-                        .and("c.connections = ?", connections),
+                        .and("c.connections = ?", connections)
+                        .and("c.topology = ?", topology),
                 true);
-        // target -> vcpus -> cells of the most recent run measuring that vCPU count
+        // target (framework, I/O model, topology) -> vcpus -> cells of the most recent run measuring that vCPU count
         Map<String, TreeMap<Integer, List<CellRow>>> byTarget = new TreeMap<>();
         for (CellRow c : cells) {
-            TreeMap<Integer, List<CellRow>> byVcpus =
-                    byTarget.computeIfAbsent(c.framework() + "\u0000" + c.ioModel(), k -> new TreeMap<>());
+            TreeMap<Integer, List<CellRow>> byVcpus = byTarget.computeIfAbsent(c.target(), k -> new TreeMap<>());
             List<CellRow> current = byVcpus.get(c.vcpus());
             if (current == null || CellRow.newestFirst(c, current.get(0)) < 0) {
                 byVcpus.put(c.vcpus(), new ArrayList<>(List.of(c)));
@@ -147,14 +179,28 @@ public class ScalingResource {
         }
         List<Series> series = new ArrayList<>();
         String cpuModel = cells.isEmpty() ? null : cells.get(0).cpuModel();
-        for (TreeMap<Integer, List<CellRow>> byVcpus : byTarget.values()) {
+        // each target's best cell per vCPU count, the single-instance ones looked up by the scale-out series
+        Map<String, Map<Integer, CellRow>> best = new LinkedHashMap<>();
+        byTarget.forEach((target, byVcpus) -> {
             Map<Integer, CellRow> chosen = new LinkedHashMap<>();
             byVcpus.forEach((k, sweep) -> chosen.put(
                     k,
                     sweep.stream()
                             .max(Comparator.comparingDouble(CellRow::throughput))
                             .get()));
-            CellRow one = chosen.get(1);
+            best.put(target, chosen);
+        });
+        for (Map<Integer, CellRow> chosen : best.values()) {
+            CellRow sample = chosen.values().iterator().next();
+            boolean scaleOut = Topology.scaleOut(sample.topology());
+            // the scale-up series of the same target: a scale-out series is read against it
+            Map<Integer, CellRow> single = scaleOut
+                    ? best.getOrDefault(
+                            sample.framework() + "\u0000" + sample.ioModel() + "\u0000" + Topology.SINGLE, Map.of())
+                    : chosen;
+            // E(k) is against one instance on one vCPU, for a scale-out series too
+            CellRow one = single.get(1);
+            int counts = scaleOut ? (one == null ? 0 : chosen.size() + 1) : chosen.size();
             List<Point> points = new ArrayList<>();
             CellRow any = null;
             for (Map.Entry<Integer, CellRow> e : chosen.entrySet()) {
@@ -171,13 +217,22 @@ public class ScalingResource {
                         c.throughput() / k,
                         s.rpsCiLow() / k,
                         s.rpsCiHigh() / k,
-                        efficiency(c.throughput(), k, one == null ? null : one.throughput(), chosen.size()),
+                        efficiency(c.throughput(), k, one == null ? null : one.throughput(), counts),
                         c.runId(),
-                        c.shownFlags()));
+                        c.shownFlags(),
+                        scaleOut ? vsSingle(c.throughput(), single.get(k)) : null));
             }
-            series.add(new Series(any.framework(), any.ioModel(), points));
+            series.add(new Series(any.framework(), any.ioModel(), any.topology(), points));
         }
+        series.sort(Comparator.comparing(Series::framework)
+                .thenComparing(Series::ioModel)
+                .thenComparing(Series::topology, Topology.ORDER));
         return new ScalingResponse(scenario, cpuModel, hc, loadModel, series);
+    }
+
+    /** A scale-out point's throughput over the single instance's at the same total vCPUs; null without it. */
+    static Double vsSingle(double throughput, CellRow single) {
+        return single == null || single.throughput() == 0 ? null : throughput / single.throughput();
     }
 
     /**

@@ -90,6 +90,10 @@ public class Cell extends PanacheEntityBase {
     /** The target's classification (bare-server, micro, full-stack) from suite.json; null when the payload has none. */
     public String classification;
 
+    /** single (one instance) or nginx-N (N instances behind the run's balancer; vcpus is their total). */
+    @Column(nullable = false)
+    public String topology = dev.podium.topology.Topology.SINGLE;
+
     public Double startupFirstResponseMs;
 
     public Long startupIdleRssBytes;

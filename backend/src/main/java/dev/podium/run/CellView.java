@@ -27,6 +27,13 @@ public record CellView(
         boolean baseline,
         List<String> flags,
         @Schema(nullable = true) String cpus,
+
+        @Schema(
+                description = "single (one instance) or nginx-N (N instances behind the run's balancer; vcpus is"
+                        + " their total)",
+                pattern = "^(single|nginx-[1-9][0-9]?)$")
+        String topology,
+
         @Schema(nullable = true) Startup startup,
         @Schema(nullable = true) CellStats stats,
 
@@ -52,7 +59,13 @@ public record CellView(
             long targetRssMeanBytes,
             long targetRssPeakBytes,
             double generatorCpuSeconds,
-            @Schema(nullable = true) Integer samples) {}
+            @Schema(nullable = true) Integer samples,
+
+            @Schema(nullable = true, description = "scale-out cells: the balancer's user CPU time over the repeat")
+            Double balancerCpuUserSeconds,
+
+            @Schema(nullable = true, description = "scale-out cells: the balancer's system CPU time over the repeat")
+            Double balancerCpuSystemSeconds) {}
 
     /** Latency percentiles in ms. */
     public record Latency(double p50, double p75, double p90, double p99, double p999, double max, double mean) {}
@@ -81,6 +94,7 @@ public record CellView(
                 c.baseline,
                 c.flags == null ? List.of() : Arrays.asList(c.flags),
                 c.cpus,
+                c.topology,
                 c.startupFirstResponseMs == null ? null : new Startup(c.startupFirstResponseMs, c.startupIdleRssBytes),
                 c.stats,
                 repeats);
@@ -101,6 +115,8 @@ public record CellView(
                                 r.targetRssMeanBytes,
                                 r.targetRssPeakBytes,
                                 r.generatorCpuSeconds,
-                                r.usageSamples));
+                                r.usageSamples,
+                                r.balancerCpuUserSeconds,
+                                r.balancerCpuSystemSeconds));
     }
 }

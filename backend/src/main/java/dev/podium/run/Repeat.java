@@ -64,6 +64,11 @@ public class Repeat {
 
     public Integer usageSamples;
 
+    // scale-out cells (topology nginx-N): the balancer's CPU time over the repeat; null otherwise
+    public Double balancerCpuUserSeconds;
+
+    public Double balancerCpuSystemSeconds;
+
     /** The target's user + system CPU seconds, null without usage. */
     public Double targetCpuSeconds() {
         return targetCpuUserSeconds == null ? null : targetCpuUserSeconds + targetCpuSystemSeconds;

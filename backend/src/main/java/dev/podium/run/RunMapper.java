@@ -85,6 +85,7 @@ final class RunMapper {
         cell.flags = strings(c.get("flags"));
         cell.cpus = text(c, "cpus");
         cell.classification = text(c, "classification");
+        cell.topology = dev.podium.topology.Topology.of(text(c, "topology"));
         JsonNode startup = c.get("startup");
         if (startup != null && startup.isObject()) {
             cell.startupFirstResponseMs = startup.get("firstResponseMs").doubleValue();
@@ -125,6 +126,12 @@ final class RunMapper {
             repeat.generatorCpuSeconds = usage.get("generatorCpuSeconds").doubleValue();
             repeat.usageSamples =
                     usage.hasNonNull("samples") ? usage.get("samples").intValue() : null;
+            repeat.balancerCpuUserSeconds = usage.hasNonNull("balancerCpuUserSeconds")
+                    ? usage.get("balancerCpuUserSeconds").doubleValue()
+                    : null;
+            repeat.balancerCpuSystemSeconds = usage.hasNonNull("balancerCpuSystemSeconds")
+                    ? usage.get("balancerCpuSystemSeconds").doubleValue()
+                    : null;
         }
         return repeat;
     }

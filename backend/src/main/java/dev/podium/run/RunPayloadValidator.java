@@ -184,6 +184,14 @@ public class RunPayloadValidator {
         JsonNode results = run.get("results");
         for (int c = 0; c < results.size() && errors.size() < MAX_ERRORS; c++) {
             int vcpus = results.get(c).get("vcpus").intValue();
+            JsonNode topology = results.get(c).get("topology");
+            int instances = dev.podium.topology.Topology.instances(topology == null ? null : topology.textValue());
+            if (instances > vcpus) {
+                errors.add(new FieldError(
+                        "results[" + c + "].topology",
+                        "nginx-" + instances + " needs at least " + instances + " vCPUs (vcpus is the total of the"
+                                + " instances', at least one each), got " + vcpus));
+            }
             JsonNode repeats = results.get(c).get("repeats");
             for (int r = 0; r < repeats.size() && errors.size() < MAX_ERRORS; r++) {
                 String at = "results[" + c + "].repeats[" + r + "].usage.";
@@ -212,6 +220,20 @@ public class RunPayloadValidator {
                                     java.util.Locale.ROOT,
                                     "%.3f s is more than the host's %d vCPUs can give in %.3f s (at most %.3f s)",
                                     generator,
+                                    hostVcpus,
+                                    wall,
+                                    generatorLimit)));
+                }
+                double balancer = usage.path("balancerCpuUserSeconds").asDouble(0)
+                        + usage.path("balancerCpuSystemSeconds").asDouble(0);
+                if (balancer > generatorLimit) {
+                    errors.add(new FieldError(
+                            at + "balancerCpuUserSeconds",
+                            String.format(
+                                    java.util.Locale.ROOT,
+                                    "user + system CPU %.3f s is more than the host's %d vCPUs can give in %.3f s"
+                                            + " (at most %.3f s)",
+                                    balancer,
                                     hostVcpus,
                                     wall,
                                     generatorLimit)));

@@ -49,7 +49,8 @@ public class Segments {
     SegmentConfig config;
 
     /**
-     * {@code cells}: non-baseline cells of one host class, vCPU count, scenario and load model. excludeRevoked: the
+     * {@code cells}: non-baseline cells of one host class, vCPU count, scenario and load model (of any topologies:
+     * each topology is its own series). excludeRevoked: the
      * runs of revoked agents are not pooled; otherwise a figure pooled over one of them is marked agentRevoked.
      */
     public Pooled pool(List<CellRow> cells, boolean excludeRevoked) {
@@ -62,7 +63,7 @@ public class Segments {
         Map<String, List<Point>> series = new HashMap<>();
         query(
                 "select c.id, c.run_id, r.started_at, c.framework, c.io_model, c.connections, c.target_rate, "
-                        + CellQueries.AGENT_REVOKED + " from cells c "
+                        + CellQueries.AGENT_REVOKED + ", c.topology from cells c "
                         + "join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.scenario = ? "
                         + "and c.load_model = ? and not c.baseline and c.rps_trimmed_mean is not null and c.framework = any (?) "
                         + "order by r.started_at, r.received_at, r.id, c.ordinal",
@@ -74,7 +75,12 @@ public class Segments {
                         return;
                     }
                     List<Point> points = series.computeIfAbsent(
-                            key(rs.getString(4), rs.getString(5), rs.getInt(6), rs.getObject(7, Double.class)),
+                            key(
+                                    rs.getString(4),
+                                    rs.getString(5),
+                                    rs.getString(9),
+                                    rs.getInt(6),
+                                    rs.getObject(7, Double.class)),
                             k -> new ArrayList<>());
                     UUID run = rs.getObject(2, UUID.class);
                     if (points.isEmpty()
@@ -84,13 +90,18 @@ public class Segments {
                 });
         Map<String, Map<UUID, Integer>> changes = new HashMap<>(); // series -> run after a change -> runs after it
         query(
-                "select run_after, runs_after, framework, io_model, connections, target_rate from change_points "
+                "select run_after, runs_after, framework, io_model, connections, target_rate, topology from change_points "
                         + "where metric = 'throughput' and host_class = ? and vcpus = ? and scenario = ? and load_model = ? "
                         + "and framework = any (?)",
                 any,
                 frameworks,
                 rs -> changes.computeIfAbsent(
-                                key(rs.getString(3), rs.getString(4), rs.getInt(5), rs.getObject(6, Double.class)),
+                                key(
+                                        rs.getString(3),
+                                        rs.getString(4),
+                                        rs.getString(7),
+                                        rs.getInt(5),
+                                        rs.getObject(6, Double.class)),
                                 k -> new HashMap<>())
                         .put(rs.getObject(1, UUID.class), rs.getInt(2)));
 
@@ -98,7 +109,7 @@ public class Segments {
         List<Long> needed = new ArrayList<>();
         List<Segment> segments = new ArrayList<>();
         for (CellRow c : cells) {
-            String k = key(c.framework(), c.ioModel(), c.connections(), c.targetRate());
+            String k = key(c.framework(), c.ioModel(), c.topology(), c.connections(), c.targetRate());
             List<Point> points = series.getOrDefault(k, List.of());
             int at = -1;
             for (int i = 0; i < points.size(); i++) {
@@ -209,11 +220,14 @@ public class Segments {
                 c.cpus(),
                 c.startup(),
                 c.classification(),
-                c.agentRevoked() || anyRevoked);
+                c.agentRevoked() || anyRevoked,
+                c.topology());
     }
 
-    private static String key(String framework, String ioModel, int connections, Double targetRate) {
-        return framework + "\u001f" + ioModel + "\u001f" + connections + "\u001f" + Objects.toString(targetRate);
+    /** A series within one host class, vCPU count, scenario and load model: a topology is a series of its own. */
+    private static String key(String framework, String ioModel, String topology, int connections, Double targetRate) {
+        return framework + "\u001f" + ioModel + "\u001f" + topology + "\u001f" + connections + "\u001f"
+                + Objects.toString(targetRate);
     }
 
     @FunctionalInterface

@@ -273,7 +273,8 @@ public class Snapshots {
                             "latest",
                             List.of(),
                             "exclude",
-                            List.of())
+                            List.of(),
+                            dev.podium.topology.Topology.SINGLE)
                     .csv();
             out.append(out.isEmpty() ? table : table.substring(table.indexOf("\r\n") + 2));
         }

@@ -79,7 +79,7 @@ class RecomputeTimeTest {
         }
         assertEquals(1000, rows.counts().runs());
         ChangeDetector.Series series = new ChangeDetector.Series(
-                SignedRuns.HOST_CLASS, 2, "Jetty", "virtual-threads", "json", "closed", 64, null);
+                SignedRuns.HOST_CLASS, 2, "Jetty", "virtual-threads", "json", "closed", 64, null, "single");
         detector.recompute(series); // warm up
         long t0 = System.nanoTime();
         List<ChangeView> unused = detector.recompute(series);

@@ -96,7 +96,8 @@ class LeaderboardRankingTest {
                 null,
                 null,
                 null,
-                false);
+                false,
+                "single");
     }
 
     @Test

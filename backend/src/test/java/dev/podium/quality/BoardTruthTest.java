@@ -213,7 +213,7 @@ class BoardTruthTest {
         given().get("/api/leaderboard?scenario=plaintext&format=csv")
                 .then()
                 .statusCode(200)
-                .body(org.hamcrest.Matchers.containsString(",agent_revoked\r\n"));
+                .body(org.hamcrest.Matchers.containsString(",agent_revoked,topology\r\n"));
         given().get("/api/frameworks/jetty")
                 .then()
                 .statusCode(200)

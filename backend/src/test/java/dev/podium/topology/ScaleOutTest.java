@@ -1,0 +1,235 @@
+package dev.podium.topology;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import dev.podium.testing.TestVectors;
+import dev.podium.testing.V2Payloads;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.JsonConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.path.json.config.JsonPathConfig;
+import io.restassured.specification.RequestSpecification;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Scale-out end to end: a signed v2 run whose Vert.x Web cells ran as nginx-2 (two instances behind nginx on the same 2
+ * vCPUs in total) is stored with its topology and the balancer's CPU time, is a row of its own beside the
+ * single-instance Vert.x Web row (never pooled with it), is separated by the topology filter, and is the scale-out
+ * series at 2 total vCPUs in the scaling answer. Payloads without topology (v1, the v2 vectors) are single.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class ScaleOutTest {
+
+    private static final String SINGLE_RUN = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a11";
+    private static final String SCALE_OUT_RUN = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a12";
+
+    @Inject
+    Rows rows;
+
+    @Inject
+    DataSource dataSource;
+
+    @BeforeEach
+    void reset() {
+        rows.reset();
+        Api.enrol("test-agent");
+    }
+
+    private static RequestSpecification doubles() {
+        return given().config(RestAssuredConfig.config()
+                .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)));
+    }
+
+    /** The v2 test run with its Vert.x Web cells (results[1], results[2]) measured as nginx-2, and its balancer. */
+    static ObjectNode scaleOut(String runId, String topology) {
+        ObjectNode run = V2Payloads.full(runId);
+        for (int i = 1; i <= 2; i++) {
+            ObjectNode cell = (ObjectNode) run.get("results").get(i);
+            cell.put("topology", topology);
+            for (JsonNode repeat : cell.get("repeats")) {
+                ObjectNode usage = (ObjectNode) repeat.get("usage");
+                usage.put("balancerCpuUserSeconds", 1.5);
+                usage.put("balancerCpuSystemSeconds", 0.5);
+            }
+        }
+        ObjectNode balancer = run.putObject("balancer");
+        balancer.put("server", "nginx").put("version", "1.26.0").put("cpus", "3");
+        balancer.putObject("settings").put("worker_processes", "1");
+        return run;
+    }
+
+    private static void submit(JsonNode run) {
+        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+    }
+
+    private void submitBoth() {
+        submit(V2Payloads.full(SINGLE_RUN));
+        submit(scaleOut(SCALE_OUT_RUN, "nginx-2"));
+    }
+
+    @Test
+    void a_scale_out_run_is_stored_with_its_topology_and_the_balancers_cpu() {
+        submit(scaleOut(SCALE_OUT_RUN, "nginx-2"));
+        doubles()
+                .get("/api/runs/" + SCALE_OUT_RUN)
+                .then()
+                .statusCode(200)
+                .body("cells.topology", contains("single", "nginx-2", "nginx-2", "single"))
+                .body("cells[1].repeats[0].usage.balancerCpuUserSeconds", equalTo(1.5))
+                .body("cells[1].repeats[0].usage.balancerCpuSystemSeconds", equalTo(0.5))
+                .body("cells[0].repeats[0].usage.balancerCpuUserSeconds", nullValue());
+        given().get("/api/runs/" + SCALE_OUT_RUN + "/cells?format=csv")
+                .then()
+                .statusCode(200)
+                .body(containsString(",topology\r\n"))
+                .body(containsString(",nginx-2\r\n"));
+    }
+
+    @Test
+    void the_scale_out_target_is_its_own_labelled_row_and_the_filter_separates_it() {
+        submitBoth();
+        // default: single instances only, today's ranking; the toggle's values are listed
+        given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
+                .body("topology", equalTo("single"))
+                .body("available.topologies", contains("single", "nginx-2"))
+                .body("rows.framework", contains("Vert.x Web"))
+                .body("rows.topology", contains("single"))
+                .body("rows.runId", contains(SINGLE_RUN));
+        // all: the nginx-2 row beside the single one of the same framework, each pooled over its own series only
+        given().get("/api/leaderboard?scenario=plaintext&topology=all")
+                .then()
+                .statusCode(200)
+                .body("topology", equalTo("all"))
+                .body("rows", hasSize(2))
+                .body("rows.framework", everyItem(equalTo("Vert.x Web")))
+                .body("rows.topology", containsInAnyOrder("single", "nginx-2"))
+                .body("rows.find { it.topology == 'nginx-2' }.runId", equalTo(SCALE_OUT_RUN))
+                .body("rows.find { it.topology == 'single' }.runId", equalTo(SINGLE_RUN))
+                .body("segments.runs", everyItem(equalTo(1)));
+        given().get("/api/leaderboard?scenario=plaintext&topology=nginx-2")
+                .then()
+                .statusCode(200)
+                .body("rows.topology", contains("nginx-2"))
+                .body("rows.runId", contains(SCALE_OUT_RUN))
+                .body("baseline.framework", equalTo("nginx"));
+        given().get("/api/leaderboard?scenario=plaintext&topology=nginx-3")
+                .then()
+                .statusCode(200)
+                .body("rows", hasSize(0));
+        given().get("/api/leaderboard?scenario=plaintext&topology=cluster")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("topology"));
+        String csv = given().get("/api/leaderboard?scenario=plaintext&topology=all&format=csv")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        List<String> lines = csv.lines().toList();
+        List<String> header = List.of(lines.get(0).split(","));
+        int at = header.indexOf("topology");
+        assertEquals(header.size() - 1, at, lines.get(0));
+        assertEquals(
+                List.of("nginx-2", "single"),
+                lines.subList(1, lines.size()).stream()
+                        .map(l -> l.substring(l.lastIndexOf(',') + 1))
+                        .sorted()
+                        .toList());
+    }
+
+    @Test
+    void the_scaling_answer_has_the_scale_out_series_at_its_total_vcpus() {
+        submitBoth();
+        doubles()
+                .get("/api/scaling?scenario=plaintext&framework=Vert.x Web")
+                .then()
+                .statusCode(200)
+                .body("series.topology", contains("single", "nginx-2"))
+                .body("series.framework", everyItem(equalTo("Vert.x Web")))
+                .body("series[0].points.vcpus", contains(2))
+                .body("series[0].points[0].vsSingle", nullValue())
+                .body("series[1].points.vcpus", contains(2))
+                .body("series[1].points[0].vsSingle", notNullValue());
+        given().get("/api/scaling?scenario=plaintext&topology=single")
+                .then()
+                .statusCode(200)
+                .body("series.topology", everyItem(equalTo("single")));
+    }
+
+    @Test
+    void a_single_and_a_scale_out_cell_are_not_comparable() {
+        submitBoth();
+        long single = given().get("/api/runs/" + SINGLE_RUN)
+                .then()
+                .extract()
+                .jsonPath()
+                .getLong("cells[1].id");
+        long scaled = given().get("/api/runs/" + SCALE_OUT_RUN)
+                .then()
+                .extract()
+                .jsonPath()
+                .getLong("cells[1].id");
+        given().get("/api/compare?a=" + single + "&b=" + scaled)
+                .then()
+                .statusCode(200)
+                .body("comparable", equalTo(false))
+                .body("a.topology", equalTo("single"))
+                .body("b.topology", equalTo("nginx-2"));
+    }
+
+    @Test
+    void more_instances_than_vcpus_and_an_unknown_topology_are_refused() {
+        Api.submit(V2Payloads.envelope(scaleOut(SCALE_OUT_RUN, "nginx-4")))
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("results[1].topology"))
+                .body("errors.field", contains("results[1].topology", "results[2].topology"));
+        Api.submit(V2Payloads.envelope(scaleOut(SCALE_OUT_RUN, "nginx-0")))
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("results[1].topology"));
+    }
+
+    @Test
+    void a_v1_payload_and_the_v2_vectors_verify_and_are_single() throws Exception {
+        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
+        submit(V2Payloads.full(SINGLE_RUN));
+        given().get("/api/runs/" + V2Payloads.FULL_ID)
+                .then()
+                .statusCode(200)
+                .body("cells.topology", everyItem(equalTo("single")));
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("select count(*), count(*) filter (where topology = 'single'),"
+                        + " count(r.balancer_cpu_user_seconds) from cells join repeats r on r.cell_id = cells.id")) {
+            rs.next();
+            assertEquals(rs.getLong(1), rs.getLong(2));
+            assertEquals(0, rs.getLong(3));
+        }
+    }
+}
