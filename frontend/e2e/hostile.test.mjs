@@ -135,7 +135,7 @@ describe("a revoked agent's run", () => {
     assert.equal(revoked.status, 200, await revoked.text())
     // the service re-reads what changed at most once a second (read cache): wait until its API says so
     // (the query the page sends, defaults spelt out: each query string is its own entry in the service's cache)
-    const board = `${base}/api/leaderboard?${q({ scenario: 'plaintext', hostClass, vcpus: 1, loadModel: 'closed', sla: 200, rank: 'throughput', basis: 'segment', flagged: 'exclude', revoked: 'include' })}`
+    const board = `${base}/api/leaderboard?${q({ scenario: 'plaintext', hostClass, vcpus: 1, loadModel: 'closed', sla: 200, rank: 'throughput', basis: 'segment', flagged: 'exclude', revoked: 'include', topology: 'single' })}`
     for (let i = 0; i < 100; i++) {
       const rows = (await (await fetch(board)).json()).rows
       if (rows.find((r) => r.framework === 'Jetty')?.agentRevoked) break

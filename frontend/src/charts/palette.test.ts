@@ -6,9 +6,9 @@ import { scalingEfficiencyOption, scalingPerVcpuOption } from './options/scaling
 import { leaderboardBarOption } from './options/leaderboardBar'
 
 const series = [
-  { framework: 'Spring MVC', ioModel: 'blocking' as const, runId: 'r', points: [] },
-  { framework: 'Netty', ioModel: 'non-blocking' as const, runId: 'r', points: [] },
-  { framework: 'Tomcat', ioModel: 'blocking' as const, runId: 'r', points: [] },
+  { framework: 'Spring MVC', ioModel: 'blocking' as const, runId: 'r', topology: 'single', points: [] },
+  { framework: 'Netty', ioModel: 'non-blocking' as const, runId: 'r', topology: 'single', points: [] },
+  { framework: 'Tomcat', ioModel: 'blocking' as const, runId: 'r', topology: 'single', points: [] },
 ]
 
 describe('one palette', () => {
@@ -41,7 +41,7 @@ describe('legends on a phone', () => {
   it('wrap every name whole instead of paging "1/3" and cutting "Tomca"', async () => {
     const { fitLegend } = await import('./options/common')
     const many = ['Tomcat', 'Spring MVC', 'Spring WebFlux', 'Helidon SE', 'Vert.x Web', 'Undertow', 'Javalin'].map(
-      (framework) => ({ framework, ioModel: 'blocking' as const, runId: 'r', points: [] }),
+      (framework) => ({ framework, ioModel: 'blocking' as const, runId: 'r', topology: 'single', points: [] }),
     )
     const opt = latencyOption(many)
     const phone = fitLegend(opt, 358) as unknown as {

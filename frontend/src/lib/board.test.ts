@@ -41,6 +41,7 @@ function row(
     throughputByConnections: [],
     excludedBy: [],
     agentRevoked: false,
+    topology: 'single',
     ...extra,
   } as LeaderboardRow
 }

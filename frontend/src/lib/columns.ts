@@ -35,4 +35,5 @@ export const leaderboardCsv: CsvColumn<LeaderboardRow>[] = [
   { header: 'jvm_version', value: (r) => r.jvmVersion },
   { header: 'run_id', value: (r) => r.runId },
   { header: 'started_at', value: (r) => r.startedAt },
+  { header: 'topology', value: (r) => r.topology ?? 'single' },
 ]

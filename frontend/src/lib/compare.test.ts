@@ -15,6 +15,7 @@ const ref = (framework: string, throughput: number) => ({
   hostClass: 'h',
   throughput,
   flags: [],
+  topology: 'single',
 })
 
 describe('describeComparison', () => {

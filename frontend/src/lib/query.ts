@@ -60,6 +60,8 @@ export const leaderboardSchema = {
   classification: { kind: 'string' },
   flagged: { kind: 'string', default: 'exclude' },
   revoked: { kind: 'string', default: 'include' },
+  /** single (the default: today's ranking), all (scale-out rows beside them, labelled) or one nginx-N. */
+  topology: { kind: 'string', default: 'single' },
   /** The table's column order, the site's own: never sent to the API. */
   sort: { kind: 'string' },
 } as const satisfies Schema

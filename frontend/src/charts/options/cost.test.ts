@@ -45,6 +45,7 @@ function row(framework: string, throughput: number, cpu: number | null, mb: numb
     throughputByConnections: [],
     excludedBy: [],
     agentRevoked: false,
+    topology: 'single',
   }
 }
 

@@ -35,6 +35,7 @@ export function row(over: Partial<LeaderboardRow>): LeaderboardRow {
     throughputByConnections: [],
     excludedBy: [],
     agentRevoked: false,
+    topology: 'single',
     ...over,
   } as LeaderboardRow
 }

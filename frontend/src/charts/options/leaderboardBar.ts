@@ -1,13 +1,18 @@
 // The leaderboard's horizontal bar chart: SLA throughput per framework, coloured by I/O model, CI as error bars.
 import type { IoModel, LeaderboardRow } from '../../api/types'
 import { formatRps, formatRpsShort } from '../../lib/format'
+import { rowLabel } from '../../lib/topology'
 import { BASE, escapeHtml, IO_COLORS } from './common'
 
-/** Category labels: the framework, plus its I/O model only where a name occurs twice. */
+/**
+ * Category labels: the framework (with its instances behind nginx for a scale-out row), plus its I/O model only where
+ * that name occurs twice.
+ */
 export function rowLabels(rows: readonly LeaderboardRow[]): string[] {
+  const names = rows.map((r) => rowLabel(r.framework, r.topology))
   const count = new Map<string, number>()
-  rows.forEach((r) => count.set(r.framework, (count.get(r.framework) ?? 0) + 1))
-  return rows.map((r) => ((count.get(r.framework) ?? 0) > 1 ? `${r.framework} (${r.ioModel})` : r.framework))
+  names.forEach((n) => count.set(n, (count.get(n) ?? 0) + 1))
+  return rows.map((r, i) => ((count.get(names[i]) ?? 0) > 1 ? `${names[i]} (${r.ioModel})` : names[i]))
 }
 
 /** The value a bar shows: SLA throughput, or best throughput when no cell met the SLA. */

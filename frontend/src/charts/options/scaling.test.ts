@@ -6,6 +6,7 @@ const s: ScalingSeries[] = [
   {
     framework: 'Netty',
     ioModel: 'non-blocking',
+    topology: 'single',
     points: [
       {
         vcpus: 2,
@@ -19,6 +20,7 @@ const s: ScalingSeries[] = [
         efficiency: 0.95,
         runId: 'r',
         flags: [],
+        vsSingle: null,
       },
       {
         vcpus: 1,
@@ -32,12 +34,14 @@ const s: ScalingSeries[] = [
         efficiency: 1,
         runId: 'r',
         flags: [],
+        vsSingle: null,
       },
     ],
   },
   {
     framework: 'Spring MVC',
     ioModel: 'blocking',
+    topology: 'single',
     points: [
       {
         vcpus: 2,
@@ -51,6 +55,7 @@ const s: ScalingSeries[] = [
         efficiency: null,
         runId: 'r',
         flags: [],
+        vsSingle: null,
       },
     ],
   },
@@ -92,5 +97,20 @@ describe('scaling options', () => {
       [2, 0.95],
     ])
     expect((opt.series[1] as { data: unknown[] }).data).toEqual([[2, null]])
+  })
+  it('names a scale-out series by its instances and draws it dashed at the total vCPUs', () => {
+    const out: ScalingSeries = { ...s[0], topology: 'nginx-2', points: [{ ...s[0].points[0], vsSingle: 1.2 }] }
+    const opt = scalingPerVcpuOption([s[0], out])
+    const names = opt.series.map((x) => (x as { name: string }).name)
+    expect(names).toContain('Netty (non-blocking) · 2 instances behind nginx')
+    const line = opt.series.find(
+      (x) =>
+        (x as { name: string }).name === 'Netty (non-blocking) · 2 instances behind nginx' &&
+        (x as { lineStyle: { opacity?: number } }).lineStyle.opacity === undefined,
+    ) as { lineStyle: { type: string }; data: number[][] }
+    expect(line.lineStyle.type).toBe('dashed')
+    expect(line.data).toEqual([[2, 95000]])
+    expect(opt.xAxis.name).toBe('vCPUs (in total)')
+    expect(scalingPerVcpuOption(s).xAxis.name).toBe('vCPUs')
   })
 })

@@ -1,10 +1,18 @@
 // Scaling charts: throughput per vCPU (with its 95% confidence band) and scaling efficiency, by vCPU count.
 import type { ScalingSeries } from '../../api/types'
 import { formatPercent, formatRps, formatRpsShort } from '../../lib/format'
+import { isScaleOut, perInstance, topologyLabel } from '../../lib/topology'
 import { BASE, escapeHtml, ioSeriesStyles } from './common'
 
-export function seriesName(s: { framework: string; ioModel: string }): string {
-  return `${s.framework} (${s.ioModel})`
+/** "Tomcat (blocking)"; a scale-out series adds its instances: "Tomcat (blocking) · 2 instances behind nginx". */
+export function seriesName(s: { framework: string; ioModel: string; topology?: string }): string {
+  const name = `${s.framework} (${s.ioModel})`
+  return isScaleOut(s.topology) ? `${name} · ${topologyLabel(s.topology)}` : name
+}
+
+/** A scale-out series is drawn dashed beside its single instance's solid line, at the same total vCPUs. */
+function lineType(s: { topology?: string }): 'solid' | 'dashed' {
+  return isScaleOut(s.topology) ? 'dashed' : 'solid'
 }
 
 const xAxis = {
@@ -29,7 +37,11 @@ function tooltip(kind: 'perVcpu' | 'efficiency', series: readonly ScalingSeries[
         kind === 'perVcpu'
           ? `${formatRps(pt.perVcpu)} req/s per vCPU (95% CI ${formatRps(pt.perVcpuCiLow)} – ${formatRps(pt.perVcpuCiHigh)})`
           : `efficiency ${formatPercent(pt.efficiency)}`
-      return `<b>${escapeHtml(p.seriesName)}</b><br>${pt.vcpus} vCPU, ${pt.connections} connections<br>${escapeHtml(figure)}<br>total ${formatRps(pt.throughput)} req/s`
+      const where = isScaleOut(s.topology)
+        ? `${pt.vcpus} vCPU in total (${perInstance(s.topology, pt.vcpus)})`
+        : `${pt.vcpus} vCPU`
+      const vs = pt.vsSingle == null ? '' : `<br>${formatPercent(pt.vsSingle)} of one instance on ${pt.vcpus} vCPU`
+      return `<b>${escapeHtml(p.seriesName)}</b><br>${where}, ${pt.connections} connections<br>${escapeHtml(figure)}<br>total ${formatRps(pt.throughput)} req/s${vs}`
     },
   }
 }
@@ -74,7 +86,7 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
       symbol,
       symbolSize: 7,
       itemStyle: { color },
-      lineStyle: { color, width: 2 },
+      lineStyle: { color, width: 2, type: lineType(s) },
       data: pts.map((p) => [p.vcpus, p.perVcpu]),
     })
   })
@@ -84,7 +96,7 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
     legend: { type: 'scroll', top: 0, data: series.map(seriesName) },
     grid: { left: 8, right: 24, top: 56, bottom: 36, containLabel: true },
     tooltip: tooltip('perVcpu', series),
-    xAxis,
+    xAxis: { ...xAxis, name: series.some((s) => isScaleOut(s.topology)) ? 'vCPUs (in total)' : 'vCPUs' },
     yAxis: {
       type: 'value',
       name: 'req/s per vCPU',
@@ -118,6 +130,7 @@ export function scalingEfficiencyOption(series: readonly ScalingSeries[]) {
       symbol: styles[i].symbol,
       symbolSize: 7,
       itemStyle: { color: styles[i].color },
+      lineStyle: { type: lineType(s) },
       data: [...s.points].sort((a, b) => a.vcpus - b.vcpus).map((p) => [p.vcpus, p.efficiency]),
       connectNulls: false,
     })),
