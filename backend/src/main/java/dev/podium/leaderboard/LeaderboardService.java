@@ -119,9 +119,11 @@ public class LeaderboardService {
                 .stream()
                 .distinct()
                 .toArray(UUID[]::new);
+        // the board's baseline: the nginx baseline deployed as the rows are (single unless one nginx-N is asked for)
+        String baselineTopology = q.topologyOrNull() == null ? Topology.SINGLE : q.topologyOrNull();
         List<UUID> newestBaselineRun = queries.select(
                 "c.run_id",
-                matching(q, hostClass, vcpus).andAlways("c.baseline"),
+                matching(q, hostClass, vcpus).andAlways("c.baseline").and("c.topology = ?", baselineTopology),
                 "order by r.started_at desc, r.received_at desc, r.id desc limit 1",
                 rs -> rs.getObject(1, UUID.class));
         UUID[] runs = newestBaselineRun.isEmpty() || Arrays.asList(latest).contains(newestBaselineRun.get(0))
@@ -131,11 +133,14 @@ public class LeaderboardService {
                 ? List.of()
                 : queries.cells(matching(q, hostClass, vcpus).andAlways("c.run_id = any (?)", (Object) runs));
 
-        Map<UUID, Double> baselineBest = new HashMap<>();
+        // topology -> run -> its baseline's best throughput: a row's share is against the baseline of its own topology
+        Map<String, Map<UUID, Double>> baselineBest = new HashMap<>();
         List<CellRow> targets = new ArrayList<>();
         for (CellRow c : cells) {
             if (c.baseline()) {
-                baselineBest.merge(c.runId(), c.throughput(), Math::max);
+                baselineBest
+                        .computeIfAbsent(c.topology(), k -> new HashMap<>())
+                        .merge(c.runId(), c.throughput(), Math::max);
             } else if ((q.framework() == null || q.framework().equals(c.framework()))
                     && (q.topologyOrNull() == null || q.topologyOrNull().equals(c.topology()))
                     && (q.ioModel() == null || q.ioModel().equals(c.ioModel()))
@@ -154,10 +159,18 @@ public class LeaderboardService {
                                 .findFirst()
                                 .map(CellRow::framework)
                                 .orElse(null),
-                        baselineBest.get(newestBaselineRun.get(0)),
+                        baselineBest.getOrDefault(baselineTopology, Map.of()).get(newestBaselineRun.get(0)),
                         newestBaselineRun.get(0));
-        List<LeaderboardResponse.Row> rows = QualityFlags.rank(
-                LeaderboardRanking.unranked(pooled.cells(), baselineBest, q.sla()), q.rank(), q.includeFlagged());
+        // each topology's rows against its own baselines, then ranked together
+        Map<String, List<CellRow>> byTopology = new LinkedHashMap<>();
+        pooled.cells()
+                .forEach(c -> byTopology
+                        .computeIfAbsent(c.topology(), k -> new ArrayList<>())
+                        .add(c));
+        List<LeaderboardResponse.Row> unranked = new ArrayList<>();
+        byTopology.forEach((topology, topologyCells) -> unranked.addAll(
+                LeaderboardRanking.unranked(topologyCells, baselineBest.getOrDefault(topology, Map.of()), q.sla())));
+        List<LeaderboardResponse.Row> rows = QualityFlags.rank(unranked, q.rank(), q.includeFlagged());
         Map<UUID, List<String>> shownFrom = new LinkedHashMap<>();
         rows.forEach(r -> shownFrom
                 .computeIfAbsent(r.runId(), k -> new ArrayList<>())
