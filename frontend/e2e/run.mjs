@@ -8,8 +8,10 @@ import { seed } from './seed.mjs'
 const all = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith('.test.mjs'))
 const path = (f) => new URL(f, import.meta.url).pathname
 const emptyFiles = all.filter((f) => f === 'empty.test.mjs').map(path) // run before the seed
-const lastFiles = all.filter((f) => f === 'hostile.test.mjs').map(path) // adds a run the others do not expect
-const files = all.filter((f) => f !== 'empty.test.mjs' && f !== 'hostile.test.mjs').map(path)
+// each adds a run the others do not expect
+const LAST = ['hostile.test.mjs', 'scaleout.test.mjs']
+const lastFiles = all.filter((f) => LAST.includes(f)).map(path)
+const files = all.filter((f) => f !== 'empty.test.mjs' && !LAST.includes(f)).map(path)
 
 function runTests(list, url, adminToken = '') {
   const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=600000', ...list], {

@@ -1,0 +1,165 @@
+// Browser tests of scale-out: a signed v2 run on a host class of its own measures Tomcat on 1 and 2 vCPUs as one
+// instance and on 2 vCPUs as two instances behind nginx (nginx-2). The board ranks the single instance and offers the
+// scale-out row, labelled, beside it; scaling sets "2 instances on 1 vCPU each" beside "1 instance on 2 vCPUs"; the run
+// page shows each cell's instances and the balancer. Runs after the others (e2e/run.mjs): it adds a run.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { launch } from './browser.mjs'
+import { envelope } from './seed.mjs'
+
+const base = process.env.PODIUM_E2E_URL
+if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+
+const RUN_ID = '7f000001-0000-4000-8000-0000000005c0'
+const HOST_CLASS = 'Scale Test CPU @ 2.50GHz · 4 vCPU · 8 GiB'
+
+function cell(vcpus, mean, topology) {
+  const repeats = [-1, 0, 1].map((k) => {
+    const rps = mean + k * 300
+    return {
+      requests: rps * 15,
+      requestsPerSecond: rps,
+      latencyMs: { p50: 2, p75: 3, p90: 4, p99: 8, p999: 16, max: 40, mean: 2.1 },
+      errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
+      usage: {
+        wallSeconds: 15,
+        targetCpuUserSeconds: 12 * vcpus,
+        targetCpuSystemSeconds: 2 * vcpus,
+        targetRssMeanBytes: 300e6 * (topology ? 2 : 1),
+        targetRssPeakBytes: 320e6 * (topology ? 2 : 1),
+        generatorCpuSeconds: 10,
+        samples: 30,
+        ...(topology ? { balancerCpuUserSeconds: 3, balancerCpuSystemSeconds: 1.5 } : {}),
+      },
+    }
+  })
+  return {
+    framework: 'Tomcat',
+    frameworkVersion: '11.0.14',
+    ioModel: 'blocking',
+    scenario: 'plaintext',
+    loadModel: 'closed',
+    connections: 64,
+    vcpus,
+    durationSeconds: 15,
+    warmupSeconds: 10,
+    cpus: vcpus === 1 ? '0' : '0-1',
+    ...(topology ? { topology } : {}),
+    repeats,
+  }
+}
+
+const RUN = {
+  schemaVersion: 2,
+  runId: RUN_ID,
+  startedAt: '2026-11-20T08:00:00Z',
+  finishedAt: '2026-11-20T08:40:00Z',
+  agent: { version: '0.1.0' },
+  suite: {
+    name: 'podium-standard',
+    version: '1.0.0',
+    commit: '89abcdef0123456789abcdef0123456789abcdef',
+    profile: 'full',
+  },
+  loadGenerator: { tool: 'wrk', version: '4.2.0' },
+  host: {
+    hostname: 'bench-scale',
+    cpuModel: 'Scale Test CPU @ 2.50GHz',
+    vcpus: 4,
+    memoryBytes: 8 * 1024 ** 3,
+    os: 'Debian GNU/Linux 12',
+    kernel: '6.1.0-28-amd64',
+    arch: 'amd64',
+    virtualization: 'none',
+    serverCpus: '0-1',
+    loadGeneratorCpus: '2-3',
+    settings: { governor: 'performance', turbo: 'off', smt: 'on' },
+  },
+  jvm: {
+    vendor: 'Eclipse Adoptium',
+    version: '21.0.5+11-LTS',
+    vmName: 'OpenJDK 64-Bit Server VM',
+    gc: 'G1',
+    flags: [],
+  },
+  results: [cell(1, 40_000), cell(2, 70_000), cell(2, 76_000, 'nginx-2')],
+  balancer: { server: 'nginx', version: '1.26.0', cpus: '3', settings: { worker_processes: '1', keepalive: '64' } },
+}
+
+let browser
+before(async () => {
+  const res = await fetch(`${base}/api/runs`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(envelope(RUN)),
+  })
+  assert.ok(res.status === 201 || res.status === 200, await res.text())
+  // the service re-reads what was stored at most once a second (read cache): wait until its API has the run
+  for (let i = 0; i < 100; i++) {
+    const board = await (
+      await fetch(`${base}/api/scaling?scenario=plaintext&hostClass=${encodeURIComponent(HOST_CLASS)}`)
+    ).json()
+    if (board.series.length === 2) break
+    await new Promise((ok) => setTimeout(ok, 100))
+  }
+  browser = await launch()
+})
+after(async () => {
+  await browser?.close()
+})
+
+async function open(path) {
+  const page = await browser.context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${base}${path}`)
+  return page
+}
+
+describe('scale-out', () => {
+  test('the board ranks the single instance, and shows the scale-out row beside it, labelled, on request', async () => {
+    const page = await open(`/leaderboard/plaintext?hostClass=${encodeURIComponent(HOST_CLASS)}&vcpus=2`)
+    await page.locator('#leaderboard-table tbody tr').first().waitFor()
+    assert.deepEqual(
+      await page.locator('#leaderboard-table tbody tr').evaluateAll((rs) => rs.map((r) => r.dataset.topology)),
+      ['single'],
+    )
+    const notice = page.locator('.scale-out-notice')
+    assert.match(await notice.textContent(), /2 instances behind nginx/)
+    await notice.getByRole('button', { name: /Show scale-out rows/ }).click()
+    await page.waitForURL(/topology=all/)
+    await page.locator('#leaderboard-table tbody tr[data-topology="nginx-2"]').waitFor()
+    const scaled = page.locator('#leaderboard-table tbody tr[data-topology="nginx-2"] th')
+    assert.match(await scaled.textContent(), /Tomcat\s*· 2 instances behind nginx/)
+    assert.equal(await page.locator('#leaderboard-table tbody tr').count(), 2)
+    assert.equal(await page.locator('select[name="topology"]').inputValue(), 'all')
+    await page.close()
+  })
+
+  test('scaling sets 2 instances on 1 vCPU each beside 1 instance on 2 vCPUs', async () => {
+    const page = await open(`/scaling?scenario=plaintext&hostClass=${encodeURIComponent(HOST_CLASS)}`)
+    const row = page.locator('#scale-out-table tbody tr[data-topology="nginx-2"]')
+    await row.waitFor()
+    const text = (await row.textContent()).replace(/\s+/g, ' ')
+    assert.match(text, /2 instances behind nginx, 1 vCPU each/)
+    assert.match(text, /108\.6%/) // 76,000 against 70,000
+    assert.match(
+      (await page.locator('#scale-out-table tbody tr[data-topology="single"]').allTextContents()).join(' '),
+      /1 instance on 2 vCPU/,
+    )
+    await page.close()
+  })
+
+  test('the run page shows each cell’s instances and the balancer with its CPU time', async () => {
+    const page = await open(`/runs/${RUN_ID}`)
+    const balancer = page.locator('#balancer')
+    await balancer.waitFor()
+    assert.match(await balancer.textContent(), /nginx 1\.26\.0/)
+    // 3 repeats x (3 + 1.5) s of the balancer
+    assert.match(await balancer.locator('tbody').textContent(), /13\.50/)
+    assert.match(
+      await page.locator('#cells-table tbody td[data-topology="nginx-2"]').textContent(),
+      /2 instances behind nginx/,
+    )
+    await page.close()
+  })
+})
