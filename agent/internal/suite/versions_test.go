@@ -82,3 +82,53 @@ func TestMavenPropertiesHoldTheFrameworkVersion(t *testing.T) {
 		t.Fatal("no target of suite.json says how to build it against another version")
 	}
 }
+
+// TestDBJDBCTargetsNameThePOMVersions: a target built on the suite's db-jdbc module (its JDBC code and HikariCP pool)
+// records the driver and pool versions the suite POM pins, "PostgreSQL JDBC <postgresql.version> + HikariCP
+// <hikaricp.version>", unless its module imports a BOM that manages them (Micronaut's), where it names the BOM.
+func TestDBJDBCTargetsNameThePOMVersions(t *testing.T) {
+	dir := filepath.Join("..", "..", "suite")
+	m, err := Load(filepath.Join(dir, "suite.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent, err := os.ReadFile(filepath.Join(dir, "pom.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	property := func(name string) string {
+		p := regexp.MustCompile(`<` + regexp.QuoteMeta(name) + `>([^<]+)</`).FindSubmatch(parent)
+		if p == nil {
+			t.Fatalf("no <%s> in the suite POM", name)
+		}
+		return string(p[1])
+	}
+	want := "PostgreSQL JDBC " + property("postgresql.version") + " + HikariCP " + property("hikaricp.version")
+	n := 0
+	for _, target := range m.Targets {
+		pom, err := os.ReadFile(filepath.Join(dir, target.Module, "pom.xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(pom), "<groupId>dev.podium.suite</groupId><artifactId>db-jdbc</artifactId>") {
+			continue
+		}
+		n++
+		if target.Database == nil {
+			t.Errorf("%s: its module uses db-jdbc but it declares no db scenario (no \"database\")", target.Name)
+			continue
+		}
+		if strings.Contains(string(pom), "<scope>import</scope>") {
+			if !strings.Contains(target.Database.Client, "BOM") {
+				t.Errorf("%s: database.client %q does not say that a BOM picks the versions", target.Name, target.Database.Client)
+			}
+			continue
+		}
+		if target.Database.Client != want {
+			t.Errorf("%s: database.client %q, want %q (the suite POM's versions)", target.Name, target.Database.Client, want)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no target of suite.json is built on the db-jdbc module")
+	}
+}

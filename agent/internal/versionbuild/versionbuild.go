@@ -1,7 +1,8 @@
 // Package versionbuild builds one module of the suite against another release of its framework: the parent POM
 // and the module's sources are copied into a folder of their own, the parent lists only that module and its
 // <property> holds the version, and Maven builds it there, so the normal build is untouched; the version Maven
-// really resolved is read back from the jar it copied. The property is rewritten rather than passed as
+// really resolved is read back from the jar it copied. A suite module the module depends on (the db-jdbc library) is
+// copied and listed too, before it, so that Maven builds it in the same reactor. The property is rewritten rather than passed as
 // -D<property>: a user property also overrides BOMs that use the same name (Spring Boot's imports jetty-ee11-bom
 // with ${jetty.version}), and one module in the reactor spares Maven reading the other eighteen.
 package versionbuild
@@ -140,20 +141,27 @@ func ResolvedVersion(libs, artifactID string) (string, error) {
 
 var modulesRE = regexp.MustCompile(`(?s)<modules>.*?</modules>`)
 
-// prepare copies the parent POM and the module into dst, the parent listing only the module and the property
-// (in the parent or the module POM) set to version.
+// prepare copies the parent POM and the module into dst, the parent listing only the module (after the suite modules
+// it depends on, copied too) and the property (in the parent or the module POM) set to version.
 func prepare(src, dst, module, property, version string) error {
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return err
 	}
-	if err := copySources(filepath.Join(src, module), filepath.Join(dst, module)); err != nil {
+	deps, err := suiteDependencies(src, module)
+	if err != nil {
 		return err
+	}
+	modules := append(deps, module)
+	for _, m := range modules {
+		if err := copySources(filepath.Join(src, m), filepath.Join(dst, m)); err != nil {
+			return err
+		}
 	}
 	parent, err := os.ReadFile(filepath.Join(src, "pom.xml"))
 	if err != nil {
 		return err
 	}
-	parent = modulesRE.ReplaceAll(parent, []byte("<modules><module>"+module+"</module></modules>"))
+	parent = modulesRE.ReplaceAll(parent, []byte("<modules><module>"+strings.Join(modules, "</module><module>")+"</module></modules>"))
 	prop := regexp.MustCompile(`<` + regexp.QuoteMeta(property) + `>[^<]*</` + regexp.QuoteMeta(property) + `>`)
 	value := []byte("<" + property + ">" + version + "</" + property + ">")
 	modulePOM := filepath.Join(dst, module, "pom.xml")
@@ -173,6 +181,39 @@ func prepare(src, dst, module, property, version string) error {
 		return err
 	}
 	return writeIfChanged(filepath.Join(dst, "pom.xml"), parent)
+}
+
+// suiteDependencyRE is a dependency on another module of the suite (its folder is its artifactId), or the parent.
+var suiteDependencyRE = regexp.MustCompile(`<groupId>dev\.podium\.suite</groupId>\s*<artifactId>([A-Za-z0-9._-]+)</artifactId>`)
+
+// suiteDependencies lists the suite modules that module's POM depends on, directly or through one another, each
+// before the modules that need it; the parent (no module folder) is left out.
+func suiteDependencies(src, module string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{module: true}
+	var visit func(string) error
+	visit = func(m string) error {
+		pom, err := os.ReadFile(filepath.Join(src, m, "pom.xml"))
+		if err != nil {
+			return err
+		}
+		for _, match := range suiteDependencyRE.FindAllSubmatch(pom, -1) {
+			dep := string(match[1])
+			if seen[dep] {
+				continue
+			}
+			seen[dep] = true
+			if st, err := os.Stat(filepath.Join(src, dep, "pom.xml")); err != nil || st.IsDir() {
+				continue // the parent, podium-suite
+			}
+			if err := visit(dep); err != nil {
+				return err
+			}
+			out = append(out, dep)
+		}
+		return nil
+	}
+	return out, visit(module)
 }
 
 // writeIfChanged leaves an identical file alone, so Maven sees nothing new.

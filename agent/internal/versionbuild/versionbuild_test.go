@@ -69,7 +69,8 @@ func TestBuildRefusesWhatIsNoVersion(t *testing.T) {
 	}
 }
 
-// The copy lists only the module and holds the version in the property, where the normal suite keeps its own.
+// The copy lists only the module (and the suite modules it uses) and holds the version in the property, where the
+// normal suite keeps its own.
 func TestPrepareSetsThePropertyInTheCopyOnly(t *testing.T) {
 	suiteDir := filepath.Join("..", "..", "suite")
 	dst := t.TempDir()
@@ -78,7 +79,7 @@ func TestPrepareSetsThePropertyInTheCopyOnly(t *testing.T) {
 	}
 	parent, _ := os.ReadFile(filepath.Join(dst, "pom.xml"))
 	if !strings.Contains(string(parent), "<jetty.version>12.1.12</jetty.version>") ||
-		!strings.Contains(string(parent), "<modules><module>jetty</module></modules>") || strings.Contains(string(parent), "<module>netty</module>") {
+		!strings.Contains(string(parent), "<module>jetty</module></modules>") || strings.Contains(string(parent), "<module>netty</module>") {
 		t.Errorf("copied parent POM:\n%s", parent)
 	}
 	orig, _ := os.ReadFile(filepath.Join(suiteDir, "pom.xml"))
@@ -86,6 +87,17 @@ func TestPrepareSetsThePropertyInTheCopyOnly(t *testing.T) {
 		t.Error("the suite's own POM was changed")
 	}
 	if _, err := os.Stat(filepath.Join(dst, "jetty", "src")); err != nil {
+		t.Error(err)
+	}
+	// tomcat's db routes come from the suite's db-jdbc module: copied and listed before it, in one reactor
+	withLib := t.TempDir()
+	if err := prepare(suiteDir, withLib, "tomcat", "tomcat.version", "11.0.21"); err != nil {
+		t.Fatal(err)
+	}
+	if parent, _ := os.ReadFile(filepath.Join(withLib, "pom.xml")); !strings.Contains(string(parent), "<modules><module>db-jdbc</module><module>tomcat</module></modules>") {
+		t.Errorf("copied parent POM of tomcat lists no db-jdbc before it:\n%s", parent)
+	}
+	if _, err := os.Stat(filepath.Join(withLib, "db-jdbc", "src")); err != nil {
 		t.Error(err)
 	}
 	if err := prepare(suiteDir, t.TempDir(), "jetty", "nope.version", "1"); err == nil || !strings.Contains(err.Error(), "nope.version") {

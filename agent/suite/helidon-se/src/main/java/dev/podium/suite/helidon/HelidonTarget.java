@@ -1,5 +1,6 @@
 package dev.podium.suite.helidon;
 
+import dev.podium.suite.db.Database;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webclient.api.HttpClientResponse;
@@ -14,7 +15,7 @@ import java.sql.SQLException;
 
 /**
  * The suite's scenarios on Helidon SE 4: plain blocking handlers, each request on its own virtual thread; the db
- * routes use blocking JDBC on that thread (Database).
+ * routes use blocking JDBC on that thread (the db-jdbc module's Database).
  */
 public final class HelidonTarget {
     static final String HELLO = "Hello, World!";
@@ -23,7 +24,7 @@ public final class HelidonTarget {
 
     private final WebClient client;
     /** The db routes' pool (PODIUM_TARGET_DB_*) starts on the first db request: no database is needed to start. */
-    private final Database database = new Database(System.getenv());
+    private final Database database = Database.fromEnvironment(System.getenv());
 
     HelidonTarget(String referenceUrl) {
         this.client = WebClient.builder().baseUri(referenceUrl).build();
@@ -48,7 +49,7 @@ public final class HelidonTarget {
                 .get("/json", (req, res) -> res.send(new Message(HELLO)))
                 .get("/proxy", this::proxy)
                 .get("/delay", HelidonTarget::delay)
-                .get("/db", db((req, res) -> res.send(database.worlds(1).get(0))))
+                .get("/db", db((req, res) -> res.send(database.world())))
                 .get("/queries", db((req, res) -> res.send(database.worlds(count(req)))))
                 .get("/updates", db((req, res) -> res.send(database.update(count(req)))))
                 .get("/fortunes", db(this::fortunes));
@@ -71,7 +72,7 @@ public final class HelidonTarget {
     }
 
     private void fortunes(ServerRequest req, ServerResponse res) throws SQLException {
-        byte[] page = Database.fortunesPage(database.fortunes()).getBytes(StandardCharsets.UTF_8);
+        byte[] page = database.fortunesPage().getBytes(StandardCharsets.UTF_8);
         res.header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8").send(page);
     }
 

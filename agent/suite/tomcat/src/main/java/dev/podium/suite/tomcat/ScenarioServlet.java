@@ -1,6 +1,7 @@
 package dev.podium.suite.tomcat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.suite.db.Database;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -14,7 +15,7 @@ import java.sql.SQLException;
 
 /**
  * The scenarios as one blocking servlet: it runs on whichever thread Tomcat's connector gives it. The db routes use
- * blocking JDBC on that thread (Database).
+ * blocking JDBC on that thread (the db-jdbc module's Database).
  */
 final class ScenarioServlet extends HttpServlet {
     private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.UTF_8);
@@ -49,7 +50,7 @@ final class ScenarioServlet extends HttpServlet {
     private void db(HttpServletRequest request, HttpServletResponse response) throws IOException {
         try {
             switch (request.getServletPath()) {
-                case "/db" -> json(response, database.worlds(1).get(0));
+                case "/db" -> json(response, database.world());
                 case "/queries" -> json(response, database.worlds(Database.count(request.getParameter("n"))));
                 case "/updates" -> json(response, database.update(Database.count(request.getParameter("n"))));
                 default ->
@@ -57,7 +58,7 @@ final class ScenarioServlet extends HttpServlet {
                             response,
                             200,
                             "text/html; charset=utf-8",
-                            Database.fortunesPage(database.fortunes()).getBytes(StandardCharsets.UTF_8));
+                            database.fortunesPage().getBytes(StandardCharsets.UTF_8));
             }
         } catch (SQLException e) {
             send(response, 500, "text/plain", String.valueOf(e).getBytes(StandardCharsets.UTF_8));

@@ -1,5 +1,6 @@
 package dev.podium.suite.tomcat;
 
+import dev.podium.suite.db.Database;
 import java.net.URI;
 import java.nio.file.Path;
 import org.apache.catalina.Context;
@@ -36,7 +37,8 @@ public final class TomcatTarget {
 
         Context context = tomcat.addContext("", null);
         // The db routes' pool (PODIUM_TARGET_DB_*) starts on the first db request: no database is needed to start.
-        Tomcat.addServlet(context, "scenarios", new ScenarioServlet(reference, new Database(System.getenv())));
+        Tomcat.addServlet(
+                context, "scenarios", new ScenarioServlet(reference, Database.fromEnvironment(System.getenv())));
         for (String path :
                 new String[] {"/plaintext", "/json", "/proxy", "/delay", "/db", "/queries", "/updates", "/fortunes"}) {
             context.addServletMappingDecoded(path, "scenarios");

@@ -1,4 +1,4 @@
-package dev.podium.suite.helidon;
+package dev.podium.suite.db;
 
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
@@ -11,44 +11,71 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import javax.sql.DataSource;
 
 /**
- * The db scenarios (agent/suite/db/README.md) in blocking JDBC: the PostgreSQL JDBC driver through a HikariCP pool.
- * The pool is built with HikariDataSource's no-argument constructor, which HikariCP documents as starting the pool
- * lazily on the first getConnection: the target starts, and serves the other scenarios, without a database.
+ * The db scenarios (agent/suite/db/README.md) in blocking JDBC, shared by the targets that serve them with plain JDBC
+ * on the request's thread (platform or virtual): rows by random id, one SELECT each; updates written back in one JDBC
+ * batch sorted by id; the fortunes page built by hand and HTML-escaped.
+ *
+ * <p>The connections come from a {@link DataSource}: the HikariCP pool of {@link #fromEnvironment} for the targets that
+ * build their own, or the one a framework configures (Micronaut's micronaut-jdbc-hikari).
  */
-final class Database {
-    record World(int id, int randomNumber) {}
+public final class Database {
+    /** A row of world; Jackson and the frameworks' serialisers write it as {"id":N,"randomNumber":N}. */
+    public record World(int id, int randomNumber) {}
 
-    record Fortune(int id, String message) {}
+    /** A row of fortune. */
+    public record Fortune(int id, String message) {}
+
+    /** The pool size when PODIUM_TARGET_DB_POOL is unset (HikariCP's own default is 10). */
+    public static final int DEFAULT_POOL = 16;
 
     private static final String SELECT_WORLD = "SELECT id, randomnumber FROM world WHERE id = ?";
     private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = ? WHERE id = ?";
     private static final String SELECT_FORTUNES = "SELECT id, message FROM fortune";
 
-    private final HikariDataSource pool = new HikariDataSource();
+    private final DataSource pool;
 
-    /** From the agent's PODIUM_TARGET_DB_* variables; the pool size defaults to 16. */
-    Database(Map<String, String> env) {
-        pool.setJdbcUrl("jdbc:postgresql://" + env.getOrDefault("PODIUM_TARGET_DB_HOST", "127.0.0.1") + ":"
-                + env.getOrDefault("PODIUM_TARGET_DB_PORT", "5432") + "/"
-                + env.getOrDefault("PODIUM_TARGET_DB_NAME", "hello_world"));
-        pool.setUsername(env.getOrDefault("PODIUM_TARGET_DB_USER", "podium"));
-        pool.setPassword(env.getOrDefault("PODIUM_TARGET_DB_PASSWORD", "podium"));
-        pool.setMaximumPoolSize(poolSize(env.get("PODIUM_TARGET_DB_POOL")));
-        pool.setPoolName("podium-db");
+    /** The db routes on the connections of pool. */
+    public Database(DataSource pool) {
+        this.pool = pool;
     }
 
-    static int poolSize(String value) {
+    /**
+     * A HikariCP pool of the PostgreSQL JDBC driver from the agent's PODIUM_TARGET_DB_* variables, built with
+     * HikariDataSource's no-argument constructor, which HikariCP documents as starting the pool lazily on the first
+     * getConnection: the target starts, and serves the other scenarios, without a database. Only maximumPoolSize is
+     * set (from PODIUM_TARGET_DB_POOL, default 16); everything else is HikariCP's and pgjdbc's default.
+     */
+    public static Database fromEnvironment(Map<String, String> env) {
+        HikariDataSource hikari = new HikariDataSource();
+        hikari.setJdbcUrl(jdbcUrl(env));
+        hikari.setUsername(env.getOrDefault("PODIUM_TARGET_DB_USER", "podium"));
+        hikari.setPassword(env.getOrDefault("PODIUM_TARGET_DB_PASSWORD", "podium"));
+        hikari.setMaximumPoolSize(poolSize(env.get("PODIUM_TARGET_DB_POOL")));
+        hikari.setPoolName("podium-db");
+        return new Database(hikari);
+    }
+
+    /** jdbc:postgresql://HOST:PORT/NAME from PODIUM_TARGET_DB_HOST, _PORT and _NAME. */
+    public static String jdbcUrl(Map<String, String> env) {
+        return "jdbc:postgresql://" + env.getOrDefault("PODIUM_TARGET_DB_HOST", "127.0.0.1") + ":"
+                + env.getOrDefault("PODIUM_TARGET_DB_PORT", "5432") + "/"
+                + env.getOrDefault("PODIUM_TARGET_DB_NAME", "hello_world");
+    }
+
+    /** PODIUM_TARGET_DB_POOL: unset, blank or not a number is 16, below 1 is 1. */
+    public static int poolSize(String value) {
         try {
-            return value == null || value.isBlank() ? 16 : Math.max(1, Integer.parseInt(value.trim()));
+            return value == null || value.isBlank() ? DEFAULT_POOL : Math.max(1, Integer.parseInt(value.trim()));
         } catch (NumberFormatException e) {
-            return 16;
+            return DEFAULT_POOL;
         }
     }
 
     /** n as TechEmpower parses it: missing or not a number is 1, below 1 is 1, above 500 is 500. */
-    static int count(String value) {
+    public static int count(String value) {
         int n;
         try {
             n = value == null ? 1 : Integer.parseInt(value);
@@ -58,12 +85,18 @@ final class Database {
         return Math.min(500, Math.max(1, n));
     }
 
-    static int randomId() {
+    /** A random id, uniform in 1..10000 (also a new randomNumber for /updates). */
+    public static int randomId() {
         return ThreadLocalRandom.current().nextInt(1, 10001);
     }
 
+    /** /db: one row by random id. */
+    public World world() throws SQLException {
+        return worlds(1).get(0);
+    }
+
     /** /db and /queries: n rows by random id, one SELECT each, on one pooled connection. */
-    List<World> worlds(int n) throws SQLException {
+    public List<World> worlds(int n) throws SQLException {
         try (Connection c = pool.getConnection();
                 PreparedStatement select = c.prepareStatement(SELECT_WORLD)) {
             List<World> out = new ArrayList<>(n);
@@ -78,7 +111,7 @@ final class Database {
      * /updates: n rows read one SELECT each, each given a new random number, written back in one JDBC batch (in id
      * order, so that concurrent batches lock rows in the same order and cannot deadlock); the updated rows returned.
      */
-    List<World> update(int n) throws SQLException {
+    public List<World> update(int n) throws SQLException {
         try (Connection c = pool.getConnection();
                 PreparedStatement select = c.prepareStatement(SELECT_WORLD);
                 PreparedStatement update = c.prepareStatement(UPDATE_WORLD)) {
@@ -100,7 +133,7 @@ final class Database {
     }
 
     /** /fortunes: every fortune row, in the database's order (the page sorts them). */
-    List<Fortune> fortunes() throws SQLException {
+    public List<Fortune> fortunes() throws SQLException {
         try (Connection c = pool.getConnection();
                 PreparedStatement select = c.prepareStatement(SELECT_FORTUNES);
                 ResultSet rs = select.executeQuery()) {
@@ -110,6 +143,11 @@ final class Database {
             }
             return out;
         }
+    }
+
+    /** /fortunes: the page of {@link #fortunesPage} over the rows read now. */
+    public String fortunesPage() throws SQLException {
+        return fortunesPage(fortunes());
     }
 
     private static World world(PreparedStatement select, int id) throws SQLException {
@@ -126,7 +164,7 @@ final class Database {
      * The fortunes page of agent/suite/db/fortunes.html, built by hand: the rows plus the one added at request time,
      * sorted by message, each escaped (&amp; &lt; &gt; &quot; &#39;), no whitespace between tags.
      */
-    static String fortunesPage(List<Fortune> rows) {
+    public static String fortunesPage(List<Fortune> rows) {
         List<Fortune> fortunes = new ArrayList<>(rows.size() + 1);
         fortunes.addAll(rows);
         fortunes.add(new Fortune(0, "Additional fortune added at request time."));
