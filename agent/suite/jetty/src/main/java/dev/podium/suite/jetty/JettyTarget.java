@@ -1,5 +1,6 @@
 package dev.podium.suite.jetty;
 
+import dev.podium.suite.db.Database;
 import java.net.URI;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
@@ -36,8 +37,11 @@ public final class JettyTarget {
         server.addBean(client);
 
         ServletContextHandler context = new ServletContextHandler();
-        ServletHolder scenarios = new ServletHolder("scenarios", new ScenarioServlet(client, reference));
-        for (String path : new String[] {"/plaintext", "/json", "/proxy", "/delay"}) {
+        // The db routes' pool (PODIUM_TARGET_DB_*) starts on the first db request: no database is needed to start.
+        ServletHolder scenarios = new ServletHolder(
+                "scenarios", new ScenarioServlet(client, reference, Database.fromEnvironment(System.getenv())));
+        for (String path :
+                new String[] {"/plaintext", "/json", "/proxy", "/delay", "/db", "/queries", "/updates", "/fortunes"}) {
             context.addServlet(scenarios, path);
         }
         server.setHandler(context);
