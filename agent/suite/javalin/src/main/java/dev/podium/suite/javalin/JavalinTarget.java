@@ -1,5 +1,6 @@
 package dev.podium.suite.javalin;
 
+import dev.podium.suite.db.Database;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import java.net.URI;
@@ -7,7 +8,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
-/** The suite's scenarios as Javalin handlers; the argument picks Jetty's threads: "platform" or "virtual". */
+/**
+ * The suite's scenarios as Javalin handlers; the argument picks Jetty's threads: "platform" or "virtual". The db routes
+ * use blocking JDBC on the handler's thread (the db-jdbc module's Database).
+ */
 public final class JavalinTarget {
     static final String HELLO = "Hello, World!";
 
@@ -25,6 +29,8 @@ public final class JavalinTarget {
         HttpClient client =
                 HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest referenceRequest = HttpRequest.newBuilder(reference).GET().build();
+        // The db routes' pool (PODIUM_TARGET_DB_*) starts on the first db request: no database is needed to start.
+        Database database = Database.fromEnvironment(System.getenv());
 
         Javalin.create(config -> {
                     config.startup.showJavalinBanner = false;
@@ -47,6 +53,14 @@ public final class JavalinTarget {
                         }
                     });
                     config.routes.get("/delay", JavalinTarget::delay);
+                    config.routes.get("/db", ctx -> ctx.json(database.world()));
+                    config.routes.get(
+                            "/queries", ctx -> ctx.json(database.worlds(Database.count(ctx.queryParam("n")))));
+                    config.routes.get(
+                            "/updates", ctx -> ctx.json(database.update(Database.count(ctx.queryParam("n")))));
+                    config.routes.get(
+                            "/fortunes",
+                            ctx -> ctx.contentType("text/html; charset=utf-8").result(database.fortunesPage()));
                 })
                 .start();
     }
