@@ -152,6 +152,30 @@ class PayloadV2IngestTest {
     }
 
     @Test
+    void every_scenario_the_v2_schema_allows_is_stored() {
+        // the database scenarios were in the schema's enum but not in the cells table's check: a 500 on the first run
+        assertTrue(
+                dev.podium.leaderboard.QueryParams.SCENARIOS.containsAll(
+                        java.util.List.of("db", "queries", "updates", "fortunes")),
+                dev.podium.leaderboard.QueryParams.SCENARIOS.toString());
+        int n = 0;
+        for (String scenario : dev.podium.leaderboard.QueryParams.SCENARIOS) {
+            if (scenario.equals("delay")) {
+                continue; // a delay cell needs delayMs: the full vector has one
+            }
+            String id = String.format("6e3d0b58-2f4c-4a7b-9d1e-8c0f2a3b4e%02d", n++);
+            ObjectNode run = V2Payloads.full(id);
+            ((ObjectNode) run.get("results").get(0)).put("scenario", scenario);
+            Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+            given().get("/api/runs/" + id + "/cells")
+                    .then()
+                    .statusCode(200)
+                    .body("items[0].scenario", equalTo(scenario));
+        }
+        assertEquals(n, rows.counts().runs());
+    }
+
+    @Test
     void a_v2_repeat_without_usage_is_422_naming_the_usage_field() {
         ObjectNode run = V2Payloads.full(V2_ID);
         ((ObjectNode) run.get("results").get(2).get("repeats").get(1)).remove("usage");
