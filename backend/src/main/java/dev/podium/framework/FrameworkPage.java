@@ -61,7 +61,12 @@ public record FrameworkPage(
     /** One I/O model's leaderboard row: the SLA throughput (else best throughput) with its 95% t interval. */
     @Schema(name = "FrameworkFigure")
     public record Figure(
-            int rank,
+            @Schema(
+                    nullable = true,
+                    description =
+                            "null: listed unranked, as on the leaderboard (a quality flag, unless flagged=include)")
+            Integer rank,
+
             boolean tied,
             String ioModel,
             String frameworkVersion,
@@ -85,7 +90,10 @@ public record FrameworkPage(
     @Schema(name = "FrameworkNeighbour")
     public record Neighbour(
             @Schema(enumeration = {"above", "below"}) String position,
-            int rank,
+
+            @Schema(nullable = true, description = "null: listed unranked (a quality flag)")
+            Integer rank,
+
             boolean tied,
             String framework,
             String slug,

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.podium.leaderboard.SignedRuns;
@@ -204,6 +205,20 @@ class FrameworkPageTest {
         // json: alone on its board, no neighbours
         assertEquals(1, page.getInt("scenarios[1].ranked"));
         assertEquals(List.of(), page.getList("scenarios[1].nearest"));
+    }
+
+    @Test
+    void a_framework_whose_only_figure_is_flagged_has_a_page_listing_it_unranked() {
+        // 3% of its answers were errors: high-error-rate, listed without a rank (the page answered 500 on 2026-11-25)
+        Api.submit(SignedRuns.run("00000000-0000-4000-8000-00000000f1a9", "2026-11-02T08:00:00Z")
+                        .cell("Javalin", "6.7.0", "blocking", "plaintext", 64, 2, false, 10, 0.03, 30000, 30100, 29900)
+                        .envelope())
+                .then()
+                .statusCode(201);
+        JsonPath page = get("/api/frameworks/javalin");
+        assertEquals("plaintext", page.getString("scenarios[0].scenario"));
+        assertNull(page.get("scenarios[0].rows[0].rank"), "a flagged figure has no rank");
+        assertTrue(page.getList("scenarios[0].rows[0].flags").contains("high-error-rate"));
     }
 
     @Test
