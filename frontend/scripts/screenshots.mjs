@@ -31,10 +31,13 @@ async function api(path) {
   return r.json()
 }
 
+// PODIUM_SCREENSHOTS_VCPUS=1 opens the boards at that vCPU count instead of the largest measured (e.g. when the
+// largest holds only cells measured with --target-cpus, all flagged shares-generator-cpus).
+const vcpus = process.env.PODIUM_SCREENSHOTS_VCPUS ? `&vcpus=${Number(process.env.PODIUM_SCREENSHOTS_VCPUS)}` : ''
 const runs = await api('/api/runs?page=0&size=1')
 if (!runs.items?.length) throw new Error(`screenshots: the service at ${base} holds no run: run make run first`)
 const runId = runs.items[0].id
-const board = await api('/api/leaderboard?scenario=plaintext')
+const board = await api(`/api/leaderboard?scenario=plaintext${vcpus}`)
 const rows = board.rows ?? []
 if (rows.length < 2) throw new Error(`screenshots: the plaintext board at ${base} has fewer than two frameworks`)
 const key = (r) => encodeURIComponent(`${r.framework}|${r.ioModel}`)
@@ -45,14 +48,14 @@ const slug = rows[0].framework
   .replace(/[^a-z0-9]+/g, '-')
   .replace(/^-|-$/g, '')
 const VIEWS = [
-  ['leaderboard', '/leaderboard/plaintext', '#leaderboard-table'],
+  ['leaderboard', `/leaderboard/plaintext?${vcpus.slice(1)}`, '#leaderboard-table'],
   ['framework', `/frameworks/${slug}`, 'h1'],
-  ['cost', '/cost?scenario=plaintext', 'canvas'],
+  ['cost', `/cost?scenario=plaintext${vcpus}`, 'canvas'],
   ['scaling', '/scaling?scenario=plaintext', 'canvas'],
-  ['latency', '/latency?scenario=plaintext', 'canvas'],
-  ['history', `/history?scenario=plaintext&target=${key(b)}`, 'canvas'],
+  ['latency', `/latency?scenario=plaintext${vcpus}`, 'canvas'],
+  ['history', `/history?scenario=plaintext&target=${key(b)}${vcpus}`, 'canvas'],
   ['run', `/runs/${runId}`, '#cells-table'],
-  ['compare', `/compare?scenario=plaintext&a=${key(a)}&b=${key(b)}`, '#compare-verdict'],
+  ['compare', `/compare?scenario=plaintext&a=${key(a)}&b=${key(b)}${vcpus}`, '#compare-verdict'],
   [
     'calculator',
     `/calculator?scenario=plaintext&from=${key(a)}&to=${key(b)}&servers=10&current=10000&required=30000`,
