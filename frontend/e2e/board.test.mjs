@@ -54,7 +54,14 @@ describe('the leaderboard a TFB visitor expects', () => {
     const legend = page.locator('#flag-legend')
     assert.equal(await legend.isVisible(), true)
     const ids = await legend.locator('dt code').allTextContents()
-    assert.deepEqual(ids, ['generator-saturated', 'above-baseline', 'warmup-not-stable', 'noisy', 'high-error-rate'])
+    assert.deepEqual(ids, [
+      'generator-saturated',
+      'above-baseline',
+      'shares-generator-cpus',
+      'warmup-not-stable',
+      'noisy',
+      'high-error-rate',
+    ])
     assert.match(await legend.textContent(), /2 of 5 rows carry a flag/)
     await page.close()
   })
