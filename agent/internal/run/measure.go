@@ -42,6 +42,8 @@ type measurer struct {
 	// startup and cpus are the current target start's, carried by each of its cells.
 	startup *Startup
 	cpus    string
+	// sharesGenerator: the target's CPUs include one of the load generator's (--target-cpus)
+	sharesGenerator bool
 	// balancer is how the nginx-N topologies' nginx is started (its binary and CPUs).
 	balancer balancer.Options
 	// instanceCPU is each instance's CPU time over the last repeat (nginx-N: the progress line shows the spread).
@@ -81,6 +83,7 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topo
 	}
 	defer p.Stop()
 	m.cpus = cpus.String()
+	m.sharesGenerator = slices.ContainsFunc(cpus, func(cpu int) bool { return slices.Contains(m.r.Layout.LoadGenerator, cpu) })
 	// N instances: the slowest one's first response, and their idle memory together.
 	m.startup = &Startup{}
 	for _, in := range p.Instances {
@@ -138,7 +141,7 @@ func (m *measurer) newCell(p *topology.Deployment, scenario, model string, k int
 	if p.Topology.Balanced() {
 		c.Topology = p.Topology.Name
 	}
-	if cpus, err := host.ParseCPUs(m.cpus); err == nil && slices.ContainsFunc(cpus, func(cpu int) bool { return slices.Contains(m.r.Layout.LoadGenerator, cpu) }) {
+	if m.sharesGenerator {
 		c.flag(FlagSharesGeneratorCPUs)
 	}
 	if c.Framework == "" {
