@@ -2,10 +2,12 @@ package dev.podium.leaderboard;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
@@ -26,8 +28,21 @@ public class Answers {
     @Inject
     ReadCache cache;
 
+    @Inject
+    CurrentVertxRequest request;
+
     public <T> Uni<Response> json(String key, Supplier<T> compute) {
         return answer(key + "#json", () -> new ReadCache.Answer(write(compute.get()), "application/json"));
+    }
+
+    /** Renders a JSON answer ahead of requests (blocking) and keeps it fresh, as {@link ReadCache#prerender} does. */
+    public <T> void prerender(String key, Supplier<T> compute) {
+        cache.prerender(key + "#json", () -> new ReadCache.Answer(write(compute.get()), "application/json"));
+    }
+
+    /** Runs {@code task} on the read cache's refresh thread; false when background refresh is off. */
+    public boolean inBackground(Runnable task) {
+        return cache.inBackground(task);
     }
 
     public <T> Uni<Response> table(String key, boolean csv, Supplier<T> compute, Function<T, String> toCsv) {
@@ -40,17 +55,129 @@ public class Answers {
     }
 
     private Uni<Response> answer(String key, Supplier<ReadCache.Answer> render) {
+        io.vertx.core.http.HttpServerRequest http = current();
+        boolean gzip = http != null && acceptsGzip(http.getHeader(HttpHeaders.ACCEPT_ENCODING));
+        String seen = http == null ? null : seenKey(http);
         ReadCache.Answer hit = cache.peek(key);
         if (hit != null) {
-            return Uni.createFrom().item(respond(hit));
+            learn(seen, key);
+            return Uni.createFrom().item(respond(hit, gzip));
         }
         return Uni.createFrom()
-                .item(() -> respond(cache.get(key, render)))
+                .item(() -> {
+                    Response r = respond(cache.get(key, render), gzip);
+                    learn(seen, key);
+                    return r;
+                })
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
-    private static Response respond(ReadCache.Answer a) {
-        return Response.ok(a.body(), a.mediaType()).build();
+    // --- the fast path: a request seen before, answered from the cache on the I/O thread before the REST layer ---
+
+    /** Request line and Accept header of requests answered before, each with its answer's cache key. */
+    private final java.util.concurrent.ConcurrentHashMap<String, String> seen =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static final int MAX_SEEN = 4096;
+
+    /** The request being answered; null where none is at hand (then no gzip and nothing learnt). */
+    private io.vertx.core.http.HttpServerRequest current() {
+        try {
+            var ctx = request.getCurrent();
+            return ctx == null ? null : ctx.request();
+        } catch (RuntimeException notActive) { // no request context on this thread
+            return null;
+        }
+    }
+
+    /**
+     * What an answer's key can depend on: the request URI, the Accept header (CSV negotiation) and the Host (links
+     * made absolute, as on the framework page).
+     */
+    private static String seenKey(io.vertx.core.http.HttpServerRequest http) {
+        String accept = http.getHeader(HttpHeaders.ACCEPT);
+        String host = http.getHeader(HttpHeaders.HOST);
+        return http.uri() + "\n" + (accept == null ? "" : accept) + "\n" + (host == null ? "" : host);
+    }
+
+    private void learn(String seenKey, String key) {
+        if (seenKey == null) {
+            return;
+        }
+        if (seen.size() >= MAX_SEEN) {
+            seen.clear(); // a scan of many distinct queries; the ones asked for again come back
+        }
+        seen.put(seenKey, key);
+    }
+
+    /**
+     * A GET under /api/ whose request URI and Accept header were answered from the cache before is answered again
+     * here, from the cache of the current stamp, without parsing the query or entering the REST layer: the same bytes
+     * and headers the resource sends (after the routes that check the input and add the security headers). Anything
+     * else, and an answer not cached for the current stamp, goes on to the resource.
+     */
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry registry;
+
+    private io.micrometer.core.instrument.Counter fastAnswers;
+
+    void register(@jakarta.enterprise.event.Observes io.vertx.ext.web.Router router) {
+        fastAnswers = registry.counter("podium.read.fast.answers");
+        router.route(io.vertx.core.http.HttpMethod.GET, "/api/*").order(-900).handler(this::fromCache);
+    }
+
+    private void fromCache(io.vertx.ext.web.RoutingContext ctx) {
+        String key = seen.get(seenKey(ctx.request()));
+        ReadCache.Answer a = key == null ? null : cache.peek(key);
+        if (a == null) {
+            ctx.next();
+            return;
+        }
+        boolean gzip = a.gzip() != null && acceptsGzip(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
+        io.vertx.core.http.HttpServerResponse r = ctx.response()
+                .putHeader(HttpHeaders.CONTENT_TYPE, a.mediaType())
+                .putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
+        if (gzip) {
+            r.putHeader(HttpHeaders.CONTENT_ENCODING, "gzip");
+        }
+        fastAnswers.increment();
+        r.end(io.vertx.core.buffer.Buffer.buffer(gzip ? a.gzip() : a.body()));
+    }
+
+    private static Response respond(ReadCache.Answer a, boolean gzip) {
+        Response.ResponseBuilder r = gzip && a.gzip() != null
+                ? Response.ok(a.gzip(), a.mediaType()).header(HttpHeaders.CONTENT_ENCODING, "gzip")
+                : Response.ok(a.body(), a.mediaType());
+        return r.header(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING).build();
+    }
+
+    /**
+     * Whether an Accept-Encoding header (RFC 9110 12.5.3) admits gzip: a {@code gzip} (or {@code x-gzip}) or {@code *}
+     * coding whose weight is not 0. An absent header admits only the identity.
+     */
+    static boolean acceptsGzip(String header) {
+        if (header == null) {
+            return false;
+        }
+        boolean star = false;
+        for (String part : header.split(",")) {
+            String[] p = part.split(";");
+            String coding = p[0].trim().toLowerCase(java.util.Locale.ROOT);
+            boolean refused = false;
+            for (int i = 1; i < p.length; i++) {
+                String param = p[i].trim().toLowerCase(java.util.Locale.ROOT).replace(" ", "");
+                if (param.startsWith("q=")) {
+                    refused = param.substring(2).matches("0(\\.0{0,3})?");
+                }
+            }
+            if (coding.equals("gzip") || coding.equals("x-gzip")) {
+                return !refused;
+            }
+            if (coding.equals("*")) {
+                star = !refused;
+            }
+        }
+        return star;
     }
 
     private byte[] write(Object value) {

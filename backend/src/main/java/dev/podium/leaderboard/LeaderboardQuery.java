@@ -62,6 +62,11 @@ public record LeaderboardQuery(
                 dev.podium.topology.Topology.SINGLE);
     }
 
+    /** The board {@code /api/leaderboard?scenario=x} answers: every other parameter at its default. */
+    public static LeaderboardQuery defaults(String scenario) {
+        return of(scenario, "closed", null, null, DEFAULT_SLA_MS, false);
+    }
+
     public static LeaderboardQuery from(QueryParams q) {
         LeaderboardQuery query = new LeaderboardQuery(
                 q.scenario(),

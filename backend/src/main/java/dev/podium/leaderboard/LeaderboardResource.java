@@ -25,6 +25,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "leaderboard", description = "Public, read-only results")
 public class LeaderboardResource {
 
+    /** The values of the {@code segments} parameter. */
+    static final java.util.Set<String> SEGMENTS = java.util.Set.of("omit", "include");
+
     static final String EXAMPLE = """
             {"scenario": "plaintext", "loadModel": "closed", "sla": 200.0, "rank": "throughput",
              "hostClass": "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz · 4 vCPU · 16 GiB", "vcpus": 2,
@@ -132,6 +135,12 @@ public class LeaderboardResource {
                     @QueryParam("basis")
                     String basis,
             @Parameter(
+                            description = "omit (default) or include: basis=segment's runs behind each pooled cell"
+                                    + " (`segments`), left out by default because the site does not show them and they"
+                                    + " are about as large as the rows")
+                    @QueryParam("segments")
+                    String segmentsParam,
+            @Parameter(
                             description =
                                     "bare-server, micro or full-stack (suite.json's classification of the target)",
                             example = "micro")
@@ -159,10 +168,45 @@ public class LeaderboardResource {
         QueryParams q = QueryParams.of(uri, endpoint);
         LeaderboardQuery query = LeaderboardQuery.from(q);
         String b = q.oneOf("basis", LeaderboardService.BASES, "segment");
+        boolean withSegments = q.oneOf("segments", SEGMENTS, "omit").equals("include");
         return answers.table(
-                "leaderboard" + q.normalised(),
-                q.csv(headers),
-                () -> service.leaderboard(query, b),
-                LeaderboardResponse::csv);
+                key(query, b, withSegments), q.csv(headers), board(query, b, withSegments), LeaderboardResponse::csv);
+    }
+
+    /**
+     * The cache key of a board: the query with its defaults filled in, so that the site's explicit defaults and a bare
+     * {@code ?scenario=x} share one answer (and the one rendered at start).
+     */
+    static String key(LeaderboardQuery query, String basis, boolean withSegments) {
+        return "leaderboard " + query + " basis=" + basis + " segments=" + withSegments;
+    }
+
+    private java.util.function.Supplier<LeaderboardResponse> board(
+            LeaderboardQuery query, String basis, boolean withSegments) {
+        return () -> {
+            LeaderboardResponse r = service.leaderboard(query, basis);
+            return withSegments ? r : r.withoutSegments();
+        };
+    }
+
+    /**
+     * Each scenario's default board (what the site's leaderboard asks for first), rendered in the background at
+     * start so that the first visitor after a restart does not wait for the queries; plaintext first.
+     */
+    void onStart(@jakarta.enterprise.event.Observes io.quarkus.runtime.StartupEvent event) {
+        answers.inBackground(() -> {
+            java.util.List<String> scenarios =
+                    new java.util.ArrayList<>(new java.util.TreeSet<>(QueryParams.SCENARIOS));
+            scenarios.remove("plaintext");
+            scenarios.add(0, "plaintext");
+            for (String scenario : scenarios) {
+                LeaderboardQuery query = LeaderboardQuery.defaults(scenario);
+                try {
+                    answers.prerender(key(query, "segment", false), board(query, "segment", false));
+                } catch (RuntimeException e) {
+                    return; // the database is away: requests render it when it is back
+                }
+            }
+        });
     }
 }

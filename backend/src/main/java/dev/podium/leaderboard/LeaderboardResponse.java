@@ -1,5 +1,6 @@
 package dev.podium.leaderboard;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -27,7 +28,11 @@ public record LeaderboardResponse(
                         + " figure pooled over its series' current segment; latest: the newest run alone")
         String basis,
 
-        @Schema(description = "basis=segment: the runs behind each pooled cell")
+        @Schema(
+                nullable = true,
+                description = "segments=include only (absent otherwise): with basis=segment the runs behind each pooled"
+                        + " cell, empty with basis=latest")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
         List<dev.podium.segment.Segment> segments,
 
         @Schema(
@@ -249,6 +254,25 @@ public record LeaderboardResponse(
             "throughputByConnections",
             "agentRevoked",
             "topology");
+
+    /** The same answer without {@code segments} (the default: the query did not ask for them). */
+    public LeaderboardResponse withoutSegments() {
+        return new LeaderboardResponse(
+                scenario,
+                loadModel,
+                sla,
+                rank,
+                hostClass,
+                vcpus,
+                available,
+                baseline,
+                rows,
+                basis,
+                null,
+                flagged,
+                hostSettingsDiffer,
+                topology);
+    }
 
     public String csv() {
         List<List<Object>> lines = rows.stream()

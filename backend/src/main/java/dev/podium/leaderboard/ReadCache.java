@@ -1,16 +1,30 @@
 package dev.podium.leaderboard;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.arc.Arc;
+import io.quarkus.arc.ManagedContext;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
+import org.jboss.logging.Logger;
 
 /**
  * Rendered read answers keyed by endpoint + normalised query. Every answer depends only on stored runs, and runs are
@@ -25,8 +39,34 @@ public class ReadCache {
     /** Bytes of answers kept at most (approximate: a replaced answer still counts); past it the cache starts over. */
     private static final long MAX_BYTES = 64L << 20;
 
-    /** A rendered answer: the body's bytes and its media type. */
-    public record Answer(byte[] body, String mediaType) {}
+    /**
+     * A rendered answer: the body's bytes, its media type, and the body gzipped once here (null when the body is too
+     * small for that to pay), so that clients that accept gzip (browsers, curl --compressed, most HTTP libraries) get
+     * a few kilobytes instead of tens without the server compressing on every request.
+     */
+    public record Answer(byte[] body, String mediaType, byte[] gzip) {
+
+        /** Bodies smaller than this are sent as they are. */
+        static final int GZIP_FROM = 1024;
+
+        public Answer(byte[] body, String mediaType) {
+            this(body, mediaType, body.length >= GZIP_FROM ? gzip(body) : null);
+        }
+
+        int size() {
+            return body.length + (gzip == null ? 0 : gzip.length);
+        }
+
+        private static byte[] gzip(byte[] body) {
+            var out = new java.io.ByteArrayOutputStream(body.length / 4 + 64);
+            try (var z = new java.util.zip.GZIPOutputStream(out)) {
+                z.write(body);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e); // a ByteArrayOutputStream does not throw
+            }
+            return out.toByteArray();
+        }
+    }
 
     private record Entry(String stamp, Answer answer) {}
 
@@ -35,6 +75,37 @@ public class ReadCache {
 
     @Inject
     ReadCacheConfig config;
+
+    /** An answer's renderer and when it was last asked for: what the background refresh renders again. */
+    private static final class Hot {
+        final Supplier<Answer> render;
+        volatile long usedAt;
+
+        Hot(Supplier<Answer> render, long usedAt) {
+            this.render = render;
+            this.usedAt = usedAt;
+        }
+    }
+
+    /** Why an answer was rendered: a request missed it, or the background refresh rendered it ahead of requests. */
+    public enum Trigger {
+        REQUEST,
+        REFRESH
+    }
+
+    /** Renderers remembered at most; past it the list starts over. */
+    private static final int MAX_HOT = 4096;
+
+    private static final Logger LOG = Logger.getLogger(ReadCache.class);
+
+    @Inject
+    MeterRegistry registry;
+
+    private final ConcurrentHashMap<String, Hot> hot = new ConcurrentHashMap<>();
+    private volatile String refreshedStamp;
+    private volatile ScheduledExecutorService refresher;
+    /** Background renderings queued or running (gauge podium_read_background_busy: benchmarks wait for 0). */
+    private final java.util.concurrent.atomic.AtomicInteger busy = new java.util.concurrent.atomic.AtomicInteger();
 
     private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Object> locks = new ConcurrentHashMap<>();
@@ -58,7 +129,14 @@ public class ReadCache {
             return null;
         }
         Entry e = entries.get(key);
-        return e != null && e.stamp().equals(s) ? e.answer() : null;
+        if (e == null || !e.stamp().equals(s)) {
+            return null;
+        }
+        Hot h = hot.get(key);
+        if (h != null) {
+            h.usedAt = System.nanoTime();
+        }
+        return e.answer();
     }
 
     /**
@@ -66,6 +144,14 @@ public class ReadCache {
      * the same key wait for one rendering instead of each running the queries.
      */
     public Answer get(String key, Supplier<Answer> render) {
+        if (hot.size() >= MAX_HOT) {
+            hot.clear(); // a scan of many distinct queries; the ones asked for again come back
+        }
+        hot.put(key, new Hot(render, System.nanoTime()));
+        return get(key, render, Trigger.REQUEST);
+    }
+
+    private Answer get(String key, Supplier<Answer> render, Trigger trigger) {
         Entry e = entries.get(key);
         if (e != null && e.stamp().equals(stamp())) {
             return e.answer();
@@ -77,13 +163,120 @@ public class ReadCache {
                 return e.answer();
             }
             Answer answer = render.get();
-            if (bytes.addAndGet(answer.body().length) > MAX_BYTES) {
+            registry.counter("podium.read.renders", "trigger", trigger.name().toLowerCase(java.util.Locale.ROOT))
+                    .increment();
+            if (bytes.addAndGet(answer.size()) > MAX_BYTES) {
                 entries.clear();
                 locks.clear();
-                bytes.set(answer.body().length);
+                bytes.set(answer.size());
             }
             entries.put(key, new Entry(current, answer));
             return answer;
+        }
+    }
+
+    /**
+     * Renders {@code key} now unless the cache holds it for the current stamp, and keeps it fresh in the background as
+     * if it had just been asked for (the default boards at start). Blocking.
+     */
+    public void prerender(String key, Supplier<Answer> render) {
+        hot.put(key, new Hot(render, System.nanoTime()));
+        get(key, render, Trigger.REFRESH);
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        ScheduledExecutorService r = refresher();
+        if (r != null) {
+            long every = Math.max(config.checkInterval().toMillis(), 1000);
+            r.scheduleWithFixedDelay(this::refreshHot, every, every, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        ScheduledExecutorService r = refresher;
+        if (r != null) {
+            r.shutdownNow();
+        }
+    }
+
+    /** The refresh thread, started on first use; null when refresh is off. */
+    private synchronized ScheduledExecutorService refresher() {
+        if (refresher == null && config.refresh()) {
+            refresher = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "podium-read-refresh");
+                t.setDaemon(true);
+                return t;
+            });
+            registry.gauge("podium.read.background.busy", busy);
+        }
+        return refresher;
+    }
+
+    /**
+     * Runs {@code task} on the refresh thread (after any refresh in progress) with a request context, as renderers
+     * expect; false, and nothing run, when refresh is off.
+     */
+    public boolean inBackground(Runnable task) {
+        ScheduledExecutorService r = refresher();
+        if (r == null) {
+            return false;
+        }
+        busy.incrementAndGet();
+        r.execute(() -> {
+            ManagedContext requestContext = Arc.container().requestContext();
+            requestContext.activate();
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.debugf("background rendering failed: %s", e.getMessage());
+            } finally {
+                requestContext.terminate();
+                busy.decrementAndGet();
+            }
+        });
+        return true;
+    }
+
+    /**
+     * When the stamp moved since the last look, renders again the answers asked for within {@code refresh-for}, most
+     * recent first (at most {@code refresh-max}); requests for one of them meanwhile wait for that rendering instead
+     * of starting their own.
+     */
+    void refreshHot() {
+        try {
+            String now = stamp();
+            if (now.equals(refreshedStamp)) {
+                return;
+            }
+            refreshedStamp = now;
+            busy.incrementAndGet();
+            try {
+                renderHot();
+            } finally {
+                busy.decrementAndGet();
+            }
+        } catch (RuntimeException e) {
+            LOG.debugf("background refresh skipped: %s", e.getMessage()); // e.g. the database is away; next tick
+        }
+    }
+
+    private void renderHot() {
+        long cutoff = System.nanoTime() - config.refreshFor().toNanos();
+        hot.entrySet().removeIf(e -> e.getValue().usedAt - cutoff < 0);
+        List<Map.Entry<String, Hot>> due = new ArrayList<>(hot.entrySet());
+        due.sort(Comparator.comparingLong((Map.Entry<String, Hot> e) -> e.getValue().usedAt)
+                .reversed());
+        ManagedContext requestContext = Arc.container().requestContext();
+        for (Map.Entry<String, Hot> e : due.subList(0, Math.min(due.size(), config.refreshMax()))) {
+            requestContext.activate();
+            try {
+                get(e.getKey(), e.getValue().render, Trigger.REFRESH);
+            } catch (RuntimeException failed) {
+                hot.remove(e.getKey()); // a request renders it (and reports the failure) when it is asked for
+                LOG.debugf("background refresh of %s failed: %s", e.getKey(), failed.getMessage());
+            } finally {
+                requestContext.terminate();
+            }
         }
     }
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(EmbeddedPostgresResource.class)
 class SegmentBoardTest {
 
-    static final String BOARD = "/api/leaderboard?scenario=plaintext";
+    static final String BOARD = "/api/leaderboard?scenario=plaintext&segments=include";
 
     @Inject
     Rows rows;
@@ -98,6 +98,20 @@ class SegmentBoardTest {
         assertEquals(3, confirmed.getInt("segments[0].runs"));
         assertEquals("00000000-0000-4000-8000-000000000210", confirmed.getString("segments[0].fromRunId"));
         assertEquals(0, confirmed.getInt("segments[0].unconfirmedRuns"));
+
+        // left out unless asked for (the site does not show them, and they are as large as the rows)
+        var plain = given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertTrue(plain.getMap("$").containsKey("rows"));
+        assertTrue(!plain.getMap("$").containsKey("segments"), "no segments unless segments=include");
+        assertEquals(moved, plain.getDouble("rows[0].bestThroughput"), 1e-6, "the same figures either way");
+        given().get("/api/leaderboard?scenario=plaintext&segments=yes")
+                .then()
+                .statusCode(400)
+                .body("detail", org.hamcrest.Matchers.containsString("'segments' must be one of include, omit"));
         assertTrue(confirmed.getDouble("rows[0].ciHigh") < 90_000, confirmed.getString("rows[0].ciHigh"));
     }
 

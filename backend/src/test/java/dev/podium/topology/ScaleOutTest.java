@@ -121,7 +121,7 @@ class ScaleOutTest {
                 .body("rows.topology", contains("single"))
                 .body("rows.runId", contains(SINGLE_RUN));
         // all: the nginx-2 row beside the single one of the same framework, each pooled over its own series only
-        given().get("/api/leaderboard?scenario=plaintext&topology=all")
+        given().get("/api/leaderboard?scenario=plaintext&topology=all&segments=include")
                 .then()
                 .statusCode(200)
                 .body("topology", equalTo("all"))
