@@ -76,6 +76,7 @@ if (!base && existsSync(readBench)) {
   }
   backend = await startBackend({ jar, dataDir: data })
   base = backend.url
+  await renderedAtStart(base)
   const runsTotal = (await (await fetch(`${base}/api/runs?size=1`)).json()).total
   dataset = `backend/bench ReadDataset in ${data}: ${runsTotal} runs, 10,100,000 repeat rows`
 } else if (!base) {
@@ -87,6 +88,19 @@ if (!base && existsSync(readBench)) {
   const repeats = runs().reduce((n, r) => n + r.results.reduce((m, c) => m + c.repeats.length, 0), 0)
   dataset = `the browser tests' seed (${repeats} repeat rows), NOT the 10,100,000-row set: set PODIUM_BUDGET_URL to a backend loaded by backend/bench's generator`
 }
+/** The service renders each scenario's default board in the background after start; LCP is measured once it has. */
+async function renderedAtStart(url) {
+  const started = Date.now()
+  for (;;) {
+    const metrics = await (await fetch(`${url}/q/metrics`)).text()
+    const busy = Number(/^podium_read_background_busy (\S+)$/m.exec(metrics)?.[1] ?? 0)
+    if (busy === 0) break
+    if (Date.now() - started > 300_000) throw new Error('the service was still rendering its default boards after 300 s')
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  console.log(`the service rendered its default boards ${((Date.now() - started) / 1000).toFixed(1)} s after it answered`)
+}
+
 try {
   const samples = []
   const elements = new Set()
@@ -129,7 +143,7 @@ try {
   }
   const sorted = [...samples].sort((a, b) => a - b)
   console.log(
-    `leaderboard LCP (headless Chromium, 1366x900, cold browser cache, 3 loads): median ${sorted[1].toFixed(0)} ms, runs ${samples.map((s) => s.toFixed(0)).join(' / ')} ms (the first includes the service's cold query cache)`,
+    `leaderboard LCP (headless Chromium, 1366x900, cold browser cache, 3 loads): median ${sorted[1].toFixed(0)} ms, runs ${samples.map((s) => s.toFixed(0)).join(' / ')} ms (each in a fresh browser profile)`,
   )
   console.log(
     `LCP element: ${[...elements].join(', ')}; ${rows} ranked rows shown; the table itself appeared at ${tables.map((t) => t.toFixed(0)).join(' / ')} ms`,
