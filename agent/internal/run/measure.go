@@ -235,9 +235,11 @@ func topoLabel(p *topology.Deployment) string {
 }
 
 // jitOf reads the target's JIT compile time from its hsperfdata, summed over its instances (the warm-up judges it
-// per vCPU of all of them); for a process that is not a JVM it reports nothing and the warm-up goes by throughput
-// alone.
+// per vCPU of all of them); nil for a target that is not a JVM.
 func jitOf(p *topology.Deployment) warmup.JIT {
+	if !p.Target.JVM() {
+		return nil // nginx: no JIT to wait for, the warm-up judges two windows (see warmup.Run)
+	}
 	return func() (float64, bool) {
 		total := 0.0
 		for _, pid := range p.Pids() {

@@ -57,6 +57,12 @@ type Target struct {
 	Baseline bool `json:"-"`
 }
 
+// JVM is whether the target runs on the JVM the agent passes in ({java} starts it): then the warm-up waits for its
+// JIT over the profile's horizon.
+func (t Target) JVM() bool {
+	return len(t.Start) > 0 && t.Start[0] == "{java}"
+}
+
 // Database is how a target talks to the benchmark database: its driver and pool as its documentation recommends.
 type Database struct {
 	Client string `json:"client"` // e.g. "PostgreSQL JDBC 42.7 + HikariCP 6.3"

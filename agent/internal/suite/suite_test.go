@@ -119,6 +119,15 @@ func TestLoadTheRealManifest(t *testing.T) {
 	if _, ok := m.Profiles["quick"]; !ok {
 		t.Errorf("no quick profile")
 	}
+	// the warm-up waits out a JIT over the profile's horizon for every JVM target, two windows for nginx
+	if m.Baseline.JVM() {
+		t.Errorf("the baseline %s counts as a JVM", m.Baseline.Name)
+	}
+	for _, tg := range m.Targets {
+		if !tg.JVM() {
+			t.Errorf("%s does not start with {java}: its warm-up would not wait for a JIT", tg.Name)
+		}
+	}
 	for _, tg := range m.Benchmarked() { // the leaderboard's classification filter needs every measured entry's
 		if tg.Classification == "" {
 			t.Errorf("%s has no classification (one of %v)", tg.Name, Classifications)

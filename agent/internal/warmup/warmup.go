@@ -36,7 +36,8 @@ type Result struct {
 type JIT func() (seconds float64, ok bool)
 
 // Run applies load in windows (measure returns requests/s of one window) until the last Horizon of windows
-// show no trend beyond Tolerance, at least Min has passed and the JIT is quiet, or until Max has passed.
+// show no trend beyond Tolerance, at least Min has passed and the JIT is quiet, or until Max has passed. A
+// process without a JIT (jit nil: not a JVM) is judged over two windows instead of the Horizon.
 //
 // Steady state is the absence of a trend, not the absence of noise: on a shared or virtual host, windows of a
 // few seconds scatter by 10-30% around a flat level (the spread of five such windows almost never falls
@@ -50,6 +51,11 @@ func Run(ctx context.Context, s Settings, cpus int, measure func(time.Duration) 
 	lastJIT, jitKnown := 0.0, false
 	if jit != nil {
 		lastJIT, jitKnown = jit()
+	}
+	if jit == nil {
+		// no JIT to wait for (nginx, a process that is not a JVM): the horizon is there for the JIT, so two
+		// windows, the fewest the trend can judge, decide. A JVM whose JIT cannot be read keeps the horizon.
+		need = 2
 	}
 	for {
 		if err := ctx.Err(); err != nil {

@@ -18,6 +18,9 @@ func series(xs ...float64) func(time.Duration) (float64, error) {
 	}
 }
 
+// jvm is a JVM whose JIT is already quiet: the horizon applies, only the throughput decides.
+func jvm() (float64, bool) { return 0, true }
+
 var s = Settings{Window: time.Second, Horizon: 3 * time.Second, Max: 10 * time.Second, Tolerance: 0.05}
 
 func TestAClimbLikeSpringMVCsIsNotStable(t *testing.T) {
@@ -25,7 +28,7 @@ func TestAClimbLikeSpringMVCsIsNotStable(t *testing.T) {
 	// Two close windows early on declared the old warm-up stable; the horizon does not.
 	long := s
 	long.Max = time.Minute
-	r, err := Run(context.Background(), long, 1, series(6200, 6300, 9100, 10800, 15400, 20200, 30600, 36000, 40400, 40600, 40500), nil)
+	r, err := Run(context.Background(), long, 1, series(6200, 6300, 9100, 10800, 15400, 20200, 30600, 36000, 40400, 40600, 40500), jvm)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +42,7 @@ func TestNoiseWithoutATrendIsStable(t *testing.T) {
 	// Tomcat's 2 s windows on a shared 2-core VM: 25-30% apart, no climb. A spread rule never ends here.
 	five := s
 	five.Horizon = 5 * time.Second
-	r, _ := Run(context.Background(), five, 1, series(60100, 71300, 64000, 73800, 62200, 70000, 61000), nil)
+	r, _ := Run(context.Background(), five, 1, series(60100, 71300, 64000, 73800, 62200, 70000, 61000), jvm)
 	if !r.Stable || len(r.Windows) != 5 {
 		t.Errorf("stable %v after %d windows, want stable at window 5 (halves 65.7k and 68.0k): %s", r.Stable, len(r.Windows), r.Reason)
 	}
@@ -47,7 +50,7 @@ func TestNoiseWithoutATrendIsStable(t *testing.T) {
 
 func TestAFallingThroughputIsNotStable(t *testing.T) {
 	t.Parallel()
-	r, _ := Run(context.Background(), s, 1, series(50000, 47000, 44000, 41000, 38000, 35000, 32000, 29000, 26000, 23000, 20000), nil)
+	r, _ := Run(context.Background(), s, 1, series(50000, 47000, 44000, 41000, 38000, 35000, 32000, 29000, 26000, 23000, 20000), jvm)
 	if r.Stable || !strings.Contains(r.Reason, "still moved -") {
 		t.Errorf("stable %v after %d windows: %s", r.Stable, len(r.Windows), r.Reason)
 	}
@@ -73,7 +76,7 @@ func TestTrend(t *testing.T) {
 
 func TestTheCapIsNotStable(t *testing.T) {
 	t.Parallel()
-	r, _ := Run(context.Background(), s, 1, series(1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000, 2100), nil)
+	r, _ := Run(context.Background(), s, 1, series(1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000, 2100), jvm)
 	if r.Stable || len(r.Windows) != 10 || !strings.Contains(r.Reason, "cap") {
 		t.Errorf("stable %v after %d windows: %s", r.Stable, len(r.Windows), r.Reason)
 	}
@@ -96,9 +99,9 @@ func TestABusyJITHoldsTheWarmupBack(t *testing.T) {
 	if !r.Stable || len(r.Windows) < 5 || len(r.Windows) > 6 {
 		t.Errorf("stable %v after %d windows, want stable once the JIT went quiet (window 5 or 6): %s", r.Stable, len(r.Windows), r.Reason)
 	}
-	r, _ = Run(context.Background(), s, 1, series(5000), nil)
+	r, _ = Run(context.Background(), s, 1, series(5000), jvm)
 	if !r.Stable || len(r.Windows) != 3 {
-		t.Errorf("without a JIT: stable %v after %d windows, want 3", r.Stable, len(r.Windows))
+		t.Errorf("a quiet JIT: stable %v after %d windows, want 3 (the horizon)", r.Stable, len(r.Windows))
 	}
 }
 
@@ -116,5 +119,29 @@ func TestClimbing(t *testing.T) {
 		if got := Climbing(tc.rps, 0.03); got != tc.want {
 			t.Errorf("Climbing(%v) = %v, want %v", tc.rps, got, tc.want)
 		}
+	}
+}
+
+func TestAProcessWithoutAJITIsJudgedOverTwoWindows(t *testing.T) {
+	t.Parallel()
+	// nginx: no JIT to wait for, so the horizon (there for the JIT) does not apply; two windows decide.
+	long := s
+	long.Horizon = 10 * time.Second
+	r, _ := Run(context.Background(), long, 1, series(120000, 123000, 121000), nil)
+	if !r.Stable || len(r.Windows) != 2 {
+		t.Errorf("nginx: stable %v after %d windows, want 2: %s", r.Stable, len(r.Windows), r.Reason)
+	}
+	r, _ = Run(context.Background(), long, 1, series(60000, 90000, 120000, 121000, 122000), nil)
+	if !r.Stable || len(r.Windows) != 4 {
+		t.Errorf("a climbing process without a JIT: stable %v after %d windows, want 4 (the climb waited out): %s", r.Stable, len(r.Windows), r.Reason)
+	}
+	r, _ = Run(context.Background(), long, 1, series(120000, 123000, 121000), jvm)
+	if !r.Stable || len(r.Windows) != 10 {
+		t.Errorf("a JVM: stable %v after %d windows, want 10 (its horizon)", r.Stable, len(r.Windows))
+	}
+	unreadable := func() (float64, bool) { return 0, false }
+	r, _ = Run(context.Background(), long, 1, series(120000, 123000, 121000), unreadable)
+	if !r.Stable || len(r.Windows) != 10 {
+		t.Errorf("a JVM whose JIT cannot be read: stable %v after %d windows, want 10 (the horizon still)", r.Stable, len(r.Windows))
 	}
 }
