@@ -11,7 +11,7 @@
 #    seconds. The last table puts the agent's figure beside it (ok: agent >= 0.90 x plateau).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-AGENT=$PWD/bin/podium-agent SUITE=$PWD/suite/suite.json
+AGENT=$PWD/bin/podium-agent SUITE=${SUITE:-$PWD/suite/suite.json}  # SUITE: another manifest (e.g. with other warm-up rules)
 [ -x "$AGENT" ] || { echo "bench-warmup: run make -C agent build first" >&2; exit 1; }
 command -v wrk >/dev/null && command -v jq >/dev/null || { echo "bench-warmup: needs wrk and jq (apt-get install -y wrk jq)" >&2; exit 1; }
 BASELINE=$(jq -r '.baseline.name' "$SUITE")
