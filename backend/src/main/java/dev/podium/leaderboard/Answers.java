@@ -128,7 +128,7 @@ public class Answers {
 
     private void fromCache(io.vertx.ext.web.RoutingContext ctx) {
         String key = seen.get(seenKey(ctx.request()));
-        ReadCache.Answer a = key == null ? null : cache.peek(key);
+        ReadCache.Answer a = key == null ? null : cache.peekFresh(key);
         if (a == null) {
             ctx.next();
             return;

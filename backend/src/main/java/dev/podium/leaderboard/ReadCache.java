@@ -128,6 +128,24 @@ public class ReadCache {
                 && refreshing.compareAndSet(false, true)) {
             return null;
         }
+        return current(key, s);
+    }
+
+    /**
+     * The cached answer when the stamp is not due and the answer is of it, else null; unlike {@link #peek} it never
+     * takes the turn to re-read the stamp, so a caller that gets null and hands the request on to one that peeks
+     * leaves that turn to it (the fast path before the REST layer).
+     */
+    public Answer peekFresh(String key) {
+        String s = stamp;
+        if (s == null
+                || System.nanoTime() - stampReadAt >= config.checkInterval().toNanos()) {
+            return null;
+        }
+        return current(key, s);
+    }
+
+    private Answer current(String key, String s) {
         Entry e = entries.get(key);
         if (e == null || !e.stamp().equals(s)) {
             return null;
