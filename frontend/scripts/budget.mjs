@@ -95,10 +95,13 @@ async function renderedAtStart(url) {
     const metrics = await (await fetch(`${url}/q/metrics`)).text()
     const busy = Number(/^podium_read_background_busy (\S+)$/m.exec(metrics)?.[1] ?? 0)
     if (busy === 0) break
-    if (Date.now() - started > 300_000) throw new Error('the service was still rendering its default boards after 300 s')
+    if (Date.now() - started > 300_000)
+      throw new Error('the service was still rendering its default boards after 300 s')
     await new Promise((r) => setTimeout(r, 500))
   }
-  console.log(`the service rendered its default boards ${((Date.now() - started) / 1000).toFixed(1)} s after it answered`)
+  console.log(
+    `the service rendered its default boards ${((Date.now() - started) / 1000).toFixed(1)} s after it answered`,
+  )
 }
 
 try {
