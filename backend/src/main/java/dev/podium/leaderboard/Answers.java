@@ -32,12 +32,16 @@ public class Answers {
     CurrentVertxRequest request;
 
     public <T> Uni<Response> json(String key, Supplier<T> compute) {
-        return answer(key + "#json", () -> new ReadCache.Answer(write(compute.get()), "application/json"));
+        return answer(key + "#json", asJson(compute));
     }
 
     /** Renders a JSON answer ahead of requests (blocking) and keeps it fresh, as {@link ReadCache#prerender} does. */
     public <T> void prerender(String key, Supplier<T> compute) {
-        cache.prerender(key + "#json", () -> new ReadCache.Answer(write(compute.get()), "application/json"));
+        cache.prerender(key + "#json", asJson(compute));
+    }
+
+    private <T> Supplier<ReadCache.Answer> asJson(Supplier<T> compute) {
+        return () -> new ReadCache.Answer(write(compute.get()), "application/json");
     }
 
     /** Runs {@code task} on the read cache's refresh thread; false when background refresh is off. */
@@ -74,7 +78,7 @@ public class Answers {
 
     // --- the fast path: a request seen before, answered from the cache on the I/O thread before the REST layer ---
 
-    /** Request line and Accept header of requests answered before, each with its answer's cache key. */
+    /** {@link #seenKey} of requests answered before, each with its answer's cache key. */
     private final java.util.concurrent.ConcurrentHashMap<String, String> seen =
             new java.util.concurrent.ConcurrentHashMap<>();
 

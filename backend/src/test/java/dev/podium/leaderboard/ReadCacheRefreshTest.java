@@ -53,46 +53,40 @@ class ReadCacheRefreshTest {
     void a_board_asked_for_is_rendered_again_when_a_run_lands_and_the_next_request_renders_nothing() throws Exception {
         rows.reset();
         Api.enrol("test-agent");
-        Api.submit(SignedRuns.run("00000000-0000-4000-8000-000000000501", "2026-11-20T08:00:00Z")
-                        .cell(
-                                "Netty",
-                                "4.2.7.Final",
-                                "non-blocking",
-                                "plaintext",
-                                256,
-                                2,
-                                false,
-                                2,
-                                0,
-                                100_000,
-                                101_000,
-                                99_000)
-                        .envelope())
-                .then()
-                .statusCode(201);
+        store(SignedRuns.run("00000000-0000-4000-8000-000000000501", "2026-11-20T08:00:00Z")
+                .cell(
+                        "Netty",
+                        "4.2.7.Final",
+                        "non-blocking",
+                        "plaintext",
+                        256,
+                        2,
+                        false,
+                        2,
+                        0,
+                        100_000,
+                        101_000,
+                        99_000));
         assertEquals(200, get(board).statusCode()); // asked for once: now it is kept fresh
         quiet();
         double requestRenders = renders("request");
         double refreshRenders = renders("refresh");
 
-        Api.submit(SignedRuns.run("00000000-0000-4000-8000-000000000502", "2026-11-21T08:00:00Z")
-                        .cell(
-                                "Netty",
-                                "4.2.7.Final",
-                                "non-blocking",
-                                "plaintext",
-                                256,
-                                2,
-                                false,
-                                2,
-                                0,
-                                100_000,
-                                101_000,
-                                99_000)
-                        .cell("Jetty", "12.1.4", "blocking", "plaintext", 256, 2, false, 2, 0, 80_000, 81_000, 79_000)
-                        .envelope())
-                .then()
-                .statusCode(201);
+        store(SignedRuns.run("00000000-0000-4000-8000-000000000502", "2026-11-21T08:00:00Z")
+                .cell(
+                        "Netty",
+                        "4.2.7.Final",
+                        "non-blocking",
+                        "plaintext",
+                        256,
+                        2,
+                        false,
+                        2,
+                        0,
+                        100_000,
+                        101_000,
+                        99_000)
+                .cell("Jetty", "12.1.4", "blocking", "plaintext", 256, 2, false, 2, 0, 80_000, 81_000, 79_000));
         long until = System.nanoTime() + 20_000_000_000L;
         while (renders("refresh") == refreshRenders && System.nanoTime() < until) {
             Thread.sleep(100);
@@ -109,24 +103,21 @@ class ReadCacheRefreshTest {
     void a_request_seen_before_gets_the_resources_answer_from_the_fast_path_and_a_new_run_shows() throws Exception {
         rows.reset();
         Api.enrol("test-agent");
-        Api.submit(SignedRuns.run("00000000-0000-4000-8000-000000000511", "2026-11-20T08:00:00Z")
-                        .cell(
-                                "Netty",
-                                "4.2.7.Final",
-                                "non-blocking",
-                                "plaintext",
-                                256,
-                                2,
-                                false,
-                                2,
-                                0,
-                                100_000,
-                                101_000,
-                                99_000)
-                        .cell("Jetty", "12.1.4", "blocking", "plaintext", 256, 2, false, 2, 0, 80_000, 81_000, 79_000)
-                        .envelope())
-                .then()
-                .statusCode(201);
+        store(SignedRuns.run("00000000-0000-4000-8000-000000000511", "2026-11-20T08:00:00Z")
+                .cell(
+                        "Netty",
+                        "4.2.7.Final",
+                        "non-blocking",
+                        "plaintext",
+                        256,
+                        2,
+                        false,
+                        2,
+                        0,
+                        100_000,
+                        101_000,
+                        99_000)
+                .cell("Jetty", "12.1.4", "blocking", "plaintext", 256, 2, false, 2, 0, 80_000, 81_000, 79_000));
         quiet();
         String[][] variants = {{}, {"Accept-Encoding", "gzip"}, {"Accept", "text/csv"}};
         for (String[] headers : variants) {
@@ -148,14 +139,16 @@ class ReadCacheRefreshTest {
             }
         }
 
-        Api.submit(SignedRuns.run("00000000-0000-4000-8000-000000000512", "2026-11-21T08:00:00Z")
-                        .cell("Tomcat", "11.0.14", "blocking", "plaintext", 256, 2, false, 2, 0, 70_000, 71_000, 69_000)
-                        .envelope())
-                .then()
-                .statusCode(201);
+        store(SignedRuns.run("00000000-0000-4000-8000-000000000512", "2026-11-21T08:00:00Z")
+                .cell("Tomcat", "11.0.14", "blocking", "plaintext", 256, 2, false, 2, 0, 70_000, 71_000, 69_000));
         Thread.sleep(1100);
         assertTrue(
                 new String(get(board).body()).contains("Tomcat"), "the new run is on the board a check interval later");
+    }
+
+    /** Stores a run (201), as an agent would push it. */
+    private static void store(SignedRuns run) {
+        Api.submit(run.envelope()).then().statusCode(201);
     }
 
     private HttpResponse<byte[]> get(URI uri, String... header) throws Exception {
