@@ -21,6 +21,7 @@ import (
 type runFlags struct {
 	suiteFlags
 	profile, suiteCommit, output, wrk string
+	shard                             string // --shard i/n (plan.go)
 	targetCPUs                        string
 	scenarios, topologies             []string
 	connections, vcpus                []int
@@ -54,6 +55,7 @@ Flags left unset come from the manifest's profile.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSuite(cmd, g, &f) },
 	}
 	f.registerRun(cmd)
+	f.registerShard(cmd)
 	cmd.Flags().StringVar(&f.version.frameworkVersion, "framework-version", "", "build the one --target against this release of its framework first (by its Maven property, in a folder of its own) and measure that")
 	return cmd
 }
@@ -140,6 +142,9 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	if err := plan.Check(); err != nil {
 		return usageError{fmt.Errorf("profile %s: %w", f.profile, err)}
 	}
+	if plan, _, _, err = shardOf(f, m, plan); err != nil {
+		return err
+	}
 	if f.usable == nil {
 		f.usable = host.Usable()
 	}
@@ -160,6 +165,7 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 		return fmt.Errorf("%w: nothing was measured", err)
 	}
 	display := progress.New(cmd.ErrOrStderr())
+	expect(display, m, plan, layout)
 	r := &run.Runner{Manifest: m, Plan: plan, Layout: layout, Java: host.Java(f.java), Wrk: f.wrk,
 		HealthWait: f.healthTimeout, AgentVersion: version, SuiteCommit: suiteCommit(f.suiteCommit, m.Dir), Display: display}
 	payload, failures, err := r.Execute(cmd.Context())

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPlainLinesWhenNotATerminal(t *testing.T) {
@@ -16,7 +17,7 @@ func TestPlainLinesWhenNotATerminal(t *testing.T) {
 	d.Done()
 	d.Finish()
 	out := b.String()
-	if !strings.Contains(out, "cell 1/3 netty plaintext closed c=16 k=1\n") || strings.Contains(out, "\r") || strings.Contains(out, "\033") {
+	if !strings.Contains(out, "cell 1/3 netty plaintext closed c=16 k=1 (0 of 3 cells done, spent 0s)\n") || strings.Contains(out, "\r") || strings.Contains(out, "\033") {
 		t.Errorf("want plain log lines without terminal control codes, got %q", out)
 	}
 }
@@ -29,7 +30,89 @@ func TestStatusLineOnATerminal(t *testing.T) {
 	d.Cell(2, "vertx-web json closed c=64 k=2")
 	d.Rate(120345)
 	out := b.String()
-	if !strings.Contains(out, "[2/4] vertx-web json closed c=64 k=2 | 120345 req/s | ETA") {
+	if !strings.Contains(out, "[2/4] vertx-web json closed c=64 k=2 | 120345 req/s | 0 of 4 cells done, spent") {
 		t.Errorf("no status line: %q", out)
+	}
+}
+
+// fakeClock is a clock the test moves by hand.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time      { return c.t }
+func (c *fakeClock) add(d time.Duration) { c.t = c.t.Add(d) }
+func newFake() (*fakeClock, *bytes.Buffer, *Display) {
+	c := &fakeClock{time.Date(2026, 11, 26, 2, 17, 0, 0, time.UTC)}
+	var b bytes.Buffer
+	return c, &b, &Display{w: &b, began: c.t, now: c.now}
+}
+
+// Before any cell the time left is the plan's; once cells are done, the plan's time for the rest scaled by how
+// the cells done compared with theirs.
+func TestTimeLeftFromThePlanCorrectedByTheRun(t *testing.T) {
+	t.Parallel()
+	c, out, d := newFake()
+	d.Expect([]time.Duration{time.Minute, time.Minute, 2 * time.Minute}, 4*time.Minute+10*time.Second)
+	c.add(10 * time.Second) // setup
+	d.Plan(3)
+	d.Cell(1, "a")
+	if eta := d.ETA(); eta != 4*time.Minute {
+		t.Errorf("before any cell: %s left, want the plan's 4m", eta)
+	}
+	c.add(2 * time.Minute) // the first cell took twice its plan
+	d.Done()
+	d.Cell(2, "b")
+	if eta := d.ETA(); eta != 6*time.Minute {
+		t.Errorf("after a cell twice as slow as planned: %s left, want twice the 3m planned", eta)
+	}
+	c.add(time.Minute)
+	if eta := d.ETA(); eta != 5*time.Minute {
+		t.Errorf("a minute into the second cell: %s left, want 5m", eta)
+	}
+	if !strings.Contains(out.String(), "cell 2/3 b (1 of 3 cells done, spent 2m10s, about 6m00s left)") {
+		t.Errorf("the cell's line should say the time spent and left: %q", out.String())
+	}
+}
+
+// After the run the display says how far the plan was from what it took, once; an interrupted run says how much
+// of the plan it did.
+func TestFinishComparesThePlanWithWhatItTook(t *testing.T) {
+	t.Parallel()
+	c, out, d := newFake()
+	d.Expect([]time.Duration{time.Minute, time.Minute}, 2*time.Minute)
+	d.Plan(2)
+	for i := range 2 {
+		d.Cell(i+1, "x")
+		c.add(66 * time.Second)
+		d.Done()
+	}
+	d.Finish()
+	d.Finish()
+	if got := strings.Count(out.String(), "took 2m12s, planned 2m00s: +10% against the plan"); got != 1 {
+		t.Errorf("want the comparison once: %q", out.String())
+	}
+
+	c, out, d = newFake()
+	d.Expect([]time.Duration{time.Minute, time.Minute}, 2*time.Minute)
+	d.Plan(2)
+	d.Cell(1, "x")
+	c.add(time.Minute)
+	d.Done()
+	d.Finish()
+	if !strings.Contains(out.String(), "took 1m00s for 1 of 2 cells; the plan was 2m00s for all of them") {
+		t.Errorf("interrupted: %q", out.String())
+	}
+}
+
+// A plan that does not list the run's cells is not used: the time left comes from the cells done so far.
+func TestAPlanOfOtherCellsFallsBackToTheAverage(t *testing.T) {
+	t.Parallel()
+	c, _, d := newFake()
+	d.Expect([]time.Duration{time.Hour}, time.Hour)
+	d.Plan(3)
+	d.Cell(1, "a")
+	c.add(time.Minute)
+	d.Done()
+	if eta := d.ETA(); eta != 2*time.Minute {
+		t.Errorf("%s left, want 2 cells at the 1m average", eta)
 	}
 }

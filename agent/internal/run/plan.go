@@ -1,10 +1,12 @@
 package run
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
 
+	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/sla"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/topology"
@@ -34,6 +36,8 @@ type Plan struct {
 	SLAMs                float64   // the step function's latency SLA (the board's default SLA: 200 ms)
 	SLAPercentile        string    // p90 or p99: the percentile held to the SLA
 	SLABisect            int       // bisections between the last step that met the SLA and the first that missed
+	// Forks is how many JVM starts measure each cell (issue 25's figures across starts); 0 or 1: one.
+	Forks int
 	// Baseline adds the manifest's baseline (nginx) to the targets when they do not name it: every run
 	// carries the host's ceiling that its cells are compared with.
 	Baseline bool
@@ -57,7 +61,7 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 		WarmupWindow: secs(p.Warmup.WindowSeconds, 5), WarmupMax: secs(p.Warmup.MaxSeconds, 60),
 		WarmupHorizon: secs(p.Warmup.HorizonSeconds, 15), WarmupMin: secs(p.Warmup.MinSeconds, 0),
 		WarmupTolerance: p.Warmup.Tolerance, WarmupJITQuiet: p.Warmup.JITQuiet, OpenLoop: p.OpenLoop,
-		OpenLoopSteps: 10, SLAMs: 200, SLAPercentile: "p90", SLABisect: 3, Baseline: true,
+		OpenLoopSteps: 10, SLAMs: 200, SLAPercentile: "p90", SLABisect: 3, Baseline: true, Forks: p.Forks,
 	}
 	if len(pl.Scenarios) == 0 {
 		pl.Scenarios = []string{"plaintext", "json", "proxy", "delay"}
@@ -76,6 +80,9 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 	}
 	if pl.DelayMs <= 0 {
 		pl.DelayMs = 100
+	}
+	if pl.Forks <= 0 {
+		pl.Forks = 1
 	}
 	if pl.WarmupTolerance <= 0 {
 		pl.WarmupTolerance = 0.03
@@ -148,6 +155,8 @@ func (p Plan) Check() error {
 		return fmt.Errorf("warm-up tolerance %g: between 0 and 1", p.WarmupTolerance)
 	case p.DelayMs < 1 || p.DelayMs > 600000:
 		return fmt.Errorf("delay %d ms: 1 to 600000", p.DelayMs)
+	case p.Forks < 0 || p.Forks > 10:
+		return fmt.Errorf("forks %d: a cell is measured in 1 to 10 JVM starts", p.Forks)
 	}
 	for _, s := range p.Scenarios {
 		if !slices.Contains(suite.Scenarios, s) {
@@ -182,4 +191,140 @@ func (p Plan) Check() error {
 		}
 	}
 	return nil
+}
+
+// Select is the targets the run measures, in order: the plan's (all the manifest's for none or "*"), with the
+// baseline first when the plan adds it.
+func (p Plan) Select(m *suite.Manifest) ([]*suite.Target, error) {
+	targets, err := m.Select(p.Targets)
+	if err != nil {
+		return nil, err
+	}
+	if b := m.Baseline; p.Baseline && b != nil && !slices.Contains(targets, b) {
+		targets = append([]*suite.Target{b}, targets...)
+	}
+	if len(targets) == 0 {
+		return nil, errors.New("the plan selects no target")
+	}
+	return targets, nil
+}
+
+// Slot is one vCPU count in one topology: every target is measured in each slot of the plan.
+type Slot struct {
+	k    int
+	topo topology.Topology
+}
+
+// VCPUs is the slot's vCPU count (all the target's instances together).
+func (s Slot) VCPUs() int { return s.k }
+
+// Topology is how the slot deploys a target on its vCPUs.
+func (s Slot) Topology() topology.Topology { return s.topo }
+
+// Slots are the plan's slots that fit the layout, in the order the run measures them: each vCPU count that fits
+// beside the load generator, in each topology that fits it. vcpus are the counts that fit; skipped says why each
+// other count or topology is left out; err when no slot is left.
+func (p Plan) Slots(l host.Layout) (slots []Slot, vcpus []int, skipped []string, err error) {
+	for _, k := range p.VCPUs {
+		if _, err := l.Server(k); err == nil {
+			vcpus = append(vcpus, k)
+		} else {
+			skipped = append(skipped, fmt.Sprintf("%d vCPUs: %v", k, err))
+		}
+	}
+	if len(vcpus) == 0 {
+		return nil, nil, skipped, fmt.Errorf("no vCPU count of %v fits beside the load generator's CPUs %s", p.VCPUs, l.LoadGenerator)
+	}
+	topos, err := p.topologies()
+	if err != nil {
+		return nil, nil, skipped, err
+	}
+	for _, k := range vcpus {
+		for _, tp := range topos {
+			if err := tp.Fits(k); err != nil {
+				skipped = append(skipped, fmt.Sprintf("%s on %d vCPUs: %v", tp, k, err))
+				continue
+			}
+			slots = append(slots, Slot{k, tp})
+		}
+	}
+	if len(slots) == 0 {
+		return nil, nil, skipped, fmt.Errorf("no topology of %v fits any vCPU count of %v", p.Topologies, vcpus)
+	}
+	return slots, vcpus, skipped, nil
+}
+
+// AllSlots are every slot the plan names, whatever the host: each vCPU count in each topology that fits it.
+func (p Plan) AllSlots() ([]Slot, error) {
+	topos, err := p.topologies()
+	if err != nil {
+		return nil, err
+	}
+	var out []Slot
+	for _, k := range p.VCPUs {
+		for _, tp := range topos {
+			if tp.Fits(k) == nil {
+				out = append(out, Slot{k, tp})
+			}
+		}
+	}
+	return out, nil
+}
+
+// PlannedCell is one cell of the plan, as the run measures it.
+type PlannedCell struct {
+	Target      string  `json:"target"`
+	VCPUs       int     `json:"vcpus"`
+	Topology    string  `json:"topology"`
+	Scenario    string  `json:"scenario"`
+	LoadModel   string  `json:"loadModel"`             // closed or open
+	Connections int     `json:"connections,omitempty"` // closed loop
+	Step        int     `json:"step,omitempty"`        // open loop: 1-based step of the step function (bisections follow the steps)
+	Rate        float64 `json:"rate,omitempty"`        // open loop: the offered rate, when known before the run
+	// Rest: the cell is only measured when the step function has not stopped before it (an open-loop bisection).
+	Rest bool `json:"ifNeeded,omitempty"`
+}
+
+// CellsOf lists t's cells in slot s in the order the run measures them: each of its scenarios' concurrency sweep,
+// then the open-loop cells (the step function's steps and bisections, which the SLA search may cut short; or
+// the explicit rates).
+func (p Plan) CellsOf(t *suite.Target, s Slot) []PlannedCell {
+	base := PlannedCell{Target: t.Name, VCPUs: s.k, Topology: s.topo.Name}
+	var out []PlannedCell
+	for _, sc := range p.scenariosOf(t) {
+		for _, c := range p.connectionsFor(sc) {
+			cell := base
+			cell.Scenario, cell.LoadModel, cell.Connections = sc, "closed", c
+			out = append(out, cell)
+		}
+	}
+	for i := range p.openCells(t) {
+		cell := base
+		cell.Scenario, cell.LoadModel, cell.Step = "delay", "open", i+1
+		switch {
+		case len(p.OpenLoopRates) > 0:
+			cell.Rate = p.OpenLoopRates[i]
+		case i < p.OpenLoopSteps:
+			cell.Rate = float64((i + 1) * s.k * openLoopPerCPU)
+		default:
+			cell.Rest = true
+		}
+		out = append(out, cell)
+	}
+	return out
+}
+
+// Label is how the progress lines name the cell.
+func (c PlannedCell) Label() string {
+	topo := ""
+	if c.Topology != "" && c.Topology != topology.Single {
+		topo = " " + c.Topology
+	}
+	if c.LoadModel == "open" {
+		if c.Rest {
+			return fmt.Sprintf("%s delay open bisection %d k=%d%s", c.Target, c.Step, c.VCPUs, topo)
+		}
+		return fmt.Sprintf("%s delay open %.0f req/s k=%d%s", c.Target, c.Rate, c.VCPUs, topo)
+	}
+	return fmt.Sprintf("%s %s closed c=%d k=%d%s", c.Target, c.Scenario, c.Connections, c.VCPUs, topo)
 }

@@ -48,24 +48,15 @@ func (f TargetFailure) Where() string {
 	return fmt.Sprintf("%d vCPUs, %s", f.VCPUs, f.Topology)
 }
 
-// slot is one vCPU count in one topology: every target is measured in each slot of the plan.
-type slot struct {
-	k    int
-	topo topology.Topology
-}
-
 // ErrNoCells means nothing could be measured.
 var ErrNoCells = errors.New("no cell was measured")
 
 // Execute runs the plan and returns the payload and the targets that failed.
 func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	started := time.Now().UTC()
-	targets, err := r.Manifest.Select(r.Plan.Targets)
+	targets, err := r.Plan.Select(r.Manifest)
 	if err != nil {
 		return nil, nil, err
-	}
-	if b := r.Manifest.Baseline; r.Plan.Baseline && b != nil && !slices.Contains(targets, b) {
-		targets = append([]*suite.Target{b}, targets...)
 	}
 	if len(targets) == 0 {
 		return nil, nil, errors.New("the plan selects no target")
@@ -77,37 +68,18 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	if err := host.PinSelf(lg); err != nil {
 		r.logf("could not pin the agent to CPUs %s: %v", lg, err)
 	}
-	var vcpus []int // the plan's vCPU counts that fit beside the load generator
-	for _, k := range r.Plan.VCPUs {
-		if _, err := r.Layout.Server(k); err == nil {
-			vcpus = append(vcpus, k)
-		} else {
-			r.logf("skipping %d vCPUs: %v", k, err)
-		}
+	slots, vcpus, skipped, err := r.Plan.Slots(r.Layout)
+	for _, why := range skipped {
+		r.logf("skipping %s", why)
 	}
-	if len(vcpus) == 0 {
-		return nil, nil, fmt.Errorf("no vCPU count of %v fits beside the load generator's CPUs %s", r.Plan.VCPUs, lg)
-	}
-	topos, err := r.Plan.topologies()
 	if err != nil {
 		return nil, nil, err
 	}
-	var slots []slot
 	balancedK := 0 // the most vCPUs any nginx-N slot gives its instances
-	for _, k := range vcpus {
-		for _, tp := range topos {
-			if err := tp.Fits(k); err != nil {
-				r.logf("skipping %s on %d vCPUs: %v", tp, k, err)
-				continue
-			}
-			slots = append(slots, slot{k, tp})
-			if tp.Balanced() {
-				balancedK = max(balancedK, k)
-			}
+	for _, s := range slots {
+		if s.topo.Balanced() {
+			balancedK = max(balancedK, s.k)
 		}
-	}
-	if len(slots) == 0 {
-		return nil, nil, fmt.Errorf("no topology of %v fits any vCPU count of %v", r.Plan.Topologies, vcpus)
 	}
 	maxK := slices.Max(vcpus)
 	serverCPUs, _ := r.Layout.Server(maxK)

@@ -112,6 +112,8 @@ type Profile struct {
 	DelayMs         int      `json:"delayMs"`
 	Warmup          Warmup   `json:"warmup"`
 	OpenLoop        bool     `json:"openLoop"`
+	// Forks is how many JVM starts measure each cell (0: one).
+	Forks int `json:"forks,omitempty"`
 }
 
 // Load reads and checks a manifest file.

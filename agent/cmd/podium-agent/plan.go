@@ -1,0 +1,240 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/progress"
+	"podium.dev/agent/internal/run"
+	"podium.dev/agent/internal/schedule"
+	"podium.dev/agent/internal/suite"
+)
+
+// registerShard adds --shard, which run and plan share.
+func (f *runFlags) registerShard(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.shard, "shard", "", "measure only shard i of n of the profile's targets, e.g. 2/3: the targets are dealt into n shards balanced by planned time, the same on every host; the baseline (nginx) goes with every shard (see podium-agent plan)")
+}
+
+// shardOf narrows the plan to --shard's targets (a nil shard when none is asked for), with the split of all shards.
+func shardOf(f *runFlags, m *suite.Manifest, p run.Plan) (run.Plan, *schedule.Shard, []schedule.Part, error) {
+	if f.shard == "" {
+		return p, nil, nil, nil
+	}
+	s, err := schedule.ParseShard(f.shard)
+	if err != nil {
+		return p, nil, nil, usageError{err}
+	}
+	p, parts, err := schedule.Narrow(m, p, schedule.DefaultCosts, s)
+	if err != nil {
+		return p, nil, nil, usageError{fmt.Errorf("--shard %s: %w", s, err)}
+	}
+	return p, &s, parts, nil
+}
+
+// expect gives the display the plan's time per cell, so that it counts down from the plan (corrected by the run
+// so far) and says after the run how far the plan was.
+func expect(d *progress.Display, m *suite.Manifest, p run.Plan, layout host.Layout) {
+	slots, _, _, err := p.Slots(layout)
+	if err != nil {
+		return // the run refuses the plan itself, saying why
+	}
+	if s, err := schedule.Build(m, p, slots, schedule.DefaultCosts); err == nil {
+		d.Expect(s.PerCell(), s.Total)
+	}
+}
+
+type planFlags struct {
+	runFlags
+	json     bool
+	hostCPUs int
+}
+
+func newPlan(_ *globals) *cobra.Command {
+	var f planFlags
+	cmd := &cobra.Command{
+		Use:   "plan",
+		Short: "Print what run would measure, in order, and the time it is planned to take on this host",
+		Long: `plan takes the same profile, target, scenario, shard and override flags as run and measures nothing: it
+prints the cells in the order run measures them, the time planned for each target and in all on this host's CPUs
+(--host-cpus: on a host with that many), and with --shard the split of the profile into its shards. The time is
+built from the profile: the warm-up rule's horizon, minimum and cap, repeats x duration, the open-loop steps, the
+database and JVM starts, times the JVM starts per cell (forks). It is a plan, not a measurement: after each run the
+agent prints how far the plan was from what the run took. --json prints the same for programs.`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error { return printPlan(cmd, &f) },
+	}
+	f.registerRun(cmd)
+	f.registerShard(cmd)
+	fl := cmd.Flags()
+	fl.BoolVar(&f.json, "json", false, "print the plan as JSON")
+	fl.IntVar(&f.hostCPUs, "host-cpus", 0, "plan for a host with this many usable CPUs (default: the CPUs this process may use)")
+	for _, name := range []string{"wrk", "push", "output", "max-envelope-bytes", "suite-commit", "java", "health-timeout",
+		"sla-ms", "sla-percentile", "framework-version"} {
+		if fl.Lookup(name) != nil {
+			_ = fl.MarkHidden(name)
+		}
+	}
+	return cmd
+}
+
+// planView is what plan prints (--json: as is).
+type planView struct {
+	Profile string `json:"profile"`
+	Host    struct {
+		UsableCPUs        string   `json:"usableCpus"`
+		LoadGeneratorCPUs string   `json:"loadGeneratorCpus"`
+		VCPUs             []int    `json:"vcpus"`
+		Skipped           []string `json:"skipped"`
+	} `json:"host"`
+	Shard          *schedule.Shard `json:"shard"`
+	Forks          int             `json:"forks"`
+	SetupSeconds   float64         `json:"setupSeconds"`
+	PlannedSeconds float64         `json:"plannedSeconds"`
+	Cells          []cellView      `json:"cells"`
+	Targets        []targetView    `json:"targets"`
+	Shards         []shardView     `json:"shards"`
+}
+
+type cellView struct {
+	run.PlannedCell
+	PlannedSeconds float64 `json:"plannedSeconds"`
+}
+
+type targetView struct {
+	schedule.Target
+	PlannedSeconds float64 `json:"plannedSeconds"`
+	WarmupSeconds  float64 `json:"warmupSeconds"`
+	MeasureSeconds float64 `json:"measureSeconds"`
+}
+
+type shardView struct {
+	Shard          string   `json:"shard"`
+	Targets        []string `json:"targets"`
+	PlannedSeconds float64  `json:"plannedSeconds"` // on this host, the baseline included
+}
+
+func printPlan(cmd *cobra.Command, f *planFlags) error {
+	m, err := suite.Load(f.suite)
+	if err != nil {
+		return usageError{err}
+	}
+	p, err := run.PlanFrom(m, f.profile)
+	if err != nil {
+		return usageError{err}
+	}
+	applyOverrides(cmd, &f.runFlags, &p)
+	if err := p.Check(); err != nil {
+		return usageError{fmt.Errorf("profile %s: %w", f.profile, err)}
+	}
+	whole := p
+	p, shard, parts, err := shardOf(&f.runFlags, m, p)
+	if err != nil {
+		return err
+	}
+	usable := host.Usable()
+	if f.hostCPUs > 0 {
+		usable = nil
+		for c := range f.hostCPUs {
+			usable = append(usable, c)
+		}
+	}
+	layout, err := host.NewLayout(usable, f.loadGenCPUs)
+	if err != nil {
+		return usageError{err}
+	}
+	if f.targetCPUs != "" {
+		if layout.Targets, err = targetCPUs(f.targetCPUs, usable); err != nil {
+			return usageError{err}
+		}
+	}
+	slots, vcpus, skipped, err := p.Slots(layout)
+	if err != nil {
+		return usageError{err}
+	}
+	s, err := schedule.Build(m, p, slots, schedule.DefaultCosts)
+	if err != nil {
+		return usageError{err}
+	}
+	v := planView{Profile: p.Profile, Shard: shard, Forks: p.Forks, SetupSeconds: secs(s.Setup), PlannedSeconds: secs(s.Total)}
+	v.Host.UsableCPUs, v.Host.LoadGeneratorCPUs, v.Host.VCPUs, v.Host.Skipped = usable.String(), layout.LoadGenerator.String(), vcpus, skipped
+	for _, c := range s.Cells {
+		v.Cells = append(v.Cells, cellView{c.PlannedCell, secs(c.Planned)})
+	}
+	for _, t := range s.Targets {
+		v.Targets = append(v.Targets, targetView{t, secs(t.Planned), secs(t.Warmup), secs(t.Measured)})
+	}
+	for _, pt := range parts {
+		one := whole
+		one.Targets = pt.Targets
+		ps, err := schedule.Build(m, one, slots, schedule.DefaultCosts)
+		if err != nil {
+			return err
+		}
+		v.Shards = append(v.Shards, shardView{pt.Shard.String(), pt.Targets, secs(ps.Total)})
+	}
+	if f.json {
+		enc := json.NewEncoder(cmd.OutOrStdout())
+		enc.SetIndent("", "  ")
+		return enc.Encode(v)
+	}
+	writePlan(cmd.OutOrStdout(), v, s)
+	return nil
+}
+
+func secs(d time.Duration) float64 { return math.Round(d.Seconds()*10) / 10 }
+
+func writePlan(w io.Writer, v planView, s *schedule.Schedule) {
+	what := "the whole profile"
+	if v.Shard != nil {
+		what = "shard " + v.Shard.String()
+	}
+	fmt.Fprintf(w, "profile %s, %s, on CPUs %s (load generator on %s): %d vCPU slot(s) %v, %d JVM start(s) per cell\n",
+		v.Profile, what, v.Host.UsableCPUs, v.Host.LoadGeneratorCPUs, len(v.Host.VCPUs), v.Host.VCPUs, v.Forks)
+	for _, why := range v.Host.Skipped {
+		fmt.Fprintf(w, "  skipped: %s\n", why)
+	}
+	fmt.Fprintf(w, "\ncells, in the order run measures them:\n")
+	for i, c := range s.Cells {
+		extra := ""
+		if c.Rest {
+			extra = " (only when a step misses the SLA: not in the plan's time)"
+		}
+		fmt.Fprintf(w, "%5d  %-56s %8s%s\n", i+1, c.Label(), progress.Short(c.Planned), extra)
+	}
+	fmt.Fprintf(w, "\nper target (planned):\n")
+	for _, t := range s.Targets {
+		topo := ""
+		if t.Topology != "" && t.Topology != "single" {
+			topo = ", " + t.Topology
+		}
+		fmt.Fprintf(w, "  %-20s %d vCPU%s  %3d cells x %d start(s)  %8s  (warm-up %s, repeats %s)\n", t.Name, t.VCPUs, topo,
+			t.Cells, t.Starts, progress.Short(t.Planned), progress.Short(t.Warmup), progress.Short(t.Measured))
+	}
+	fmt.Fprintf(w, "\nplanned: %s for %d cells of %d target(s) (setup %s), not measured: each run prints how far its plan was\n",
+		progress.Short(s.Total), len(s.Cells), countTargets(s), progress.Short(s.Setup))
+	if len(v.Shards) > 0 {
+		fmt.Fprintf(w, "\nshards on this host (each also measures the baseline; the split balances the targets' time over every vCPU count the profile names, so it is the same on every host):\n")
+		for _, sh := range v.Shards {
+			mark := " "
+			if v.Shard != nil && sh.Shard == v.Shard.String() {
+				mark = "*"
+			}
+			fmt.Fprintf(w, " %s %-5s %8s  %s\n", mark, sh.Shard, progress.Short(time.Duration(sh.PlannedSeconds*float64(time.Second))), strings.Join(sh.Targets, ", "))
+		}
+	}
+}
+
+func countTargets(s *schedule.Schedule) int {
+	seen := map[string]bool{}
+	for _, t := range s.Targets {
+		seen[t.Name] = true
+	}
+	return len(seen)
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const standardSuite = "../../suite/suite.json"
+
+// plan --json prints the cells in the run's order and the time planned, as a program reads it.
+func TestPlanPrintsTheCellsAndTheTimeAsJSON(t *testing.T) {
+	t.Parallel()
+	out, code := agent(t, t.TempDir(), nil, "plan", "--suite", standardSuite, "--profile", "quick", "--host-cpus", "2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	var v struct {
+		Host struct {
+			VCPUs []int `json:"vcpus"`
+		} `json:"host"`
+		PlannedSeconds float64 `json:"plannedSeconds"`
+		Cells          []struct {
+			Target, Scenario string
+			Connections      int
+			PlannedSeconds   float64
+		} `json:"cells"`
+		Targets []struct{ Name string } `json:"targets"`
+	}
+	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &v); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if len(v.Cells) != 7 || v.Cells[0].Target != "nginx" || v.Cells[1].Target != "tomcat" || v.Cells[2].Scenario != "db" {
+		t.Errorf("cells %+v: want nginx, then tomcat plaintext and db, ...", v.Cells)
+	}
+	if v.PlannedSeconds < 180 || v.PlannedSeconds >= 240 || len(v.Targets) != 4 || len(v.Host.VCPUs) != 1 {
+		t.Errorf("quick on 2 CPUs: %.0f s planned for %d targets on vCPUs %v", v.PlannedSeconds, len(v.Targets), v.Host.VCPUs)
+	}
+}
+
+// plan --shard i/n shows that shard's cells (its targets and the baseline) and the split of all n.
+func TestPlanShowsTheShardAndTheSplit(t *testing.T) {
+	t.Parallel()
+	out, code := agent(t, t.TempDir(), nil, "plan", "--suite", standardSuite, "--profile", "full", "--host-cpus", "2", "--shard", "2/5")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	split := out[strings.Index(out, "shards on this host"):]
+	if strings.Count(split, "/5 ") != 5 || !strings.Contains(split, "* 2/5") {
+		t.Fatalf("want the 5 shards with 2/5 marked:\n%s", split)
+	}
+	var mine []string
+	for _, line := range strings.Split(split, "\n") {
+		if strings.HasPrefix(line, " * 2/5") {
+			mine = strings.Split(strings.TrimSpace(line[strings.LastIndex(line, "  "):]), ", ")
+		}
+	}
+	cells := out[strings.Index(out, "cells, in the order"):strings.Index(out, "per target")]
+	for _, name := range append(mine, "nginx") {
+		if !strings.Contains(cells, "  "+name+" plaintext closed c=16 k=1") {
+			t.Errorf("shard 2/5's cells lack %s:\n%s", name, cells)
+		}
+	}
+	if strings.Count(cells, "plaintext closed c=16 k=1") != len(mine)+1 {
+		t.Errorf("cells of targets outside shard 2/5 (%v):\n%s", mine, cells)
+	}
+}
+
+// A shard that cannot be is a usage error, before anything is measured.
+func TestRunRefusesABadShard(t *testing.T) {
+	t.Parallel()
+	key := filepath.Join(vectors, "keys/test-agent.json")
+	for arg, want := range map[string]string{"6/5": "want 1 <= i <= n", "two": "want i/n", "30/30": "a shard would have no target"} {
+		out, code := agent(t, t.TempDir(), nil, "run", "--suite", standardSuite, "--profile", "full", "--key", key, "--shard", arg)
+		if code != exitUsage || !strings.Contains(out, want) {
+			t.Errorf("--shard %s: exit %d, want %d and %q:\n%s", arg, code, exitUsage, want, out)
+		}
+	}
+}

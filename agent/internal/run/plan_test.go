@@ -1,0 +1,70 @@
+package run
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/suite"
+)
+
+// CellsOf lists as many cells as the run counts for its progress (closed sweeps, then every open-loop cell it may
+// measure), labelled as the run's progress lines label them.
+func TestCellsOfListsWhatTheRunCounts(t *testing.T) {
+	t.Parallel()
+	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PlanFrom(m, "full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slots, err := p.AllSlots()
+	if err != nil || len(slots) != 3 { // 1 single, 2 single, 2 nginx-2
+		t.Fatalf("slots %v (%v): want 3", slots, err)
+	}
+	targets, err := p.Select(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range slots {
+		for _, tg := range targets {
+			cells := p.CellsOf(tg, s)
+			if len(cells) != p.closedCells(tg)+p.openCells(tg) {
+				t.Errorf("%s in %d/%s: %d cells, the run counts %d", tg.Name, s.k, s.topo, len(cells), p.closedCells(tg)+p.openCells(tg))
+			}
+		}
+	}
+	netty := targets[3]
+	cells := p.CellsOf(netty, slots[2])
+	if got := cells[0].Label(); got != "netty plaintext closed c=16 k=2 nginx-2" {
+		t.Errorf("label %q", got)
+	}
+	if got := cells[17].Label(); got != "netty delay open 100 req/s k=2 nginx-2" {
+		t.Errorf("label %q", got)
+	}
+}
+
+// Slots keeps the vCPU counts and topologies that fit beside the load generator and says why it skips the others.
+func TestSlotsFitTheHost(t *testing.T) {
+	t.Parallel()
+	p := Plan{VCPUs: []int{1, 2, 4}, Topologies: []string{"single", "nginx-2"}}
+	two, _ := host.NewLayout(host.CPUs{0, 1}, "")
+	slots, vcpus, skipped, err := p.Slots(two)
+	if err != nil || len(slots) != 1 || len(vcpus) != 1 || len(skipped) != 3 {
+		t.Fatalf("2 CPUs: slots %v vcpus %v skipped %v (%v): want 1 vCPU single only", slots, vcpus, skipped, err)
+	}
+	if !strings.Contains(strings.Join(skipped, "\n"), "nginx-2 on 1 vCPUs") {
+		t.Errorf("skipped %v: want nginx-2 on 1 vCPU named", skipped)
+	}
+	eight, _ := host.NewLayout(host.CPUs{0, 1, 2, 3, 4, 5, 6, 7}, "")
+	if slots, _, _, err := p.Slots(eight); err != nil || len(slots) != 5 {
+		t.Errorf("8 CPUs: %v (%v): want 1, 2 and 4 single and 2, 4 nginx-2", slots, err)
+	}
+	p.VCPUs = []int{8}
+	if _, _, _, err := p.Slots(eight); err == nil {
+		t.Error("8 vCPUs beside a load generator of 4 on 8 CPUs: want an error")
+	}
+}

@@ -1,0 +1,119 @@
+package schedule
+
+import (
+	"slices"
+	"time"
+
+	"podium.dev/agent/internal/run"
+	"podium.dev/agent/internal/suite"
+)
+
+// Cell is one planned cell and its planned time over every start (fork) of its target; a target's first cell
+// also carries the target's starts.
+type Cell struct {
+	run.PlannedCell
+	Planned time.Duration `json:"-"`
+}
+
+// Target is one target in one slot: its cells and their planned time.
+type Target struct {
+	Name     string        `json:"name"`
+	VCPUs    int           `json:"vcpus"`
+	Topology string        `json:"topology"`
+	Cells    int           `json:"cells"`
+	Starts   int           `json:"starts"`
+	Planned  time.Duration `json:"-"`
+	Warmup   time.Duration `json:"-"` // of Planned, the warm-ups
+	Measured time.Duration `json:"-"` // of Planned, the repeats
+}
+
+// Schedule is a run's plan: its cells in order and the time planned for each.
+type Schedule struct {
+	Cells   []Cell
+	Targets []Target
+	Setup   time.Duration // before the first cell: host metadata, the database, the reference service
+	Total   time.Duration // Setup and every target
+}
+
+// Build plans p on the given slots (run.Plan.Slots for this host, run.Plan.AllSlots for any host).
+func Build(m *suite.Manifest, p run.Plan, slots []run.Slot, c Costs) (*Schedule, error) {
+	targets, err := p.Select(m)
+	if err != nil {
+		return nil, err
+	}
+	s := &Schedule{Setup: c.RunSetup}
+	if suite.NeedsDatabase(targets, p.Scenarios) {
+		s.Setup += c.DatabaseStart
+	}
+	if suite.NeedsReference(targets) && slices.Contains(p.Scenarios, "proxy") {
+		s.Setup += c.ReferenceStart
+	}
+	s.Total = s.Setup
+	for _, sl := range slots {
+		for _, t := range targets {
+			tp, cells := plan(p, c, t, sl)
+			s.Targets = append(s.Targets, tp)
+			s.Cells = append(s.Cells, cells...)
+			s.Total += tp.Planned
+		}
+	}
+	return s, nil
+}
+
+// plan is one target in one slot: each start (fork) measures every cell of the target once.
+func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell) {
+	starts := 1
+	if t.JVM() && p.Forks > 1 {
+		starts = p.Forks // a start of nginx is like any other: it has no JIT to vary
+	}
+	tp := Target{Name: t.Name, VCPUs: sl.VCPUs(), Topology: sl.Topology().Name, Starts: starts}
+	var cells []Cell
+	seen := map[string]bool{}
+	for i, pc := range p.CellsOf(t, sl) {
+		var warm, measured time.Duration
+		switch {
+		case pc.Rest: // an open-loop bisection: only when a step misses the SLA
+		case pc.LoadModel == "open":
+			warm, measured = OpenWarmup(p), Repeats(p, c)
+		default:
+			at := NextConcurrency
+			switch {
+			case i == 0:
+				at = FirstOfStart
+			case !seen[pc.Scenario]:
+				at = FirstOfScenario
+			}
+			warm, measured = Warmup(p, t.JVM(), at), Repeats(p, c)
+		}
+		seen[pc.Scenario] = true
+		n := time.Duration(starts)
+		cell := Cell{PlannedCell: pc, Planned: n * (warm + measured)}
+		if i == 0 {
+			cell.Planned += n * Start(p, c, t, sl)
+		}
+		tp.Warmup += n * warm
+		tp.Measured += n * measured
+		tp.Planned += cell.Planned
+		cells = append(cells, cell)
+	}
+	tp.Cells = len(cells)
+	return tp, cells
+}
+
+// PerCell is each cell's planned time, in the run's order (what the progress display counts down).
+func (s *Schedule) PerCell() []time.Duration {
+	out := make([]time.Duration, len(s.Cells))
+	for i, c := range s.Cells {
+		out[i] = c.Planned
+	}
+	return out
+}
+
+// ByTarget sums the planned time of each target over its slots.
+func (s *Schedule) ByTarget() map[string]time.Duration {
+	out := map[string]time.Duration{}
+	for _, t := range s.Targets {
+		out[t.Name] += t.Planned
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+package schedule
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/run"
+	"podium.dev/agent/internal/suite"
+)
+
+func standard(t *testing.T) *suite.Manifest {
+	t.Helper()
+	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func planOf(t *testing.T, m *suite.Manifest, profile string) run.Plan {
+	t.Helper()
+	p, err := run.PlanFrom(m, profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Check(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// onHost plans p on a host with cpus usable CPUs, split as run splits them.
+func onHost(t *testing.T, m *suite.Manifest, p run.Plan, cpus int) *Schedule {
+	t.Helper()
+	var usable host.CPUs
+	for c := range cpus {
+		usable = append(usable, c)
+	}
+	l, err := host.NewLayout(usable, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slots, _, _, err := p.Slots(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Build(m, p, slots, DefaultCosts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// The quick profile's plan is what it was measured to take (211 to 225 s in five tries on the 2-core machine,
+// README) within the 15% the issue allows, and stays under its 4 minutes.
+func TestQuickPlanIsWhatItWasMeasuredToTake(t *testing.T) {
+	t.Parallel()
+	m := standard(t)
+	s := onHost(t, m, planOf(t, m, "quick"), 2)
+	if measured := 218 * time.Second; s.Total < measured*85/100 || s.Total > measured*115/100 || s.Total >= 4*time.Minute {
+		t.Errorf("quick planned %s: want within 15%% of the measured %s and under 4 minutes", s.Total, measured)
+	}
+	if len(s.Cells) != 7 {
+		t.Errorf("quick plans %d cells, it measures 7", len(s.Cells))
+	}
+	var sum time.Duration
+	for _, c := range s.Cells {
+		sum += c.Planned
+	}
+	if sum+s.Setup != s.Total {
+		t.Errorf("the cells (%s) and setup (%s) do not add up to the total %s", sum, s.Setup, s.Total)
+	}
+}
+
+// The slots issue 24 sets: nightly in at most 4 hours as one run on the 2-core host, full as shards of at most
+// 6 hours each there.
+func TestProfilesFitTheirSlots(t *testing.T) {
+	t.Parallel()
+	m := standard(t)
+	nightly := planOf(t, m, "nightly")
+	if s := onHost(t, m, nightly, 2); s.Total > 4*time.Hour {
+		t.Errorf("nightly planned %s on a 2-core host: want at most 4 h", s.Total)
+	}
+	full := planOf(t, m, "full")
+	const shards = 5
+	for i := 1; i <= shards; i++ {
+		p, _, err := Narrow(m, full, DefaultCosts, Shard{i, shards})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := onHost(t, m, p, 2); s.Total > 6*time.Hour {
+			t.Errorf("full shard %d/%d planned %s on a 2-core host: want at most 6 h", i, shards, s.Total)
+		}
+	}
+}
+
+// The cells come in the order run measures them: slot by slot, the baseline first, each target's scenarios'
+// sweeps, then its open-loop steps; with two forks a JVM target's cells take about twice as long, nginx's do not.
+func TestCellsInTheRunsOrderAndForksDouble(t *testing.T) {
+	t.Parallel()
+	m := standard(t)
+	p := planOf(t, m, "full")
+	p.Targets = []string{"netty"}
+	one := onHost(t, m, p, 4) // 1 vCPU single; 2 vCPUs single and nginx-2
+	if len(one.Targets) != 6 || one.Targets[0].Name != "nginx" || one.Targets[1].Name != "netty" || one.Targets[5].Topology != "nginx-2" {
+		t.Fatalf("targets in slot order, nginx first: %+v", one.Targets)
+	}
+	first := one.Cells[0]
+	if first.Target != "nginx" || first.Scenario != "plaintext" || first.Connections != 16 {
+		t.Errorf("first cell %+v: want nginx plaintext at 16 connections", first.PlannedCell)
+	}
+	var netty []Cell
+	for _, c := range one.Cells {
+		if c.Target == "netty" && c.VCPUs == 1 {
+			netty = append(netty, c)
+		}
+	}
+	// 5 plaintext + 4 x json, proxy, delay closed, then 10 steps and 3 bisections open
+	if len(netty) != 30 || netty[4].Connections != 4096 || netty[17].LoadModel != "open" || !netty[29].Rest || netty[29].Planned != 0 {
+		t.Errorf("netty at 1 vCPU: %d cells, want 30 in the run's order", len(netty))
+	}
+	p.Forks = 2
+	two := onHost(t, m, p, 4)
+	if two.Targets[0].Planned != one.Targets[0].Planned {
+		t.Errorf("nginx has no JIT to vary: %s with forks 2, %s with 1", two.Targets[0].Planned, one.Targets[0].Planned)
+	}
+	if two.Targets[1].Planned != 2*one.Targets[1].Planned || two.Targets[1].Starts != 2 {
+		t.Errorf("netty with forks 2: %s, want twice %s", two.Targets[1].Planned, one.Targets[1].Planned)
+	}
+}
+
+// The warm-up rule's bounds: never below the horizon's windows or the minimum, never above the cap; two windows
+// without a JIT.
+func TestWarmupWithinTheRulesBounds(t *testing.T) {
+	t.Parallel()
+	p := run.Plan{WarmupWindow: 5 * time.Second, WarmupHorizon: 20 * time.Second, WarmupMax: 180 * time.Second}
+	if w := Warmup(p, false, FirstOfStart); w != 10*time.Second {
+		t.Errorf("nginx: %s, want two windows", w)
+	}
+	for _, at := range []Position{FirstOfStart, FirstOfScenario, NextConcurrency} {
+		if w := Warmup(p, true, at); w < 20*time.Second || w > 180*time.Second {
+			t.Errorf("%d: %s, outside the horizon and the cap", at, w)
+		}
+	}
+	if Warmup(p, true, FirstOfStart) <= Warmup(p, true, FirstOfScenario) || Warmup(p, true, FirstOfScenario) <= Warmup(p, true, NextConcurrency) {
+		t.Error("a cold start should take longest, another concurrency least")
+	}
+	p.WarmupMin = 60 * time.Second
+	if w := Warmup(p, true, NextConcurrency); w < 60*time.Second {
+		t.Errorf("%s is below the profile's minimum", w)
+	}
+	p.WarmupMax = 25 * time.Second
+	if w := Warmup(p, true, FirstOfStart); w != 25*time.Second {
+		t.Errorf("%s: want the cap", w)
+	}
+}
