@@ -22,8 +22,9 @@ func (f *runFlags) registerShard(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.shard, "shard", "", "measure only shard i of n of the profile's targets, e.g. 2/3: the targets are dealt into n shards balanced by planned time, the same on every host; the baseline (nginx) goes with every shard (see podium-agent plan)")
 }
 
-// shardOf narrows the plan to --shard's targets (a nil shard when none is asked for), with the split of all shards.
-func shardOf(f *runFlags, m *suite.Manifest, p run.Plan) (run.Plan, *schedule.Shard, []schedule.Part, error) {
+// shardOf narrows the plan to --shard's targets (a nil shard when none is asked for), with the split of all shards,
+// and says on w which targets the shard measures.
+func shardOf(w io.Writer, f *runFlags, m *suite.Manifest, p run.Plan) (run.Plan, *schedule.Shard, []schedule.Part, error) {
 	if f.shard == "" {
 		return p, nil, nil, nil
 	}
@@ -35,6 +36,11 @@ func shardOf(f *runFlags, m *suite.Manifest, p run.Plan) (run.Plan, *schedule.Sh
 	if err != nil {
 		return p, nil, nil, usageError{fmt.Errorf("--shard %s: %w", s, err)}
 	}
+	baseline := ""
+	if b := m.Baseline; p.Baseline && b != nil {
+		baseline = ", and the baseline " + b.Name
+	}
+	fmt.Fprintf(w, "shard %s of profile %s: %s%s\n", s, p.Profile, strings.Join(p.Targets, ", "), baseline)
 	return p, &s, parts, nil
 }
 
@@ -134,7 +140,7 @@ func printPlan(cmd *cobra.Command, f *planFlags) error {
 		return usageError{fmt.Errorf("profile %s: %w", f.profile, err)}
 	}
 	whole := p
-	p, shard, parts, err := shardOf(&f.runFlags, m, p)
+	p, shard, parts, err := shardOf(io.Discard, &f.runFlags, m, p)
 	if err != nil {
 		return err
 	}

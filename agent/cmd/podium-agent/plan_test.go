@@ -2,7 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -76,5 +80,61 @@ func TestRunRefusesABadShard(t *testing.T) {
 		if code != exitUsage || !strings.Contains(out, want) {
 			t.Errorf("--shard %s: exit %d, want %d and %q:\n%s", arg, code, exitUsage, want, out)
 		}
+	}
+}
+
+// run --shard measures the shard plan --shard names, and ends by setting what it took against the plan.
+func TestRunMeasuresTheShardThePlanNames(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Skip("wrk is not installed (apt-get install -y wrk)")
+	}
+	home := t.TempDir()
+	if out, code := agent(t, home, nil, "keygen"); code != 0 {
+		t.Fatalf("keygen: %s", out)
+	}
+	manifest, payload := filepath.Join(home, "suite.json"), filepath.Join(home, "run.json")
+	target := func(name string, scenarios string) string {
+		return fmt.Sprintf(`{"name":%q,"framework":%q,"frameworkVersion":"1","ioModel":"blocking","start":[%q],"health":"/plaintext","scenarios":[%s]}`,
+			name, strings.ToUpper(name), contract, scenarios)
+	}
+	os.WriteFile(manifest, []byte(`{"name":"t","version":"1","targets":[`+
+		target("a", `"plaintext","json"`)+","+target("b", `"json"`)+","+target("c", `"json"`)+`],
+ "profiles":{"p":{"targets":["*"],"scenarios":["plaintext","json"],"connections":[2],"vcpus":[1],"durationSeconds":1,"repeats":1,
+   "warmup":{"windowSeconds":1,"maxSeconds":1,"tolerance":0.5}}}}`), 0o644)
+
+	out, code := agent(t, home, nil, "plan", "--suite", manifest, "--profile", "p", "--shard", "2/2", "--json")
+	var plan struct {
+		Shards []struct {
+			Shard   string
+			Targets []string
+		}
+	}
+	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &plan); code != 0 || err != nil || len(plan.Shards) != 2 {
+		t.Fatalf("plan: exit %d, %v:\n%s", code, err, out)
+	}
+	if got := append(slices.Clone(plan.Shards[0].Targets), plan.Shards[1].Targets...); !slices.Equal(slices.Sorted(slices.Values(got)), []string{"a", "b", "c"}) {
+		t.Fatalf("the two shards %v do not partition a, b, c", plan.Shards)
+	}
+	out, code = agent(t, home, nil, "run", "--suite", manifest, "--profile", "p", "--shard", "2/2", "--output", payload)
+	if code != 0 || !strings.Contains(out, "against the plan") || !strings.Contains(out, "cells done, spent") ||
+		!strings.Contains(out, "shard 2/2 of profile p: "+strings.Join(plan.Shards[1].Targets, ", ")+"\n") {
+		t.Fatalf("run exited %d, want 0, the progress from the plan and the plan against what it took:\n%s", code, out)
+	}
+	b, _ := os.ReadFile(payload)
+	var run struct {
+		Results []struct{ Framework string }
+	}
+	if err := json.Unmarshal(b, &run); err != nil {
+		t.Fatal(err)
+	}
+	var measured []string
+	for _, c := range run.Results {
+		if !slices.Contains(measured, strings.ToLower(c.Framework)) {
+			measured = append(measured, strings.ToLower(c.Framework))
+		}
+	}
+	if !slices.Equal(measured, plan.Shards[1].Targets) {
+		t.Errorf("shard 2/2 measured %v, its plan names %v", measured, plan.Shards[1].Targets)
 	}
 }

@@ -142,7 +142,7 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	if err := plan.Check(); err != nil {
 		return usageError{fmt.Errorf("profile %s: %w", f.profile, err)}
 	}
-	if plan, _, _, err = shardOf(f, m, plan); err != nil {
+	if plan, _, _, err = shardOf(cmd.ErrOrStderr(), f, m, plan); err != nil {
 		return err
 	}
 	if f.usable == nil {

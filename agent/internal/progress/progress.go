@@ -32,7 +32,11 @@ type Display struct {
 	planned      []time.Duration
 	plannedTotal time.Duration
 	reported     bool
-	now          func() time.Time
+	// inCell: a Cell was announced and is not done yet; skipped is the plan's time of the cells skipped, which
+	// took none of it.
+	inCell  bool
+	skipped time.Duration
+	now     func() time.Time
 }
 
 // New writes to w; live status lines are drawn only when w is a terminal.
@@ -79,16 +83,20 @@ func (d *Display) Plan(n int) {
 func (d *Display) Cell(i int, label string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.i, d.label, d.rps = i, label, 0
+	d.i, d.label, d.rps, d.inCell = i, label, 0, true
 	d.logf("cell %d/%d %s (%s)", i, d.n, label, d.times())
 }
 
-// Done marks the current cell finished.
+// Done marks the current cell finished; a Done without a Cell before it is a cell skipped (its target failed).
 func (d *Display) Done() {
 	d.mu.Lock()
+	defer d.mu.Unlock()
+	if p := d.plan(); p != nil && d.done < len(p) && !d.inCell {
+		d.skipped += p[d.done]
+	}
 	d.done++
+	d.inCell = false
 	d.lastDone = d.clock()
-	d.mu.Unlock()
 }
 
 // Rate reports the requests/s of the latest window.
@@ -118,9 +126,9 @@ func (d *Display) ETA() time.Duration {
 		for _, c := range p[done:] {
 			after += c
 		}
-		factor := 1.0
-		if done > 0 && before > 0 {
-			factor = float64(d.lastDone.Sub(d.cellsAt)) / float64(before)
+		factor := 1.0 // how long the measured cells took against their plan
+		if measured := before - d.skipped; done > 0 && measured > 0 {
+			factor = float64(d.lastDone.Sub(d.cellsAt)) / float64(measured)
 		}
 		into := time.Duration(0) // the time already spent on the cell being measured
 		if done > 0 {
@@ -171,11 +179,11 @@ func (d *Display) Finish() {
 	d.reported = true
 	took := d.clock().Sub(d.began)
 	if d.done < d.n {
-		fmt.Fprintf(d.w, "%s took %s for %d of %d cells; the plan was %s for all of them\n", d.clock().Format("15:04:05"),
+		fmt.Fprintf(d.w, "%s the run took %s for %d of %d cells; the plan was %s for all of them\n", d.clock().Format("15:04:05"),
 			Short(took), d.done, d.n, Short(d.plannedTotal))
 		return
 	}
-	fmt.Fprintf(d.w, "%s took %s, planned %s: %+.0f%% against the plan\n", d.clock().Format("15:04:05"), Short(took),
+	fmt.Fprintf(d.w, "%s the run took %s, planned %s: %+.0f%% against the plan\n", d.clock().Format("15:04:05"), Short(took),
 		Short(d.plannedTotal), (took.Seconds()/d.plannedTotal.Seconds()-1)*100)
 }
 

@@ -87,7 +87,7 @@ func TestFinishComparesThePlanWithWhatItTook(t *testing.T) {
 	}
 	d.Finish()
 	d.Finish()
-	if got := strings.Count(out.String(), "took 2m12s, planned 2m00s: +10% against the plan"); got != 1 {
+	if got := strings.Count(out.String(), "the run took 2m12s, planned 2m00s: +10% against the plan"); got != 1 {
 		t.Errorf("want the comparison once: %q", out.String())
 	}
 
@@ -98,7 +98,7 @@ func TestFinishComparesThePlanWithWhatItTook(t *testing.T) {
 	c.add(time.Minute)
 	d.Done()
 	d.Finish()
-	if !strings.Contains(out.String(), "took 1m00s for 1 of 2 cells; the plan was 2m00s for all of them") {
+	if !strings.Contains(out.String(), "the run took 1m00s for 1 of 2 cells; the plan was 2m00s for all of them") {
 		t.Errorf("interrupted: %q", out.String())
 	}
 }
@@ -114,5 +114,20 @@ func TestAPlanOfOtherCellsFallsBackToTheAverage(t *testing.T) {
 	d.Done()
 	if eta := d.ETA(); eta != 2*time.Minute {
 		t.Errorf("%s left, want 2 cells at the 1m average", eta)
+	}
+}
+
+// Cells skipped with their failed target took none of their planned time: they do not make the rest look faster.
+func TestSkippedCellsDoNotSpeedUpTheTimeLeft(t *testing.T) {
+	t.Parallel()
+	c, _, d := newFake()
+	d.Expect([]time.Duration{time.Minute, time.Minute, time.Minute, time.Minute}, 4*time.Minute)
+	d.Plan(4)
+	d.Cell(1, "a")
+	c.add(time.Minute)
+	d.Done()
+	d.Done() // the next target did not start: its cell is skipped
+	if eta := d.ETA(); eta != 2*time.Minute {
+		t.Errorf("%s left, want the plan's 2m for the two cells left (the measured one took its plan)", eta)
 	}
 }
