@@ -1,0 +1,54 @@
+package schedule
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// hostClassCPUs are the CPUs of the runner labels benchmark.yml's shards job plans for (its comment says so).
+var hostClassCPUs = map[string]int{"podium-bench-small": 2, "podium-bench-large": 8}
+
+// Every shard job of .github/workflows/benchmark.yml has a timeout that holds its shard's plan on its host class
+// with the 15% the plan may be off and 10 minutes to build: a job cancelled at its timeout loses its last target.
+func TestBenchmarkWorkflowTimeoutsHoldThePlans(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", ".github", "workflows", "benchmark.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := regexp.MustCompile(`(?m)^\s+(quick|nightly|full)/(\*|[a-z-]+)\) echo "(\d+) (\d+)" ;;`).FindAllStringSubmatch(string(b), -1)
+	if len(rows) < 5 {
+		t.Fatalf("want the shards job's table of profile/host class -> shards and minutes, found %d rows", len(rows))
+	}
+	m := standard(t)
+	for _, r := range rows {
+		profile, class := r[1], r[2]
+		n, _ := strconv.Atoi(r[3])
+		minutes, _ := strconv.Atoi(r[4])
+		classes := []string{class}
+		if class == "*" {
+			classes = []string{"podium-bench-small", "podium-bench-large"}
+		}
+		for _, c := range classes {
+			cpus, ok := hostClassCPUs[c]
+			if !ok {
+				t.Fatalf("host class %s: how many CPUs?", c)
+			}
+			p := planOf(t, m, profile)
+			for i := 1; i <= n; i++ {
+				one, _, err := Narrow(m, p, DefaultCosts, Shard{i, n})
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := onHost(t, m, one, cpus)
+				if need := s.Total*115/100 + 10*time.Minute; need > time.Duration(minutes)*time.Minute {
+					t.Errorf("%s shard %d/%d on %s (%d CPUs): planned %s, the job's %d minutes do not hold it with a margin", profile, i, n, c, cpus, s.Total, minutes)
+				}
+			}
+		}
+	}
+}
