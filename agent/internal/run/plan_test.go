@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/suite"
@@ -66,5 +67,17 @@ func TestSlotsFitTheHost(t *testing.T) {
 	p.VCPUs = []int{8}
 	if _, _, _, err := p.Slots(eight); err == nil {
 		t.Error("8 vCPUs beside a load generator of 4 on 8 CPUs: want an error")
+	}
+}
+
+// forks is 1 to 10 JVM starts per cell; a plan that names none means one.
+func TestCheckForks(t *testing.T) {
+	t.Parallel()
+	p := Plan{Repeats: 3, Duration: time.Second, WarmupTolerance: 0.05, DelayMs: 100, SLAMs: 200, SLAPercentile: "p90"}
+	for forks, ok := range map[int]bool{0: true, 1: true, 2: true, 10: true, 11: false, -1: false} {
+		p.Forks = forks
+		if err := p.Check(); (err == nil) != ok {
+			t.Errorf("forks %d: %v", forks, err)
+		}
 	}
 }

@@ -17,7 +17,8 @@ const MaxShards = 64
 
 // Shard is part i (1-based) of a profile split into n.
 type Shard struct {
-	Index, Count int
+	Index int `json:"index"`
+	Count int `json:"count"`
 }
 
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
