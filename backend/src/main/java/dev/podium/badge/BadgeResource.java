@@ -3,7 +3,7 @@ package dev.podium.badge;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.ProblemException;
-import dev.podium.leaderboard.QueryParams;
+import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.inject.Inject;

@@ -4,7 +4,7 @@ import dev.podium.changes.ChangeQueries;
 import dev.podium.changes.ChangeView;
 import dev.podium.framework.FrameworkPages;
 import dev.podium.leaderboard.LeaderboardResponse;
-import dev.podium.leaderboard.QueryParams;
+import dev.podium.read.QueryParams;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;

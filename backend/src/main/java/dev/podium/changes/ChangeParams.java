@@ -22,7 +22,7 @@ public class ChangeParams {
     @QueryParam("ioModel")
     public String ioModel;
 
-    @Parameter(description = "plaintext, json, proxy, delay or db")
+    @Parameter(description = "plaintext, json, proxy, delay, db, queries, updates or fortunes")
     @QueryParam("scenario")
     public String scenario;
 

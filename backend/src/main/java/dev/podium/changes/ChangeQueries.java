@@ -3,7 +3,7 @@ package dev.podium.changes;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.ProblemException;
-import dev.podium.leaderboard.QueryParams;
+import dev.podium.read.QueryParams;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package dev.podium.changes;
 
-import dev.podium.leaderboard.QueryParams;
+import dev.podium.read.QueryParams;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;

@@ -1,7 +1,7 @@
 package dev.podium.changes;
 
-import dev.podium.leaderboard.Csv;
-import dev.podium.leaderboard.QueryParams;
+import dev.podium.read.Csv;
+import dev.podium.read.QueryParams;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;

@@ -1,8 +1,8 @@
 package dev.podium.diff;
 
 import dev.podium.common.ProblemException;
-import dev.podium.leaderboard.Answers;
-import dev.podium.leaderboard.QueryParams;
+import dev.podium.read.Answers;
+import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;

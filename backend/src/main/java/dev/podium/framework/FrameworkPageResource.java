@@ -1,8 +1,8 @@
 package dev.podium.framework;
 
 import dev.podium.common.ProblemException;
-import dev.podium.leaderboard.Answers;
-import dev.podium.leaderboard.QueryParams;
+import dev.podium.read.Answers;
+import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.inject.Inject;

@@ -1,10 +1,11 @@
 package dev.podium.framework;
 
-import dev.podium.leaderboard.CellQueries;
-import dev.podium.leaderboard.CellRow;
+import dev.podium.common.RunSchema;
 import dev.podium.leaderboard.LeaderboardQuery;
 import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.leaderboard.LeaderboardService;
+import dev.podium.read.CellQueries;
+import dev.podium.read.CellRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -20,8 +21,8 @@ import java.util.UUID;
 public class FrameworkPages {
 
     static final int HISTORY_RUNS = 50;
-    private static final List<String> SCENARIO_ORDER =
-            List.of("plaintext", "json", "proxy", "delay", "db", "queries", "updates", "fortunes");
+    // the run schema's order (plaintext first), read from the schema rather than written out here
+    private static final List<String> SCENARIO_ORDER = List.copyOf(RunSchema.SCENARIOS);
 
     @Inject
     CellQueries queries;

@@ -1,5 +1,7 @@
 package dev.podium.leaderboard;
 
+import dev.podium.read.QueryParams;
+import dev.podium.read.ReadProblems;
 import java.time.OffsetDateTime;
 import java.util.Set;
 

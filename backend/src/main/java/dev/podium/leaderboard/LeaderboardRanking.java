@@ -1,5 +1,7 @@
 package dev.podium.leaderboard;
 
+import dev.podium.quality.QualityFlags;
+import dev.podium.read.CellRow;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import java.util.ArrayList;
@@ -242,5 +244,27 @@ public final class LeaderboardRanking {
             return false;
         }
         return below[1] >= above[0] && below[0] <= above[1];
+    }
+
+    /**
+     * include: every row ranked as {@link #rank(List, String)} does. exclude: only rows without a quality flag
+     * (QualityFlags) are ranked; the flagged ones follow, in the same order among themselves, with no rank and the
+     * flags that kept them out in excludedBy.
+     */
+    public static List<LeaderboardResponse.Row> rank(
+            List<LeaderboardResponse.Row> rows, String by, boolean includeFlagged) {
+        if (includeFlagged) {
+            return rank(rows, by);
+        }
+        List<LeaderboardResponse.Row> clean = new ArrayList<>();
+        List<LeaderboardResponse.Row> flagged = new ArrayList<>();
+        for (LeaderboardResponse.Row r : rows) {
+            (QualityFlags.of(r.flags()).isEmpty() ? clean : flagged).add(r);
+        }
+        List<LeaderboardResponse.Row> result = new ArrayList<>(rank(clean, by));
+        for (LeaderboardResponse.Row r : rank(flagged, by)) {
+            result.add(r.ranked(null, false, null, QualityFlags.of(r.flags())));
+        }
+        return result;
     }
 }

@@ -1,5 +1,8 @@
 package dev.podium.leaderboard;
 
+import dev.podium.read.Answers;
+import dev.podium.read.Csv;
+import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -96,7 +99,10 @@ public class LeaderboardResource {
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,
             @Context HttpHeaders headers,
-            @Parameter(description = "plaintext, json, proxy, delay or db", required = true, example = "plaintext")
+            @Parameter(
+                            description = "plaintext, json, proxy, delay, db, queries, updates or fortunes",
+                            required = true,
+                            example = "plaintext")
                     @QueryParam("scenario")
                     String scenario,
             @Parameter(

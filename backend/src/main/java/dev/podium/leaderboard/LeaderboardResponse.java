@@ -1,6 +1,7 @@
 package dev.podium.leaderboard;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.podium.read.Csv;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -307,14 +308,14 @@ public record LeaderboardResponse(
                         sla,
                         nullable(r.repeatCount()),
                         r.noisy(),
-                        figure(r.requestsPerCpuSecond(), 0),
-                        figure(r.requestsPerCpuSecond(), 1),
-                        figure(r.requestsPerCpuSecond(), 2),
-                        figure(r.requestsPerCpuSecond(), 3),
-                        figure(r.rssMbPerKrps(), 0),
-                        figure(r.rssMbPerKrps(), 1),
-                        figure(r.rssMbPerKrps(), 2),
-                        figure(r.rssMbPerKrps(), 3),
+                        Csv.figure(r.requestsPerCpuSecond(), 0),
+                        Csv.figure(r.requestsPerCpuSecond(), 1),
+                        Csv.figure(r.requestsPerCpuSecond(), 2),
+                        Csv.figure(r.requestsPerCpuSecond(), 3),
+                        Csv.figure(r.rssMbPerKrps(), 0),
+                        Csv.figure(r.rssMbPerKrps(), 1),
+                        Csv.figure(r.rssMbPerKrps(), 2),
+                        Csv.figure(r.rssMbPerKrps(), 3),
                         rank,
                         r.rankedBy(),
                         nullable(r.classification()),
@@ -326,20 +327,6 @@ public record LeaderboardResponse(
                         r.topology()))
                 .toList();
         return Csv.table(CSV_HEADER, lines);
-    }
-
-    /** mean, ciLow, ciHigh, repeats of a cost figure by index, "" when absent. */
-    static Object figure(Estimate f, int part) {
-        if (f == null) {
-            return "";
-        }
-        return nullable(
-                switch (part) {
-                    case 0 -> f.mean();
-                    case 1 -> f.ciLow();
-                    case 2 -> f.ciHigh();
-                    default -> f.repeats();
-                });
     }
 
     private static Object nullable(Object o) {

@@ -1,7 +1,8 @@
 package dev.podium.leaderboard;
 
 import dev.podium.hostsettings.HostSettingsDifferences;
-import dev.podium.quality.QualityFlags;
+import dev.podium.read.CellQueries;
+import dev.podium.read.CellRow;
 import dev.podium.segment.Segments;
 import dev.podium.topology.Topology;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -170,7 +171,7 @@ public class LeaderboardService {
         List<LeaderboardResponse.Row> unranked = new ArrayList<>();
         byTopology.forEach((topology, topologyCells) -> unranked.addAll(
                 LeaderboardRanking.unranked(topologyCells, baselineBest.getOrDefault(topology, Map.of()), q.sla())));
-        List<LeaderboardResponse.Row> rows = QualityFlags.rank(unranked, q.rank(), q.includeFlagged());
+        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rank(unranked, q.rank(), q.includeFlagged());
         Map<UUID, List<String>> shownFrom = new LinkedHashMap<>();
         rows.forEach(r -> shownFrom
                 .computeIfAbsent(r.runId(), k -> new ArrayList<>())

@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import dev.podium.read.CellView;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;

@@ -2,6 +2,7 @@ package dev.podium.run;
 
 import dev.podium.agent.Agent;
 import dev.podium.common.ProblemException;
+import dev.podium.read.CellView;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -36,7 +37,7 @@ public class RunQueries {
                 Panache.getEntityManager().createQuery("""
                         select distinct c from Cell c left join fetch c.repeats
                         where c.run.id = :id order by c.ordinal""", Cell.class).setParameter("id", id).getResultList().stream()
-                        .map(c -> CellView.of(c, true))
+                        .map(c -> CellViews.of(c, true))
                         .toList();
         return new RunDetail(
                 r.id,

@@ -2,8 +2,8 @@ package dev.podium.run;
 
 import dev.podium.common.ProblemException;
 import dev.podium.input.ContentTypes;
-import dev.podium.leaderboard.Csv;
-import dev.podium.leaderboard.QueryParams;
+import dev.podium.read.Csv;
+import dev.podium.read.QueryParams;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;

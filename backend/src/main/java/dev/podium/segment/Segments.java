@@ -1,7 +1,7 @@
 package dev.podium.segment;
 
-import dev.podium.leaderboard.CellQueries;
-import dev.podium.leaderboard.CellRow;
+import dev.podium.read.CellQueries;
+import dev.podium.read.CellRow;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.CellStats;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -13,6 +13,9 @@ public final class CellStatistics {
     /** Bytes in the MB of "MB of RSS per 1,000 requests/s". */
     public static final double MB = 1_000_000.0;
 
+    /** The interval method a row's rps_ci_low/rps_ci_high hold (V2__cost.sql). */
+    public static final String INTERVAL_METHOD = "t";
+
     private CellStatistics() {}
 
     /** The statistics of a cell measured on {@code vcpus} CPUs. */

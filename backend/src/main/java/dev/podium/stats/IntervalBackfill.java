@@ -78,7 +78,7 @@ public class IntervalBackfill {
                     update.setObject(3, s.stddev());
                     update.setObject(4, s.cv());
                     update.setBoolean(5, s.noisy());
-                    update.setString(6, CellStatsColumns.INTERVAL_METHOD);
+                    update.setString(6, CellStatistics.INTERVAL_METHOD);
                     update.setLong(7, rs.getLong(1));
                     update.addBatch();
                     count++;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.podium.read.CellRow;
+import dev.podium.scaling.ScalingResource;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;

@@ -48,7 +48,7 @@ class OpenApiDocumentTest {
                     json.writerWithDefaultPrettyPrinter().writeValueAsString(expected),
                     json.writerWithDefaultPrettyPrinter().writeValueAsString(actual),
                     "schema/openapi.json is not what the service serves (served copy: " + out
-                            + "); run `make openapi` and commit schema/openapi.json and frontend/src/api/openapi.ts");
+                            + "); run `make openapi` and commit schema/openapi.json (the site generates its types from it)");
         }
     }
 

@@ -155,11 +155,11 @@ class PayloadV2IngestTest {
     void every_scenario_the_v2_schema_allows_is_stored() {
         // the database scenarios were in the schema's enum but not in the cells table's check: a 500 on the first run
         assertTrue(
-                dev.podium.leaderboard.QueryParams.SCENARIOS.containsAll(
+                dev.podium.read.QueryParams.SCENARIOS.containsAll(
                         java.util.List.of("db", "queries", "updates", "fortunes")),
-                dev.podium.leaderboard.QueryParams.SCENARIOS.toString());
+                dev.podium.read.QueryParams.SCENARIOS.toString());
         int n = 0;
-        for (String scenario : dev.podium.leaderboard.QueryParams.SCENARIOS) {
+        for (String scenario : dev.podium.read.QueryParams.SCENARIOS) {
             if (scenario.equals("delay")) {
                 continue; // a delay cell needs delayMs: the full vector has one
             }

@@ -1,7 +1,8 @@
-package dev.podium.leaderboard;
+package dev.podium.read;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;

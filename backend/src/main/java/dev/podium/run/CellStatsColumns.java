@@ -1,15 +1,12 @@
-package dev.podium.stats;
+package dev.podium.run;
 
-import dev.podium.run.Cell;
-import dev.podium.run.Repeat;
+import dev.podium.stats.CellStatistics;
+import dev.podium.stats.RepeatFigures;
 import java.util.ArrayList;
 import java.util.List;
 
 /** The ingest hook: derives a cell's statistics from its repeats and sets its stats, once, before insert. */
 public final class CellStatsColumns {
-
-    /** The interval method a row's rps_ci_low/rps_ci_high hold (V2__cost.sql). */
-    public static final String INTERVAL_METHOD = "t";
 
     private CellStatsColumns() {}
 
@@ -28,6 +25,6 @@ public final class CellStatsColumns {
                     r.targetRssMeanBytes == null ? null : r.targetRssMeanBytes.doubleValue()));
         }
         cell.stats = CellStatistics.of(figures, cell.vcpus);
-        cell.rpsCiMethod = INTERVAL_METHOD;
+        cell.rpsCiMethod = CellStatistics.INTERVAL_METHOD;
     }
 }

@@ -1,6 +1,5 @@
-package dev.podium.leaderboard;
+package dev.podium.read;
 
-import dev.podium.run.CellView;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,16 +28,17 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class CellQueries {
 
-    static final String CELL_COLUMNS = "c.id, c.run_id, c.ordinal, c.framework, c.framework_version, c.io_model, "
-            + "c.scenario, c.load_model, c.connections, c.target_rate, c.delay_ms, c.vcpus, c.duration_seconds, "
-            + "c.warmup_seconds, c.baseline, c.flags, c.repeat_count, c.rps_trimmed_mean, c.rps_median, c.rps_mean, "
-            + "c.rps_stddev, c.rps_ci_low, c.rps_ci_high, c.error_rate, c.p50_median, c.p90_median, c.p99_median, "
-            + "c.over_error_limit, r.started_at, r.received_at, r.host_class, r.host_cpu_model, r.jvm_vendor, "
-            + "r.jvm_version, r.jvm_major, c.rps_cv, c.noisy, c.req_per_cpu_second, c.req_per_cpu_second_ci_low, "
-            + "c.req_per_cpu_second_ci_high, c.req_per_cpu_second_repeats, c.rps_per_vcpu, c.rps_per_vcpu_ci_low, "
-            + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
-            + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
-            + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + ", c.topology";
+    public static final String CELL_COLUMNS =
+            "c.id, c.run_id, c.ordinal, c.framework, c.framework_version, c.io_model, "
+                    + "c.scenario, c.load_model, c.connections, c.target_rate, c.delay_ms, c.vcpus, c.duration_seconds, "
+                    + "c.warmup_seconds, c.baseline, c.flags, c.repeat_count, c.rps_trimmed_mean, c.rps_median, c.rps_mean, "
+                    + "c.rps_stddev, c.rps_ci_low, c.rps_ci_high, c.error_rate, c.p50_median, c.p90_median, c.p99_median, "
+                    + "c.over_error_limit, r.started_at, r.received_at, r.host_class, r.host_cpu_model, r.jvm_vendor, "
+                    + "r.jvm_version, r.jvm_major, c.rps_cv, c.noisy, c.req_per_cpu_second, c.req_per_cpu_second_ci_low, "
+                    + "c.req_per_cpu_second_ci_high, c.req_per_cpu_second_repeats, c.rps_per_vcpu, c.rps_per_vcpu_ci_low, "
+                    + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
+                    + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
+                    + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + ", c.topology";
 
     /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
     public static final String AGENT_REVOKED =

@@ -1,9 +1,8 @@
-package dev.podium.run;
+package dev.podium.input;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import dev.podium.common.ProblemException;
-import dev.podium.input.StrictJson;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;

@@ -1,4 +1,4 @@
-package dev.podium.leaderboard;
+package dev.podium.read;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;

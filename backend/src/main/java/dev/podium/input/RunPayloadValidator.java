@@ -1,4 +1,4 @@
-package dev.podium.run;
+package dev.podium.input;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,8 +11,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.podium.common.Problem.FieldError;
 import dev.podium.common.ProblemException;
-import dev.podium.input.Paths;
-import dev.podium.input.StrictJson;
+import dev.podium.common.RunSchema;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,7 +29,7 @@ import java.util.Set;
 public class RunPayloadValidator {
 
     static final String SCHEMA_RESOURCE = "schema/run.schema.json";
-    public static final String V2_SCHEMA_RESOURCE = "schema/run.v2.schema.json";
+    public static final String V2_SCHEMA_RESOURCE = RunSchema.V2_RESOURCE;
     private static final String[] PERCENTILES = {"p50", "p75", "p90", "p99", "p999", "max"};
     private static final int MAX_ERRORS = 50;
     /** schema/README.md: CPU time may exceed wall x CPUs by 5% and 50 ms of sampling skew. */

@@ -1,10 +1,11 @@
-package dev.podium.leaderboard;
+package dev.podium.read;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.podium.common.Figures;
+import dev.podium.stats.Estimate;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
@@ -81,8 +82,22 @@ public final class Csv {
         return cell instanceof String text ? neutralised(text) : String.valueOf(cell);
     }
 
+    /** mean, ciLow, ciHigh, repeats of a cost figure by index: the four CSV columns of one figure, "" when absent. */
+    public static Object figure(Estimate f, int part) {
+        if (f == null) {
+            return "";
+        }
+        Object v = switch (part) {
+            case 0 -> f.mean();
+            case 1 -> f.ciLow();
+            case 2 -> f.ciHigh();
+            default -> f.repeats();
+        };
+        return v == null ? "" : v;
+    }
+
     /** rpsCiLow -> rps_ci_low, p99Ms -> p99_ms: the JSON name of a column as a CSV header. */
-    static String snakeCase(String name) {
+    public static String snakeCase(String name) {
         return name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
     }
 

@@ -1,5 +1,9 @@
-package dev.podium.leaderboard;
+package dev.podium.latency;
 
+import dev.podium.read.Answers;
+import dev.podium.read.CellQueries;
+import dev.podium.read.CellRow;
+import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;

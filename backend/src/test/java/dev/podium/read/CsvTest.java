@@ -1,4 +1,4 @@
-package dev.podium.leaderboard;
+package dev.podium.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

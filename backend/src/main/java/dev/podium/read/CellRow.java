@@ -1,6 +1,5 @@
-package dev.podium.leaderboard;
+package dev.podium.read;
 
-import dev.podium.run.CellView;
 import dev.podium.stats.CellStats;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;

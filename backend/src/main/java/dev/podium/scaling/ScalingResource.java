@@ -1,5 +1,9 @@
-package dev.podium.leaderboard;
+package dev.podium.scaling;
 
+import dev.podium.read.Answers;
+import dev.podium.read.CellQueries;
+import dev.podium.read.CellRow;
+import dev.podium.read.QueryParams;
 import dev.podium.stats.CellStats;
 import dev.podium.topology.Topology;
 import io.smallrye.mutiny.Uni;

@@ -1,4 +1,4 @@
-package dev.podium.leaderboard;
+package dev.podium.read;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.arc.Arc;

@@ -1,6 +1,12 @@
-package dev.podium.leaderboard;
+package dev.podium.run;
 
-import dev.podium.run.CellView;
+import dev.podium.read.Answers;
+import dev.podium.read.CellQueries;
+import dev.podium.read.CellRow;
+import dev.podium.read.CellView;
+import dev.podium.read.Csv;
+import dev.podium.read.QueryParams;
+import dev.podium.read.ReadProblems;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import io.smallrye.mutiny.Uni;
@@ -141,7 +147,7 @@ public class RunCellsResource {
         }
 
         private static Object figure(Estimate f, int part) {
-            Object v = LeaderboardResponse.figure(f, part);
+            Object v = Csv.figure(f, part);
             return "".equals(v) ? null : v;
         }
     }

@@ -1,5 +1,10 @@
-package dev.podium.leaderboard;
+package dev.podium.compare;
 
+import dev.podium.read.Answers;
+import dev.podium.read.CellQueries;
+import dev.podium.read.CellRow;
+import dev.podium.read.QueryParams;
+import dev.podium.read.ReadProblems;
 import dev.podium.stats.Bootstrap;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.RegressionCheck;

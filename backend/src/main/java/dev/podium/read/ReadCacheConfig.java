@@ -1,4 +1,4 @@
-package dev.podium.leaderboard;
+package dev.podium.read;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

@@ -1,5 +1,8 @@
-package dev.podium.leaderboard;
+package dev.podium.framework;
 
+import dev.podium.read.Answers;
+import dev.podium.read.CellQueries;
+import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;

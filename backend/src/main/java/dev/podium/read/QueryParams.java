@@ -1,24 +1,17 @@
-package dev.podium.leaderboard;
+package dev.podium.read;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.podium.run.RunPayloadValidator;
+import dev.podium.common.RunSchema;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.UriInfo;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
-import java.util.Collections;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,32 +21,16 @@ import java.util.concurrent.ConcurrentHashMap;
 /** The query string of a read request, checked against the names an endpoint knows; values parsed with the field named. */
 public final class QueryParams {
 
-    // the run schema's lists (schema/run.v2.schema.json, on the classpath), read once rather than copied here
-    public static final Set<String> SCENARIOS = cellEnum("scenario");
-    public static final Set<String> LOAD_MODELS = cellEnum("loadModel");
-    public static final Set<String> IO_MODELS = cellEnum("ioModel");
+    // the run schema's lists (schema/run.v2.schema.json), read once rather than copied here
+    public static final Set<String> SCENARIOS = RunSchema.SCENARIOS;
+    public static final Set<String> LOAD_MODELS = RunSchema.LOAD_MODELS;
+    public static final Set<String> IO_MODELS = RunSchema.IO_MODELS;
     private static final int MAX_TEXT = 200;
 
     private final MultivaluedMap<String, String> values;
 
     private QueryParams(MultivaluedMap<String, String> values) {
         this.values = values;
-    }
-
-    /** The enum of a cell property in the run schema the service validates payloads with. */
-    static Set<String> cellEnum(String property) {
-        try (InputStream in =
-                QueryParams.class.getClassLoader().getResourceAsStream(RunPayloadValidator.V2_SCHEMA_RESOURCE)) {
-            JsonNode values = new ObjectMapper().readTree(in).at("/$defs/cell/properties/" + property + "/enum");
-            if (!values.isArray() || values.isEmpty()) {
-                throw new IllegalStateException("the run schema has no enum for cell." + property);
-            }
-            Set<String> out = new LinkedHashSet<>();
-            values.forEach(v -> out.add(v.asText()));
-            return Collections.unmodifiableSet(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("read the run schema", e);
-        }
     }
 
     /** The names a resource method declares with @QueryParam (those its OpenAPI lists), and which are lists. */

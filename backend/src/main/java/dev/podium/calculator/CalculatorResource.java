@@ -1,5 +1,11 @@
-package dev.podium.leaderboard;
+package dev.podium.calculator;
 
+import dev.podium.leaderboard.LeaderboardQuery;
+import dev.podium.leaderboard.LeaderboardResponse;
+import dev.podium.leaderboard.LeaderboardService;
+import dev.podium.read.Answers;
+import dev.podium.read.QueryParams;
+import dev.podium.read.ReadProblems;
 import dev.podium.stats.MigrationCalculator;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;

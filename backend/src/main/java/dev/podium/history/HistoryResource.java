@@ -1,6 +1,12 @@
-package dev.podium.leaderboard;
+package dev.podium.history;
 
 import dev.podium.quality.QualityFlags;
+import dev.podium.read.Answers;
+import dev.podium.read.CellQueries;
+import dev.podium.read.CellRow;
+import dev.podium.read.Csv;
+import dev.podium.read.QueryParams;
+import dev.podium.read.ReadProblems;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.version.FrameworkVersions;
 import io.smallrye.mutiny.Uni;

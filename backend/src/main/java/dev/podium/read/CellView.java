@@ -1,8 +1,7 @@
-package dev.podium.run;
+package dev.podium.read;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.stats.CellStats;
-import java.util.Arrays;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -72,51 +71,4 @@ public record CellView(
 
     /** Errors by kind. */
     public record Errors(long connect, long read, long write, long timeout, long status) {}
-
-    /** The view of a cell, with its repeats when withRepeats (which must then be loaded). */
-    public static CellView of(Cell c, boolean withRepeats) {
-        List<RepeatView> repeats =
-                withRepeats ? c.repeats.stream().map(CellView::repeat).toList() : null;
-        return new CellView(
-                c.id,
-                c.ordinal,
-                c.framework,
-                c.frameworkVersion,
-                c.ioModel,
-                c.scenario,
-                c.loadModel,
-                c.connections,
-                c.targetRate,
-                c.delayMs,
-                c.vcpus,
-                c.durationSeconds,
-                c.warmupSeconds,
-                c.baseline,
-                c.flags == null ? List.of() : Arrays.asList(c.flags),
-                c.cpus,
-                c.topology,
-                c.startupFirstResponseMs == null ? null : new Startup(c.startupFirstResponseMs, c.startupIdleRssBytes),
-                c.stats,
-                repeats);
-    }
-
-    private static RepeatView repeat(Repeat r) {
-        return new RepeatView(
-                r.requests,
-                r.requestsPerSecond,
-                new Latency(r.p50Ms, r.p75Ms, r.p90Ms, r.p99Ms, r.p999Ms, r.maxMs, r.meanMs),
-                new Errors(r.errorsConnect, r.errorsRead, r.errorsWrite, r.errorsTimeout, r.errorsStatus),
-                r.wallSeconds == null
-                        ? null
-                        : new Usage(
-                                r.wallSeconds,
-                                r.targetCpuUserSeconds,
-                                r.targetCpuSystemSeconds,
-                                r.targetRssMeanBytes,
-                                r.targetRssPeakBytes,
-                                r.generatorCpuSeconds,
-                                r.usageSamples,
-                                r.balancerCpuUserSeconds,
-                                r.balancerCpuSystemSeconds));
-    }
 }

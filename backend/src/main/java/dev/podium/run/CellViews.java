@@ -1,0 +1,60 @@
+package dev.podium.run;
+
+import dev.podium.read.CellView;
+import java.util.Arrays;
+import java.util.List;
+
+/** A stored cell entity as the read API shows it (read's {@link CellView}), in a run's detail. */
+final class CellViews {
+
+    private CellViews() {}
+
+    /** The view of a cell, with its repeats when withRepeats (which must then be loaded). */
+    static CellView of(Cell c, boolean withRepeats) {
+        List<CellView.RepeatView> repeats =
+                withRepeats ? c.repeats.stream().map(CellViews::repeat).toList() : null;
+        return new CellView(
+                c.id,
+                c.ordinal,
+                c.framework,
+                c.frameworkVersion,
+                c.ioModel,
+                c.scenario,
+                c.loadModel,
+                c.connections,
+                c.targetRate,
+                c.delayMs,
+                c.vcpus,
+                c.durationSeconds,
+                c.warmupSeconds,
+                c.baseline,
+                c.flags == null ? List.of() : Arrays.asList(c.flags),
+                c.cpus,
+                c.topology,
+                c.startupFirstResponseMs == null
+                        ? null
+                        : new CellView.Startup(c.startupFirstResponseMs, c.startupIdleRssBytes),
+                c.stats,
+                repeats);
+    }
+
+    private static CellView.RepeatView repeat(Repeat r) {
+        return new CellView.RepeatView(
+                r.requests,
+                r.requestsPerSecond,
+                new CellView.Latency(r.p50Ms, r.p75Ms, r.p90Ms, r.p99Ms, r.p999Ms, r.maxMs, r.meanMs),
+                new CellView.Errors(r.errorsConnect, r.errorsRead, r.errorsWrite, r.errorsTimeout, r.errorsStatus),
+                r.wallSeconds == null
+                        ? null
+                        : new CellView.Usage(
+                                r.wallSeconds,
+                                r.targetCpuUserSeconds,
+                                r.targetCpuSystemSeconds,
+                                r.targetRssMeanBytes,
+                                r.targetRssPeakBytes,
+                                r.generatorCpuSeconds,
+                                r.usageSamples,
+                                r.balancerCpuUserSeconds,
+                                r.balancerCpuSystemSeconds));
+    }
+}

@@ -1,0 +1,90 @@
+package dev.podium.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The backend's packages as rooms: each arrow between two packages runs one way (features -> read core -> run/stats),
+ * and no package grows past 2,000 lines. Main code only; tests may reach anywhere.
+ */
+class PackageArrowsTest {
+
+    /** The read side's features: each its own package, built on the read core and never the other way. */
+    private static final String[] FEATURES = {
+        "dev.podium.leaderboard..",
+        "dev.podium.history..",
+        "dev.podium.scaling..",
+        "dev.podium.latency..",
+        "dev.podium.compare..",
+        "dev.podium.calculator..",
+        "dev.podium.framework..",
+        "dev.podium.badge..",
+        "dev.podium.snapshot..",
+        "dev.podium.diff..",
+        "dev.podium.changes..",
+        "dev.podium.segment..",
+        "dev.podium.run.."
+    };
+
+    private static final int MAX_PACKAGE_LINES = 2_000;
+
+    private static JavaClasses backend;
+
+    @BeforeAll
+    static void importBackend() {
+        backend = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.podium");
+    }
+
+    @Test
+    void noArrowBetweenPackagesRunsBack() {
+        // any cycle, two packages or more (run -> changes -> leaderboard -> run was one), fails with its arrows listed
+        slices().matching("dev.podium.(*)..").should().beFreeOfCycles().check(backend);
+    }
+
+    @Test
+    void theReadCoreKnowsNoFeature() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.podium.read..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(FEATURES)
+                .because("features build on the read core (query binding, filters, cells, answers, CSV)")
+                .check(backend);
+    }
+
+    @Test
+    void noPackageIsOver2000Lines() throws IOException {
+        Map<String, Integer> over = new TreeMap<>();
+        Path main = Path.of("src/main/java");
+        try (Stream<Path> files = Files.walk(main)) {
+            Map<String, Integer> lines = new TreeMap<>();
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String pkg = main.relativize(f.getParent()).toString().replace('/', '.');
+                lines.merge(pkg, Files.readAllLines(f).size(), Integer::sum);
+            }
+            assertEquals(false, lines.isEmpty(), "no sources under " + main.toAbsolutePath());
+            lines.forEach((pkg, n) -> {
+                if (n > MAX_PACKAGE_LINES) {
+                    over.put(pkg, n);
+                }
+            });
+        }
+        assertEquals(Map.of(), over, "packages over " + MAX_PACKAGE_LINES + " lines: split them by noun");
+    }
+}
