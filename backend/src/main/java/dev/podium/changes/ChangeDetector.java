@@ -3,6 +3,7 @@ package dev.podium.changes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.quality.QualityFlags;
+import dev.podium.read.SeriesKey;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -35,32 +36,20 @@ public class ChangeDetector {
     private static final Logger LOG = Logger.getLogger(ChangeDetector.class);
     static final List<String> METRICS = List.of("throughput", "p99");
 
-    /** One series: a target in one cell shape on one host class. */
-    public record Series(
-            String hostClass,
-            int vcpus,
-            String framework,
-            String ioModel,
-            String scenario,
-            String loadModel,
-            int connections,
-            Double targetRate,
-            String topology) {
-        /** Single-instance series keep the key they had before topology existed. */
-        String key(String metric) {
-            return String.join(
-                            "\u001f",
-                            metric,
-                            hostClass,
-                            String.valueOf(vcpus),
-                            framework,
-                            ioModel,
-                            scenario,
-                            loadModel,
-                            String.valueOf(connections),
-                            String.valueOf(targetRate))
-                    + dev.podium.topology.Topology.keySuffix(topology);
-        }
+    /** The key a series' change points are stored under; single-instance series keep the one they had before topology. */
+    static String key(SeriesKey s, String metric) {
+        return String.join(
+                        "\u001f",
+                        metric,
+                        s.hostClass(),
+                        String.valueOf(s.vcpus()),
+                        s.framework(),
+                        s.ioModel(),
+                        s.scenario(),
+                        s.loadModel(),
+                        String.valueOf(s.connections()),
+                        String.valueOf(s.targetRate()))
+                + dev.podium.topology.Topology.keySuffix(s.topology());
     }
 
     /** A run's point of a series: its cell's figures and what the "changed" field compares. */
@@ -102,12 +91,12 @@ public class ChangeDetector {
     }
 
     void recomputeRun(UUID runId) {
-        List<Series> touched = query(
+        List<SeriesKey> touched = query(
                 "select distinct r.host_class, c.vcpus, c.framework, c.io_model, c.scenario, "
                         + "c.load_model, c.connections, c.target_rate, c.topology from cells c join runs r on r.id = c.run_id"
                         + " where c.run_id = ?",
                 List.of(runId),
-                rs -> new Series(
+                rs -> new SeriesKey(
                         rs.getString(1),
                         rs.getInt(2),
                         rs.getString(3),
@@ -117,13 +106,13 @@ public class ChangeDetector {
                         rs.getInt(7),
                         rs.getObject(8, Double.class),
                         rs.getString(9)));
-        for (Series s : touched) {
+        for (SeriesKey s : touched) {
             recompute(s);
         }
     }
 
     /** The change points of one series, both metrics, stored; returns the new ones. */
-    public List<ChangeView> recompute(Series s) {
+    public List<ChangeView> recompute(SeriesKey s) {
         List<Point> points = points(s);
         Map<Long, double[][]> repeats =
                 repeats(points.stream().map(Point::cellId).toList());
@@ -146,8 +135,8 @@ public class ChangeDetector {
     }
 
     private List<ChangeView> store(
-            Series s, String metric, List<Point> points, List<EDivisive.ChangePoint> cps, RepeatsWelch tester) {
-        String key = s.key(metric);
+            SeriesKey s, String metric, List<Point> points, List<EDivisive.ChangePoint> cps, RepeatsWelch tester) {
+        String key = key(s, metric);
         List<ChangeView> fresh = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
@@ -274,7 +263,7 @@ public class ChangeDetector {
         return names.stream().map(n -> "'" + n + "'").toList(); // fixed names, not input
     }
 
-    private List<Point> points(Series s) {
+    private List<Point> points(SeriesKey s) {
         List<Point> all = query(
                 "select c.id, c.run_id, r.started_at, c.rps_trimmed_mean, c.p99_median, "
                         + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel "

@@ -1,6 +1,7 @@
 package dev.podium.diff;
 
 import dev.podium.common.ProblemException;
+import dev.podium.read.SeriesKey;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.Welch;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -57,21 +58,17 @@ public class DiffService {
             Double targetRate,
             boolean baseline,
             String topology) {
-        /** A cell shape; a scale-out cell only ever matches the same topology. */
-        String key() {
-            return dev.podium.topology.Topology.keySuffix(topology)
-                    + String.join(
-                            "\u001f",
-                            framework,
-                            ioModel,
-                            scenario,
-                            loadModel,
-                            String.valueOf(connections),
-                            String.valueOf(vcpus),
-                            String.valueOf(targetRate),
-                            String.valueOf(baseline));
+        /** A cell shape on any host (a scale-out cell only ever matches the same topology), baseline or not. */
+        Shape key() {
+            return new Shape(
+                    new SeriesKey(
+                            null, vcpus, framework, ioModel, scenario, loadModel, connections, targetRate, topology),
+                    baseline);
         }
     }
+
+    /** What a cell of one run is matched by in the other. */
+    private record Shape(SeriesKey series, boolean baseline) {}
 
     @Inject
     DataSource dataSource;
@@ -80,8 +77,8 @@ public class DiffService {
         try (Connection c = dataSource.getConnection()) {
             Map<String, String> runA = run(c, a, "a");
             Map<String, String> runB = run(c, b, "b");
-            Map<String, Cell> cellsA = cells(c, a);
-            Map<String, Cell> cellsB = cells(c, b);
+            Map<Shape, Cell> cellsA = cells(c, a);
+            Map<Shape, Cell> cellsB = cells(c, b);
             List<Long> ids = new ArrayList<>();
             cellsA.values().forEach(x -> ids.add(x.id()));
             cellsB.values().forEach(x -> ids.add(x.id()));
@@ -89,7 +86,7 @@ public class DiffService {
 
             List<RunDiff.Moved> moved = new ArrayList<>();
             int compared = 0;
-            for (Map.Entry<String, Cell> e : cellsA.entrySet()) {
+            for (Map.Entry<Shape, Cell> e : cellsA.entrySet()) {
                 Cell y = cellsB.get(e.getKey());
                 if (y == null) {
                     continue;
@@ -168,7 +165,7 @@ public class DiffService {
                 id, OffsetDateTime.parse(run.get("startedAt")), run.get("hostClass"), run.get("suiteCommit"));
     }
 
-    private static Map<String, String> versions(Map<String, Cell> cells) {
+    private static Map<String, String> versions(Map<Shape, Cell> cells) {
         Map<String, String> out = new TreeMap<>();
         cells.values().forEach(c -> out.putIfAbsent(c.framework(), c.frameworkVersion()));
         return out;
@@ -195,8 +192,8 @@ public class DiffService {
         }
     }
 
-    private Map<String, Cell> cells(Connection c, UUID run) throws SQLException {
-        Map<String, Cell> out = new LinkedHashMap<>();
+    private Map<Shape, Cell> cells(Connection c, UUID run) throws SQLException {
+        Map<Shape, Cell> out = new LinkedHashMap<>();
         try (PreparedStatement ps = c.prepareStatement("select id, framework, framework_version, io_model, scenario, "
                 + "load_model, connections, vcpus, target_rate, baseline, topology from cells where run_id = ?"
                 + " order by ordinal")) {

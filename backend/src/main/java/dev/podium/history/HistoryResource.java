@@ -7,6 +7,7 @@ import dev.podium.read.CellRow;
 import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
+import dev.podium.read.SeriesKey;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.version.FrameworkVersions;
 import io.smallrye.mutiny.Uni;
@@ -250,10 +251,9 @@ public class HistoryResource {
                 .andAlways("not c.baseline")
                 .andAlways("c.topology = ?", dev.podium.topology.Topology.SINGLE)); // a series is one topology
         // series key -> run -> that run's best cell in the series
-        Map<String, Map<UUID, CellRow>> bySeries = new TreeMap<>();
+        Map<SeriesKey, Map<UUID, CellRow>> bySeries = new TreeMap<>(SeriesKey.BY_HOST_TARGET);
         for (CellRow c : cells) {
-            String key = c.hostClass() + "\u0000" + c.vcpus() + "\u0000" + c.framework() + "\u0000" + c.ioModel();
-            bySeries.computeIfAbsent(key, x -> new LinkedHashMap<>())
+            bySeries.computeIfAbsent(SeriesKey.of(c).anyConcurrency(), x -> new LinkedHashMap<>())
                     .merge(c.runId(), c, (a, b) -> b.throughput() > a.throughput() ? b : a);
         }
         List<List<CellRow>> ordered = new ArrayList<>();

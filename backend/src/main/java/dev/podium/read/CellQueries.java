@@ -28,6 +28,10 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class CellQueries {
 
+    /**
+     * The columns of a {@link CellRow}, read back by these names (cellRow): a column added here is read by name, not
+     * by its place in the list.
+     */
     public static final String CELL_COLUMNS =
             "c.id, c.run_id, c.ordinal, c.framework, c.framework_version, c.io_model, "
                     + "c.scenario, c.load_model, c.connections, c.target_rate, c.delay_ms, c.vcpus, c.duration_seconds, "
@@ -38,7 +42,8 @@ public class CellQueries {
                     + "c.req_per_cpu_second_ci_high, c.req_per_cpu_second_repeats, c.rps_per_vcpu, c.rps_per_vcpu_ci_low, "
                     + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
                     + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
-                    + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + ", c.topology";
+                    + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + " as agent_revoked, "
+                    + "c.topology";
 
     /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
     public static final String AGENT_REVOKED =
@@ -205,69 +210,74 @@ public class CellQueries {
     }
 
     private static CellRow cellRow(ResultSet rs) throws SQLException {
-        Array flags = rs.getArray(16);
+        Array flags = rs.getArray("flags");
         List<String> flagList = flags == null ? List.of() : List.of((String[]) flags.getArray());
-        rs.getInt(17);
+        int repeatCount = rs.getInt("repeat_count");
         CellStats stats = rs.wasNull()
                 ? null
                 : new CellStats(
-                        rs.getInt(17),
-                        rs.getDouble(18),
-                        rs.getDouble(19),
-                        rs.getDouble(20),
-                        dbl(rs, 21),
-                        dbl(rs, 22),
-                        dbl(rs, 23),
-                        rs.getDouble(24),
-                        rs.getDouble(25),
-                        rs.getDouble(26),
-                        rs.getDouble(27),
-                        rs.getBoolean(28),
-                        dbl(rs, 36),
-                        rs.getObject(37, Boolean.class),
-                        estimate(rs, 38),
-                        estimate(rs, 42),
-                        estimate(rs, 46));
-        Double firstResponse = dbl(rs, 51);
+                        repeatCount,
+                        rs.getDouble("rps_trimmed_mean"),
+                        rs.getDouble("rps_median"),
+                        rs.getDouble("rps_mean"),
+                        dbl(rs, "rps_stddev"),
+                        dbl(rs, "rps_ci_low"),
+                        dbl(rs, "rps_ci_high"),
+                        rs.getDouble("error_rate"),
+                        rs.getDouble("p50_median"),
+                        rs.getDouble("p90_median"),
+                        rs.getDouble("p99_median"),
+                        rs.getBoolean("over_error_limit"),
+                        dbl(rs, "rps_cv"),
+                        rs.getObject("noisy", Boolean.class),
+                        estimate(rs, "req_per_cpu_second"),
+                        estimate(rs, "rps_per_vcpu"),
+                        estimate(rs, "rss_mb_per_krps"));
+        Double firstResponse = dbl(rs, "startup_first_response_ms");
         return new CellRow(
-                rs.getLong(1),
-                rs.getObject(2, UUID.class),
-                rs.getInt(3),
-                rs.getString(4),
-                rs.getString(5),
-                rs.getString(6),
-                rs.getString(7),
-                rs.getString(8),
-                rs.getInt(9),
-                dbl(rs, 10),
-                rs.getObject(11, Integer.class),
-                rs.getInt(12),
-                rs.getDouble(13),
-                dbl(rs, 14),
-                rs.getBoolean(15),
+                rs.getLong("id"),
+                rs.getObject("run_id", UUID.class),
+                rs.getInt("ordinal"),
+                rs.getString("framework"),
+                rs.getString("framework_version"),
+                rs.getString("io_model"),
+                rs.getString("scenario"),
+                rs.getString("load_model"),
+                rs.getInt("connections"),
+                dbl(rs, "target_rate"),
+                rs.getObject("delay_ms", Integer.class),
+                rs.getInt("vcpus"),
+                rs.getDouble("duration_seconds"),
+                dbl(rs, "warmup_seconds"),
+                rs.getBoolean("baseline"),
                 flagList,
                 stats,
-                rs.getObject(29, OffsetDateTime.class),
-                rs.getObject(30, OffsetDateTime.class),
-                rs.getString(31),
-                rs.getString(32),
-                rs.getString(33),
-                rs.getString(34),
-                rs.getInt(35),
-                rs.getString(50),
-                firstResponse == null ? null : new CellView.Startup(firstResponse, rs.getLong(52)),
-                rs.getString(53),
-                rs.getBoolean(54),
-                rs.getString(55));
+                rs.getObject("started_at", OffsetDateTime.class),
+                rs.getObject("received_at", OffsetDateTime.class),
+                rs.getString("host_class"),
+                rs.getString("host_cpu_model"),
+                rs.getString("jvm_vendor"),
+                rs.getString("jvm_version"),
+                rs.getInt("jvm_major"),
+                rs.getString("cpus"),
+                firstResponse == null
+                        ? null
+                        : new CellView.Startup(firstResponse, rs.getLong("startup_idle_rss_bytes")),
+                rs.getString("classification"),
+                rs.getBoolean("agent_revoked"),
+                rs.getString("topology"));
     }
 
-    /** A cost figure from four columns (mean, ci low, ci high, repeats) starting at {@code first}; null without a mean. */
-    private static Estimate estimate(ResultSet rs, int first) throws SQLException {
-        Double mean = dbl(rs, first);
-        return mean == null ? null : new Estimate(mean, dbl(rs, first + 1), dbl(rs, first + 2), rs.getInt(first + 3));
+    /** A cost figure from four columns (name, name_ci_low, name_ci_high, name_repeats); null without a mean. */
+    private static Estimate estimate(ResultSet rs, String name) throws SQLException {
+        Double mean = dbl(rs, name);
+        return mean == null
+                ? null
+                : new Estimate(
+                        mean, dbl(rs, name + "_ci_low"), dbl(rs, name + "_ci_high"), rs.getInt(name + "_repeats"));
     }
 
-    private static Double dbl(ResultSet rs, int column) throws SQLException {
+    private static Double dbl(ResultSet rs, String column) throws SQLException {
         double v = rs.getDouble(column);
         return rs.wasNull() ? null : v;
     }

@@ -63,6 +63,40 @@ public record CellRow(
         return shown;
     }
 
+    /** The same cell with other statistics (pooled over a segment), marked revoked when any pooled run was. */
+    public CellRow withStats(CellStats pooled, boolean anyRevoked) {
+        return new CellRow(
+                id,
+                runId,
+                ordinal,
+                framework,
+                frameworkVersion,
+                ioModel,
+                scenario,
+                loadModel,
+                connections,
+                targetRate,
+                delayMs,
+                vcpus,
+                durationSeconds,
+                warmupSeconds,
+                baseline,
+                flags,
+                pooled,
+                startedAt,
+                receivedAt,
+                hostClass,
+                cpuModel,
+                jvmVendor,
+                jvmVersion,
+                jvmMajor,
+                cpus,
+                startup,
+                classification,
+                agentRevoked || anyRevoked,
+                topology);
+    }
+
     /** The cell as the read API shows it, without repeats. */
     public CellView view() {
         return new CellView(

@@ -2,6 +2,7 @@ package dev.podium.segment;
 
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
+import dev.podium.read.SeriesKey;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.CellStats;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,7 +18,6 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -60,7 +60,7 @@ public class Segments {
         CellRow any = cells.get(0);
         Set<String> frameworks = new LinkedHashSet<>();
         cells.forEach(c -> frameworks.add(c.framework()));
-        Map<String, List<Point>> series = new HashMap<>();
+        Map<SeriesKey, List<Point>> series = new HashMap<>();
         query(
                 "select c.id, c.run_id, r.started_at, c.framework, c.io_model, c.connections, c.target_rate, "
                         + CellQueries.AGENT_REVOKED + ", c.topology from cells c "
@@ -76,6 +76,7 @@ public class Segments {
                     }
                     List<Point> points = series.computeIfAbsent(
                             key(
+                                    any,
                                     rs.getString(4),
                                     rs.getString(5),
                                     rs.getString(9),
@@ -88,7 +89,7 @@ public class Segments {
                         points.add(new Point(rs.getLong(1), run, rs.getObject(3, OffsetDateTime.class), revoked));
                     }
                 });
-        Map<String, Map<UUID, Integer>> changes = new HashMap<>(); // series -> run after a change -> runs after it
+        Map<SeriesKey, Map<UUID, Integer>> changes = new HashMap<>(); // series -> run after a change -> runs after it
         query(
                 "select run_after, runs_after, framework, io_model, connections, target_rate, topology from change_points "
                         + "where metric = 'throughput' and host_class = ? and vcpus = ? and scenario = ? and load_model = ? "
@@ -97,6 +98,7 @@ public class Segments {
                 frameworks,
                 rs -> changes.computeIfAbsent(
                                 key(
+                                        any,
                                         rs.getString(3),
                                         rs.getString(4),
                                         rs.getString(7),
@@ -109,7 +111,7 @@ public class Segments {
         List<Long> needed = new ArrayList<>();
         List<Segment> segments = new ArrayList<>();
         for (CellRow c : cells) {
-            String k = key(c.framework(), c.ioModel(), c.topology(), c.connections(), c.targetRate());
+            SeriesKey k = SeriesKey.of(c);
             List<Point> points = series.getOrDefault(k, List.of());
             int at = -1;
             for (int i = 0; i < points.size(); i++) {
@@ -163,7 +165,7 @@ public class Segments {
                     first.startedAt(),
                     last.runId(),
                     plan.unconfirmed()));
-            out.add(withStats(c, pooledStats(c.stats(), values), pooled.stream().anyMatch(Point::revoked)));
+            out.add(c.withStats(pooledStats(c.stats(), values), pooled.stream().anyMatch(Point::revoked)));
         }
         return new Pooled(out, segments);
     }
@@ -191,43 +193,19 @@ public class Segments {
                 s.rssMbPerKrps());
     }
 
-    private static CellRow withStats(CellRow c, CellStats stats, boolean anyRevoked) {
-        return new CellRow(
-                c.id(),
-                c.runId(),
-                c.ordinal(),
-                c.framework(),
-                c.frameworkVersion(),
-                c.ioModel(),
-                c.scenario(),
-                c.loadModel(),
-                c.connections(),
-                c.targetRate(),
-                c.delayMs(),
-                c.vcpus(),
-                c.durationSeconds(),
-                c.warmupSeconds(),
-                c.baseline(),
-                c.flags(),
-                stats,
-                c.startedAt(),
-                c.receivedAt(),
-                c.hostClass(),
-                c.cpuModel(),
-                c.jvmVendor(),
-                c.jvmVersion(),
-                c.jvmMajor(),
-                c.cpus(),
-                c.startup(),
-                c.classification(),
-                c.agentRevoked() || anyRevoked,
-                c.topology());
-    }
-
-    /** A series within one host class, vCPU count, scenario and load model: a topology is a series of its own. */
-    private static String key(String framework, String ioModel, String topology, int connections, Double targetRate) {
-        return framework + "\u001f" + ioModel + "\u001f" + topology + "\u001f" + connections + "\u001f"
-                + Objects.toString(targetRate);
+    /** A series on the board of {@code board}'s host class, vCPU count, scenario and load model. */
+    private static SeriesKey key(
+            CellRow board, String framework, String ioModel, String topology, int connections, Double targetRate) {
+        return new SeriesKey(
+                board.hostClass(),
+                board.vcpus(),
+                framework,
+                ioModel,
+                board.scenario(),
+                board.loadModel(),
+                connections,
+                targetRate,
+                topology);
     }
 
     @FunctionalInterface

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.podium.leaderboard.SignedRuns;
+import dev.podium.read.SeriesKey;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
@@ -78,7 +79,7 @@ class RecomputeTimeTest {
                     + "'00000000-0000-4000-8000-000000000000' join repeats p on p.cell_id = o.id where n.id <> o.id");
         }
         assertEquals(1000, rows.counts().runs());
-        ChangeDetector.Series series = new ChangeDetector.Series(
+        SeriesKey series = new SeriesKey(
                 SignedRuns.HOST_CLASS, 2, "Jetty", "virtual-threads", "json", "closed", 64, null, "single");
         detector.recompute(series); // warm up
         long t0 = System.nanoTime();
