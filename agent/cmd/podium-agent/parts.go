@@ -2,8 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -36,7 +40,7 @@ func runFlagValues(cmd *cobra.Command) map[string]string {
 
 // runState is the state of the run to measure: the interrupted one with --resume (when its flags are the same), else
 // a new one, saying so when it leaves an interrupted run behind.
-func runState(cmd *cobra.Command, g *globals, f *runFlags) (*resume.State, error) {
+func runState(cmd *cobra.Command, g *globals, f *runFlags, baseline string) (*resume.State, error) {
 	last, err := resume.Load(g.home)
 	if err != nil {
 		return nil, err
@@ -53,13 +57,11 @@ func runState(cmd *cobra.Command, g *globals, f *runFlags) (*resume.State, error
 			return nil, usageError{fmt.Errorf("--resume: run %s was started with other flags: %s (resume with the same flags, or run without --resume to start a new run)",
 				last.RunID, strings.Join(d, "; "))}
 		}
-		// A part spooled after the state was last saved belongs to the target about to be measured again: the same
-		// ids are written again, so its cells are never kept twice; remove what a longer split may have left.
-		sp := &spool.Spool{Dir: g.spool}
-		for i := last.NextPart; i < last.NextPart+maxPartsPerTarget; i++ {
-			if err := sp.Remove(run.PartID(last.RunID, i)); err != nil {
-				return nil, err
-			}
+		if err := adoptSpooled(&spool.Spool{Dir: g.spool}, last, baseline); err != nil {
+			return nil, err
+		}
+		if err := last.Save(g.home); err != nil {
+			return nil, err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "resuming run %s (started %s): %s\n", last.RunID, last.StartedAt, last.Progress())
 		return last, nil
@@ -70,6 +72,59 @@ func runState(cmd *cobra.Command, g *globals, f *runFlags) (*resume.State, error
 	}
 	state := resume.New(flags, time.Now().UTC().Format(time.RFC3339Nano))
 	return state, state.Save(g.home)
+}
+
+// adoptSpooled finishes the bookkeeping a kill cut short: parts spooled after the state was last saved (the agent
+// died between the two writes) are kept when they hold a whole target (their last part names it), and removed when
+// they hold only the first cells of a split one, which is measured again under the same ids. Parts already delivered
+// are not in the spool: such a target is measured again and its new part refused by the service (409), which keeps
+// the first; no cell is stored twice either way.
+func adoptSpooled(sp *spool.Spool, st *resume.State, baseline string) error {
+	var pending []*run.Run
+	for i := st.NextPart; i < st.NextPart+maxPartsPerTarget; i++ {
+		b, err := os.ReadFile(filepath.Join(sp.Dir, spool.PendingDir, run.PartID(st.RunID, i)+".dsse.json"))
+		if errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		p, err := spooledPart(b)
+		if err != nil || p.Part == nil || p.Part.RunID != st.RunID || p.Part.Index != i {
+			break // not a whole part of this run: removed below
+		}
+		pending = append(pending, p)
+		if len(p.Part.Targets) == 0 {
+			continue // the first cells of a split target
+		}
+		for _, q := range pending {
+			if t := p.Part.Targets[0]; t.Target == baseline {
+				st.Baseline = append(st.Baseline, q.Results...)
+			}
+		}
+		st.Kept = append(st.Kept, p.Part.Targets...)
+		st.NextPart, pending = i+1, nil
+	}
+	for i := st.NextPart; i < st.NextPart+maxPartsPerTarget; i++ {
+		if err := sp.Remove(run.PartID(st.RunID, i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// spooledPart is the payload of a spooled envelope of this agent's.
+func spooledPart(envelope []byte) (*run.Run, error) {
+	e, err := sign.ParseEnvelope(envelope)
+	if err != nil {
+		return nil, err
+	}
+	b, err := base64.StdEncoding.DecodeString(e.Payload)
+	if err != nil {
+		return nil, err
+	}
+	var p run.Run
+	return &p, json.Unmarshal(b, &p)
 }
 
 // maxPartsPerTarget bounds how many parts one target's cells are split into (at 1 MiB envelopes, far more than a

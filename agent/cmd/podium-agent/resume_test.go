@@ -240,3 +240,42 @@ func mustJSON(t *testing.T, b []byte) any {
 	}
 	return v
 }
+
+// TestResumeKeepsPartsSpooledBeforeTheStateWasSaved: the agent died between spooling targets' parts and saving its
+// state (the state is rolled back to its first target to stand for that); --resume keeps those parts instead of
+// measuring their targets again, and the service gets every cell once.
+func TestResumeKeepsPartsSpooledBeforeTheStateWasSaved(t *testing.T) {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Skip("wrk is not installed (apt-get install -y wrk)")
+	}
+	t.Parallel()
+	home := t.TempDir()
+	if out, code := agent(t, home, nil, "keygen"); code != 0 {
+		t.Fatalf("keygen: %s", out)
+	}
+	key, err := sign.LoadKey(filepath.Join(home, "agent-key.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	manifest := resumeSuite(t, home)
+	flags := []string{"run", "--suite", manifest, "--profile", "p", "--baseline=false"}
+	if out, code := agent(t, home, nil, flags...); code != 0 {
+		t.Fatalf("run exited %d:\n%s", code, out)
+	}
+	st, err := resume.Load(home)
+	if err != nil || st == nil || !st.Finished || st.NextPart != 4 {
+		t.Fatalf("state after the run: %+v, %v", st, err)
+	}
+	st.Finished, st.Kept, st.NextPart = false, st.Kept[:1], 2
+	if err := st.Save(home); err != nil {
+		t.Fatal(err)
+	}
+	srv := &partsServer{stored: map[string][]byte{}}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	out, code := agent(t, home, nil, append(flags, "--resume", "--push", "--server", hs.URL)...)
+	if code != 0 || strings.Contains(out, "starting ") || !strings.Contains(out, "3 of 3 targets kept") {
+		t.Fatalf("--resume exited %d; it should measure nothing and find the 3 targets kept:\n%s", code, out)
+	}
+	checkParts(t, srv, key, st.RunID)
+}

@@ -162,7 +162,11 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	if err := sp.CheckRoom(f.maxEnvelope); err != nil {
 		return fmt.Errorf("%w: nothing was measured", err)
 	}
-	state, err := runState(cmd, g, f)
+	baseline := ""
+	if m.Baseline != nil {
+		baseline = m.Baseline.Name
+	}
+	state, err := runState(cmd, g, f, baseline)
 	if err != nil {
 		return err
 	}
