@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -28,6 +29,11 @@ func newPush(g *globals) *cobra.Command {
 }
 
 func pushSpool(cmd *cobra.Command, g *globals, attempts int, maxDelay time.Duration) error {
+	return pushSpoolUntil(cmd.Context(), cmd, g, attempts, maxDelay)
+}
+
+// pushSpoolUntil is pushSpool bound to ctx (run's pushes while it measures have a deadline of their own).
+func pushSpoolUntil(ctx context.Context, cmd *cobra.Command, g *globals, attempts int, maxDelay time.Duration) error {
 	s, err := spool.Open(g.spool)
 	if err != nil {
 		return err
@@ -35,7 +41,7 @@ func pushSpool(cmd *cobra.Command, g *globals, attempts int, maxDelay time.Durat
 	svc := g.service(cmd)
 	svc.MaxAttempts, svc.MaxDelay = attempts, maxDelay
 	c := &push.Client{Client: *svc}
-	sum, err := c.Push(cmd.Context(), s)
+	sum, err := c.Push(ctx, s)
 	fmt.Fprintf(cmd.OutOrStdout(), "push to %s: %d delivered, %d rejected, %d left in %s\n", g.server, sum.Delivered, sum.Rejected, sum.Left, g.spool)
 	return err
 }

@@ -35,7 +35,7 @@ type runFlags struct {
 	slaBisect                         int
 	maxEnvelope                       int
 	warmupTolerance                   float64
-	openLoop, push, baseline          bool
+	openLoop, push, baseline, resume  bool
 	version                           versionFlags
 	// usable are the CPUs this process may use, read before any run pins it to the load generator's CPUs
 	usable host.CPUs
@@ -48,14 +48,17 @@ func newRun(g *globals) *cobra.Command {
 		Short: "Benchmark the suite on this host, sign the run and write it to the spool",
 		Long: `run starts each target of the profile pinned to k vCPUs (taskset and -XX:ActiveProcessorCount=k),
 validates it, warms it up until its throughput is flat over the warm-up horizon and its JIT is quiet, measures every cell (wrk closed loop; with
---open-loop also fortio open loop for the delay scenario), always stops it, and writes the signed run to the
-spool (fsynced) before anything is sent. A target that fails is reported and the run goes on with the rest.
-Flags left unset come from the manifest's profile.`,
+--open-loop also fortio open loop for the delay scenario), always stops it, and as soon as the target is done
+writes its cells, signed, to the spool (fsynced) as a part of the run (with --push also sends it while the run
+goes on). A target that fails is reported and the run goes on with the rest. An interruption (Ctrl-C, SIGTERM,
+SIGKILL, a power cut) loses at most the target being measured: run --resume with the same flags continues the
+run, measuring only the targets it has not kept. Flags left unset come from the manifest's profile.`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSuite(cmd, g, &f) },
 	}
 	f.registerRun(cmd)
 	f.registerShard(cmd)
+	cmd.Flags().BoolVar(&f.resume, "resume", false, "continue the run this home's last run left interrupted (same flags): measure only the targets it has not kept, as parts of the same run")
 	cmd.Flags().StringVar(&f.version.frameworkVersion, "framework-version", "", "build the one --target against this release of its framework first (by its Maven property, in a folder of its own) and measure that")
 	return cmd
 }
@@ -90,8 +93,8 @@ func (f *runFlags) registerRun(cmd *cobra.Command) {
 	fl.StringVar(&f.output, "output", "", "also write the payload (unsigned JSON) to this file")
 	fl.StringVar(&f.wrk, "wrk", "wrk", "the wrk binary")
 	fl.BoolVar(&f.baseline, "baseline", true, "also measure the manifest's baseline (nginx) when the targets do not name it")
-	fl.BoolVar(&f.push, "push", false, "push the spool once the run is written")
-	fl.IntVar(&f.maxEnvelope, "max-envelope-bytes", 1<<20, "the service's size limit: a bigger run is spooled as several runs of whole cells")
+	fl.BoolVar(&f.push, "push", false, "push each part as soon as it is spooled, while the run goes on, and the spool at the end")
+	fl.IntVar(&f.maxEnvelope, "max-envelope-bytes", 1<<20, "the service's size limit: a target's part bigger than this is spooled as several parts of whole cells")
 }
 
 func runSuite(cmd *cobra.Command, g *globals, f *runFlags) error {
@@ -164,20 +167,61 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	if err := sp.CheckRoom(f.maxEnvelope); err != nil {
 		return fmt.Errorf("%w: nothing was measured", err)
 	}
-	display := progress.New(cmd.ErrOrStderr())
-	expect(display, m, plan, layout)
-	r := &run.Runner{Manifest: m, Plan: plan, Layout: layout, Java: host.Java(f.java), Wrk: f.wrk,
-		HealthWait: f.healthTimeout, AgentVersion: version, SuiteCommit: suiteCommit(f.suiteCommit, m.Dir), Display: display}
-	payload, failures, err := r.Execute(cmd.Context())
-	display.Finish()
-	if err != nil {
-		return failedRun(err, failures)
+	baseline := ""
+	if m.Baseline != nil {
+		baseline = m.Baseline.Name
 	}
-	body, err := payload.Marshal()
+	state, err := runState(cmd, g, f, baseline)
 	if err != nil {
 		return err
 	}
+	display := progress.New(cmd.ErrOrStderr())
+	expect(display, m, plan, layout)
+	var pusher *backgroundPush
+	if f.push {
+		pusher = startPush(cmd, g)
+	}
+	r := &run.Runner{Manifest: m, Plan: plan, Layout: layout, Java: host.Java(f.java), Wrk: f.wrk,
+		HealthWait: f.healthTimeout, AgentVersion: version, SuiteCommit: suiteCommit(f.suiteCommit, m.Dir), Display: display,
+		RunID: state.RunID, StartedAt: state.StartedAt, Kept: state.Kept, Earlier: state.Baseline}
+	r.Planned = func(planned []run.TargetSlot) error {
+		if d := state.PlanDifference(planned); d != "" {
+			return usageError{fmt.Errorf("--resume: %s (the manifest changed?): run without --resume to start a new run", d)}
+		}
+		state.Planned = planned
+		return state.Save(g.home)
+	}
+	r.Done = func(cells *run.Run, target run.PartTarget) error {
+		if err := keepPart(cmd, key, sp, state, f.maxEnvelope, cells, target, m.Baseline); err != nil {
+			return err
+		}
+		if err := state.Save(g.home); err != nil {
+			return err
+		}
+		pusher.kick()
+		return nil
+	}
+	payload, failures, err := r.Execute(cmd.Context())
+	display.Finish()
+	pushErr := pusher.stop()
+	if err != nil {
+		if cmd.Context().Err() != nil {
+			fmt.Fprintf(cmd.ErrOrStderr(), "run %s interrupted: %s in the spool %s; the target being measured is lost\n", state.RunID, state.Progress(), g.spool)
+			if cmd.Name() == "run" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "  continue it with the same flags and --resume: %s\n", resumeCommand())
+			}
+		}
+		return failedRun(err, failures)
+	}
+	state.Finished = true
+	if err := state.Save(g.home); err != nil {
+		return err
+	}
 	if f.output != "" {
+		body, err := payload.Marshal()
+		if err != nil {
+			return err
+		}
 		if err := spool.WriteFile(f.output, body, 0o644); err != nil {
 			return err
 		}
@@ -187,20 +231,9 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	for _, fl := range failures {
 		fmt.Fprintf(cmd.ErrOrStderr(), "  NOT MEASURED %s (%s): %s\n", fl.Target, fl.Where(), fl.Reason)
 	}
-	parts, err := payload.Split(f.maxEnvelope)
-	if err != nil {
-		return err
-	}
-	for _, part := range parts {
-		b, err := part.Marshal()
-		if err != nil {
-			return err
-		}
-		path, err := sp.Add(part.RunID, key.Sign(b).Marshal())
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(cmd.OutOrStdout(), "run %s: %d cells, spooled at %s\n", part.RunID, len(part.Results), path)
+	fmt.Fprintf(cmd.OutOrStdout(), "run %s: complete, %s in %d parts\n", state.RunID, state.Progress(), state.NextPart-1)
+	if pushErr != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "push while running: %v (pushing again)\n", pushErr)
 	}
 	if f.push {
 		if err := pushSpool(cmd, g, 8, 60*time.Second); err != nil {

@@ -32,6 +32,8 @@ type Run struct {
 	Database      *Database     `json:"database,omitempty"`
 	Balancer      *Balancer     `json:"balancer,omitempty"`
 	Results       []Cell        `json:"results"`
+	// Part is set when the payload is one part of a run kept target by target (part.go).
+	Part *Part `json:"part,omitempty"`
 }
 
 // Database is the benchmark database the db scenarios ran against.

@@ -200,8 +200,9 @@ func (p Plan) Select(m *suite.Manifest) ([]*suite.Target, error) {
 	if err != nil {
 		return nil, err
 	}
-	if b := m.Baseline; p.Baseline && b != nil && !slices.Contains(targets, b) {
-		targets = append([]*suite.Target{b}, targets...)
+	if b := m.Baseline; b != nil && (p.Baseline || slices.Contains(targets, b)) {
+		// the baseline first in every slot: each later target's part is compared with it (above-baseline)
+		targets = append([]*suite.Target{b}, slices.DeleteFunc(targets, func(t *suite.Target) bool { return t == b })...)
 	}
 	if len(targets) == 0 {
 		return nil, errors.New("the plan selects no target")

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"podium.dev/agent/internal/balancer"
 	"podium.dev/agent/internal/host"
@@ -30,6 +31,18 @@ type Runner struct {
 	AgentVersion string
 	SuiteCommit  string
 	Display      *progress.Display
+
+	// RunID and StartedAt are the run's identity; empty starts a new run. A resumed run passes its own.
+	RunID, StartedAt string
+	// Kept are the targets an interrupted invocation of this run already kept (spooled): not measured again.
+	Kept []PartTarget
+	// Earlier are the baseline's cells kept by that invocation: later cells are compared with them (above-baseline).
+	Earlier []Cell
+	// Planned, when set, is called once with every target of the run, in the order they are measured, before the first.
+	Planned func([]TargetSlot) error
+	// Done, when set, is called as soon as each target is done, with a payload of its cells alone (none when it
+	// failed at once) and how it ended: it is where the target is signed and spooled as a part. An error stops the run.
+	Done func(cells *Run, target PartTarget) error
 }
 
 // TargetFailure is a target that did not start or broke the contract; the run goes on without it.
@@ -88,8 +101,11 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	info.ServerCPUs, info.LoadGeneratorCPUs = serverCPUs.String(), lg.String()
 	settings := host.ReadSettings(slices.Sorted(slices.Values(slices.Concat(serverCPUs, lg)))) // every pinned CPU's governor
 	info.Settings = &settings
+	if r.RunID == "" {
+		r.RunID, r.StartedAt = NewRunID(), started.Format(time.RFC3339Nano)
+	}
 	run := &Run{
-		SchemaVersion: SchemaVersion, RunID: NewRunID(), StartedAt: started.Format(time.RFC3339Nano),
+		SchemaVersion: SchemaVersion, RunID: r.RunID, StartedAt: r.StartedAt,
 		Agent:         Agent{Version: r.AgentVersion},
 		Suite:         Suite{Name: r.Manifest.Name, Version: r.Manifest.Version, Commit: r.SuiteCommit, Profile: r.Plan.Profile},
 		LoadGenerator: LoadGenerator{Tool: "wrk", Version: wrk.Version(r.Wrk)},
@@ -138,46 +154,83 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 		r.logf("the nginx-N topologies' balancer runs on CPUs %s (%s)", cpus, map[bool]string{true: "its own", false: "shared with the load generator: no CPU to spare"}[own])
 	}
 
+	var planned []TargetSlot
 	total := 0
-	for range slots {
+	for _, s := range slots {
 		for _, t := range targets {
-			total += r.Plan.closedCells(t) + r.Plan.openCells(t)
+			slot := TargetSlot{Target: t.Name, VCPUs: s.k, Topology: s.topo.Name}
+			planned = append(planned, slot)
+			if !IsKept(r.Kept, slot) {
+				total += r.Plan.closedCells(t) + r.Plan.openCells(t)
+			}
+		}
+	}
+	if r.Planned != nil {
+		if err := r.Planned(planned); err != nil {
+			return nil, nil, err
 		}
 	}
 	r.Display.Plan(total)
 	var failures []TargetFailure
+	baseline := slices.Clone(r.Earlier)
 	for _, s := range slots {
 		cpus, _ := r.Layout.Server(s.k)
 		for _, t := range targets {
 			if err := ctx.Err(); err != nil {
 				return nil, failures, err
 			}
+			slot := TargetSlot{Target: t.Name, VCPUs: s.k, Topology: s.topo.Name}
+			if IsKept(r.Kept, slot) {
+				r.logf("%s: kept by the interrupted run, not measured again", slot)
+				continue
+			}
 			cells, fail := m.target(ctx, t, s.k, s.topo, cpus, ref)
 			if err := ctx.Err(); err != nil {
-				return nil, failures, err // interrupted: the target was stopped, nothing is kept
+				return nil, failures, err // interrupted: the target was stopped, its cells are lost, earlier targets' are kept
 			}
+			done := PartTarget{TargetSlot: slot, Status: TargetDone}
 			if fail != nil {
 				failures = append(failures, *fail)
 				r.logf("FAILED %s on %s: %s (the run goes on)", t.Name, fail.Where(), fail.Reason)
+				done.Status, done.Reason = TargetFailed, clip(fail.Reason, 2000)
+			}
+			// the baseline is measured first in each slot, so its cells are there to compare this target's with
+			all := append(slices.Clone(baseline), cells...)
+			flagAboveBaseline(all)
+			cells = all[len(baseline):]
+			if t == r.Manifest.Baseline {
+				baseline = append(baseline, cells...)
 			}
 			run.Results = append(run.Results, cells...)
+			if r.Done != nil {
+				part := *run
+				part.Results, part.Balancer, part.FinishedAt = cells, m.balancerOf(cells), time.Now().UTC().Format(time.RFC3339Nano)
+				if err := r.Done(&part, done); err != nil {
+					return nil, failures, err
+				}
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, failures, err
 	}
 	r.Display.Finish()
-	if len(run.Results) == 0 {
+	if len(run.Results) == 0 && len(r.Kept) == 0 {
 		return nil, failures, ErrNoCells
 	}
-	if slices.ContainsFunc(run.Results, func(c Cell) bool { return c.Topology != "" && c.Topology != topology.Single }) {
-		b := m.balancer
-		run.Balancer = &Balancer{Server: "nginx", Version: balancer.Version(b.Binary), CPUs: b.CPUs.String(),
-			Settings: balancer.Settings(max(1, len(b.CPUs)), b.SharedWith)}
-	}
-	flagAboveBaseline(run.Results)
+	run.Balancer = m.balancerOf(run.Results)
 	run.FinishedAt = time.Now().UTC().Format(time.RFC3339Nano)
 	return run, failures, nil
+}
+
+// balancerOf is the run's balancer block when the cells include nginx-N ones, else nil.
+func (m *measurer) balancerOf(cells []Cell) *Balancer {
+	if !slices.ContainsFunc(cells, func(c Cell) bool { return c.Topology != "" && c.Topology != topology.Single }) {
+		return nil
+	}
+	b := m.balancer
+	return &Balancer{Server: "nginx", Version: balancer.Version(b.Binary), CPUs: b.CPUs.String(),
+		Settings: balancer.Settings(max(1, len(b.CPUs)), b.SharedWith)}
 }
 
 func (r *Runner) logf(format string, args ...any) { r.Display.Logf(format, args...) }
@@ -196,4 +249,15 @@ func frameworkVersion(t *suite.Target) string {
 		}
 	}
 	return "unknown"
+}
+
+// clip cuts s to at most n bytes on a rune boundary (the schema's limit of a part's reason).
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

@@ -87,6 +87,18 @@ func (s *Spool) Add(runID string, envelope []byte) (string, error) {
 	return path, nil
 }
 
+// Remove deletes runID's envelope from pending/ if it is there (durably); it is not an error when it is not.
+func (s *Spool) Remove(runID string) error {
+	err := os.Remove(filepath.Join(s.Dir, PendingDir, runID+envelopeExt))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return syncDir(filepath.Join(s.Dir, PendingDir))
+}
+
 // Pending lists the runs waiting for delivery, oldest first.
 func (s *Spool) Pending() ([]Entry, error) { return s.list(PendingDir) }
 

@@ -1,6 +1,6 @@
-// GET /api/runs and /api/runs/{id}: runs as received, with their envelope.
+// GET /api/runs and /api/runs/{id}: runs as received, with their envelope; /api/runs/{id}/parts: a run in parts.
 import { getJson } from './http'
-import type { Page, RunDetail, RunSummary } from './types'
+import type { Page, RunDetail, RunPartsView, RunSummary } from './types'
 
 export function fetchRuns(page = 0, size = 20, signal?: AbortSignal): Promise<Page<RunSummary>> {
   return getJson<Page<RunSummary>>('/api/runs', { page, size }, signal)
@@ -8,4 +8,8 @@ export function fetchRuns(page = 0, size = 20, signal?: AbortSignal): Promise<Pa
 
 export function fetchRun(id: string, signal?: AbortSignal): Promise<RunDetail> {
   return getJson<RunDetail>(`/api/runs/${encodeURIComponent(id)}`, undefined, signal)
+}
+
+export function fetchRunParts(id: string, signal?: AbortSignal): Promise<RunPartsView> {
+  return getJson<RunPartsView>(`/api/runs/${encodeURIComponent(id)}/parts`, undefined, signal)
 }

@@ -131,6 +131,10 @@ public class Run extends PanacheEntityBase {
     @Column(nullable = false)
     public String[] jvmFlags;
 
+    /** The payload's part when the run is one part of a larger run (stored in run_parts by RunWriter), else null. */
+    @jakarta.persistence.Transient
+    public RunPart part;
+
     // read side only: ingest writes cells and repeats with COPY (CellCopy)
     @OneToMany(mappedBy = "run")
     @OrderBy("ordinal")

@@ -58,6 +58,7 @@ final class RunMapper {
         run.jvmVmName = jvm.get("vmName").textValue();
         run.jvmGc = jvm.get("gc").textValue();
         run.jvmFlags = strings(jvm.get("flags"));
+        run.part = RunPart.of(run.id, p);
         JsonNode results = p.get("results");
         for (int i = 0; i < results.size(); i++) {
             run.cells.add(toCell(run, i, results.get(i)));

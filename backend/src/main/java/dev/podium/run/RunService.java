@@ -39,6 +39,9 @@ public class RunService {
 
     @jakarta.inject.Inject
     dev.podium.changes.ChangeDetector changes;
+
+    @jakarta.inject.Inject
+    RunParts parts;
     // its own pool: the common pool has one thread fewer than there are cores (a single one on two cores)
     private final ForkJoinPool statisticsPool =
             new ForkJoinPool(Runtime.getRuntime().availableProcessors());
@@ -95,6 +98,9 @@ public class RunService {
             if (known != null) {
                 return answer(run.id, known); // a resubmission (or a conflict) needs no statistics
             }
+            if (run.part != null) {
+                parts.checkJoin(run.part, signer.agentId());
+            }
             // statistics derived once, at ingest (methodology section 4): cells are independent, so on every core, and
             // while this thread stores the run row; the cells' COPY waits for them
             // the list is taken here: RunWriter.store swaps run.cells for an empty list, maybe before this task starts
@@ -137,8 +143,12 @@ public class RunService {
                 throw e;
             }
             // an identical or conflicting submission committed first: answer as if it had arrived before ours
+            // (or another run took this part's index first: run_parts' unique key)
             outcome = Optional.ofNullable(writer.compare(run.id, run.payloadSha256))
-                    .orElseThrow(() -> e);
+                    .orElseThrow(() -> run.part != null
+                            ? RunParts.conflict("part " + run.part.partIndex + " of run " + run.part.partOf
+                                    + " was stored meanwhile as another run")
+                            : e);
         }
         return answer(run.id, outcome);
     }

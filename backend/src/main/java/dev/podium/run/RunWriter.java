@@ -43,6 +43,9 @@ public class RunWriter {
         long start = System.nanoTime();
         em.persist(run);
         // flush here so a concurrent identical submission surfaces as a unique violation the caller can resolve
+        if (run.part != null) {
+            em.persist(run.part);
+        }
         em.flush();
         long flushed = phases.record("run-row", start);
         beforeCells.run();

@@ -1,0 +1,38 @@
+package dev.podium.run;
+
+import dev.podium.common.ProblemException;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/** GET /api/runs/{id}/parts: the run a stored run is a part of, as one run. */
+@Path("/api/runs/{id}/parts")
+public class RunPartsResource {
+
+    private final RunParts parts;
+
+    RunPartsResource(RunParts parts) {
+        this.parts = parts;
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(
+            summary = "The run a run is a part of, as one run: its parts, the targets done, failed and not measured,"
+                    + " complete or interrupted",
+            description = "id is a part's runId or the run's own id (part.runId); a whole run answers complete, with"
+                    + " no parts.")
+    public RunPartsView parts(@PathParam("id") String id) {
+        UUID run;
+        try {
+            run = UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw ProblemException.notFound("no run " + id + " (run ids are UUIDs)");
+        }
+        return parts.view(run);
+    }
+}

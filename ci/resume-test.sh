@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Issue 24's end-to-end test with the real service: a real run (three bench/contractserver targets, real wrk)
+# pushing to a throwaway service is SIGKILLed at a random moment after its first target is kept, then
+# `run --resume` finishes it. The service must then show one complete run: every planned target done, every
+# part's envelope verifying (podium-agent verify), every planned cell stored exactly once. Loopback only.
+# (agent/cmd/podium-agent/resume_test.go does the same for SIGTERM and SIGKILL against a stand-in service.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+JAVA_HOME=$(JAVA_HOME=${JAVA_HOME:-} ci/find-jdk.sh); export JAVA_HOME
+command -v wrk >/dev/null || ci/install-deps.sh wrk
+export PODIUM_ADMIN_TOKEN=resume-test-token
+unset PODIUM_DB_URL
+agent=$PWD/agent/bin/podium-agent contract=$PWD/agent/bin/contractserver # make agent builds both
+tmp=$(mktemp -d)
+source ci/service.sh
+trap 'stop_services; rm -rf "$tmp"' EXIT
+
+start_service svc "$tmp/svc"
+export PODIUM_HOME=$tmp/home
+"$agent" keygen >/dev/null 2>&1
+"$agent" enroll --server "$svc_url" --name resume-test >/dev/null 2>&1
+targets=""
+for t in alpha beta gamma; do
+  targets+="${targets:+,}{\"name\":\"$t\",\"framework\":\"F-$t\",\"frameworkVersion\":\"1\",\"ioModel\":\"blocking\",\"start\":[\"$contract\"],\"health\":\"/plaintext\",\"scenarios\":[\"json\",\"plaintext\"]}"
+done
+cat > "$tmp/suite.json" <<JSON
+{"name":"resume-test","version":"1","targets":[$targets],
+ "profiles":{"p":{"targets":["alpha","beta","gamma"],"scenarios":["json","plaintext"],"connections":[2],"vcpus":[1],
+   "durationSeconds":1,"repeats":1,"warmup":{"windowSeconds":1,"maxSeconds":1,"tolerance":0.5}}}}
+JSON
+run=("$agent" run --suite "$tmp/suite.json" --profile p --baseline=false --push --server "$svc_url")
+
+"${run[@]}" > "$tmp/first.log" 2>&1 &
+pid=$!
+deadline=$((SECONDS + 90))
+until [ "$(jq '.kept | length' "$PODIUM_HOME/run-state.json" 2>/dev/null || echo 0)" -ge 1 ]; do
+  [ $SECONDS -lt $deadline ] || { echo "no target kept within 90 s:" >&2; cat "$tmp/first.log" >&2; exit 1; }
+  sleep 0.05
+done
+sleep "$(awk -v r="$RANDOM" 'BEGIN { printf "%.2f", r / 32767 * 2.5 }')"
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null || true
+kept=$(jq '.kept | length' "$PODIUM_HOME/run-state.json")
+[ "$kept" -lt 3 ] || echo "resume-test: the run had finished before the SIGKILL (a busy host); --resume is then refused" >&2
+
+if [ "$kept" -lt 3 ]; then
+  # what the killed run kept reaches the service, which shows the run as interrupted
+  "$agent" push --server "$svc_url" > "$tmp/push.log" 2>&1 || { cat "$tmp/push.log" >&2; exit 1; }
+  curl -fsS "$svc_url/api/runs/$(jq -r .runId "$PODIUM_HOME/run-state.json")/parts" |
+    jq -e --argjson kept "$kept" '.status == "interrupted" and (.done | length) >= $kept and (.notMeasured | length) == 3 - (.done | length)' >/dev/null ||
+    { echo "the service does not show the killed run as interrupted with its $kept targets" >&2; exit 1; }
+  "${run[@]}" --resume > "$tmp/resume.log" 2>&1 || { echo "run --resume failed:" >&2; cat "$tmp/resume.log" >&2; exit 1; }
+fi
+run_id=$(jq -r .runId "$PODIUM_HOME/run-state.json")
+curl -fsS "$svc_url/api/runs/$run_id/parts" > "$tmp/parts.json"
+jq -e '.status == "complete" and (.done | length) == 3 and (.failed | length) == 0 and (.notMeasured | length) == 0' \
+  "$tmp/parts.json" >/dev/null || { echo "the service does not show one complete run:" >&2; cat "$tmp/parts.json" >&2; exit 1; }
+: > "$tmp/cells"
+for id in $(jq -r '.parts[].id' "$tmp/parts.json"); do
+  curl -fsS "$svc_url/api/runs/$id/envelope" -o "$tmp/part.json"
+  agent_id=$(curl -fsS "$svc_url/api/runs/$id" | tee "$tmp/detail.json" | jq -r '.agent.id')
+  "$agent" verify "$tmp/part.json" --agent "$agent_id" --server "$svc_url" >/dev/null 2>&1 ||
+    { echo "part $id does not verify" >&2; exit 1; }
+  jq -r '.cells[] | "\(.framework) \(.scenario) \(.connections) \(.vcpus) \(.topology)"' "$tmp/detail.json" >> "$tmp/cells"
+done
+dups=$(sort "$tmp/cells" | uniq -d)
+[ -z "$dups" ] || { echo "cells stored twice: $dups" >&2; exit 1; }
+[ "$(sort -u "$tmp/cells" | wc -l)" = 6 ] || { echo "want the 6 planned cells, the service has:" >&2; cat "$tmp/cells" >&2; exit 1; }
+echo "resume test: run $run_id SIGKILLed with $kept of 3 targets kept, resumed; the service shows it complete in $(jq '.parts | length' "$tmp/parts.json") parts, each verified, 6 cells once each"
