@@ -102,7 +102,7 @@ public class RunPayloadValidator {
         rules(run, errors);
         if (schemaVersion == 2) {
             usageRules(run, errors);
-            RunPart.check(run, errors);
+            PartRules.check(run, errors);
         }
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("Invalid run", errors);

@@ -3,16 +3,13 @@ package dev.podium.run;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.podium.common.Problem.FieldError;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
@@ -61,45 +58,8 @@ public class RunPart extends PanacheEntityBase {
         return p;
     }
 
-    /**
-     * The rules of schema/README.md a schema cannot say: a part names only planned targets, each once; no target is
-     * planned twice; a part is never its own run.
-     */
-    static void check(JsonNode payload, List<FieldError> errors) {
-        JsonNode part = payload.get("part");
-        if (part == null || part.isNull()) {
-            return;
-        }
-        if (part.get("runId").textValue().equalsIgnoreCase(payload.get("runId").textValue())) {
-            errors.add(new FieldError("part.runId", "must be the run's id, not this part's runId"));
-        }
-        Set<String> planned = new HashSet<>();
-        JsonNode plan = part.get("planned");
-        for (int i = 0; i < plan.size(); i++) {
-            if (!planned.add(slot(plan.get(i)))) {
-                errors.add(new FieldError("part.planned[" + i + "]", "is planned twice: " + slot(plan.get(i))));
-                return;
-            }
-        }
-        Set<String> named = new HashSet<>();
-        JsonNode targets = part.get("targets");
-        for (int i = 0; i < targets.size(); i++) {
-            String slot = slot(targets.get(i));
-            if (!planned.contains(slot)) {
-                errors.add(new FieldError("part.targets[" + i + "]", slot + " is not in part.planned"));
-            } else if (!named.add(slot)) {
-                errors.add(new FieldError("part.targets[" + i + "]", slot + " is named twice"));
-            }
-        }
-    }
-
-    /** "target/vcpus/topology", the key of a planned target. */
-    static String slot(JsonNode t) {
-        return t.get("target").textValue() + " (" + t.get("vcpus").intValue() + " vCPUs, "
-                + t.get("topology").textValue() + ")";
-    }
-
-    static String slot(Map<String, Object> t) {
+    /** "target (vcpus vCPUs, topology)", the key of a planned target. */
+    public static String slot(Map<String, Object> t) {
         return t.get("target") + " (" + ((Number) t.get("vcpus")).intValue() + " vCPUs, " + t.get("topology") + ")";
     }
 }

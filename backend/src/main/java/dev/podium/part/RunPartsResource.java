@@ -1,4 +1,4 @@
-package dev.podium.run;
+package dev.podium.part;
 
 import dev.podium.common.ProblemException;
 import jakarta.ws.rs.GET;
@@ -13,9 +13,9 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 @Path("/api/runs/{id}/parts")
 public class RunPartsResource {
 
-    private final RunParts parts;
+    private final RunPartsQuery parts;
 
-    RunPartsResource(RunParts parts) {
+    RunPartsResource(RunPartsQuery parts) {
         this.parts = parts;
     }
 

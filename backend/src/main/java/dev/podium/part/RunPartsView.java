@@ -1,4 +1,4 @@
-package dev.podium.run;
+package dev.podium.part;
 
 import java.time.Instant;
 import java.util.List;
