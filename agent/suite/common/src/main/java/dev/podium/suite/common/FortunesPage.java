@@ -3,6 +3,7 @@ package dev.podium.suite.common;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * The fortunes page of agent/suite/db/fortunes.html, built by hand: the rows plus the one added at request time,
@@ -13,6 +14,14 @@ public final class FortunesPage {
 
     /** The page of rows (left unchanged) and the fortune added at request time. */
     public static String render(List<Fortune> rows) {
+        return render(rows, null);
+    }
+
+    /**
+     * The page with each message escaped by escape instead (a framework's own HTML escaping, which must escape the same
+     * five characters), or by this class's when escape is null.
+     */
+    public static String render(List<Fortune> rows, UnaryOperator<String> escape) {
         List<Fortune> fortunes = new ArrayList<>(rows.size() + 1);
         fortunes.addAll(rows);
         fortunes.add(new Fortune(0, "Additional fortune added at request time."));
@@ -22,7 +31,11 @@ public final class FortunesPage {
                 .append("<tr><th>id</th><th>message</th></tr>");
         for (Fortune f : fortunes) {
             html.append("<tr><td>").append(f.id()).append("</td><td>");
-            escape(html, f.message());
+            if (escape == null) {
+                escape(html, f.message());
+            } else {
+                html.append(escape.apply(f.message()));
+            }
             html.append("</td></tr>");
         }
         return html.append("</table></body></html>").toString();
