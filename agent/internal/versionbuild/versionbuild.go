@@ -1,10 +1,11 @@
 // Package versionbuild builds one module of the suite against another release of its framework: the parent POM
 // and the module's sources are copied into a folder of their own, the parent lists only that module and its
 // <property> holds the version, and Maven builds it there, so the normal build is untouched; the version Maven
-// really resolved is read back from the jar it copied. A suite module the module depends on (the db-jdbc library) is
-// copied and listed too, before it, so that Maven builds it in the same reactor. The property is rewritten rather than passed as
-// -D<property>: a user property also overrides BOMs that use the same name (Spring Boot's imports jetty-ee11-bom
-// with ${jetty.version}), and one module in the reactor spares Maven reading the other eighteen.
+// really resolved is read back from the jar it copied. A suite module the module depends on (the common and db-jdbc
+// libraries), directly or through another, is copied and listed too, before it, so that Maven builds it in the same
+// reactor. The property is rewritten rather than passed as -D<property>: a user property also overrides BOMs that
+// use the same name (Spring Boot's imports jetty-ee11-bom with ${jetty.version}), and one module in the reactor spares
+// Maven reading the others.
 package versionbuild
 
 import (

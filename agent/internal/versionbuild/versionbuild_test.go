@@ -89,16 +89,19 @@ func TestPrepareSetsThePropertyInTheCopyOnly(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dst, "jetty", "src")); err != nil {
 		t.Error(err)
 	}
-	// tomcat's db routes come from the suite's db-jdbc module: copied and listed before it, in one reactor
+	// tomcat's servlet comes from the suite's common module and its db routes from db-jdbc (which uses common too):
+	// both copied and listed before it, each before the modules that need it, in one reactor
 	withLib := t.TempDir()
 	if err := prepare(suiteDir, withLib, "tomcat", "tomcat.version", "11.0.21"); err != nil {
 		t.Fatal(err)
 	}
-	if parent, _ := os.ReadFile(filepath.Join(withLib, "pom.xml")); !strings.Contains(string(parent), "<modules><module>db-jdbc</module><module>tomcat</module></modules>") {
-		t.Errorf("copied parent POM of tomcat lists no db-jdbc before it:\n%s", parent)
+	if parent, _ := os.ReadFile(filepath.Join(withLib, "pom.xml")); !strings.Contains(string(parent), "<modules><module>common</module><module>db-jdbc</module><module>tomcat</module></modules>") {
+		t.Errorf("copied parent POM of tomcat lists no common and db-jdbc before it:\n%s", parent)
 	}
-	if _, err := os.Stat(filepath.Join(withLib, "db-jdbc", "src")); err != nil {
-		t.Error(err)
+	for _, lib := range []string{"common", "db-jdbc"} {
+		if _, err := os.Stat(filepath.Join(withLib, lib, "src")); err != nil {
+			t.Error(err)
+		}
 	}
 	if err := prepare(suiteDir, t.TempDir(), "jetty", "nope.version", "1"); err == nil || !strings.Contains(err.Error(), "nope.version") {
 		t.Errorf("unknown property: %v", err)

@@ -5,6 +5,8 @@ import com.linecorp.armeria.common.HttpResponse;
 import com.linecorp.armeria.common.HttpStatus;
 import com.linecorp.armeria.common.MediaType;
 import com.linecorp.armeria.server.Server;
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.Env;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
@@ -16,9 +18,8 @@ public final class ArmeriaTarget {
     public record Message(String message) {}
 
     public static void main(String[] args) {
-        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference =
-                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        int port = Env.port();
+        URI reference = Env.referenceUri();
         // h1c: HTTP/1.1 cleartext, as the reference speaks; plain "http" would open each connection with an HTTP/2
         // preface.
         WebClient client = WebClient.of("h1c://" + reference.getRawAuthority());
@@ -39,17 +40,9 @@ public final class ArmeriaTarget {
                                                 MediaType.PLAIN_TEXT,
                                                 "reference answered " + answer.status()))))
                 .service("/delay", (ctx, req) -> {
-                    long ms;
-                    try {
-                        ms = Long.parseLong(ctx.queryParam("ms"));
-                    } catch (NumberFormatException e) {
-                        ms = -1;
-                    }
+                    long ms = Delay.millis(ctx.queryParam("ms"));
                     if (ms < 0) {
-                        return HttpResponse.of(
-                                HttpStatus.BAD_REQUEST,
-                                MediaType.PLAIN_TEXT,
-                                "ms must be a whole number of milliseconds");
+                        return HttpResponse.of(HttpStatus.BAD_REQUEST, MediaType.PLAIN_TEXT, Delay.BAD_MS);
                     }
                     return HttpResponse.delayed(
                             HttpResponse.of(HttpStatus.OK, MediaType.PLAIN_TEXT, HELLO), Duration.ofMillis(ms));

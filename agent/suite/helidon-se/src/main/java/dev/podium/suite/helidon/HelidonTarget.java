@@ -1,5 +1,8 @@
 package dev.podium.suite.helidon;
 
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.Env;
+import dev.podium.suite.common.Worlds;
 import dev.podium.suite.db.Database;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -31,9 +34,8 @@ public final class HelidonTarget {
     }
 
     public static void main(String[] args) {
-        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        String reference = System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference");
-        HelidonTarget target = new HelidonTarget(reference);
+        int port = Env.port();
+        HelidonTarget target = new HelidonTarget(Env.referenceUrl());
         WebServer server = WebServer.builder()
                 .host("127.0.0.1")
                 .port(port)
@@ -68,7 +70,7 @@ public final class HelidonTarget {
     }
 
     private static int count(ServerRequest req) {
-        return Database.count(req.query().contains("n") ? req.query().get("n") : null);
+        return Worlds.count(req.query().contains("n") ? req.query().get("n") : null);
     }
 
     private void fortunes(ServerRequest req, ServerResponse res) throws SQLException {
@@ -89,15 +91,10 @@ public final class HelidonTarget {
     }
 
     private static void delay(ServerRequest req, ServerResponse res) throws InterruptedException {
-        long ms;
-        try {
-            ms = req.query().contains("ms") ? Long.parseLong(req.query().get("ms")) : -1;
-        } catch (NumberFormatException e) {
-            ms = -1;
-        }
+        long ms = Delay.millis(req.query().contains("ms") ? req.query().get("ms") : null);
         if (ms < 0) {
             res.status(Status.BAD_REQUEST_400);
-            text(res, "ms must be a whole number of milliseconds");
+            text(res, Delay.BAD_MS);
             return;
         }
         Thread.sleep(ms);

@@ -1,9 +1,11 @@
 package dev.podium.suite.javalin;
 
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.Env;
+import dev.podium.suite.common.Worlds;
 import dev.podium.suite.db.Database;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -22,13 +24,10 @@ public final class JavalinTarget {
         if (!threads.equals("platform") && !threads.equals("virtual")) {
             throw new IllegalArgumentException("threads must be platform or virtual, not " + threads);
         }
-        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference =
-                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        int port = Env.port();
         // Javalin ships no client: the JDK's, blocking, with HTTP/1.1 (no h2c upgrade offer on plain HTTP).
-        HttpClient client =
-                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        HttpRequest referenceRequest = HttpRequest.newBuilder(reference).GET().build();
+        HttpClient client = Env.jdkClient();
+        HttpRequest referenceRequest = Env.referenceRequest();
         // The db routes' pool (PODIUM_TARGET_DB_*) starts on the first db request: no database is needed to start.
         Database database = Database.fromEnvironment(System.getenv());
 
@@ -54,10 +53,8 @@ public final class JavalinTarget {
                     });
                     config.routes.get("/delay", JavalinTarget::delay);
                     config.routes.get("/db", ctx -> ctx.json(database.world()));
-                    config.routes.get(
-                            "/queries", ctx -> ctx.json(database.worlds(Database.count(ctx.queryParam("n")))));
-                    config.routes.get(
-                            "/updates", ctx -> ctx.json(database.update(Database.count(ctx.queryParam("n")))));
+                    config.routes.get("/queries", ctx -> ctx.json(database.worlds(Worlds.count(ctx.queryParam("n")))));
+                    config.routes.get("/updates", ctx -> ctx.json(database.update(Worlds.count(ctx.queryParam("n")))));
                     config.routes.get(
                             "/fortunes",
                             ctx -> ctx.contentType("text/html; charset=utf-8").result(database.fortunesPage()));
@@ -66,14 +63,9 @@ public final class JavalinTarget {
     }
 
     private static void delay(Context ctx) throws InterruptedException {
-        long ms;
-        try {
-            ms = Long.parseLong(ctx.queryParam("ms"));
-        } catch (NumberFormatException e) {
-            ms = -1;
-        }
+        long ms = Delay.millis(ctx.queryParam("ms"));
         if (ms < 0) {
-            ctx.status(400).contentType("text/plain").result("ms must be a whole number of milliseconds");
+            ctx.status(400).contentType("text/plain").result(Delay.BAD_MS);
             return;
         }
         Thread.sleep(ms);

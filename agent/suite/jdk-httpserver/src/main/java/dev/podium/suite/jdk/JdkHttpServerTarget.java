@@ -3,10 +3,11 @@ package dev.podium.suite.jdk;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.Env;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -34,13 +35,10 @@ public final class JdkHttpServerTarget {
         // The suite's keep-alive rule: a documented jdk.httpserver property, since by default the server closes idle
         // keep-alive connections beyond 200, which a closed-loop load of more connections would see as errors.
         System.setProperty("sun.net.httpserver.maxIdleConnections", "65536");
-        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference =
-                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        int port = Env.port();
         // HTTP/1.1 explicitly: the default (HTTP/2) would offer an h2c upgrade on every plain-HTTP request.
-        HttpClient client =
-                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        HttpRequest referenceRequest = HttpRequest.newBuilder(reference).GET().build();
+        HttpClient client = Env.jdkClient();
+        HttpRequest referenceRequest = Env.referenceRequest();
 
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
         server.setExecutor(executor);
@@ -69,11 +67,7 @@ public final class JdkHttpServerTarget {
         server.createContext("/delay", exchange -> {
             long ms = delayMillis(exchange.getRequestURI().getRawQuery());
             if (ms < 0) {
-                send(
-                        exchange,
-                        400,
-                        "text/plain",
-                        "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
+                send(exchange, 400, "text/plain", Delay.BAD_MS.getBytes(StandardCharsets.UTF_8));
                 return;
             }
             try {
@@ -92,11 +86,7 @@ public final class JdkHttpServerTarget {
         if (query != null) {
             for (String pair : query.split("&")) {
                 if (pair.startsWith("ms=")) {
-                    try {
-                        return Math.max(-1, Long.parseLong(pair.substring(3)));
-                    } catch (NumberFormatException e) {
-                        return -1;
-                    }
+                    return Delay.millis(pair.substring(3));
                 }
             }
         }

@@ -1,7 +1,8 @@
 package dev.podium.suite.jetty;
 
+import dev.podium.suite.common.Env;
+import dev.podium.suite.common.servlet.ScenarioServlet;
 import dev.podium.suite.db.Database;
-import java.net.URI;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
@@ -14,9 +15,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class JettyTarget {
     public static void main(String[] args) throws Exception {
         String threads = args.length > 0 ? args[0] : "platform";
-        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference =
-                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        int port = Env.port();
 
         QueuedThreadPool pool = new QueuedThreadPool(); // Jetty's default: at most 200 platform threads
         switch (threads) {
@@ -39,9 +38,9 @@ public final class JettyTarget {
         ServletContextHandler context = new ServletContextHandler();
         // The db routes' pool (PODIUM_TARGET_DB_*) starts on the first db request: no database is needed to start.
         ServletHolder scenarios = new ServletHolder(
-                "scenarios", new ScenarioServlet(client, reference, Database.fromEnvironment(System.getenv())));
-        for (String path :
-                new String[] {"/plaintext", "/json", "/proxy", "/delay", "/db", "/queries", "/updates", "/fortunes"}) {
+                "scenarios",
+                new JettyScenarioServlet(client, Env.referenceUri(), Database.fromEnvironment(System.getenv())));
+        for (String path : ScenarioServlet.PATHS) {
             context.addServlet(scenarios, path);
         }
         server.setHandler(context);

@@ -1,6 +1,8 @@
 package dev.podium.suite.jooby;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.Env;
 import io.jooby.Context;
 import io.jooby.ExecutionMode;
 import io.jooby.Jooby;
@@ -8,7 +10,6 @@ import io.jooby.MediaType;
 import io.jooby.ReactiveSupport;
 import io.jooby.ServerOptions;
 import io.jooby.StatusCode;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -27,13 +28,10 @@ public class JoobyTarget extends Jooby {
     public record Message(String message) {}
 
     {
-        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference =
-                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        int port = Env.port();
         // Jooby ships no client: the JDK's, asynchronously, with HTTP/1.1 (no h2c upgrade offer on plain HTTP).
-        HttpClient client =
-                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        HttpRequest referenceRequest = HttpRequest.newBuilder(reference).GET().build();
+        HttpClient client = Env.jdkClient();
+        HttpRequest referenceRequest = Env.referenceRequest();
 
         ServerOptions options = new ServerOptions();
         options.setHost("127.0.0.1");
@@ -63,7 +61,7 @@ public class JoobyTarget extends Jooby {
         if (ms < 0) {
             return ctx.setResponseCode(StatusCode.BAD_REQUEST)
                     .setResponseType(MediaType.text)
-                    .send("ms must be a whole number of milliseconds");
+                    .send(Delay.BAD_MS);
         }
         // A JDK timer (CompletableFuture's delayed executor): Jooby has no scheduler of its own.
         ctx.setResponseType(MediaType.text);

@@ -1,5 +1,7 @@
 package dev.podium.suite.micronaut;
 
+import dev.podium.suite.common.World;
+import dev.podium.suite.common.Worlds;
 import dev.podium.suite.db.Database;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.MediaType;
@@ -21,7 +23,7 @@ import javax.sql.DataSource;
  */
 @Controller
 @ExecuteOn(TaskExecutors.BLOCKING)
-@SerdeImport(Database.World.class) // the shared module's row, written by micronaut-serde-jackson
+@SerdeImport(World.class) // the common module's row, written by micronaut-serde-jackson
 public class DatabaseController {
     private final Database database;
 
@@ -30,18 +32,18 @@ public class DatabaseController {
     }
 
     @Get(uri = "/db", produces = MediaType.APPLICATION_JSON)
-    public Database.World db() throws SQLException {
+    public World db() throws SQLException {
         return database.world();
     }
 
     @Get(uri = "/queries", produces = MediaType.APPLICATION_JSON)
-    public List<Database.World> queries(@Nullable @QueryValue String n) throws SQLException {
-        return database.worlds(Database.count(n));
+    public List<World> queries(@Nullable @QueryValue String n) throws SQLException {
+        return database.worlds(Worlds.count(n));
     }
 
     @Get(uri = "/updates", produces = MediaType.APPLICATION_JSON)
-    public List<Database.World> updates(@Nullable @QueryValue String n) throws SQLException {
-        return database.update(Database.count(n));
+    public List<World> updates(@Nullable @QueryValue String n) throws SQLException {
+        return database.update(Worlds.count(n));
     }
 
     @Get(uri = "/fortunes", produces = MediaType.TEXT_HTML + ";charset=utf-8")

@@ -1,5 +1,6 @@
 package dev.podium.suite.netty;
 
+import dev.podium.suite.common.Env;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -15,7 +16,7 @@ import java.net.URI;
 /** The suite's scenarios on Netty's HTTP codec: NIO event loops (one per available processor pair, Netty's default), no native transport. */
 public final class NettyTarget {
     public static void main(String[] args) throws InterruptedException {
-        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
+        int port = Env.port();
         URI reference =
                 URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());

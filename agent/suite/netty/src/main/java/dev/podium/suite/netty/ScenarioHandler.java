@@ -2,6 +2,8 @@ package dev.podium.suite.netty;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.HttpDate;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -66,7 +68,7 @@ final class ScenarioHandler extends SimpleChannelInboundHandler<FullHttpRequest>
                             keepAlive,
                             HttpResponseStatus.BAD_REQUEST,
                             "text/plain",
-                            "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
+                            Delay.BAD_MS.getBytes(StandardCharsets.UTF_8));
                 } else {
                     ctx.executor()
                             .schedule(
@@ -86,14 +88,7 @@ final class ScenarioHandler extends SimpleChannelInboundHandler<FullHttpRequest>
     }
 
     static long delayMillis(List<String> values) {
-        if (values == null || values.isEmpty()) {
-            return -1;
-        }
-        try {
-            return Math.max(-1, Long.parseLong(values.get(0)));
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return Delay.millis(values == null || values.isEmpty() ? null : values.get(0));
     }
 
     private static void send(

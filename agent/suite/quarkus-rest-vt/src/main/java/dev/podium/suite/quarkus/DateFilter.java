@@ -1,5 +1,6 @@
 package dev.podium.suite.quarkus;
 
+import dev.podium.suite.common.HttpDate;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 

@@ -1,5 +1,10 @@
 package dev.podium.suite.quarkus;
 
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.Fortune;
+import dev.podium.suite.common.FortunesPage;
+import dev.podium.suite.common.World;
+import dev.podium.suite.common.Worlds;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BadRequestException;
@@ -27,6 +32,9 @@ import org.jboss.resteasy.reactive.RestQuery;
 @RunOnVirtualThread
 public class ScenarioResource {
     static final String HELLO = "Hello, World!";
+    private static final String SELECT_WORLD = "SELECT id, randomnumber FROM world WHERE id = ?";
+    private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = ? WHERE id = ?";
+    private static final String SELECT_FORTUNES = "SELECT id, message FROM fortune";
 
     public record Message(String message) {}
 
@@ -62,29 +70,29 @@ public class ScenarioResource {
     @Produces(MediaType.TEXT_PLAIN)
     public String delay(@RestQuery Long ms) throws InterruptedException {
         if (ms == null || ms < 0) {
-            throw new BadRequestException("ms must be a whole number of milliseconds");
+            throw new BadRequestException(Delay.BAD_MS);
         }
         Thread.sleep(ms);
         return HELLO;
     }
 
-    private static Db.World world(PreparedStatement select, int id) throws SQLException {
+    private static World world(PreparedStatement select, int id) throws SQLException {
         select.setInt(1, id);
         try (ResultSet rs = select.executeQuery()) {
             if (!rs.next()) {
                 throw new SQLException("no world row with id " + id);
             }
-            return new Db.World(rs.getInt(1), rs.getInt(2));
+            return new World(rs.getInt(1), rs.getInt(2));
         }
     }
 
     /** n rows by random id, one SELECT each, on one pooled connection. */
-    private List<Db.World> worlds(int n) throws SQLException {
+    private List<World> worlds(int n) throws SQLException {
         try (Connection c = dataSource.getConnection();
-                PreparedStatement select = c.prepareStatement(Db.SELECT_WORLD)) {
-            List<Db.World> rows = new ArrayList<>(n);
+                PreparedStatement select = c.prepareStatement(SELECT_WORLD)) {
+            List<World> rows = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                rows.add(world(select, Db.randomId()));
+                rows.add(world(select, Worlds.randomId()));
             }
             return rows;
         }
@@ -93,32 +101,32 @@ public class ScenarioResource {
     @GET
     @Path("db")
     @Produces(MediaType.APPLICATION_JSON)
-    public Db.World db() throws SQLException {
+    public World db() throws SQLException {
         return worlds(1).get(0);
     }
 
     @GET
     @Path("queries")
     @Produces(MediaType.APPLICATION_JSON)
-    public List<Db.World> queries(@RestQuery String n) throws SQLException {
-        return worlds(Db.count(n));
+    public List<World> queries(@RestQuery String n) throws SQLException {
+        return worlds(Worlds.count(n));
     }
 
     /** n rows read one SELECT each, renumbered, written back in one JDBC batch in id order, on one connection. */
     @GET
     @Path("updates")
     @Produces(MediaType.APPLICATION_JSON)
-    public List<Db.World> updates(@RestQuery String n) throws SQLException {
-        int count = Db.count(n);
+    public List<World> updates(@RestQuery String n) throws SQLException {
+        int count = Worlds.count(n);
         try (Connection c = dataSource.getConnection();
-                PreparedStatement select = c.prepareStatement(Db.SELECT_WORLD);
-                PreparedStatement update = c.prepareStatement(Db.UPDATE_WORLD)) {
-            List<Db.World> read = new ArrayList<>(count);
+                PreparedStatement select = c.prepareStatement(SELECT_WORLD);
+                PreparedStatement update = c.prepareStatement(UPDATE_WORLD)) {
+            List<World> read = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                read.add(world(select, Db.randomId()));
+                read.add(world(select, Worlds.randomId()));
             }
-            List<Db.World> rows = Db.renumbered(read);
-            for (Db.World w : Db.byId(rows)) {
+            List<World> rows = Worlds.renumbered(read);
+            for (World w : Worlds.byId(rows)) {
                 update.setInt(1, w.randomNumber());
                 update.setInt(2, w.id());
                 update.addBatch();
@@ -132,14 +140,14 @@ public class ScenarioResource {
     @Path("fortunes")
     @Produces("text/html;charset=utf-8")
     public String fortunes() throws SQLException {
-        List<Db.Fortune> fortunes = new ArrayList<>();
+        List<Fortune> fortunes = new ArrayList<>();
         try (Connection c = dataSource.getConnection();
-                PreparedStatement select = c.prepareStatement(Db.SELECT_FORTUNES);
+                PreparedStatement select = c.prepareStatement(SELECT_FORTUNES);
                 ResultSet rs = select.executeQuery()) {
             while (rs.next()) {
-                fortunes.add(new Db.Fortune(rs.getInt(1), rs.getString(2)));
+                fortunes.add(new Fortune(rs.getInt(1), rs.getString(2)));
             }
         }
-        return Db.page(fortunes);
+        return FortunesPage.render(fortunes);
     }
 }

@@ -1,5 +1,6 @@
 package dev.podium.suite.quarkus;
 
+import dev.podium.suite.common.Worlds;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgBuilder;
@@ -32,7 +33,7 @@ public class Database {
                 // default false; pgjdbc and r2dbc-postgresql reuse server-side prepared statements by default
                 .setCachePreparedStatements(true);
         PoolOptions options = new PoolOptions()
-                .setMaxSize(poolSize(env.get("PODIUM_TARGET_DB_POOL")))
+                .setMaxSize(Worlds.poolSize(env.get("PODIUM_TARGET_DB_POOL")))
                 // connections spread over one event loop per processor (default 0: the creating thread's event loop)
                 .setEventLoopSize(Runtime.getRuntime().availableProcessors());
         return Pool.newInstance(PgBuilder.pool()
@@ -44,13 +45,5 @@ public class Database {
 
     void close(@Disposes Pool pool) {
         pool.closeAndForget();
-    }
-
-    static int poolSize(String value) {
-        try {
-            return value == null || value.isBlank() ? 16 : Math.max(1, Integer.parseInt(value.trim()));
-        } catch (NumberFormatException e) {
-            return 16;
-        }
     }
 }

@@ -1,5 +1,10 @@
 package dev.podium.suite.quarkus;
 
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.Fortune;
+import dev.podium.suite.common.FortunesPage;
+import dev.podium.suite.common.World;
+import dev.podium.suite.common.Worlds;
 import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -26,6 +31,9 @@ import org.jboss.resteasy.reactive.RestQuery;
 @Path("/")
 public class ScenarioResource {
     static final String HELLO = "Hello, World!";
+    private static final String SELECT_WORLD = "SELECT id, randomnumber FROM world WHERE id = $1";
+    private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = $1 WHERE id = $2";
+    private static final String SELECT_FORTUNES = "SELECT id, message FROM fortune";
 
     public record Message(String message) {}
 
@@ -63,27 +71,27 @@ public class ScenarioResource {
     @Produces(MediaType.TEXT_PLAIN)
     public Uni<String> delay(@RestQuery Long ms) {
         if (ms == null || ms < 0) {
-            throw new BadRequestException("ms must be a whole number of milliseconds");
+            throw new BadRequestException(Delay.BAD_MS);
         }
         return Uni.createFrom().item(HELLO).onItem().delayIt().by(Duration.ofMillis(ms));
     }
 
-    private Uni<Db.World> world(int id) {
-        return client.preparedQuery(Db.SELECT_WORLD).execute(Tuple.of(id)).map(rows -> {
+    private Uni<World> world(int id) {
+        return client.preparedQuery(SELECT_WORLD).execute(Tuple.of(id)).map(rows -> {
             var it = rows.iterator();
             if (!it.hasNext()) {
                 throw new NoSuchElementException("no world row with id " + id);
             }
             Row row = it.next();
-            return new Db.World(row.getInteger(0), row.getInteger(1));
+            return new World(row.getInteger(0), row.getInteger(1));
         });
     }
 
     /** n rows by random id, one SELECT each, all subscribed to at once, each on a connection of the pool. */
-    private Uni<List<Db.World>> worlds(int n) {
-        List<Uni<Db.World>> reads = new ArrayList<>(n);
+    private Uni<List<World>> worlds(int n) {
+        List<Uni<World>> reads = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            reads.add(world(Db.randomId()));
+            reads.add(world(Worlds.randomId()));
         }
         return Uni.join().all(reads).andFailFast();
     }
@@ -91,28 +99,28 @@ public class ScenarioResource {
     @GET
     @Path("db")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<Db.World> db() {
-        return world(Db.randomId());
+    public Uni<World> db() {
+        return world(Worlds.randomId());
     }
 
     @GET
     @Path("queries")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<List<Db.World>> queries(@RestQuery String n) {
-        return worlds(Db.count(n));
+    public Uni<List<World>> queries(@RestQuery String n) {
+        return worlds(Worlds.count(n));
     }
 
     /** The rows read, renumbered, written back in one prepared batch (executeBatch) in id order. */
     @GET
     @Path("updates")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<List<Db.World>> updates(@RestQuery String n) {
-        return worlds(Db.count(n)).map(Db::renumbered).flatMap(rows -> {
+    public Uni<List<World>> updates(@RestQuery String n) {
+        return worlds(Worlds.count(n)).map(Worlds::renumbered).flatMap(rows -> {
             List<Tuple> batch = new ArrayList<>(rows.size());
-            for (Db.World w : Db.byId(rows)) {
+            for (World w : Worlds.byId(rows)) {
                 batch.add(Tuple.of(w.randomNumber(), w.id()));
             }
-            return client.preparedQuery(Db.UPDATE_WORLD).executeBatch(batch).replaceWith(rows);
+            return client.preparedQuery(UPDATE_WORLD).executeBatch(batch).replaceWith(rows);
         });
     }
 
@@ -120,12 +128,12 @@ public class ScenarioResource {
     @Path("fortunes")
     @Produces("text/html;charset=utf-8")
     public Uni<String> fortunes() {
-        return client.preparedQuery(Db.SELECT_FORTUNES).execute().map(rows -> {
-            List<Db.Fortune> fortunes = new ArrayList<>();
+        return client.preparedQuery(SELECT_FORTUNES).execute().map(rows -> {
+            List<Fortune> fortunes = new ArrayList<>();
             for (Row row : rows) {
-                fortunes.add(new Db.Fortune(row.getInteger(0), row.getString(1)));
+                fortunes.add(new Fortune(row.getInteger(0), row.getString(1)));
             }
-            return Db.page(fortunes);
+            return FortunesPage.render(fortunes);
         });
     }
 }

@@ -1,9 +1,11 @@
 package dev.podium.suite.spring;
 
+import dev.podium.suite.common.Fortune;
+import dev.podium.suite.common.FortunesPage;
+import dev.podium.suite.common.World;
+import dev.podium.suite.common.Worlds;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
@@ -20,10 +22,6 @@ import org.springframework.web.util.HtmlUtils;
  */
 @RestController
 public class DatabaseController {
-    record World(int id, int randomNumber) {}
-
-    record Fortune(int id, String message) {}
-
     private static final String SELECT_WORLD = "SELECT id, randomnumber FROM world WHERE id = ?";
     private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = ? WHERE id = ?";
     private static final String SELECT_FORTUNES = "SELECT id, message FROM fortune";
@@ -43,7 +41,7 @@ public class DatabaseController {
 
     @GetMapping(path = "/queries", produces = MediaType.APPLICATION_JSON_VALUE)
     List<World> queries(@RequestParam(required = false) String n) {
-        int count = count(n);
+        int count = Worlds.count(n);
         List<World> worlds = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             worlds.add(world());
@@ -57,13 +55,12 @@ public class DatabaseController {
      */
     @GetMapping(path = "/updates", produces = MediaType.APPLICATION_JSON_VALUE)
     List<World> updates(@RequestParam(required = false) String n) {
-        int count = count(n);
+        int count = Worlds.count(n);
         List<World> worlds = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            worlds.add(new World(world().id(), randomId()));
+            worlds.add(new World(world().id(), Worlds.randomId()));
         }
-        List<World> byId = new ArrayList<>(worlds);
-        byId.sort(Comparator.comparingInt(World::id));
+        List<World> byId = Worlds.byId(worlds);
         jdbc.batchUpdate(UPDATE_WORLD, byId, byId.size(), (statement, w) -> {
             statement.setInt(1, w.randomNumber());
             statement.setInt(2, w.id());
@@ -72,44 +69,17 @@ public class DatabaseController {
     }
 
     /**
-     * The page of agent/suite/db/fortunes.html, built by hand: the rows plus the one added at request time, sorted by
-     * message, each escaped by Spring's HtmlUtils (for UTF-8: &amp; &lt; &gt; &quot; &#39; only).
+     * The page of agent/suite/db/fortunes.html, built by hand (the common module's FortunesPage): the rows plus the one
+     * added at request time, sorted by message, each escaped by Spring's HtmlUtils (for UTF-8: &amp; &lt; &gt; &quot;
+     * &#39; only).
      */
     @GetMapping(path = "/fortunes", produces = "text/html;charset=utf-8")
     String fortunes() {
-        List<Fortune> fortunes = new ArrayList<>(jdbc.query(SELECT_FORTUNES, FORTUNE));
-        fortunes.add(new Fortune(0, "Additional fortune added at request time."));
-        fortunes.sort(Comparator.comparing(Fortune::message));
-        StringBuilder html = new StringBuilder(2048)
-                .append("<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table>")
-                .append("<tr><th>id</th><th>message</th></tr>");
-        for (Fortune f : fortunes) {
-            html.append("<tr><td>")
-                    .append(f.id())
-                    .append("</td><td>")
-                    .append(HtmlUtils.htmlEscape(f.message(), "UTF-8"))
-                    .append("</td></tr>");
-        }
-        return html.append("</table></body></html>").toString();
+        return FortunesPage.render(
+                jdbc.query(SELECT_FORTUNES, FORTUNE), message -> HtmlUtils.htmlEscape(message, "UTF-8"));
     }
 
     private World world() {
-        return jdbc.queryForObject(SELECT_WORLD, WORLD, randomId());
-    }
-
-    /** A random id, uniform in 1..10000 (also a new randomNumber for /updates). */
-    private static int randomId() {
-        return ThreadLocalRandom.current().nextInt(1, 10001);
-    }
-
-    /** n as TechEmpower parses it: missing or not a number is 1, below 1 is 1, above 500 is 500. */
-    static int count(String value) {
-        int n;
-        try {
-            n = value == null ? 1 : Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            n = 1;
-        }
-        return Math.min(500, Math.max(1, n));
+        return jdbc.queryForObject(SELECT_WORLD, WORLD, Worlds.randomId());
     }
 }

@@ -1,5 +1,6 @@
 package dev.podium.suite.spring;
 
+import dev.podium.suite.common.HttpDate;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;

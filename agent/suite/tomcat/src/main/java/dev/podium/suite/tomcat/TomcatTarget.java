@@ -1,7 +1,8 @@
 package dev.podium.suite.tomcat;
 
+import dev.podium.suite.common.Env;
+import dev.podium.suite.common.servlet.ScenarioServlet;
 import dev.podium.suite.db.Database;
-import java.net.URI;
 import java.nio.file.Path;
 import org.apache.catalina.Context;
 import org.apache.catalina.connector.Connector;
@@ -14,9 +15,7 @@ public final class TomcatTarget {
         if (!threads.equals("platform") && !threads.equals("virtual")) {
             throw new IllegalArgumentException("threads must be platform or virtual, not " + threads);
         }
-        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference =
-                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        int port = Env.port();
 
         Tomcat tomcat = new Tomcat();
         // Tomcat's work folder: one per port under the temp folder, reused by every start (not the working directory,
@@ -38,9 +37,10 @@ public final class TomcatTarget {
         Context context = tomcat.addContext("", null);
         // The db routes' pool (PODIUM_TARGET_DB_*) starts on the first db request: no database is needed to start.
         Tomcat.addServlet(
-                context, "scenarios", new ScenarioServlet(reference, Database.fromEnvironment(System.getenv())));
-        for (String path :
-                new String[] {"/plaintext", "/json", "/proxy", "/delay", "/db", "/queries", "/updates", "/fortunes"}) {
+                context,
+                "scenarios",
+                new TomcatScenarioServlet(Env.referenceRequest(), Database.fromEnvironment(System.getenv())));
+        for (String path : ScenarioServlet.PATHS) {
             context.addServletMappingDecoded(path, "scenarios");
         }
         tomcat.start();

@@ -1,12 +1,13 @@
 package dev.podium.suite.undertow;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.Env;
 import io.undertow.Handlers;
 import io.undertow.Undertow;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.SameThreadExecutor;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -26,14 +27,11 @@ public final class UndertowTarget {
     record Message(String message) {}
 
     public static void main(String[] args) {
-        int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-        URI reference =
-                URI.create(System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference"));
+        int port = Env.port();
         // Undertow ships no high-level client: the JDK's HttpClient, asynchronously, with HTTP/1.1 (no h2c upgrade
         // offer).
-        HttpClient client =
-                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        HttpRequest referenceRequest = HttpRequest.newBuilder(reference).GET().build();
+        HttpClient client = Env.jdkClient();
+        HttpRequest referenceRequest = Env.referenceRequest();
 
         Undertow server = Undertow.builder() // defaults: one I/O thread per available processor (at least 2)
                 .addHttpListener(port, "127.0.0.1")
@@ -84,18 +82,9 @@ public final class UndertowTarget {
 
     private static void delay(HttpServerExchange exchange) {
         Deque<String> values = exchange.getQueryParameters().get("ms");
-        long ms;
-        try {
-            ms = values == null ? -1 : Long.parseLong(values.getFirst());
-        } catch (NumberFormatException e) {
-            ms = -1;
-        }
+        long ms = Delay.millis(values == null ? null : values.getFirst());
         if (ms < 0) {
-            send(
-                    exchange,
-                    400,
-                    "text/plain",
-                    "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
+            send(exchange, 400, "text/plain", Delay.BAD_MS.getBytes(StandardCharsets.UTF_8));
             return;
         }
         long wait = ms;

@@ -1,5 +1,8 @@
 package dev.podium.suite.vertx;
 
+import dev.podium.suite.common.Fortune;
+import dev.podium.suite.common.FortunesPage;
+import dev.podium.suite.common.Worlds;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -15,7 +18,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The db scenarios (agent/suite/db/README.md) on the Vert.x reactive PostgreSQL client. Its docs' "pool versus pooled
@@ -28,8 +30,6 @@ final class Database {
     private static final String SELECT_WORLD = "SELECT id, randomnumber FROM world WHERE id = $1";
     private static final String UPDATE_WORLD = "UPDATE world SET randomnumber = $1 WHERE id = $2";
     private static final String SELECT_FORTUNES = "SELECT id, message FROM fortune";
-
-    record Fortune(int id, String message) {}
 
     private final SqlClient client;
 
@@ -44,35 +44,12 @@ final class Database {
                 // default false; pgjdbc and r2dbc-postgresql reuse server-side prepared statements by default
                 .setCachePreparedStatements(true);
         PoolOptions pool = new PoolOptions()
-                .setMaxSize(poolSize(env.get("PODIUM_TARGET_DB_POOL")))
+                .setMaxSize(Worlds.poolSize(env.get("PODIUM_TARGET_DB_POOL")))
                 .setShared(true)
                 .setName("podium-db")
                 .setEventLoopSize(eventLoops);
         this.client =
                 PgBuilder.client().with(pool).connectingTo(connect).using(vertx).build();
-    }
-
-    static int poolSize(String value) {
-        try {
-            return value == null || value.isBlank() ? 16 : Math.max(1, Integer.parseInt(value.trim()));
-        } catch (NumberFormatException e) {
-            return 16;
-        }
-    }
-
-    /** n as TechEmpower parses it: missing or not a number is 1, below 1 is 1, above 500 is 500. */
-    static int count(String value) {
-        int n;
-        try {
-            n = value == null ? 1 : Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            n = 1;
-        }
-        return Math.min(500, Math.max(1, n));
-    }
-
-    static int randomId() {
-        return ThreadLocalRandom.current().nextInt(1, 10001);
     }
 
     /** One world row by id, one SELECT, as {"id":N,"randomNumber":N}. */
@@ -91,7 +68,7 @@ final class Database {
     static List<JsonObject> renumbered(List<JsonObject> read) {
         List<JsonObject> out = new ArrayList<>(read.size());
         for (JsonObject w : read) {
-            out.add(new JsonObject().put("id", w.getInteger("id")).put("randomNumber", randomId()));
+            out.add(new JsonObject().put("id", w.getInteger("id")).put("randomNumber", Worlds.randomId()));
         }
         return out;
     }
@@ -111,43 +88,11 @@ final class Database {
     /** Every fortune row, rendered as the fortunes page. */
     Future<String> fortunesPage() {
         return client.preparedQuery(SELECT_FORTUNES).execute().map(rows -> {
-            List<Fortune> fortunes = new ArrayList<>(rows.size() + 1);
+            List<Fortune> fortunes = new ArrayList<>(rows.size());
             for (Row row : rows) {
                 fortunes.add(new Fortune(row.getInteger(0), row.getString(1)));
             }
-            return page(fortunes);
+            return FortunesPage.render(fortunes);
         });
-    }
-
-    /**
-     * The fortunes page of agent/suite/db/fortunes.html, built by hand: the rows plus the one added at request time,
-     * sorted by message, each escaped (&amp; &lt; &gt; &quot; &#39;), no whitespace between tags.
-     */
-    static String page(List<Fortune> fortunes) {
-        fortunes.add(new Fortune(0, "Additional fortune added at request time."));
-        fortunes.sort(Comparator.comparing(Fortune::message));
-        StringBuilder html = new StringBuilder(2048)
-                .append("<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table>")
-                .append("<tr><th>id</th><th>message</th></tr>");
-        for (Fortune f : fortunes) {
-            html.append("<tr><td>").append(f.id()).append("</td><td>");
-            escape(html, f.message());
-            html.append("</td></tr>");
-        }
-        return html.append("</table></body></html>").toString();
-    }
-
-    private static void escape(StringBuilder out, String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char ch = text.charAt(i);
-            switch (ch) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(ch);
-            }
-        }
     }
 }

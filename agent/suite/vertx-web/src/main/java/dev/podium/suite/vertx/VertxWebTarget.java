@@ -1,5 +1,9 @@
 package dev.podium.suite.vertx;
 
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.Env;
+import dev.podium.suite.common.HttpDate;
+import dev.podium.suite.common.Worlds;
 import io.vertx.core.CompositeFuture;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
@@ -29,9 +33,8 @@ public final class VertxWebTarget extends VerticleBase {
     static final String HELLO = "Hello, World!";
 
     private final boolean virtual;
-    private final int port = Integer.parseInt(System.getenv().getOrDefault("PORT", "8080"));
-    private final String reference =
-            System.getenv().getOrDefault("PODIUM_REFERENCE_URL", "http://127.0.0.1:9090/reference");
+    private final int port = Env.port();
+    private final String reference = Env.referenceUrl();
     /** Built once per verticle: the WebClient docs' "send can be called multiple times safely" on one HttpRequest. */
     private HttpRequest<Buffer> referenceRequest;
 
@@ -115,26 +118,26 @@ public final class VertxWebTarget extends VerticleBase {
     }
 
     private void db(RoutingContext ctx) {
-        database.world(Database.randomId()).onSuccess(ctx::json).onFailure(ctx::fail);
+        database.world(Worlds.randomId()).onSuccess(ctx::json).onFailure(ctx::fail);
     }
 
     /** n SELECTs sent at once: the pooled client pipelines them on its connections. */
     private Future<List<JsonObject>> worlds(int n) {
         List<Future<JsonObject>> reads = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            reads.add(database.world(Database.randomId()));
+            reads.add(database.world(Worlds.randomId()));
         }
         return Future.all(reads).map(CompositeFuture::<JsonObject>list);
     }
 
     private void queries(RoutingContext ctx) {
-        worlds(Database.count(ctx.queryParams().get("n")))
+        worlds(Worlds.count(ctx.queryParams().get("n")))
                 .onSuccess(rows -> ctx.json(new JsonArray(rows)))
                 .onFailure(ctx::fail);
     }
 
     private void updates(RoutingContext ctx) {
-        worlds(Database.count(ctx.queryParams().get("n")))
+        worlds(Worlds.count(ctx.queryParams().get("n")))
                 .map(Database::renumbered)
                 .compose(rows -> database.update(rows).map(done -> rows))
                 .onSuccess(rows -> ctx.json(new JsonArray(rows)))
@@ -147,24 +150,24 @@ public final class VertxWebTarget extends VerticleBase {
 
     /** On a virtual-thread verticle: each query awaited in turn, in the blocking style of the JDBC targets. */
     private void dbAwaiting(RoutingContext ctx) {
-        ctx.json(database.world(Database.randomId()).await());
+        ctx.json(database.world(Worlds.randomId()).await());
     }
 
     private List<JsonObject> worldsAwaiting(int n) {
         List<JsonObject> rows = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            rows.add(database.world(Database.randomId()).await());
+            rows.add(database.world(Worlds.randomId()).await());
         }
         return rows;
     }
 
     private void queriesAwaiting(RoutingContext ctx) {
-        ctx.json(new JsonArray(worldsAwaiting(Database.count(ctx.queryParams().get("n")))));
+        ctx.json(new JsonArray(worldsAwaiting(Worlds.count(ctx.queryParams().get("n")))));
     }
 
     private void updatesAwaiting(RoutingContext ctx) {
         List<JsonObject> rows = Database.renumbered(
-                worldsAwaiting(Database.count(ctx.queryParams().get("n"))));
+                worldsAwaiting(Worlds.count(ctx.queryParams().get("n"))));
         database.update(rows).await();
         ctx.json(new JsonArray(rows));
     }
@@ -206,17 +209,13 @@ public final class VertxWebTarget extends VerticleBase {
     }
 
     private static long delayMillis(RoutingContext ctx) {
-        try {
-            return Math.max(-1, Long.parseLong(ctx.queryParams().get("ms")));
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return Delay.millis(ctx.queryParams().get("ms"));
     }
 
     private static void badDelay(RoutingContext ctx) {
         ctx.response()
                 .setStatusCode(400)
                 .putHeader("Content-Type", "text/plain")
-                .end("ms must be a whole number of milliseconds");
+                .end(Delay.BAD_MS);
     }
 }

@@ -1,38 +1,44 @@
-package dev.podium.suite.tomcat;
+package dev.podium.suite.common.servlet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.podium.suite.db.Database;
+import dev.podium.suite.common.BlockingDatabase;
+import dev.podium.suite.common.Delay;
+import dev.podium.suite.common.Worlds;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 
 /**
- * The scenarios as one blocking servlet: it runs on whichever thread Tomcat's connector gives it. The db routes use
- * blocking JDBC on that thread (the db-jdbc module's Database).
+ * The scenarios as one blocking servlet (Servlet 6.1), run by the jetty and tomcat targets on whichever thread their
+ * container gives it: json by Jackson, delay by Thread.sleep, the db routes by blocking calls on that thread. Each
+ * target fetches the proxy's answer with its own client ({@link #reference}).
  */
-final class ScenarioServlet extends HttpServlet {
+public abstract class ScenarioServlet extends HttpServlet {
+    /** The paths the servlet serves, each mapped to it by the target. */
+    public static final String[] PATHS = {
+        "/plaintext", "/json", "/proxy", "/delay", "/db", "/queries", "/updates", "/fortunes"
+    };
+
     private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.UTF_8);
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    record Message(String message) {}
+    /** The json scenario's object. */
+    public record Message(String message) {}
 
-    // HTTP/1.1 explicitly: the default (HTTP/2) would offer an h2c upgrade on every plain-HTTP request.
-    private final transient HttpClient client =
-            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    private final transient HttpRequest referenceRequest;
-    private final transient Database database;
+    /** The reference service's answer: its status and body. */
+    public record Answer(int status, byte[] body) {}
 
-    ScenarioServlet(URI reference, Database database) {
-        this.referenceRequest = HttpRequest.newBuilder(reference).GET().build();
+    private final transient BlockingDatabase database;
+
+    protected ScenarioServlet(BlockingDatabase database) {
         this.database = database;
     }
+
+    /** GET of the reference service, blocking the request's thread until it answers. */
+    protected abstract Answer reference() throws Exception;
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -51,17 +57,12 @@ final class ScenarioServlet extends HttpServlet {
         try {
             switch (request.getServletPath()) {
                 case "/db" -> json(response, database.world());
-                case "/queries" -> json(response, database.worlds(Database.count(request.getParameter("n"))));
-                case "/updates" -> json(response, database.update(Database.count(request.getParameter("n"))));
-                default ->
-                    send(
-                            response,
-                            200,
-                            "text/html; charset=utf-8",
-                            database.fortunesPage().getBytes(StandardCharsets.UTF_8));
+                case "/queries" -> json(response, database.worlds(Worlds.count(request.getParameter("n"))));
+                case "/updates" -> json(response, database.update(Worlds.count(request.getParameter("n"))));
+                default -> send(response, 200, "text/html; charset=utf-8", utf8(database.fortunesPage()));
             }
         } catch (SQLException e) {
-            send(response, 500, "text/plain", String.valueOf(e).getBytes(StandardCharsets.UTF_8));
+            send(response, 500, "text/plain", utf8(String.valueOf(e)));
         }
     }
 
@@ -71,37 +72,24 @@ final class ScenarioServlet extends HttpServlet {
 
     private void proxy(HttpServletResponse response) throws IOException {
         try {
-            HttpResponse<byte[]> answer = client.send(referenceRequest, HttpResponse.BodyHandlers.ofByteArray());
-            if (answer.statusCode() == 200) {
+            Answer answer = reference();
+            if (answer.status() == 200) {
                 send(response, 200, "application/json", answer.body());
             } else {
-                send(
-                        response,
-                        502,
-                        "text/plain",
-                        ("reference answered " + answer.statusCode()).getBytes(StandardCharsets.UTF_8));
+                send(response, 502, "text/plain", utf8("reference answered " + answer.status()));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             response.sendError(503);
         } catch (Exception e) {
-            send(response, 502, "text/plain", String.valueOf(e).getBytes(StandardCharsets.UTF_8));
+            send(response, 502, "text/plain", utf8(String.valueOf(e)));
         }
     }
 
     private static void delay(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        long ms;
-        try {
-            ms = Long.parseLong(request.getParameter("ms"));
-        } catch (NumberFormatException e) {
-            ms = -1;
-        }
+        long ms = Delay.millis(request.getParameter("ms"));
         if (ms < 0) {
-            send(
-                    response,
-                    400,
-                    "text/plain",
-                    "ms must be a whole number of milliseconds".getBytes(StandardCharsets.UTF_8));
+            send(response, 400, "text/plain", utf8(Delay.BAD_MS));
             return;
         }
         try {
@@ -110,6 +98,10 @@ final class ScenarioServlet extends HttpServlet {
             Thread.currentThread().interrupt();
         }
         send(response, 200, "text/plain", HELLO);
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private static void send(HttpServletResponse response, int status, String contentType, byte[] body)

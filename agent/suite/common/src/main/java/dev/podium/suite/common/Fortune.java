@@ -1,0 +1,4 @@
+package dev.podium.suite.common;
+
+/** A row of fortune. */
+public record Fortune(int id, String message) {}
