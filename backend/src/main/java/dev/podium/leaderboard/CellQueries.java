@@ -38,7 +38,8 @@ public class CellQueries {
             + "c.req_per_cpu_second_ci_high, c.req_per_cpu_second_repeats, c.rps_per_vcpu, c.rps_per_vcpu_ci_low, "
             + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
             + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
-            + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + ", c.topology";
+            + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED
+            + ", c.topology, c.forks, c.rps_fork_cv";
 
     /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
     public static final String AGENT_REVOKED =
@@ -227,7 +228,9 @@ public class CellQueries {
                         rs.getObject(37, Boolean.class),
                         estimate(rs, 38),
                         estimate(rs, 42),
-                        estimate(rs, 46));
+                        estimate(rs, 46),
+                        rs.getInt(56),
+                        dbl(rs, 57));
         Double firstResponse = dbl(rs, 51);
         return new CellRow(
                 rs.getLong(1),
