@@ -21,6 +21,9 @@ type Plan struct {
 	Topologies           []string // "single", "nginx-N" (package topology); each fitting vCPU count runs in each
 	Duration             time.Duration
 	Repeats              int
+	MinRepeats           int    // closed-loop cells stop between MinRepeats and Repeats (measure.go, enough)
+	Forks                int    // JVM starts per cell (1: one start)
+	WarmupPer            string // "target" (warm up once per start and scenario) or "cell" (every cell, as before)
 	DelayMs              int
 	WarmupWindow         time.Duration
 	WarmupHorizon        time.Duration
@@ -39,6 +42,12 @@ type Plan struct {
 	Baseline bool
 }
 
+// The warm-up schedules (Plan.WarmupPer, a profile's warmup.per, --warmup-per).
+const (
+	WarmupPerTarget = "target" // a start warms up once per scenario; a further concurrency of a steady one is checked
+	WarmupPerCell   = "cell"   // every cell warms up by the full rule (the schedule before issue 24)
+)
+
 // PlanFrom starts from a manifest profile, filling what it leaves out with methodology.md's defaults.
 func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 	p, ok := m.Profiles[profile]
@@ -54,6 +63,7 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 		Profile: profile, Targets: p.Targets, Scenarios: p.Scenarios, Connections: p.Connections,
 		PlaintextConnections: p.PlaintextConnections, VCPUs: p.VCPUs, Topologies: p.Topologies,
 		Duration: secs(p.DurationSeconds, 15), Repeats: p.Repeats, DelayMs: p.DelayMs,
+		MinRepeats: p.MinRepeats, Forks: max(1, p.Forks), WarmupPer: p.Warmup.Per,
 		WarmupWindow: secs(p.Warmup.WindowSeconds, 5), WarmupMax: secs(p.Warmup.MaxSeconds, 60),
 		WarmupHorizon: secs(p.Warmup.HorizonSeconds, 15), WarmupMin: secs(p.Warmup.MinSeconds, 0),
 		WarmupTolerance: p.Warmup.Tolerance, WarmupJITQuiet: p.Warmup.JITQuiet, OpenLoop: p.OpenLoop,
@@ -74,6 +84,12 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 	if pl.Repeats <= 0 {
 		pl.Repeats = 5
 	}
+	if pl.MinRepeats <= 0 {
+		pl.MinRepeats = 3
+	}
+	if pl.WarmupPer == "" {
+		pl.WarmupPer = WarmupPerTarget
+	}
 	if pl.DelayMs <= 0 {
 		pl.DelayMs = 100
 	}
@@ -88,6 +104,17 @@ func secs(s, def float64) time.Duration {
 		s = def
 	}
 	return time.Duration(s * float64(time.Second))
+}
+
+// forks is how many JVM starts each cell gets (Forks, 1 when unset).
+func (p Plan) forks() int { return max(1, p.Forks) }
+
+// minRepeats is the fewest repeats of a closed-loop cell (MinRepeats, 3 when unset).
+func (p Plan) minRepeats() int {
+	if p.MinRepeats <= 0 {
+		return 3
+	}
+	return p.MinRepeats
 }
 
 // topologies is the plan's topologies parsed, single when it names none.
@@ -142,6 +169,14 @@ func (p Plan) Check() error {
 	switch {
 	case p.Repeats < 1 || p.Repeats > 100:
 		return fmt.Errorf("repeats %d: a cell has 1 to 100 repeats", p.Repeats)
+	case p.Forks < 0 || p.Forks > 100:
+		return fmt.Errorf("forks %d: a cell has 1 to 100 JVM starts", p.Forks)
+	case p.forks()*p.Repeats > 100:
+		return fmt.Errorf("forks %d x repeats %d: a cell has at most 100 repeats over all its starts", p.Forks, p.Repeats)
+	case p.MinRepeats < 0:
+		return fmt.Errorf("min-repeats %d: at least 1", p.MinRepeats)
+	case p.WarmupPer != "" && p.WarmupPer != WarmupPerTarget && p.WarmupPer != WarmupPerCell:
+		return fmt.Errorf("warm-up schedule %q: %s or %s", p.WarmupPer, WarmupPerTarget, WarmupPerCell)
 	case p.Duration < time.Second:
 		return fmt.Errorf("duration %s: at least 1s", p.Duration)
 	case p.WarmupTolerance <= 0 || p.WarmupTolerance >= 1:
