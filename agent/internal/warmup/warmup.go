@@ -23,8 +23,8 @@ type Settings struct {
 	// (0: ignore the JIT).
 	JITQuiet float64
 	// Check, when above 0, makes the warm-up a short check of a start already steady on this scenario at another
-	// concurrency: for up to Check of load, two windows without a trend (and a quiet JIT) are enough and Min does not
-	// apply; past it the full rule holds, the windows so far counting (see Settings.AsCheck).
+	// concurrency: for up to Check / Window windows (two at least), two windows without a trend (and a quiet JIT) are
+	// enough and Min does not apply; past them the full rule holds, the windows so far counting (see Settings.AsCheck).
 	Check time.Duration
 }
 
@@ -75,7 +75,8 @@ func Run(ctx context.Context, s Settings, cpus int, measure func(time.Duration) 
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
-		checking := s.Check > 0 && r.Spent < s.Check
+		// the check's span counts windows, not time: on a busy host one window can take twice its length
+		checking := s.Check > 0 && len(r.Windows) < max(2, int(math.Ceil(float64(s.Check)/float64(window))))
 		start := time.Now()
 		rps, err := measure(window)
 		if err != nil {
