@@ -28,8 +28,8 @@ type Settings struct {
 	Check time.Duration
 }
 
-// AsCheck is s as a check of a path that is already steady: at most one horizon (two windows at least) of the
-// short rule, then the full one.
+// AsCheck is s as a check of a path that is already steady: at most a horizon's worth of windows (two at least) of
+// the short rule, then the full one.
 func (s Settings) AsCheck() Settings {
 	s.Check = max(s.Horizon, 2*max(s.Window, time.Second))
 	s.Min = 0
