@@ -13,7 +13,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 
 .PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-frontend lint-format format \
         test test-schema test-compose test-migrations test-agent test-backend test-suite test-frontend \
-        bench bench-ingest bench-read bench-agent bench-frontend bench-warmup bench-quick profile screenshots \
+        bench bench-ingest bench-read bench-agent bench-frontend bench-warmup bench-warmup-schedule bench-quick profile screenshots \
         backup restore test-backup test-resume load soak
 
 help: ## list the targets
@@ -139,6 +139,9 @@ bench-frontend: ## initial JavaScript size and the leaderboard's largest content
 
 bench-warmup: agent suite ## one run of every target (plaintext, 1 vCPU): req/s and what a request costs, then each beside its 120 s plateau (TARGETS="a b", PLATEAU=none)
 	agent/bench/warmup.sh
+
+bench-warmup-schedule: agent suite ## the warm-up once per scenario against every cell's own, back to back: figures, intervals, time (TARGETS="a b", REPEATS=5)
+	agent/bench/warmup-schedule.sh
 
 bench-quick: agent suite ## the quick profile 5 times back to back: how long each took, and whether consecutive runs rank in the same order
 	agent/bench/quick.sh

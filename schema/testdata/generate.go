@@ -104,6 +104,23 @@ func repeat0(m map[string]any) map[string]any {
 }
 func usage0(m map[string]any) map[string]any { return repeat0(m)["usage"].(map[string]any) }
 
+// forks gives cell 0 one repeat per given JVM start index, copies of its first repeat (-1: a repeat without fork).
+func forks(m map[string]any, starts ...int) {
+	var reps []any
+	for _, f := range starts {
+		r := map[string]any{}
+		for k, v := range repeat0(m) {
+			r[k] = v
+		}
+		delete(r, "fork")
+		if f >= 0 {
+			r["fork"] = f
+		}
+		reps = append(reps, r)
+	}
+	cell0(m)["repeats"] = reps
+}
+
 type mutation struct {
 	name, field, about string
 	status             int
@@ -131,6 +148,12 @@ var v2Mutations = []mutation{
 		func(m map[string]any) { cell0(m)["classification"] = "framework" }, nil},
 	{"unknown-topology", "results[0].topology", "v2: a topology other than single and nginx-N", 422,
 		func(m map[string]any) { cell0(m)["topology"] = "haproxy-2" }, nil},
+	{"fork-gap", "results[0].repeats[1].fork", "v2: JVM starts numbered with a gap (0, then 2)", 422,
+		func(m map[string]any) { forks(m, 0, 2) }, nil},
+	{"fork-missing", "results[0].repeats[1].fork", "v2: one repeat names its JVM start, the next does not", 422,
+		func(m map[string]any) { forks(m, 0, -1) }, nil},
+	{"unknown-warmup", "results[0].warmup", "v2: a warm-up other than full and check", 422,
+		func(m map[string]any) { cell0(m)["warmup"] = "partial" }, nil},
 }
 
 func main() {

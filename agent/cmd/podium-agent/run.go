@@ -37,6 +37,8 @@ type runFlags struct {
 	warmupTolerance                   float64
 	openLoop, push, baseline, resume  bool
 	version                           versionFlags
+	forks, minRepeats                 int
+	warmupPer                         string
 	// usable are the CPUs this process may use, read before any run pins it to the load generator's CPUs
 	usable host.CPUs
 }
@@ -76,6 +78,9 @@ func (f *runFlags) registerRun(cmd *cobra.Command) {
 	fl.StringSliceVar(&f.topologies, "topology", nil, "how each vCPU count is deployed: single (one instance on all k) and/or nginx-N (N instances on k/N vCPUs each behind nginx; k a multiple of N), e.g. single,nginx-2 (default: the profile's topologies, else single)")
 	fl.DurationVar(&f.duration, "duration", 0, "length of one measured repeat (default: the profile's)")
 	fl.IntVar(&f.repeats, "repeats", 0, "repeats per cell (default: the profile's)")
+	fl.IntVar(&f.minRepeats, "min-repeats", 0, "a closed-loop cell stops repeating once it has this many repeats and its 95% interval is within 2% of its mean; --repeats is the most (default: the profile's, else 3; equal to --repeats: a fixed count)")
+	fl.IntVar(&f.forks, "forks", 0, "JVM starts per cell: each start warms up and measures its repeats (default: the profile's, else 1)")
+	fl.StringVar(&f.warmupPer, "warmup-per", "", "warm-up schedule: target (once per start and scenario, a further concurrency only checked) or cell (every cell by the full rule, the schedule before issue 24) (default: the profile's, else target)")
 	fl.IntVar(&f.delayMs, "delay-ms", 0, "the N of /delay?ms=N (default: the profile's)")
 	fl.DurationVar(&f.warmupWindow, "warmup-window", 0, "warm-up window (default: the profile's)")
 	fl.DurationVar(&f.warmupHorizon, "warmup-horizon", 0, "stable only when this last stretch of windows shows no trend beyond the tolerance (default: the profile's)")
@@ -283,6 +288,15 @@ func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
 	}
 	if f.delayMs > 0 {
 		p.DelayMs = f.delayMs
+	}
+	if f.minRepeats > 0 {
+		p.MinRepeats = f.minRepeats
+	}
+	if f.forks > 0 {
+		p.Forks = f.forks
+	}
+	if f.warmupPer != "" {
+		p.WarmupPer = f.warmupPer
 	}
 	if f.warmupWindow > 0 {
 		p.WarmupWindow = f.warmupWindow

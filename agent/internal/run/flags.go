@@ -1,6 +1,9 @@
 package run
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Thresholds of the flags judged from real data (agent/README.md, "Cell flags").
 const (
@@ -13,19 +16,34 @@ func saturated(cpuSeconds, wall float64, cpus int) bool {
 	return wall > 0 && cpus > 0 && cpuSeconds >= saturatedShare*wall*float64(cpus)
 }
 
-// CV is the coefficient of variation (sample standard deviation over mean) of the repeats' requests/s;
-// 0 with fewer than two repeats.
+// CV is the coefficient of variation (sample standard deviation over mean) of the repeats' requests/s within a JVM
+// start (pooled over the starts when the cell has several, as the service computes it: noisy says that the repeats
+// of a start disagree, not that the starts do); 0 without two repeats of one start.
 func (c *Cell) CV() float64 {
-	n := float64(len(c.Repeats))
 	mean := c.meanRPS()
-	if n < 2 || mean <= 0 {
-		return 0
+	sums, counts := map[int]float64{}, map[int]int{}
+	for _, r := range c.Repeats {
+		sums[r.fork()] += r.RequestsPerSecond
+		counts[r.fork()]++
 	}
 	var ss float64
 	for _, r := range c.Repeats {
-		ss += (r.RequestsPerSecond - mean) * (r.RequestsPerSecond - mean)
+		d := r.RequestsPerSecond - sums[r.fork()]/float64(counts[r.fork()])
+		ss += d * d
 	}
-	return math.Sqrt(ss/(n-1)) / mean
+	df := len(c.Repeats) - len(counts)
+	if df < 1 || mean <= 0 {
+		return 0
+	}
+	return math.Sqrt(ss/float64(df)) / mean
+}
+
+// fork is the repeat's JVM start (0 for a one-start cell).
+func (r Repeat) fork() int {
+	if r.Fork == nil {
+		return 0
+	}
+	return *r.Fork
 }
 
 func (c *Cell) meanRPS() float64 {
@@ -36,8 +54,9 @@ func (c *Cell) meanRPS() float64 {
 	return sum / float64(max(1, len(c.Repeats)))
 }
 
-// judgeNoise flags a cell whose repeats disagree by more than noisyCV.
+// judgeNoise flags a cell whose repeats disagree by more than noisyCV (and unflags it when they no longer do).
 func (c *Cell) judgeNoise() {
+	c.Flags = slices.DeleteFunc(c.Flags, func(f string) bool { return f == FlagNoisy })
 	if c.CV() > noisyCV {
 		c.flag(FlagNoisy)
 	}

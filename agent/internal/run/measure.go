@@ -48,20 +48,98 @@ type measurer struct {
 	balancer balancer.Options
 	// instanceCPU is each instance's CPU time over the last repeat (nginx-N: the progress line shows the spread).
 	instanceCPU []float64
+	// fork is the JVM start being measured (0 to Plan.Forks - 1); steady the scenarios this start has warmed up to
+	// steady state (their further concurrencies are only checked); done the progress steps of the current target.
+	fork   int
+	steady map[string]bool
+	done   int
 }
 
-// target deploys t on cpus in topology topo, validates it and measures its cells. A scenario that breaks the contract is
-// reported and not measured, the others are; a target that does not start, or whose load run fails, ends
-// there. Either way the run goes on with the next target.
+// target measures t's cells over the plan's JVM starts (forks): each start deploys t afresh, validates it, warms it up
+// and measures the repeats of every closed-loop cell; the open-loop cells are measured in the first start. A cell's
+// repeats from its starts are kept together, each with its start's index.
 func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference) ([]Cell, *TargetFailure) {
-	r := m.r
+	forks := m.r.Plan.forks()
+	planned := m.r.Plan.closedCells(t) + m.r.Plan.openCells(t)
+	m.done = 0
+	first := m.cell
+	var cells []Cell
 	var problems []string
-	failure := func() *TargetFailure {
-		if len(problems) == 0 {
-			return nil
+	for f := 0; f < forks && ctx.Err() == nil; f++ {
+		m.fork, m.cell = f, first
+		if forks > 1 {
+			m.r.logf("%s: JVM start %d of %d", t.Name, f+1, forks)
 		}
-		return &TargetFailure{Target: t.Name, VCPUs: k, Topology: topo.Name, Reason: strings.Join(problems, "; ")}
+		got, probs, fatal := m.start(ctx, t, k, topo, cpus, ref)
+		cells = mergeFork(cells, got, forks > 1)
+		for _, p := range probs {
+			if f > 0 && !slices.Contains(problems, p) {
+				p = fmt.Sprintf("start %d of %d: %s", f+1, forks, p)
+			}
+			if !slices.Contains(problems, p) { // a scenario that fails validation in every start is said once
+				problems = append(problems, p)
+			}
+		}
+		if fatal {
+			break // what the earlier starts measured is kept; each cell says how many starts it rests on
+		}
 	}
+	for i := range cells {
+		cells[i].flagErrorRate()
+		cells[i].judgeNoise()
+	}
+	m.skip(planned - m.done) // cells not measured: the progress counts them done
+	if len(problems) == 0 {
+		return cells, nil
+	}
+	return cells, &TargetFailure{Target: t.Name, VCPUs: k, Topology: topo.Name, Reason: strings.Join(problems, "; ")}
+}
+
+// mergeFork adds one start's cells to those of the earlier starts: a cell measured before gets the new repeats,
+// numbered as its next start (numbered only when the plan has several starts), its flags and warm-up time added.
+func mergeFork(cells, start []Cell, numbered bool) []Cell {
+	for _, c := range start {
+		i := slices.IndexFunc(cells, func(o Cell) bool {
+			return o.Scenario == c.Scenario && o.LoadModel == c.LoadModel && o.Connections == c.Connections && o.TargetRate == c.TargetRate
+		})
+		if i < 0 {
+			cells = append(cells, c)
+			i = len(cells) - 1
+			if numbered {
+				setFork(cells[i].Repeats, 0)
+			}
+			continue
+		}
+		o := &cells[i]
+		n := 0
+		for _, r := range o.Repeats {
+			n = max(n, r.fork()+1)
+		}
+		setFork(c.Repeats, n)
+		o.Repeats = append(o.Repeats, c.Repeats...)
+		for _, f := range c.Flags {
+			o.flag(f)
+		}
+		o.WarmupSeconds = math.Round((o.WarmupSeconds+c.WarmupSeconds)*10) / 10
+		if c.Warmup == WarmupFull {
+			o.Warmup = WarmupFull
+		}
+	}
+	return cells
+}
+
+func setFork(reps []Repeat, f int) {
+	for i := range reps {
+		reps[i].Fork = &f
+	}
+}
+
+// start deploys t on cpus in topology topo (one JVM start), validates it and measures its cells, and says what went
+// wrong. A scenario that breaks the contract is reported and not measured, the others are; a target that does not
+// start, or whose load run fails, ends there (fatal: no further start is tried). Either way the run goes on with the
+// next target.
+func (m *measurer) start(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference) (cells []Cell, problems []string, fatal bool) {
+	r := m.r
 	scenarios := r.Plan.scenariosOf(t)
 	m.ref = suite.Validator{ReferenceURL: ref.Base(), DelayMs: r.Plan.DelayMs, DatabaseErr: m.dbErr}
 	env, err := r.Manifest.DatabaseFor(ctx, t, r.Plan.Scenarios, m.db, &m.ref) // the same rows for every target
@@ -77,11 +155,10 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topo
 	p, err := topology.Deploy(ctx, r.Manifest, t, topo, cpus, suite.StartOptions{Java: r.Java, ReferenceURL: ref.URL(),
 		HealthWait: r.HealthWait, Env: env}, m.balancer)
 	if err != nil {
-		m.skip(r.Plan.closedCells(t) + r.Plan.openCells(t))
-		problems = append(problems, fmt.Sprintf("did not start: %v", err))
-		return nil, failure()
+		return nil, []string{fmt.Sprintf("did not start: %v", err)}, true
 	}
 	defer p.Stop()
+	m.steady = map[string]bool{} // a fresh JVM: every scenario warms up by the full rule first
 	m.cpus = cpus.String()
 	m.sharesGenerator = slices.ContainsFunc(cpus, func(cpu int) bool { return slices.Contains(m.r.Layout.LoadGenerator, cpu) })
 	// N instances: the slowest one's first response, and their idle memory together.
@@ -100,37 +177,49 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topo
 		}
 		valid[s] = true
 	}
-	var cells []Cell
 	for _, s := range scenarios {
 		if !valid[s] {
-			m.skip(len(r.Plan.connectionsFor(s)))
 			continue
 		}
 		for _, c := range r.Plan.connectionsFor(s) {
 			cell, err := m.closed(ctx, p, s, c, k)
 			if err != nil {
-				problems = append(problems, fmt.Sprintf("%s at %d connections: %v", s, c, err))
-				return cells, failure()
+				return cells, append(problems, fmt.Sprintf("%s at %d connections: %v", s, c, err)), true
 			}
 			cells = append(cells, cell)
 		}
 	}
-	if n := r.Plan.openCells(t); n > 0 && valid["delay"] {
+	if n := r.Plan.openCells(t); n > 0 && valid["delay"] && m.fork == 0 { // the open loop in the first start only
 		open, err := m.open(ctx, p, k, n)
 		cells = append(cells, open...)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("delay, open loop: %v", err))
 		}
-	} else if n > 0 {
-		m.skip(n)
 	}
-	return cells, failure()
+	return cells, problems, false
 }
 
+// skip counts n cells of the current target done in the progress display.
 func (m *measurer) skip(n int) {
 	for range n {
 		m.r.Display.Done()
+		m.done++
 	}
+}
+
+// cellDone counts a closed-loop cell done once its last start has measured it.
+func (m *measurer) cellDone() {
+	if m.fork == m.r.Plan.forks()-1 {
+		m.skip(1)
+	}
+}
+
+// startLabel is " start f/n" for the progress line of a cell measured over several starts, "" for one.
+func (m *measurer) startLabel() string {
+	if n := m.r.Plan.forks(); n > 1 {
+		return fmt.Sprintf(" start %d/%d", m.fork+1, n)
+	}
+	return ""
 }
 
 func (m *measurer) newCell(p *topology.Deployment, scenario, model string, k int) Cell {
@@ -161,8 +250,8 @@ func (m *measurer) newCell(p *topology.Deployment, scenario, model string, k int
 func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario string, conns, k int) (Cell, error) {
 	r := m.r
 	m.cell++
-	r.Display.Cell(m.cell, fmt.Sprintf("%s %s closed c=%d k=%d%s", p.Target.Name, scenario, conns, k, topoLabel(p)))
-	defer r.Display.Done()
+	r.Display.Cell(m.cell, fmt.Sprintf("%s %s closed c=%d k=%d%s%s", p.Target.Name, scenario, conns, k, topoLabel(p), m.startLabel()))
+	defer m.cellDone()
 	c := m.newCell(p, scenario, "closed", k)
 	c.Connections = conns
 	timeout := 2 * time.Second
@@ -174,6 +263,10 @@ func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario 
 
 	ws := warmup.Settings{Window: r.Plan.WarmupWindow, Horizon: r.Plan.WarmupHorizon, Min: r.Plan.WarmupMin,
 		Max: r.Plan.WarmupMax, Tolerance: r.Plan.WarmupTolerance, JITQuiet: r.Plan.WarmupJITQuiet}
+	if r.Plan.WarmupPer != WarmupPerCell && m.steady[scenario] {
+		ws = ws.AsCheck() // this start is steady on this scenario at another concurrency: check that it still is
+	}
+	m.steady[scenario] = false
 	warm, err := warmup.Run(ctx, ws, k, func(d time.Duration) (float64, error) {
 		o := opts
 		o.Duration = d
@@ -185,11 +278,15 @@ func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario 
 		return c, fmt.Errorf("warm-up: %w", err)
 	}
 	c.WarmupSeconds = math.Round(warm.Spent.Seconds()*10) / 10
+	c.Warmup = WarmupFull
+	if warm.Checked {
+		c.Warmup = WarmupCheck
+	}
 	if !warm.Stable {
 		c.flag(FlagWarmupNotStable)
 	}
 	r.logf("  warm-up %.1f s (%s)", c.WarmupSeconds, warm.Reason)
-	for i := 0; i < r.Plan.Repeats; i++ {
+	for i := 0; i < r.Plan.Repeats && !enough(repeatRates(c), r.Plan.minRepeats()); i++ {
 		o := opts
 		o.Duration = r.Plan.Duration
 		var before int64
@@ -210,12 +307,59 @@ func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario 
 		// wrk's threads can use at most one CPU each of those it is pinned to.
 		m.keep(&c, res, u, min(o.Threads, len(m.lg)))
 	}
-	if rps := repeatRates(c); warmup.Climbing(rps, r.Plan.WarmupTolerance) {
+	rps := repeatRates(c)
+	if warmup.Climbing(rps, r.Plan.WarmupTolerance) {
 		c.flag(FlagWarmupNotStable) // the repeats still climb: the warm-up ended too early
 		r.logf("  the repeats still climb (%.0f req/s first, %.0f last): warmup-not-stable", rps[0], rps[len(rps)-1])
+	} else if warm.Stable {
+		m.steady[scenario] = true // the next concurrency of this scenario in this start needs only a check
+	}
+	if len(rps) < r.Plan.Repeats {
+		r.logf("  %d repeats: the 95%% interval is within %.0f%% of the mean", len(rps), enoughHalfWidth*100)
 	}
 	c.judgeNoise()
 	return c, nil
+}
+
+// enoughHalfWidth: a closed-loop cell stops repeating once its 95% interval's half-width is at most this share of
+// its mean (issue 24), after at least the plan's MinRepeats.
+const enoughHalfWidth = 0.02
+
+// enough says whether the repeats so far (requests/s) settle the cell: at least min of them (and never fewer than 2,
+// the fewest an interval needs) and the 95% t interval of their mean within enoughHalfWidth of it.
+func enough(rps []float64, minRepeats int) bool {
+	n := len(rps)
+	if n < max(2, minRepeats) {
+		return false
+	}
+	mean, ss := 0.0, 0.0
+	for _, v := range rps {
+		mean += v / float64(n)
+	}
+	for _, v := range rps {
+		ss += (v - mean) * (v - mean)
+	}
+	if mean <= 0 {
+		return false
+	}
+	half := tQuantile975(n-1) * math.Sqrt(ss/float64(n-1)) / math.Sqrt(float64(n))
+	return half <= enoughHalfWidth*mean
+}
+
+// t975 are Student's t quantiles t(0.975, df) for df 1 to 30 (the service's StudentT computes the same).
+var t975 = [...]float64{12.7062047, 4.3026527, 3.1824463, 2.7764451, 2.5705818, 2.4469119, 2.3646243, 2.3060041,
+	2.2621572, 2.2281389, 2.2009852, 2.1788128, 2.1603687, 2.1447867, 2.1314495, 2.1199053, 2.1098156, 2.1009220,
+	2.0930241, 2.0859634, 2.0796138, 2.0738731, 2.0686576, 2.0638986, 2.0595386, 2.0555294, 2.0518305, 2.0484071,
+	2.0452296, 2.0422725}
+
+// tQuantile975 is t(0.975, df): the table up to 30, above it the Cornish-Fisher expansion around the normal 1.959964
+// (within 1e-4 there).
+func tQuantile975(df int) float64 {
+	if df <= len(t975) {
+		return t975[max(df, 1)-1]
+	}
+	z, n := 1.959963985, float64(df)
+	return z + (z*z*z+z)/(4*n) + (5*math.Pow(z, 5)+16*z*z*z+3*z)/(96*n*n)
 }
 
 func repeatRates(c Cell) []float64 {
@@ -391,7 +535,7 @@ func (m *measurer) openCell(ctx context.Context, p *topology.Deployment, k int, 
 	r := m.r
 	m.cell++
 	r.Display.Cell(m.cell, fmt.Sprintf("%s delay open %.0f req/s k=%d%s", p.Target.Name, rate, k, topoLabel(p)))
-	defer r.Display.Done()
+	defer m.skip(1)
 	c := m.newCell(p, "delay", "open", k)
 	c.TargetRate = rate
 	// Enough connections for every request in flight during the wait, twice over.

@@ -93,6 +93,12 @@ const (
 	FlagSharesGeneratorCPUs = "shares-generator-cpus"
 )
 
+// What a cell's warm-up was (schema: results[].warmup).
+const (
+	WarmupFull  = "full"  // the full rule: a fresh start, a scenario not yet steady, or every cell under --warmup-per cell
+	WarmupCheck = "check" // a short check that a scenario already steady at another concurrency still is
+)
+
 // Startup is one start of a target: time to its first correct response and its idle memory after it.
 type Startup struct {
 	FirstResponseMs float64 `json:"firstResponseMs"`
@@ -112,7 +118,8 @@ type Cell struct {
 	DelayMs          *int          `json:"delayMs,omitempty"`
 	VCPUs            int           `json:"vcpus"`
 	DurationSeconds  float64       `json:"durationSeconds"`
-	WarmupSeconds    float64       `json:"warmupSeconds"`
+	WarmupSeconds    float64       `json:"warmupSeconds"`    // summed over the cell's starts
+	Warmup           string        `json:"warmup,omitempty"` // WarmupFull or WarmupCheck
 	Baseline         bool          `json:"baseline,omitempty"`
 	Flags            []string      `json:"flags,omitempty"`
 	Repeats          []Repeat      `json:"repeats"`
@@ -134,6 +141,8 @@ func (c *Cell) TopologyName() string {
 
 // Repeat is one measured repeat of a cell.
 type Repeat struct {
+	// Fork is the JVM start of the cell that measured the repeat, from 0; nil when the cell has one start.
+	Fork              *int         `json:"fork,omitempty"`
 	Requests          int64        `json:"requests"`
 	RequestsPerSecond float64      `json:"requestsPerSecond"`
 	LatencyMs         load.Latency `json:"latencyMs"`

@@ -23,6 +23,9 @@ type Plan struct {
 	Topologies           []string // "single", "nginx-N" (package topology); each fitting vCPU count runs in each
 	Duration             time.Duration
 	Repeats              int
+	MinRepeats           int    // closed-loop cells stop between MinRepeats and Repeats (measure.go, enough)
+	Forks                int    // JVM starts per cell (1: one start)
+	WarmupPer            string // "target" (warm up once per start and scenario) or "cell" (every cell, as before)
 	DelayMs              int
 	WarmupWindow         time.Duration
 	WarmupHorizon        time.Duration
@@ -36,12 +39,16 @@ type Plan struct {
 	SLAMs                float64   // the step function's latency SLA (the board's default SLA: 200 ms)
 	SLAPercentile        string    // p90 or p99: the percentile held to the SLA
 	SLABisect            int       // bisections between the last step that met the SLA and the first that missed
-	// Forks is how many JVM starts measure each cell (issue 25's figures across starts); 0 or 1: one.
-	Forks int
 	// Baseline adds the manifest's baseline (nginx) to the targets when they do not name it: every run
 	// carries the host's ceiling that its cells are compared with.
 	Baseline bool
 }
+
+// The warm-up schedules (Plan.WarmupPer, a profile's warmup.per, --warmup-per).
+const (
+	WarmupPerTarget = "target" // a start warms up once per scenario; a further concurrency of a steady one is checked
+	WarmupPerCell   = "cell"   // every cell warms up by the full rule (the schedule before issue 24)
+)
 
 // PlanFrom starts from a manifest profile, filling what it leaves out with methodology.md's defaults.
 func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
@@ -58,10 +65,11 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 		Profile: profile, Targets: p.Targets, Scenarios: p.Scenarios, Connections: p.Connections,
 		PlaintextConnections: p.PlaintextConnections, VCPUs: p.VCPUs, Topologies: p.Topologies,
 		Duration: secs(p.DurationSeconds, 15), Repeats: p.Repeats, DelayMs: p.DelayMs,
+		MinRepeats: p.MinRepeats, Forks: max(1, p.Forks), WarmupPer: p.Warmup.Per,
 		WarmupWindow: secs(p.Warmup.WindowSeconds, 5), WarmupMax: secs(p.Warmup.MaxSeconds, 60),
 		WarmupHorizon: secs(p.Warmup.HorizonSeconds, 15), WarmupMin: secs(p.Warmup.MinSeconds, 0),
 		WarmupTolerance: p.Warmup.Tolerance, WarmupJITQuiet: p.Warmup.JITQuiet, OpenLoop: p.OpenLoop,
-		OpenLoopSteps: 10, SLAMs: 200, SLAPercentile: "p90", SLABisect: 3, Baseline: true, Forks: p.Forks,
+		OpenLoopSteps: 10, SLAMs: 200, SLAPercentile: "p90", SLABisect: 3, Baseline: true,
 	}
 	if len(pl.Scenarios) == 0 {
 		pl.Scenarios = []string{"plaintext", "json", "proxy", "delay"}
@@ -77,6 +85,12 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 	}
 	if pl.Repeats <= 0 {
 		pl.Repeats = 5
+	}
+	if pl.MinRepeats <= 0 {
+		pl.MinRepeats = 3
+	}
+	if pl.WarmupPer == "" {
+		pl.WarmupPer = WarmupPerTarget
 	}
 	if pl.DelayMs <= 0 {
 		pl.DelayMs = 100
@@ -95,6 +109,17 @@ func secs(s, def float64) time.Duration {
 		s = def
 	}
 	return time.Duration(s * float64(time.Second))
+}
+
+// forks is how many JVM starts each cell gets (Forks, 1 when unset).
+func (p Plan) forks() int { return max(1, p.Forks) }
+
+// minRepeats is the fewest repeats of a closed-loop cell (MinRepeats, 3 when unset).
+func (p Plan) minRepeats() int {
+	if p.MinRepeats <= 0 {
+		return 3
+	}
+	return p.MinRepeats
 }
 
 // topologies is the plan's topologies parsed, single when it names none.
@@ -149,14 +174,20 @@ func (p Plan) Check() error {
 	switch {
 	case p.Repeats < 1 || p.Repeats > 100:
 		return fmt.Errorf("repeats %d: a cell has 1 to 100 repeats", p.Repeats)
+	case p.Forks < 0 || p.Forks > 10:
+		return fmt.Errorf("forks %d: a cell is measured in 1 to 10 JVM starts", p.Forks)
+	case p.forks()*p.Repeats > 100:
+		return fmt.Errorf("forks %d x repeats %d: a cell has at most 100 repeats over all its starts", p.Forks, p.Repeats)
+	case p.MinRepeats < 0:
+		return fmt.Errorf("min-repeats %d: at least 1", p.MinRepeats)
+	case p.WarmupPer != "" && p.WarmupPer != WarmupPerTarget && p.WarmupPer != WarmupPerCell:
+		return fmt.Errorf("warm-up schedule %q: %s or %s", p.WarmupPer, WarmupPerTarget, WarmupPerCell)
 	case p.Duration < time.Second:
 		return fmt.Errorf("duration %s: at least 1s", p.Duration)
 	case p.WarmupTolerance <= 0 || p.WarmupTolerance >= 1:
 		return fmt.Errorf("warm-up tolerance %g: between 0 and 1", p.WarmupTolerance)
 	case p.DelayMs < 1 || p.DelayMs > 600000:
 		return fmt.Errorf("delay %d ms: 1 to 600000", p.DelayMs)
-	case p.Forks < 0 || p.Forks > 10:
-		return fmt.Errorf("forks %d: a cell is measured in 1 to 10 JVM starts", p.Forks)
 	}
 	for _, s := range p.Scenarios {
 		if !slices.Contains(suite.Scenarios, s) {

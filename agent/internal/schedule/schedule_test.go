@@ -123,8 +123,8 @@ func TestCellsInTheRunsOrderAndForksDouble(t *testing.T) {
 	}
 	p.Forks = 2
 	two := onHost(t, m, p, 4)
-	if two.Targets[0].Planned != one.Targets[0].Planned {
-		t.Errorf("nginx has no JIT to vary: %s with forks 2, %s with 1", two.Targets[0].Planned, one.Targets[0].Planned)
+	if two.Targets[0].Planned != 2*one.Targets[0].Planned || two.Targets[0].Starts != 2 {
+		t.Errorf("nginx is started once per fork too: %s with forks 2, %s with 1", two.Targets[0].Planned, one.Targets[0].Planned)
 	}
 	if two.Targets[1].Planned != 2*one.Targets[1].Planned || two.Targets[1].Starts != 2 {
 		t.Errorf("netty with forks 2: %s, want twice %s", two.Targets[1].Planned, one.Targets[1].Planned)

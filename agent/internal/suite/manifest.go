@@ -96,6 +96,10 @@ type Warmup struct {
 	MaxSeconds     float64 `json:"maxSeconds"`
 	Tolerance      float64 `json:"tolerance"`
 	JITQuiet       float64 `json:"jitQuiet"`
+	// Per is the warm-up schedule: "target" (the default: a start is warmed up once per scenario, a further
+	// concurrency of a steady scenario only checked) or "cell" (every cell warmed up by the full rule, as before
+	// issue 24).
+	Per string `json:"per,omitempty"`
 }
 
 // Profile is a named measurement plan: which targets, scenarios, concurrencies and vCPU counts.
@@ -108,12 +112,16 @@ type Profile struct {
 	// Topologies are how each vCPU count is deployed: "single" (the default) and "nginx-N" (package topology).
 	Topologies      []string `json:"topologies,omitempty"`
 	DurationSeconds float64  `json:"durationSeconds"`
-	Repeats         int      `json:"repeats"`
-	DelayMs         int      `json:"delayMs"`
-	Warmup          Warmup   `json:"warmup"`
-	OpenLoop        bool     `json:"openLoop"`
-	// Forks is how many JVM starts measure each cell (0: one).
-	Forks int `json:"forks,omitempty"`
+	Repeats         int      `json:"repeats"` // the most repeats per cell (and start)
+	// MinRepeats: a closed-loop cell stops repeating once it has this many (default 3) and its 95% interval's
+	// half-width is at most 2% of its mean; set it to Repeats for a fixed count.
+	MinRepeats int `json:"minRepeats,omitempty"`
+	// Forks is how many JVM starts each cell is measured over (default 1): each start warms up and measures its
+	// repeats.
+	Forks    int    `json:"forks,omitempty"`
+	DelayMs  int    `json:"delayMs"`
+	Warmup   Warmup `json:"warmup"`
+	OpenLoop bool   `json:"openLoop"`
 }
 
 // Load reads and checks a manifest file.

@@ -22,6 +22,18 @@ type Settings struct {
 	// compiler threads, as hsperfdata counts it) is at most this share of the window times the pinned CPUs
 	// (0: ignore the JIT).
 	JITQuiet float64
+	// Check, when above 0, makes the warm-up a short check of a start already steady on this scenario at another
+	// concurrency: for up to Check / Window windows (two at least), two windows without a trend (and a quiet JIT) are
+	// enough and Min does not apply; past them the full rule holds, the windows so far counting (see Settings.AsCheck).
+	Check time.Duration
+}
+
+// AsCheck is s as a check of a path that is already steady: at most a horizon's worth of windows (two at least) of
+// the short rule, then the full one.
+func (s Settings) AsCheck() Settings {
+	s.Check = max(s.Horizon, 2*max(s.Window, time.Second))
+	s.Min = 0
+	return s
 }
 
 // Result says how long the warm-up took and why it ended.
@@ -30,6 +42,8 @@ type Result struct {
 	Stable  bool
 	Windows []float64 // requests/s of every window, in order
 	Reason  string    // why it ended, for the progress output
+	// Checked: a check (Settings.Check) found the path still steady; false when it ended by the full rule.
+	Checked bool
 }
 
 // JIT reports the JIT compiler's total time so far in seconds; ok false when unknown (not a JVM).
@@ -61,6 +75,8 @@ func Run(ctx context.Context, s Settings, cpus int, measure func(time.Duration) 
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
+		// the check's span counts windows, not time: on a busy host one window can take twice its length
+		checking := s.Check > 0 && len(r.Windows) < max(2, int(math.Ceil(float64(s.Check)/float64(window))))
 		start := time.Now()
 		rps, err := measure(window)
 		if err != nil {
@@ -78,6 +94,12 @@ func Run(ctx context.Context, s Settings, cpus int, measure func(time.Duration) 
 		}
 		flat := len(r.Windows) >= need && math.Abs(Trend(r.Windows[len(r.Windows)-need:])) <= s.Tolerance
 		quiet := s.JITQuiet <= 0 || jitShare < 0 || jitShare <= s.JITQuiet
+		if checking && quiet && len(r.Windows) >= 2 && math.Abs(Trend(r.Windows[len(r.Windows)-2:])) <= s.Tolerance {
+			r.Stable, r.Checked = true, true
+			last := r.Windows[len(r.Windows)-2:]
+			r.Reason = fmt.Sprintf("check: still steady (%+.1f%% from one window to the next)", Trend(last)*100)
+			return r, nil
+		}
 		if flat && quiet && r.Spent >= s.Min {
 			r.Stable = true
 			last := r.Windows[len(r.Windows)-need:]

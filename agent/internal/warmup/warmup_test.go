@@ -145,3 +145,48 @@ func TestAProcessWithoutAJITIsJudgedOverTwoWindows(t *testing.T) {
 		t.Errorf("a JVM whose JIT cannot be read: stable %v after %d windows, want 10 (the horizon still)", r.Stable, len(r.Windows))
 	}
 }
+
+func TestACheckOfAPathStillSteadyTakesTwoWindows(t *testing.T) {
+	t.Parallel()
+	// The same scenario at another concurrency of a start that is already steady: no horizon, no minimum.
+	c := s
+	c.Min = 30 * time.Second
+	r, err := Run(context.Background(), c.AsCheck(), 1, series(40100, 40500, 20000), jvm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Stable || !r.Checked || len(r.Windows) != 2 || !strings.HasPrefix(r.Reason, "check: still steady") {
+		t.Errorf("stable %v, checked %v after %d windows: %s; want a check ended by two windows", r.Stable, r.Checked, len(r.Windows), r.Reason)
+	}
+}
+
+func TestACheckThatFindsAClimbWarmsUpByTheFullRule(t *testing.T) {
+	t.Parallel()
+	// The check's span (one horizon, 3 windows) sees a climb; the full rule then waits for 3 windows without a trend.
+	r, err := Run(context.Background(), s.AsCheck(), 1, series(20000, 26000, 32000, 38000, 40000, 40200, 40100), jvm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Stable || r.Checked || len(r.Windows) != 7 {
+		t.Errorf("stable %v, checked %v after %d windows: %s; want stable by the full rule at window 7 (40.0k, 40.2k, 40.1k)", r.Stable, r.Checked, len(r.Windows), r.Reason)
+	}
+}
+
+func TestACheckWaitsForTheJIT(t *testing.T) {
+	t.Parallel()
+	// Flat throughput but the JIT compiling 50% of each window at first: the check does not pass on throughput alone.
+	compiled := 0.0
+	busy := func() (float64, bool) {
+		compiled += 0.5
+		if compiled > 2 {
+			compiled = 2 // quiet from the fifth reading on
+		}
+		return compiled, true
+	}
+	c := s
+	c.JITQuiet = 0.05
+	r, _ := Run(context.Background(), c.AsCheck(), 1, series(40000), busy)
+	if !r.Stable || len(r.Windows) < 4 {
+		t.Errorf("stable %v after %d windows: %s; want the JIT's quiet awaited", r.Stable, len(r.Windows), r.Reason)
+	}
+}

@@ -16,6 +16,7 @@ const ref = (framework: string, throughput: number) => ({
   throughput,
   flags: [],
   topology: 'single',
+  forks: 1,
 })
 
 describe('describeComparison', () => {

@@ -46,6 +46,7 @@ function row(framework: string, throughput: number, cpu: number | null, mb: numb
     excludedBy: [],
     agentRevoked: false,
     topology: 'single',
+    forks: 1,
   }
 }
 

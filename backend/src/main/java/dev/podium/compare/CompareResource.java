@@ -55,7 +55,10 @@ public class CompareResource {
             List<String> flags,
 
             @Schema(description = "single or nginx-N (N instances behind nginx; vcpus is their total)")
-            String topology) {}
+            String topology,
+
+            @Schema(description = "how many JVM starts the cell's figure and interval rest on (1: one start)")
+            int forks) {}
 
     public record CompareResponse(
             CellRef a,
@@ -205,6 +208,7 @@ public class CompareResource {
                 c.hostClass(),
                 throughput,
                 c.shownFlags(),
-                c.topology());
+                c.topology(),
+                c.stats() == null ? 1 : c.stats().forks());
     }
 }

@@ -57,7 +57,8 @@ public class DiffService {
             int vcpus,
             Double targetRate,
             boolean baseline,
-            String topology) {
+            String topology,
+            int forks) {
         /** A cell shape on any host (a scale-out cell only ever matches the same topology), baseline or not. */
         Shape key() {
             return new Shape(
@@ -118,7 +119,9 @@ public class DiffService {
                             vb,
                             effect,
                             w.pValue(),
-                            m == 0 ? vb > va : vb < va));
+                            m == 0 ? vb > va : vb < va,
+                            x.forks(),
+                            y.forks()));
                 }
             }
             moved.sort(Comparator.comparingDouble((RunDiff.Moved m) -> -Math.abs(m.effectPercent()))
@@ -195,7 +198,7 @@ public class DiffService {
     private Map<Shape, Cell> cells(Connection c, UUID run) throws SQLException {
         Map<Shape, Cell> out = new LinkedHashMap<>();
         try (PreparedStatement ps = c.prepareStatement("select id, framework, framework_version, io_model, scenario, "
-                + "load_model, connections, vcpus, target_rate, baseline, topology from cells where run_id = ?"
+                + "load_model, connections, vcpus, target_rate, baseline, topology, forks from cells where run_id = ?"
                 + " order by ordinal")) {
             ps.setObject(1, run);
             try (ResultSet rs = ps.executeQuery()) {
@@ -211,7 +214,8 @@ public class DiffService {
                             rs.getInt(8),
                             rs.getObject(9, Double.class),
                             rs.getBoolean(10),
-                            rs.getString(11));
+                            rs.getString(11),
+                            rs.getInt(12));
                     out.putIfAbsent(cell.key(), cell); // a run measures a cell shape once; the first counts
                 }
             }

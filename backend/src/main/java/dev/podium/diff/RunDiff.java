@@ -55,7 +55,13 @@ public record RunDiff(
             double pValue,
 
             @Schema(description = "true when b is the better one (more req/s, lower p99)")
-            boolean improved) {}
+            boolean improved,
+
+            @Schema(description = "how many JVM starts a's cell was measured over (1: one start)")
+            int forksA,
+
+            @Schema(description = "how many JVM starts b's cell was measured over")
+            int forksB) {}
 
     /** A run field that differs: e.g. jvmVersion, suiteCommit, frameworkVersion:Netty. */
     public record Difference(

@@ -103,6 +103,7 @@ public class RunPayloadValidator {
         if (schemaVersion == 2) {
             usageRules(run, errors);
             PartRules.check(run, errors);
+            forkRules(run, errors);
         }
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("Invalid run", errors);
@@ -245,6 +246,39 @@ public class RunPayloadValidator {
                             at + "targetRssPeakBytes",
                             "must not be below targetRssMeanBytes (" + peak + " < " + mean + ")"));
                 }
+            }
+        }
+    }
+
+    /**
+     * A cell's JVM starts (schema/README.md, "forks"): when one repeat names its start, every repeat does, the first is
+     * start 0 and each next repeat is of the same start or the next one (in start order, no gap).
+     */
+    private static void forkRules(JsonNode run, List<FieldError> errors) {
+        JsonNode results = run.get("results");
+        for (int c = 0; c < results.size() && errors.size() < MAX_ERRORS; c++) {
+            JsonNode repeats = results.get(c).get("repeats");
+            boolean named = false;
+            for (JsonNode r : repeats) {
+                named |= r.has("fork");
+            }
+            int previous = -1;
+            for (int r = 0; named && r < repeats.size(); r++) {
+                JsonNode fork = repeats.get(r).get("fork");
+                String at = "results[" + c + "].repeats[" + r + "].fork";
+                if (fork == null) {
+                    errors.add(new FieldError(at, "missing: another repeat of this cell names its JVM start"));
+                    break;
+                }
+                int f = fork.intValue();
+                if (f != Math.max(previous, 0) && f != previous + 1) {
+                    errors.add(new FieldError(
+                            at,
+                            "JVM starts are numbered from 0 in order without a gap: " + f + " after "
+                                    + (previous < 0 ? "none" : previous)));
+                    break;
+                }
+                previous = f;
             }
         }
     }

@@ -121,7 +121,8 @@ public final class LeaderboardRanking {
                     sweep(sweep),
                     List.of(),
                     sweep.stream().anyMatch(CellRow::agentRevoked),
-                    shown.topology()));
+                    shown.topology(),
+                    s.forks()));
         }
         return unranked;
     }

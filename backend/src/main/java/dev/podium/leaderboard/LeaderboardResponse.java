@@ -153,7 +153,12 @@ public record LeaderboardResponse(
                     description = "single (one instance on the board's vCPUs) or nginx-N (N instances behind nginx,"
                             + " their vCPUs adding up to the board's): a scale-out target is a row of its own",
                     pattern = "^(single|nginx-[1-9][0-9]?)$")
-            String topology) {
+            String topology,
+
+            @Schema(
+                    description = "how many JVM starts the shown figure and its interval rest on: 1, the interval"
+                            + " describes one start; 2 or more, it counts the variance between starts")
+            int forks) {
 
         /** The same row with another rank, tie, ranking figure and exclusion. */
         public Row ranked(Integer newRank, boolean newTied, String by, List<String> excluded) {
@@ -190,7 +195,8 @@ public record LeaderboardResponse(
                     throughputByConnections,
                     excluded,
                     agentRevoked,
-                    topology);
+                    topology,
+                    forks);
         }
 
         Row ranked(int newRank, boolean newTied, String by) {
@@ -253,6 +259,7 @@ public record LeaderboardResponse(
             "classification",
             "excludedBy",
             "throughputByConnections",
+            "forks",
             "agentRevoked",
             "topology");
 
@@ -323,6 +330,7 @@ public record LeaderboardResponse(
                         r.throughputByConnections().stream()
                                 .map(a -> a.connections() + ":" + a.throughput())
                                 .toList(),
+                        r.forks(),
                         r.agentRevoked(),
                         r.topology()))
                 .toList();

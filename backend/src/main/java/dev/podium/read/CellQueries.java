@@ -43,7 +43,7 @@ public class CellQueries {
                     + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
                     + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
                     + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + " as agent_revoked, "
-                    + "c.topology";
+                    + "c.topology, c.forks, c.rps_fork_cv";
 
     /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
     public static final String AGENT_REVOKED =
@@ -232,7 +232,9 @@ public class CellQueries {
                         rs.getObject("noisy", Boolean.class),
                         estimate(rs, "req_per_cpu_second"),
                         estimate(rs, "rps_per_vcpu"),
-                        estimate(rs, "rss_mb_per_krps"));
+                        estimate(rs, "rss_mb_per_krps"),
+                        rs.getInt("forks"),
+                        dbl(rs, "rps_fork_cv"));
         Double firstResponse = dbl(rs, "startup_first_response_ms");
         return new CellRow(
                 rs.getLong("id"),

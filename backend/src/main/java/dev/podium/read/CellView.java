@@ -48,7 +48,10 @@ public record CellView(
             double requestsPerSecond,
             Latency latencyMs,
             Errors errors,
-            @Schema(nullable = true) Usage usage) {}
+            @Schema(nullable = true) Usage usage,
+
+            @Schema(description = "the JVM start (fork) of the cell that measured this repeat, from 0")
+            int fork) {}
 
     /** What the repeat cost (payload v2). */
     public record Usage(

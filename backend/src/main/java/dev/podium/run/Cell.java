@@ -94,6 +94,9 @@ public class Cell extends PanacheEntityBase {
     @Column(nullable = false)
     public String topology = dev.podium.topology.Topology.SINGLE;
 
+    /** What the cell's warm-up was: full or check (payload v2 "warmup"); null when the payload does not say. */
+    public String warmup;
+
     public Double startupFirstResponseMs;
 
     public Long startupIdleRssBytes;

@@ -22,9 +22,11 @@ public final class CellStatsColumns {
                     r.errorCount(),
                     r.errorsConnect + r.errorsRead + r.errorsWrite,
                     r.targetCpuSeconds(),
-                    r.targetRssMeanBytes == null ? null : r.targetRssMeanBytes.doubleValue()));
+                    r.targetRssMeanBytes == null ? null : r.targetRssMeanBytes.doubleValue(),
+                    r.fork));
         }
         cell.stats = CellStatistics.of(figures, cell.vcpus);
-        cell.rpsCiMethod = CellStatistics.INTERVAL_METHOD;
+        cell.rpsCiMethod =
+                cell.stats.forks() > 1 ? CellStatistics.FORKS_INTERVAL_METHOD : CellStatistics.INTERVAL_METHOD;
     }
 }

@@ -55,6 +55,7 @@ final class CellViews {
                                 r.generatorCpuSeconds,
                                 r.usageSamples,
                                 r.balancerCpuUserSeconds,
-                                r.balancerCpuSystemSeconds));
+                                r.balancerCpuSystemSeconds),
+                r.fork);
     }
 }

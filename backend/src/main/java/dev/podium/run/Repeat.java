@@ -69,6 +69,10 @@ public class Repeat {
 
     public Double balancerCpuSystemSeconds;
 
+    /** Which JVM start of the cell measured this repeat, from 0 (0 for every repeat of a one-start cell). */
+    @Column(nullable = false)
+    public int fork;
+
     /** The target's user + system CPU seconds, null without usage. */
     public Double targetCpuSeconds() {
         return targetCpuUserSeconds == null ? null : targetCpuUserSeconds + targetCpuSystemSeconds;

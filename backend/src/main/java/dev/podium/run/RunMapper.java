@@ -87,6 +87,7 @@ final class RunMapper {
         cell.cpus = text(c, "cpus");
         cell.classification = text(c, "classification");
         cell.topology = dev.podium.topology.Topology.of(text(c, "topology"));
+        cell.warmup = text(c, "warmup");
         JsonNode startup = c.get("startup");
         if (startup != null && startup.isObject()) {
             cell.startupFirstResponseMs = startup.get("firstResponseMs").doubleValue();
@@ -117,6 +118,7 @@ final class RunMapper {
         repeat.errorsWrite = errors.get("write").longValue();
         repeat.errorsTimeout = errors.get("timeout").longValue();
         repeat.errorsStatus = errors.get("status").longValue();
+        repeat.fork = r.path("fork").asInt(0);
         JsonNode usage = r.get("usage");
         if (usage != null && usage.isObject()) {
             repeat.wallSeconds = usage.get("wallSeconds").doubleValue();

@@ -165,7 +165,11 @@ public class Segments {
                     first.startedAt(),
                     last.runId(),
                     plan.unconfirmed()));
-            out.add(c.withStats(pooledStats(c.stats(), values), pooled.stream().anyMatch(Point::revoked)));
+            // a segment of one run is the cell itself: its stored statistics (over its JVM starts when it has several)
+            boolean itself = pooled.size() == 1 && pooled.get(0).cellId() == c.id();
+            out.add(c.withStats(
+                    itself ? c.stats() : pooledStats(c.stats(), values),
+                    pooled.stream().anyMatch(Point::revoked)));
         }
         return new Pooled(out, segments);
     }

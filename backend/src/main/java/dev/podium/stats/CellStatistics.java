@@ -16,6 +16,9 @@ public final class CellStatistics {
     /** The interval method a row's rps_ci_low/rps_ci_high hold (V2__cost.sql). */
     public static final String INTERVAL_METHOD = "t";
 
+    /** The interval of a cell with several JVM starts: t over the starts' means (V14__forks.sql). */
+    public static final String FORKS_INTERVAL_METHOD = "t-forks";
+
     private CellStatistics() {}
 
     /** The statistics of a cell measured on {@code vcpus} CPUs. */
@@ -41,11 +44,13 @@ public final class CellStatistics {
             errors += r.errors();
             unanswered += r.unanswered();
         }
-        Spread spread = spread(rps);
+        double[][] starts = byFork(repeats);
+        Spread spread = starts.length > 1 ? forkSpread(starts) : spread(rps);
+        double figure = starts.length > 1 ? forkFigure(starts) : trimmedMean(rps);
         double errorRate = errorRate(requests, unanswered, errors);
         return new CellStats(
                 n,
-                trimmedMean(rps),
+                figure,
                 median(rps),
                 spread.mean(),
                 spread.stddev(),
@@ -60,7 +65,76 @@ public final class CellStatistics {
                 spread.noisy(),
                 requestsPerCpuSecond(repeats),
                 rpsPerVcpu(repeats, vcpus),
-                rssMbPerKrps(repeats));
+                rssMbPerKrps(repeats),
+                starts.length,
+                starts.length > 1 ? forkCv(starts) : null);
+    }
+
+    /** The repeats' requests/s grouped by JVM start, in start order (one group for a one-start cell). */
+    static double[][] byFork(List<RepeatFigures> repeats) {
+        int forks = 1;
+        for (RepeatFigures r : repeats) {
+            forks = Math.max(forks, r.fork() + 1);
+        }
+        List<List<Double>> groups = new java.util.ArrayList<>();
+        for (int f = 0; f < forks; f++) {
+            groups.add(new java.util.ArrayList<>());
+        }
+        for (RepeatFigures r : repeats) {
+            groups.get(r.fork()).add(r.requestsPerSecond());
+        }
+        return groups.stream()
+                .filter(g -> !g.isEmpty())
+                .map(g -> g.stream().mapToDouble(Double::doubleValue).toArray())
+                .toArray(double[][]::new);
+    }
+
+    /** A cell of several starts: the mean of each start's own figure (its trimmed mean, as a one-start cell's). */
+    static double forkFigure(double[][] starts) {
+        return Arrays.stream(starts)
+                .mapToDouble(CellStatistics::trimmedMean)
+                .average()
+                .orElseThrow();
+    }
+
+    /**
+     * The spread of a cell of several JVM starts (methodology section 4, two-level model): the mean is the mean of the
+     * starts' means; the 95% interval is the t interval over the starts' means (F - 1 degrees of freedom), whose
+     * sample variance estimates the between-start variance plus the within-start variance over the repeats per start,
+     * so it counts both; it is never narrower than the interval the repeats would give if the starts did not differ
+     * (the pooled within-start standard deviation over all N repeats, N - F degrees of freedom). stddev and cv are the
+     * pooled within-start ones: noisy keeps saying that the repeats of a start disagree, not that the starts do.
+     */
+    static Spread forkSpread(double[][] starts) {
+        int f = starts.length;
+        double[] means =
+                Arrays.stream(starts).mapToDouble(g -> new Mean().evaluate(g)).toArray();
+        double mean = new Mean().evaluate(means);
+        double[] between = StudentT.meanInterval(means);
+        double half = between[1] - mean;
+        int n = 0;
+        double within = 0;
+        for (int i = 0; i < f; i++) {
+            n += starts[i].length;
+            for (double v : starts[i]) {
+                within += (v - means[i]) * (v - means[i]);
+            }
+        }
+        Double stddev = null;
+        if (n > f) {
+            stddev = Math.sqrt(within / (n - f));
+            half = Math.max(half, StudentT.quantile(n - f) * stddev / Math.sqrt(n));
+        }
+        Double cv = stddev == null || mean == 0 ? null : stddev / mean;
+        return new Spread(mean, stddev, mean - half, mean + half, cv, cv != null && cv > CellStats.NOISY_CV);
+    }
+
+    /** The starts' means' coefficient of variation: their sample standard deviation over their mean. */
+    static Double forkCv(double[][] starts) {
+        double[] means =
+                Arrays.stream(starts).mapToDouble(g -> new Mean().evaluate(g)).toArray();
+        double mean = new Mean().evaluate(means);
+        return mean == 0 ? null : new StandardDeviation(true).evaluate(means) / mean;
     }
 
     /**

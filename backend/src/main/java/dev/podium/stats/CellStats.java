@@ -8,7 +8,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * The statistics stored with every cell at ingest (methodology section 4, read-api.md `stats`).
  * {@code rpsStddev}, {@code rpsCv} and the interval are null with a single repeat: a sample spread needs two.
- * The interval is the 95% Student's t interval of the mean of the repeats' requests/s; {@code noisy} is null only for a
+ * The interval is the 95% Student's t interval of the mean of the repeats' requests/s (of the starts' means when the
+ * cell has several JVM starts, {@code forks}; see {@link CellStatistics}); {@code noisy} is null only for a
  * row stored before V2__cost.sql that IntervalBackfill has not recomputed yet.
  * The cost figures are null for a cell without usage (payload v1): requests per CPU-second, requests/s per vCPU, and MB
  * (10^6 bytes) of mean resident memory per 1,000 requests/s, each over the repeats that define it.
@@ -51,7 +52,60 @@ public record CellStats(
         @AttributeOverride(name = "ciHigh", column = @Column(name = "rss_mb_per_krps_ci_high"))
         @AttributeOverride(name = "repeats", column = @Column(name = "rss_mb_per_krps_repeats"))
         @Schema(nullable = true)
-        Estimate rssMbPerKrps) {
+        Estimate rssMbPerKrps,
+
+        @Schema(
+                description = "how many JVM starts (forks) the cell's figure and interval rest on: 1, the interval"
+                        + " describes one start; 2 or more, it counts the variance between starts (methodology"
+                        + " section 4)")
+        int forks,
+
+        @Schema(
+                nullable = true,
+                description = "sample standard deviation of the starts' mean requests/s over their mean; null"
+                        + " with one start")
+        Double rpsForkCv) {
+
+    /** The statistics of a cell measured in one JVM start. */
+    public CellStats(
+            int repeatCount,
+            double rpsTrimmedMean,
+            double rpsMedian,
+            double rpsMean,
+            Double rpsStddev,
+            Double rpsCiLow,
+            Double rpsCiHigh,
+            double errorRate,
+            double p50Median,
+            double p90Median,
+            double p99Median,
+            boolean overErrorLimit,
+            Double rpsCv,
+            Boolean noisy,
+            Estimate requestsPerCpuSecond,
+            Estimate rpsPerVcpu,
+            Estimate rssMbPerKrps) {
+        this(
+                repeatCount,
+                rpsTrimmedMean,
+                rpsMedian,
+                rpsMean,
+                rpsStddev,
+                rpsCiLow,
+                rpsCiHigh,
+                errorRate,
+                p50Median,
+                p90Median,
+                p99Median,
+                overErrorLimit,
+                rpsCv,
+                noisy,
+                requestsPerCpuSecond,
+                rpsPerVcpu,
+                rssMbPerKrps,
+                1,
+                null);
+    }
 
     /** A cell is marked, not hidden, above this error rate (methodology section 7). */
     public static final double ERROR_LIMIT = 0.01;

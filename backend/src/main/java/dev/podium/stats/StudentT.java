@@ -24,9 +24,12 @@ public final class StudentT {
         }
         double mean = new Mean().evaluate(values);
         double sd = new StandardDeviation(true).evaluate(values);
-        double t = new TDistribution(null, n - 1, QUANTILE_ACCURACY)
-                .inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
-        double half = t * sd / Math.sqrt(n);
+        double half = quantile(n - 1) * sd / Math.sqrt(n);
         return new double[] {mean - half, mean + half};
+    }
+
+    /** t(0.975, df): the two-sided 95% quantile of Student's t with df degrees of freedom. */
+    public static double quantile(int df) {
+        return new TDistribution(null, df, QUANTILE_ACCURACY).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
     }
 }

@@ -1,0 +1,139 @@
+package run
+
+import (
+	"context"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+
+	"podium.dev/agent/internal/progress"
+)
+
+// TestForksMeasureEveryCellInEachStartAndCheckAFurtherConcurrency runs the real wrk against a loopback target over two
+// starts: each cell keeps both starts' repeats, numbered, and the second concurrency of a scenario warms up by a
+// check in each start (the first by the full rule); the payload validates against the schema.
+func TestForksMeasureEveryCellInEachStartAndCheckAFurtherConcurrency(t *testing.T) {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
+	}
+	layout, err := freshLayout()
+	if err != nil {
+		t.Skipf("needs 2 CPUs: %v", err)
+	}
+	for _, per := range []string{WarmupPerTarget, WarmupPerCell} {
+		r := &Runner{
+			Manifest: testManifest(t),
+			// a loose tolerance: two windows of a loopback target on a busy host (25-37% apart here) agree within it
+			Plan: Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"plaintext"}, Connections: []int{2, 4},
+				VCPUs: []int{1}, Duration: time.Second, Repeats: 3, MinRepeats: 3, Forks: 2, WarmupPer: per, DelayMs: 20,
+				WarmupWindow: time.Second, WarmupHorizon: 2 * time.Second, WarmupMax: 4 * time.Second, WarmupTolerance: 0.95},
+			Layout: layout, Java: "java", HealthWait: 10 * time.Second, AgentVersion: "0.1.0-test",
+			Display: progress.New(t.Output()),
+		}
+		payload, failures, err := r.Execute(context.Background())
+		if err != nil || len(failures) > 0 {
+			t.Fatalf("%s: run: %v, failures %+v", per, err, failures)
+		}
+		body, err := payload.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		validate(t, body)
+		if len(payload.Results) != 2 {
+			t.Fatalf("%s: %d cells, want 2 (plaintext at 2 and 4 connections): %s", per, len(payload.Results), body)
+		}
+		want := map[string][]string{WarmupPerTarget: {WarmupFull, WarmupCheck}, WarmupPerCell: {WarmupFull, WarmupFull}}[per]
+		for i, c := range payload.Results {
+			var forks []int
+			for _, rep := range c.Repeats {
+				if rep.Fork == nil {
+					t.Fatalf("%s: cell %d has a repeat without its start: %s", per, i, body)
+				}
+				forks = append(forks, *rep.Fork)
+				if rep.Requests == 0 {
+					t.Errorf("%s: cell %d: a repeat measured no request", per, i)
+				}
+			}
+			if !slices.Equal(forks, []int{0, 0, 0, 1, 1, 1}) && !slices.Equal(forks, []int{0, 0, 1, 1}) && !slices.Equal(forks, []int{0, 0, 0, 1, 1}) && !slices.Equal(forks, []int{0, 0, 1, 1, 1}) {
+				t.Errorf("%s: cell %d: starts %v, want 2 or 3 repeats of start 0 then of start 1", per, i, forks)
+			}
+			if c.Warmup != want[i] {
+				t.Errorf("%s: cell %d (c=%d): warm-up %q, want %q", per, i, c.Connections, c.Warmup, want[i])
+			}
+		}
+	}
+}
+
+func TestEnoughStopsOnceTheIntervalIsWithinTwoPercent(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		rps  []float64
+		min  int
+		want bool
+	}{
+		{[]float64{100000, 100500}, 3, false},                // fewer than the minimum
+		{[]float64{100000, 100500, 99800}, 3, true},          // t(2) x 361 / sqrt(3) = 0.9% of the mean
+		{[]float64{100000, 108000, 95000}, 3, false},         // 16% half-width: go on
+		{[]float64{100000, 100200}, 1, true},                 // never fewer than 2: an interval needs them
+		{[]float64{100000}, 1, false},                        // one repeat has no interval
+		{[]float64{100000, 104000, 97000, 101000}, 3, false}, // t(3) x 2944 / 2 = 4.7%
+	} {
+		if got := enough(tc.rps, tc.min); got != tc.want {
+			t.Errorf("enough(%v, %d) = %v, want %v", tc.rps, tc.min, got, tc.want)
+		}
+	}
+	if q := tQuantile975(40); q < 2.0210 || q > 2.0213 { // 2.021075
+		t.Errorf("t(0.975, 40) = %f", q)
+	}
+}
+
+func TestMergeForkNumbersEachCellsStarts(t *testing.T) {
+	t.Parallel()
+	cell := func(conns int, warm string, flags []string, rps ...float64) Cell {
+		c := cellWith(rps...)
+		c.Scenario, c.LoadModel, c.Connections, c.Warmup, c.WarmupSeconds, c.Flags = "plaintext", "closed", conns, warm, 10, flags
+		return c
+	}
+	firstStart := func() []Cell {
+		return []Cell{cell(16, WarmupFull, nil, 100, 101, 99), cell(64, WarmupCheck, nil, 200, 201, 199)}
+	}
+	// the second start measured c=64 and c=256 (c=16 failed there): c=256 is a start 0 of its own
+	second := []Cell{cell(64, WarmupFull, []string{FlagWarmupNotStable}, 230, 231), cell(256, WarmupCheck, nil, 300, 301)}
+	cells := mergeFork(mergeFork(nil, firstStart(), true), second, true)
+	if len(cells) != 3 {
+		t.Fatalf("%d cells, want 3", len(cells))
+	}
+	starts := func(c Cell) (out []int) {
+		for _, r := range c.Repeats {
+			out = append(out, r.fork())
+		}
+		return out
+	}
+	if got := starts(cells[1]); !slices.Equal(got, []int{0, 0, 0, 1, 1}) {
+		t.Errorf("c=64 starts %v", got)
+	}
+	if got := starts(cells[2]); !slices.Equal(got, []int{0, 0}) {
+		t.Errorf("c=256 starts %v, want its own start 0", got)
+	}
+	if c := cells[1]; c.Warmup != WarmupFull || c.WarmupSeconds != 20 || !slices.Contains(c.Flags, FlagWarmupNotStable) {
+		t.Errorf("c=64: warm-up %q %.1f s, flags %v; want full (one start's was), 20 s, the second start's flag", c.Warmup, c.WarmupSeconds, c.Flags)
+	}
+	// one start: the repeats carry no start (the payload is as before forks)
+	if one := mergeFork(nil, firstStart(), false); one[0].Repeats[0].Fork != nil {
+		t.Errorf("a one-start cell's repeat names start %d", *one[0].Repeats[0].Fork)
+	}
+}
+
+func TestNoisyJudgesTheRepeatsWithinAStart(t *testing.T) {
+	t.Parallel()
+	c := cellWith(100000, 100800, 99600, 116000, 116800, 115200)
+	zero, one := 0, 1
+	for i := range c.Repeats {
+		c.Repeats[i].Fork = map[bool]*int{true: &zero, false: &one}[i < 3]
+	}
+	c.judgeNoise()
+	if slices.Contains(c.Flags, FlagNoisy) || c.CV() > 0.01 {
+		t.Errorf("starts 16%% apart, repeats within 1%%: cv %.3f, flags %v; want not noisy", c.CV(), c.Flags)
+	}
+}
