@@ -270,6 +270,14 @@ func TestResumeKeepsPartsSpooledBeforeTheStateWasSaved(t *testing.T) {
 	if err := st.Save(home); err != nil {
 		t.Fatal(err)
 	}
+	// a run without --resume says the interrupted one can be resumed (this one then fails on its target, and the
+	// interrupted run's state is put back)
+	saved, _ := os.ReadFile(filepath.Join(home, resume.File))
+	if out, code := agent(t, home, nil, append(slices.Clone(flags), "--target", "nope")...); code == 0 ||
+		!strings.Contains(out, "run "+st.RunID+" in "+home+" was interrupted (1 of 3 targets kept): it can be resumed with `podium-agent run --resume`") {
+		t.Errorf("a new run exited %d and should say the interrupted one can be resumed:\n%s", code, out)
+	}
+	os.WriteFile(filepath.Join(home, resume.File), saved, 0o600)
 	srv := &partsServer{stored: map[string][]byte{}}
 	hs := httptest.NewServer(srv)
 	defer hs.Close()

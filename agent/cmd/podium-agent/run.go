@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -209,6 +210,12 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	payload, failures, err := r.Execute(cmd.Context())
 	display.Finish()
 	pushErr := pusher.stop()
+	if errors.Is(err, run.ErrNoCells) {
+		state.Finished = true // every target was tried (each failed, its part says why): nothing to resume
+		if serr := state.Save(g.home); serr != nil {
+			return serr
+		}
+	}
 	if err != nil {
 		if cmd.Context().Err() != nil {
 			fmt.Fprintf(cmd.ErrOrStderr(), "run %s interrupted: %s in the spool %s; the target being measured is lost\n", state.RunID, state.Progress(), g.spool)

@@ -1,11 +1,15 @@
 package dev.podium.part;
 
 import dev.podium.common.ProblemException;
+import dev.podium.leaderboard.QueryParams;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
@@ -26,7 +30,8 @@ public class RunPartsResource {
                     + " complete or interrupted",
             description = "id is a part's runId or the run's own id (part.runId); a whole run answers complete, with"
                     + " no parts.")
-    public RunPartsView parts(@PathParam("id") String id) {
+    public RunPartsView parts(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
+        QueryParams.of(uri, endpoint); // no query parameter: an unknown one is 400
         UUID run;
         try {
             run = UUID.fromString(id);
