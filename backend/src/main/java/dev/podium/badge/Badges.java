@@ -4,6 +4,7 @@ import dev.podium.changes.ChangeQueries;
 import dev.podium.changes.ChangeView;
 import dev.podium.framework.FrameworkPages;
 import dev.podium.leaderboard.LeaderboardResponse;
+import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -68,16 +69,15 @@ public class Badges {
 
     private String trend(String framework, LeaderboardResponse.Row row, LeaderboardResponse board) {
         int connections = row.slaConnections() != null ? row.slaConnections() : row.bestConnections();
-        List<ChangeView> newest = changes.list(new ChangeQueries.Filter(
+        CellFilter series = CellFilter.of(
                 board.hostClass(),
                 board.vcpus(),
                 framework,
                 row.ioModel(),
                 board.scenario(),
                 board.loadModel(),
-                connections,
-                "throughput",
-                1));
+                connections);
+        List<ChangeView> newest = changes.list(new ChangeQueries.Filter(series.whereUnprefixed(), "throughput", 1));
         if (newest.isEmpty()) {
             return "→";
         }

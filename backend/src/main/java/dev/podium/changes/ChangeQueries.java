@@ -3,6 +3,8 @@ package dev.podium.changes;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.ProblemException;
+import dev.podium.read.CellFilter;
+import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -25,33 +27,16 @@ public class ChangeQueries {
     static final int DEFAULT_LIMIT = 100;
     static final int MAX_LIMIT = 1000;
 
-    /** The filters of a request, each checked with its field named; null: any. */
-    public record Filter(
-            String hostClass,
-            Integer vcpus,
-            String framework,
-            String ioModel,
-            String scenario,
-            String loadModel,
-            Integer connections,
-            String metric,
-            int limit) {
+    /** The filters of a request, each checked with its field named: a series' (read's CellFilter), metric, limit. */
+    public record Filter(CellQueries.Where series, String metric, int limit) {
 
-        static Filter of(QueryParams q) {
+        static Filter of(CellFilter series, QueryParams q) {
             int limit = q.positiveInt("limit", DEFAULT_LIMIT);
             if (limit > MAX_LIMIT) {
                 throw ProblemException.badRequest("invalid-parameter", "'limit' must be at most " + MAX_LIMIT, "limit");
             }
-            return new Filter(
-                    q.text("hostClass"),
-                    q.positiveInt("vcpus", null),
-                    q.text("framework"),
-                    q.oneOf("ioModel", QueryParams.IO_MODELS, null),
-                    q.oneOf("scenario", QueryParams.SCENARIOS, null),
-                    q.oneOf("loadModel", QueryParams.LOAD_MODELS, null),
-                    q.positiveInt("connections", null),
-                    q.oneOf("metric", Set.copyOf(ChangeDetector.METRICS), null),
-                    limit);
+            CellQueries.Where where = series.whereUnprefixed();
+            return new Filter(where, q.oneOf("metric", Set.copyOf(ChangeDetector.METRICS), null), limit);
         }
     }
 
@@ -65,16 +50,10 @@ public class ChangeQueries {
         StringBuilder sql = new StringBuilder("select id, metric, host_class, vcpus, framework, io_model, scenario, "
                 + "load_model, connections, target_rate, run_before, run_after, at, runs_before, runs_after, mean_before, "
                 + "ci_low_before, ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, "
-                + "changed::text, detected_at, topology from change_points where true");
-        List<Object> values = new ArrayList<>();
-        and(sql, values, "host_class", f.hostClass());
-        and(sql, values, "vcpus", f.vcpus());
-        and(sql, values, "framework", f.framework());
-        and(sql, values, "io_model", f.ioModel());
-        and(sql, values, "scenario", f.scenario());
-        and(sql, values, "load_model", f.loadModel());
-        and(sql, values, "connections", f.connections());
-        and(sql, values, "metric", f.metric());
+                + "changed::text, detected_at, topology from change_points");
+        CellQueries.Where where = f.series().and("metric = ?", f.metric());
+        sql.append(where.sql());
+        List<Object> values = where.values();
         sql.append(" order by at desc, id desc limit ").append(f.limit());
         try (Connection c = dataSource.getConnection();
                 PreparedStatement ps = c.prepareStatement(sql.toString())) {
@@ -112,13 +91,6 @@ public class ChangeQueries {
             return out;
         } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("read change points", e);
-        }
-    }
-
-    private static void and(StringBuilder sql, List<Object> values, String column, Object value) {
-        if (value != null) {
-            sql.append(" and ").append(column).append(" = ?"); // column: a fixed name written above
-            values.add(value);
         }
     }
 }

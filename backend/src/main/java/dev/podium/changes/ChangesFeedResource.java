@@ -1,5 +1,6 @@
 package dev.podium.changes;
 
+import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
@@ -37,9 +38,13 @@ public class ChangesFeedResource {
     @Operation(
             summary = "Change points as an Atom feed",
             description = "The filters of GET /api/changes, newest first.")
-    public Response feed(@Context UriInfo uri, @Context ResourceInfo endpoint, @BeanParam ChangeParams filters) {
+    public Response feed(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
+            @BeanParam CellFilter series,
+            @BeanParam ChangeParams filters) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        List<ChangeView> changes = queries.list(ChangeQueries.Filter.of(q));
+        List<ChangeView> changes = queries.list(ChangeQueries.Filter.of(series, q));
         String self = uri.getRequestUri().toString();
         String base = uri.getBaseUri().toString().replaceAll("/$", "");
         try {

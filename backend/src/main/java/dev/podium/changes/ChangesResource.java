@@ -1,5 +1,6 @@
 package dev.podium.changes;
 
+import dev.podium.read.CellFilter;
 import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import jakarta.inject.Inject;
@@ -81,10 +82,11 @@ public class ChangesResource {
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,
             @Context HttpHeaders headers,
+            @BeanParam CellFilter series,
             @BeanParam ChangeParams filters,
             @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        ChangeQueries.Filter filter = ChangeQueries.Filter.of(q);
+        ChangeQueries.Filter filter = ChangeQueries.Filter.of(series, q);
         boolean csv = q.csv(headers);
         List<ChangeView> changes = queries.list(filter);
         if (!csv) {

@@ -2,6 +2,7 @@ package dev.podium.history;
 
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.Answers;
+import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.Csv;
@@ -12,6 +13,7 @@ import dev.podium.stats.RegressionCheck;
 import dev.podium.version.FrameworkVersions;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -146,7 +148,8 @@ public class HistoryResource {
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
     @Operation(
             summary = "History of a framework target",
-            description = "One series per host class, vCPU count and"
+            description = "`scenario` and `framework` are required (400 without them; `loadModel` defaults to closed)."
+                    + " One series per host class, vCPU count and"
                     + " target; one point per run (its best cell, or the cell at `connections`), oldest first. The latest point is"
                     + " a regression when its trimmed mean is more than 5% below the median of the previous `window` points AND"
                     + " Welch's t-test of its repeats against the pooled repeats of those previous points finds it lower"
@@ -178,13 +181,7 @@ public class HistoryResource {
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,
             @Context HttpHeaders headers,
-            @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
-            @Parameter(required = true, example = "Netty") @QueryParam("framework") String framework,
-            @QueryParam("ioModel") String ioModel,
-            @QueryParam("hostClass") String hostClass,
-            @QueryParam("vcpus") String vcpus,
-            @QueryParam("connections") String connections,
-            @Parameter(description = "closed (default) or open") @QueryParam("loadModel") String loadModel,
+            @BeanParam CellFilter filter,
             @Parameter(description = "previous runs the latest is compared with (default 5, at most 100)")
                     @QueryParam("window")
                     String window,
@@ -199,13 +196,10 @@ public class HistoryResource {
                     String flagged,
             @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        String sc = q.scenario();
-        String fw = q.required("framework");
-        String io = q.oneOf("ioModel", QueryParams.IO_MODELS, null);
-        String hc = q.text("hostClass");
-        Integer k = q.positiveInt("vcpus", null);
-        Integer conn = q.positiveInt("connections", null);
-        String lm = q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed");
+        CellQueries.Where where =
+                filter.require("scenario", "framework").loadModelOr("closed").where();
+        String sc = filter.scenario;
+        String lm = filter.loadModel;
         int w = q.positiveInt("window", DEFAULT_WINDOW);
         if (w > 100) {
             throw ReadProblems.badParameter("window", "'window' must be at most 100");
@@ -215,7 +209,7 @@ public class HistoryResource {
         return answers.table(
                 "history" + q.normalised(),
                 q.csv(headers),
-                () -> compute(sc, lm, fw, io, hc, k, conn, w, order, includeFlagged),
+                () -> compute(sc, lm, where, w, order, includeFlagged),
                 HistoryResponse::csv);
     }
 
@@ -232,23 +226,11 @@ public class HistoryResource {
     HistoryResponse compute(
             String scenario,
             String loadModel,
-            String framework,
-            String ioModel,
-            String hostClass,
-            Integer vcpus,
-            Integer connections,
+            CellQueries.Where where,
             int window,
             String orderBy,
             boolean includeFlagged) {
-        List<CellRow> cells = queries.cells(new CellQueries.Where()
-                .and("c.scenario = ?", scenario)
-                .and("c.load_model = ?", loadModel)
-                .and("c.framework = ?", framework)
-                .and("c.io_model = ?", ioModel)
-                .and("c.vcpus = ?", vcpus)
-                .and("c.connections = ?", connections)
-                .and("r.host_class = ?", hostClass)
-                .andAlways("not c.baseline")
+        List<CellRow> cells = queries.cells(where.andAlways("not c.baseline")
                 .andAlways("c.topology = ?", dev.podium.topology.Topology.SINGLE)); // a series is one topology
         // series key -> run -> that run's best cell in the series
         Map<SeriesKey, Map<UUID, CellRow>> bySeries = new TreeMap<>(SeriesKey.BY_HOST_TARGET);

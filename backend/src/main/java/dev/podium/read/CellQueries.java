@@ -68,6 +68,15 @@ public class CellQueries {
             values.addAll(Arrays.asList(bound));
             return this;
         }
+
+        /** " where ..." with a '?' for each of {@link #values()}: for a table of the read side's column names. */
+        public String sql() {
+            return sql.toString();
+        }
+
+        public List<Object> values() {
+            return java.util.Collections.unmodifiableList(values);
+        }
     }
 
     @Inject

@@ -95,7 +95,11 @@ public final class QueryParams {
     }
 
     public String text(String name) {
-        String v = values.getFirst(name);
+        return parseText(name, values.getFirst(name));
+    }
+
+    /** A text value (null when not given) checked for its length. */
+    public static String parseText(String name, String v) {
         if (v == null) {
             return null;
         }
@@ -111,7 +115,12 @@ public final class QueryParams {
     }
 
     public String required(String name) {
-        String v = text(name);
+        return parseRequired(name, values.getFirst(name));
+    }
+
+    /** A text value that must be given. */
+    public static String parseRequired(String name, String given) {
+        String v = parseText(name, given);
         if (v == null) {
             throw ReadProblems.badParameter(name, "'" + name + "' is required");
         }
@@ -119,9 +128,15 @@ public final class QueryParams {
     }
 
     public String oneOf(String name, Set<String> domain, String fallback) {
-        String v = text(name);
+        String v = parseOneOf(name, values.getFirst(name), domain);
+        return v == null ? fallback : v;
+    }
+
+    /** A value of {@code domain}, or null when not given. */
+    public static String parseOneOf(String name, String given, Set<String> domain) {
+        String v = parseText(name, given);
         if (v == null) {
-            return fallback;
+            return null;
         }
         if (!domain.contains(v)) {
             throw ReadProblems.badParameter(
@@ -133,7 +148,12 @@ public final class QueryParams {
     }
 
     public String scenario() {
-        String v = oneOf("scenario", SCENARIOS, null);
+        return parseScenario(values.getFirst("scenario"));
+    }
+
+    /** A scenario of the run schema, required. */
+    public static String parseScenario(String given) {
+        String v = parseOneOf("scenario", given, SCENARIOS);
         if (v == null) {
             throw ReadProblems.badParameter(
                     "scenario",
@@ -143,9 +163,15 @@ public final class QueryParams {
     }
 
     public Integer positiveInt(String name, Integer fallback) {
-        String v = text(name);
+        Integer v = parsePositiveInt(name, values.getFirst(name));
+        return v == null ? fallback : v;
+    }
+
+    /** A whole number of at least 1, or null when not given. */
+    public static Integer parsePositiveInt(String name, String given) {
+        String v = parseText(name, given);
         if (v == null) {
-            return fallback;
+            return null;
         }
         try {
             int i = Integer.parseInt(v);
