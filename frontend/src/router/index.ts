@@ -96,7 +96,9 @@ export const router = createRouter({
   scrollBehavior: (to, from) => (to.path === from.path ? false : { top: 0 }),
 })
 
-// The route's title; a view with a subject (a framework, a run, a scenario) names it through usePageTitle.
-router.afterEach((to) => {
-  document.title = `${(to.meta.title as string) ?? 'Podium'} · Podium`
+// The route's title on a new page (a filter change in the query keeps the title); a view with a subject (a framework,
+// a run, a scenario) then names it through usePageTitle.
+router.afterEach((to, from) => {
+  if (to.path !== from.path || from.matched.length === 0)
+    document.title = `${(to.meta.title as string) ?? 'Podium'} · Podium`
 })
