@@ -76,10 +76,13 @@ describe('framework page', () => {
     await page.close()
   })
 
-  test('an unknown framework says so', async () => {
-    const page = await open(desktop, '/frameworks/tomcat')
-    await page.waitForSelector('[role="alert"]')
-    assert.match(await page.locator('[role="alert"]').textContent(), /no measured framework has the slug 'tomcat'/)
+  test('an unknown framework says so, with status 404 and a link to the frameworks index', async () => {
+    const page = await desktop.context.newPage()
+    const res = await page.goto(`${base}/frameworks/tomcat`)
+    assert.equal(res.status(), 404)
+    await page.getByRole('heading', { name: 'No such framework' }).waitFor({ timeout: 15_000 })
+    assert.match(await page.locator('main .state').textContent(), /no results of a framework called “tomcat” here/)
+    assert.ok(await page.getByRole('link', { name: 'See every framework with results' }).isVisible())
     await page.close()
   })
 

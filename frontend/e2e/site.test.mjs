@@ -153,10 +153,12 @@ describe('leaderboard', () => {
 })
 
 describe('states', () => {
-  test('a scenario without runs says so, with the command to run', async () => {
+  test('a scenario without runs says what is missing and why, without an operator command', async () => {
     const page = await open('/leaderboard/db')
-    await page.getByText('No runs yet: run').waitFor()
-    assert.match(await page.locator('.state').textContent(), /No runs yet: run\s*make run/)
+    await page.getByText('No run published here measured db yet').waitFor()
+    const text = await page.locator('.state').textContent()
+    assert.match(text, /database scenarios need a PostgreSQL beside the target/)
+    assert.doesNotMatch(text, /make run|podium-agent|--[a-z]|PODIUM_/)
     await page.close()
   })
 

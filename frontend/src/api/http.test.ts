@@ -23,10 +23,18 @@ describe('http', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('fetch failed')
     })
-    await expect(getJson('/api/runs')).rejects.toThrow('cannot reach the Podium service')
+    await expect(getJson('/api/runs')).rejects.toThrow('cannot reach the results service')
   })
   it('says not found for a 404', async () => {
     vi.stubGlobal('fetch', async () => new Response('', { status: 404 }))
     await expect(getJson('/api/runs/x')).rejects.toThrow(/^not found/)
+  })
+  it('says what a gateway timeout means and never shows the HTML page of a proxy', async () => {
+    const html = '<html><head><title>504 Gateway Time-out</title></head><body><center>nginx</center></body></html>'
+    vi.stubGlobal('fetch', async () => new Response(html, { status: 504, headers: { 'Content-Type': 'text/html' } }))
+    const err = (await getJson('/api/leaderboard').catch((e) => e)) as ApiError
+    expect(err.message).toBe('the results service did not answer in time (504)')
+    expect(err.message).not.toContain('<')
+    expect(err.status).toBe(504)
   })
 })

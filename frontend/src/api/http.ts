@@ -25,7 +25,19 @@ export function withQuery(path: string, query: Query = {}): string {
   return qs ? `${path}?${qs}` : path
 }
 
-/** Turns a failed answer into a sentence: problem+json detail when the server sent one. */
+/** What a status means to a visitor, when the answer has no problem+json to say more. */
+function meaning(status: number): string {
+  if (status === 404) return 'not found'
+  if (status === 502 || status === 503) return `the results service is unavailable (${status})`
+  if (status === 504) return `the results service did not answer in time (${status})`
+  if (status >= 500) return `the results service had a problem (${status})`
+  return `request rejected (${status})`
+}
+
+/**
+ * Turns a failed answer into a sentence: problem+json detail when the server sent one; any other body (a proxy's HTML
+ * error page) is not shown, only what its status means.
+ */
 export async function errorFrom(response: Response): Promise<ApiError> {
   let detail = ''
   let field: string | undefined
@@ -36,18 +48,12 @@ export async function errorFrom(response: Response): Promise<ApiError> {
       detail = body.detail || body.title || ''
       field = body.field
     } catch {
-      detail = text.slice(0, 200)
+      /* not JSON: an HTML or text error page, which means nothing on the site */
     }
   } catch {
     /* body unreadable: the status alone says enough */
   }
-  const what =
-    response.status === 404
-      ? 'not found'
-      : response.status >= 500
-        ? 'the server had a problem'
-        : `request rejected (${response.status})`
-  const msg = [what, detail && `: ${detail}`, field ? ` (field ${field})` : ''].join('')
+  const msg = [meaning(response.status), detail && `: ${detail}`, field ? ` (field ${field})` : ''].join('')
   return new ApiError(msg, response.status, field)
 }
 
@@ -57,7 +63,7 @@ export async function getJson<T>(path: string, query?: Query, signal?: AbortSign
     response = await fetch(withQuery(path, query), { headers: { Accept: 'application/json' }, signal })
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e
-    throw new ApiError('cannot reach the Podium service: is it running?', 0)
+    throw new ApiError('cannot reach the results service (the network or the service is down)', 0)
   }
   if (!response.ok) throw await errorFrom(response)
   return (await response.json()) as T

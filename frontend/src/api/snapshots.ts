@@ -20,7 +20,7 @@ export async function fetchSnapshot(slug: string, signal?: AbortSignal): Promise
     response = await fetch(path, { headers: { Accept: 'application/json' }, signal })
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e
-    throw new ApiError('cannot reach the Podium service: is it running?', 0)
+    throw new ApiError('cannot reach the results service (the network or the service is down)', 0)
   }
   if (!response.ok) throw await errorFrom(response)
   const bytes = new Uint8Array(await response.arrayBuffer())

@@ -1,4 +1,4 @@
-// Why a view is empty, and the command that fills it: advice only with flags podium-agent really has (advice.test.ts).
+// Why a view is empty, said to a visitor: what is missing and why, never an operator's command (advice.test.ts).
 
 /** What the suite's profiles measure (agent/suite/suite.json). */
 export const QUICK = { scenarios: ['plaintext', 'db'], connections: [64], vcpus: [1], openLoop: false }
@@ -12,37 +12,37 @@ export const FULL = {
 /** The scenarios that read the benchmark database (agent/suite/db/README.md). */
 export const DB_SCENARIOS = ['db', 'queries', 'updates', 'fortunes']
 
-// make run's agent lives in .podium/agent (agent/README.md, "the agent's home")
-const AGENT = 'agent/bin/podium-agent run --home .podium/agent'
-
 export interface Advice {
-  /** Ends in its lead-in to the command ("...: run") when there is one. */
+  /** What is missing and why, in a visitor's words: no operator command (advice.test.ts checks). */
   why: string
-  command?: string
 }
+
+/** What the site says when no run at all has been received. */
+export const NO_RUNS =
+  'No results have been published here yet: the board fills once a benchmark agent sends its first signed run.'
+
+const quickOnly = `the quick profile measures ${QUICK.scenarios.join(' and ')} only`
 
 /**
  * Nothing to show for this scenario and load model. measured: every scenario some framework was measured in (an
  * empty list: no run at all).
  */
 export function noDataAdvice(scenario: string, loadModel: string | undefined, measured: readonly string[]): Advice {
-  if (measured.length === 0) return { why: 'No runs yet: run', command: 'make run' }
+  if (measured.length === 0) return { why: NO_RUNS }
   if (loadModel === 'open')
     return {
-      why: 'Open-loop results come from the full profile only (the delay scenario at fixed request rates); the quick profile of make run measures closed loop. Run',
-      command: `PODIUM_PROFILE=full make run   # or: ${AGENT} --scenario delay --open-loop --push`,
+      why: 'No open-loop results here yet: open-loop figures (the delay scenario at fixed request rates) come from runs of the full profile, and none has been published.',
     }
   if (DB_SCENARIOS.includes(scenario) && !measured.includes(scenario))
     return {
-      why: `No run measured ${scenario} yet: the database scenarios run against a PostgreSQL the agent starts (apt-get install -y postgresql), on the targets that declare them${QUICK.scenarios.includes(scenario) ? '' : `; the quick profile of make run measures ${QUICK.scenarios.join(' and ')} only`}. Run`,
-      command: `${AGENT} --scenario ${scenario} --push`,
+      why: `No run published here measured ${scenario} yet: the database scenarios need a PostgreSQL beside the target and run only on the frameworks that declare them${QUICK.scenarios.includes(scenario) ? '' : `, and ${quickOnly}`}.`,
     }
-  if (!measured.includes(scenario)) {
-    const why = QUICK.scenarios.includes(scenario)
-      ? `No run measured ${scenario} yet: run`
-      : `The quick profile of make run measures ${QUICK.scenarios.join(' and ')} only, not ${scenario}: run`
-    return { why, command: `PODIUM_PROFILE=full make run   # or: ${AGENT} --scenario ${scenario} --push` }
-  }
+  if (!measured.includes(scenario))
+    return {
+      why: QUICK.scenarios.includes(scenario)
+        ? `No run published here measured ${scenario} yet.`
+        : `No run published here measured ${scenario} yet: ${quickOnly}; ${scenario} comes from runs of the full profile.`,
+    }
   return {
     why: `Nothing in ${scenario} matches these filters: widen them (framework, host class, vCPUs, concurrency).`,
   }
@@ -52,8 +52,7 @@ export function noDataAdvice(scenario: string, loadModel: string | undefined, me
 export function scalingAdvice(vcpus: readonly number[]): Advice | null {
   if (new Set(vcpus).size >= 2) return null
   return {
-    why: `Scaling needs runs at two vCPU counts or more; these runs measured ${vcpus.length ? vcpus[0] : 'no'} vCPU only (the quick profile pins each target to 1), so there is no efficiency to show. Run`,
-    command: `${AGENT} --vcpus ${FULL.vcpus.join(',')} --push`,
+    why: `Scaling needs runs at two vCPU counts or more; the runs here measured ${vcpus.length ? vcpus[0] : 'no'} vCPU only (the quick profile pins each target to 1), so there is no efficiency to show yet: it comes from runs of the full profile (${FULL.vcpus.join(' and ')} vCPUs).`,
   }
 }
 
@@ -61,7 +60,6 @@ export function scalingAdvice(vcpus: readonly number[]): Advice | null {
 export function latencyAdvice(connections: readonly number[]): Advice | null {
   if (new Set(connections).size >= 2) return null
   return {
-    why: `Latency against concurrency needs two concurrencies or more; these runs measured ${connections.length ? connections[0] : 'no'} connections only (the quick profile measures 64). Run`,
-    command: `${AGENT} --connections ${FULL.connections.join(',')} --push`,
+    why: `Latency against concurrency needs two concurrencies or more; the runs here measured ${connections.length ? connections[0] : 'no'} connections only (the quick profile measures 64): the curve comes from runs of the full profile (${FULL.connections.join(', ')} connections).`,
   }
 }

@@ -14,7 +14,8 @@ import java.util.Locale;
 /**
  * A framework's badge in one scenario: its best row on the scenario's leaderboard (closed loop, the default host class
  * and vCPUs, as the site opens it): rank of all rows, the figure with its 95% interval as ±%, and the direction of the
- * newest throughput change point of that row's series (↑, ↓; → when none was found).
+ * newest throughput change point of that row's series (↑, ↓; → when none was found). A framework whose rows are all
+ * kept out of the ranking by quality flags gets a grey badge saying "unranked (flagged ...)" with its figure.
  */
 @ApplicationScoped
 public class Badges {
@@ -45,19 +46,29 @@ public class Badges {
             return Result.unknown(label, "not measured");
         }
         double value = FrameworkPages.shown(best);
-        StringBuilder message = new StringBuilder("#")
-                .append(best.rank())
-                .append(best.tied() ? " (tie)" : "")
-                .append(" of ")
-                .append(rows.size())
-                .append(" · ")
-                .append(compact(value));
+        StringBuilder message = new StringBuilder();
+        if (best.rank() == null) {
+            // every row of this framework is kept out of the ranking by a quality flag: the badge says which, not a
+            // rank
+            List<String> why = best.excludedBy().isEmpty() ? best.flags() : best.excludedBy();
+            message.append("unranked (")
+                    .append(why.isEmpty() ? "flagged" : "flagged " + String.join(", ", why))
+                    .append(")");
+        } else {
+            message.append("#")
+                    .append(best.rank())
+                    .append(best.tied() ? " (tie)" : "")
+                    .append(" of ")
+                    .append(rows.size());
+        }
+        message.append(" · ").append(compact(value));
         if (best.ciLow() != null && best.ciHigh() != null && value > 0) {
             message.append(" ±")
                     .append(String.format(Locale.ROOT, "%.1f%%", (best.ciHigh() - best.ciLow()) / 2 / value * 100));
         }
         message.append(" req/s ").append(trend(framework, best, board));
-        return new Result(true, new Badge(label, message.toString(), color(best.rank(), rows.size())));
+        String color = best.rank() == null ? "lightgrey" : color(best.rank(), rows.size());
+        return new Result(true, new Badge(label, message.toString(), color));
     }
 
     /** found: a measured framework and scenario (200), else the badge says what is unknown (404). */

@@ -9,7 +9,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
-/** An unknown path: the app's index.html for a site route (see {@link SinglePageApp#indexFor}), else a 404 problem+json. */
+/**
+ * An unknown path: the app's index.html for a page of the site (see {@link SinglePageApp#indexFor}; status 404 when it is
+ * no route of the site or its subject is unknown), else a 404 problem+json.
+ */
 @Provider
 public class NotFoundExceptionMapper implements ExceptionMapper<NotFoundException> {
 
@@ -28,7 +31,9 @@ public class NotFoundExceptionMapper implements ExceptionMapper<NotFoundExceptio
         if (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) {
             var index = app.indexFor(request.path(), request.getHeader(HttpHeaders.ACCEPT));
             if (index.isPresent()) {
-                return Response.ok(index.get(), "text/html;charset=utf-8")
+                return Response.status(index.get().status())
+                        .entity(index.get().body())
+                        .type("text/html;charset=utf-8")
                         .header(HttpHeaders.CACHE_CONTROL, "no-cache")
                         .build();
             }

@@ -1,7 +1,7 @@
 package dev.podium.part;
 
 import dev.podium.common.ProblemException;
-import dev.podium.leaderboard.QueryParams;
+import dev.podium.read.QueryParams;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;

@@ -1,0 +1,91 @@
+package dev.podium.common;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.leaderboard.SignedRuns;
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The site's pages answer 200 for its routes (frontend/src/router/paths.json) and 404 for anything else. */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class SiteRoutesTest {
+
+    static final String R1 = "00000000-0000-4000-8000-0000000003a1";
+
+    @Inject
+    Rows rows;
+
+    @BeforeEach
+    void seed() {
+        if (rows.counts().runs() == 1 && given().get("/api/runs/" + R1).statusCode() == 200) {
+            return;
+        }
+        rows.reset();
+        Api.enrol("test-agent");
+        Api.submit(SignedRuns.run(R1, "2026-11-03T08:00:00Z")
+                        .cell("Tomcat", "11.0.14", "blocking", "plaintext", 64, 1, false, 2, 0, 70000, 70500, 69800)
+                        .envelope())
+                .then()
+                .statusCode(201);
+    }
+
+    @Test
+    void every_route_of_the_site_is_its_page_with_status_200() throws Exception {
+        Map<String, String> paths = new ObjectMapper()
+                .readValue(
+                        Files.readAllBytes(Path.of("../frontend/src/router/paths.json")),
+                        new TypeReference<LinkedHashMap<String, String>>() {});
+        assertTrue(paths.containsKey("framework") && paths.containsKey("frameworks"), paths.toString());
+        for (String path : paths.values()) {
+            String url = path.replace(":scenario", "plaintext")
+                    .replace(":slug", "tomcat")
+                    .replace(":id", R1);
+            given().header("Accept", "text/html")
+                    .get(url)
+                    .then()
+                    .statusCode(200)
+                    .contentType(startsWith("text/html"))
+                    .body(containsString("<html"));
+        }
+        given().header("Accept", "text/html").get("/frameworks/TOMCAT/").then().statusCode(200);
+    }
+
+    @Test
+    void a_path_that_is_no_route_is_the_page_with_status_404() {
+        for (String path : new String[] {"/nonexistent", "/leaderboard/plaintext/extra", "/runs/a/b", "/frameworkz"}) {
+            given().header("Accept", "text/html")
+                    .get(path)
+                    .then()
+                    .statusCode(404)
+                    .contentType(startsWith("text/html"))
+                    .body(containsString("<html"));
+        }
+        given().header("Accept", "*/*").head("/nonexistent").then().statusCode(404);
+    }
+
+    @Test
+    void the_page_of_an_unknown_framework_or_of_the_baseline_answers_404() {
+        given().header("Accept", "text/html")
+                .get("/frameworks/nonexistent")
+                .then()
+                .statusCode(404)
+                .contentType(startsWith("text/html"));
+        given().header("Accept", "text/html").get("/frameworks/nginx").then().statusCode(404);
+    }
+}
