@@ -163,8 +163,12 @@ export const EXPECTED_PLAINTEXT_ORDER = ['Netty', 'Helidon SE', 'Undertow', 'Spr
 
 /** Host C: the board of the flags, classifications, sweeps and host settings tests (older runs: never the default). */
 export const HOST_C = { cpuModel: 'Flag Test CPU @ 2.00GHz', vcpus: 4, memoryBytes: 8 * 1024 ** 3 }
-/** Host C's plaintext board: ranked Jetty, Helidon SE, Javalin; unranked (flagged) Quarkus REST and Spring WebFlux. */
-export const HOST_C_RANKED = ['Jetty', 'Helidon SE', 'Javalin']
+/**
+ * Host C's plaintext board: ranked Quarkus REST (flagged noisy: ranked by its interval), Jetty, Helidon SE, Javalin;
+ * unranked Spring WebFlux (high-error-rate: its figure counts failed requests).
+ */
+export const HOST_C_RANKED = ['Quarkus REST', 'Jetty', 'Helidon SE', 'Javalin']
+export const HOST_C_UNRANKED = ['Spring WebFlux']
 export const HOST_C_FLAGGED = { 'Quarkus REST': 'noisy', 'Spring WebFlux': 'high-error-rate' }
 
 function hostC() {
@@ -211,6 +215,33 @@ function hostC() {
   return [c1, c2]
 }
 
+/**
+ * Host D: the board of the ranking rule (methodology.md section 10), clean, noisy, saturated and climbing rows on one
+ * host class (older runs: never the default). Expected order and ranks: Quarkus REST (noisy, 100k with a wide
+ * interval) 1, Netty (generator-saturated, at least 90k) =1, Undertow (75k) 3, Helidon SE (warm-up climbing, at least
+ * 70k) =3, Jetty (60k) 5, Javalin (40k) 6.
+ */
+export const HOST_D = { cpuModel: 'Rank Test CPU @ 2.50GHz', vcpus: 4, memoryBytes: 8 * 1024 ** 3 }
+export const HOST_D_ORDER = ['Quarkus REST', 'Netty', 'Undertow', 'Helidon SE', 'Jetty', 'Javalin']
+export const HOST_D_RANKS = ['1', '=1', '3', '=3', '5', '6']
+export const HOST_D_AT_LEAST = ['Netty', 'Helidon SE']
+
+function hostD() {
+  const at = (framework, version, io, mean, extra = {}) =>
+    cell(framework, version, io, 'plaintext', 256, 2, mean, 3.0, extra)
+  return v2(
+    run('7f000001-0000-4000-8000-000000000401', '2026-10-23T08:00:00Z', HOST_D, [
+      // noisy: repeats 84k..116k (CV 12.6%): its interval, about 84k-116k, lies wholly above Undertow's, Jetty's...
+      at('Quarkus REST', '3.32.0', 'non-blocking', 100000, { repeats: repeats(100000, 8000, 3.0) }),
+      at('Netty', '4.2.7.Final', 'non-blocking', 90000, { flags: ['generator-saturated'] }),
+      at('Undertow', '2.3.20.Final', 'non-blocking', 75000),
+      at('Helidon SE', '4.3.1', 'virtual-threads', 70000, { flags: ['warmup-not-stable'] }),
+      at('Jetty', '12.1.14', 'blocking', 60000),
+      at('Javalin', '6.7.0', 'virtual-threads', 40000),
+    ]),
+  )
+}
+
 /** The snapshot frozen after every run is in: the boards of host A and host B. */
 export const SNAPSHOT = { slug: '2026-round-1', title: 'Round 1 (November 2026)' }
 
@@ -248,7 +279,7 @@ export function runs() {
     ],
     { vendor: 'Amazon Corretto', version: '25.0.1+8-LTS' },
   )
-  return [...history, other, ...hostC(), latest]
+  return [...history, other, ...hostC(), hostD(), latest]
 }
 
 /** Enrols the test key and submits every run; returns the agent. */

@@ -50,6 +50,7 @@ public class Badges {
                 .append(" of ")
                 .append(rows.size())
                 .append(" · ")
+                .append(best.atLeast() ? "≥" : "")
                 .append(compact(value));
         if (best.ciLow() != null && best.ciHigh() != null && value > 0) {
             message.append(" ±")

@@ -1,5 +1,6 @@
 package dev.podium.leaderboard;
 
+import dev.podium.quality.QualityFlags;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import java.util.ArrayList;
@@ -7,7 +8,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -39,9 +39,6 @@ public final class LeaderboardRanking {
                 .max(Comparator.comparingDouble(CellRow::throughput))
                 .orElse(null);
     }
-
-    /** Flags that say the load generator, not the target, set the throughput: such rows rank by CPU per request. */
-    public static final Set<String> CEILING_FLAGS = Set.of("generator-saturated", "above-baseline");
 
     /** Rows ranked by throughput. */
     public static List<LeaderboardResponse.Row> rows(
@@ -119,7 +116,8 @@ public final class LeaderboardRanking {
                     sweep(sweep),
                     List.of(),
                     sweep.stream().anyMatch(CellRow::agentRevoked),
-                    shown.topology()));
+                    shown.topology(),
+                    QualityFlags.lowerBound(flags)));
         }
         return unranked;
     }
@@ -147,43 +145,27 @@ public final class LeaderboardRanking {
     }
 
     /**
-     * Orders the rows and gives each its rank; a row whose interval of the ranking figure overlaps the interval of the
-     * row above (ranked by the same figure) takes that row's rank, and every row of such a group is marked tied.
-     * throughput: SLA throughput (nulls last), then best throughput; rows flagged generator-saturated or
-     * above-baseline that have a CPU figure are never ordered by throughput alone: they form one block, ordered by
-     * requests per CPU-second, placed where the first of them would stand by throughput. cpu: requests per
-     * CPU-second, highest first; memory: MB per 1,000 requests/s, lowest first; rows without the figure (v1 runs) last.
+     * Orders the rows and gives each its rank (methodology.md section 10): by the ranking figure, best first; a row
+     * whose interval of that figure overlaps the interval of the row above takes that row's rank, and every row of
+     * such a group is marked tied. throughput: SLA throughput, then best throughput (rows without an SLA throughput
+     * after the others, never tied with them); the interval of a lower-bound figure ({@link QualityFlags#lowerBound}:
+     * generator-saturated, above-baseline, shares-generator-cpus, warmup-not-stable) reaches up without end, so it ranks
+     * "at least" its value. cpu: requests per CPU-second, highest first; memory: MB per 1,000 requests/s, lowest first;
+     * rows without the figure (v1 runs) last. A noisy row is ranked by its own, wide, interval.
      */
     public static List<LeaderboardResponse.Row> rank(List<LeaderboardResponse.Row> rows, String by) {
         List<LeaderboardResponse.Row> sorted = new ArrayList<>(rows);
-        List<String> rankedBy = new ArrayList<>();
-        switch (by) {
+        String rankedBy = by.equals("cpu") || by.equals("memory") ? by : "throughput";
+        switch (rankedBy) {
             case "cpu" -> sorted.sort(byFigure(LeaderboardResponse.Row::requestsPerCpuSecond, true));
             case "memory" -> sorted.sort(byFigure(LeaderboardResponse.Row::rssMbPerKrps, false));
-            default -> {
-                sorted.sort(BY_THROUGHPUT);
-                List<LeaderboardResponse.Row> ceiling =
-                        sorted.stream().filter(LeaderboardRanking::onCeiling).toList();
-                if (!ceiling.isEmpty()) {
-                    int at = sorted.indexOf(ceiling.get(0));
-                    sorted.removeAll(ceiling);
-                    List<LeaderboardResponse.Row> block = new ArrayList<>(ceiling);
-                    block.sort(byFigure(LeaderboardResponse.Row::requestsPerCpuSecond, true));
-                    sorted.addAll(at, block);
-                }
-            }
-        }
-        for (LeaderboardResponse.Row r : sorted) {
-            rankedBy.add(!by.equals("throughput") ? by : onCeiling(r) ? "cpu" : "throughput");
+            default -> sorted.sort(BY_THROUGHPUT);
         }
         int[] ranks = new int[sorted.size()];
         boolean[] tied = new boolean[sorted.size()];
         for (int i = 0; i < sorted.size(); i++) {
             ranks[i] = i + 1;
-            if (i > 0
-                    && rankedBy.get(i).equals(rankedBy.get(i - 1))
-                    && overlap(
-                            interval(sorted.get(i - 1), rankedBy.get(i)), interval(sorted.get(i), rankedBy.get(i)))) {
+            if (i > 0 && overlap(interval(sorted.get(i - 1), rankedBy), interval(sorted.get(i), rankedBy))) {
                 ranks[i] = ranks[i - 1];
                 tied[i] = true;
                 tied[i - 1] = true;
@@ -191,7 +173,7 @@ public final class LeaderboardRanking {
         }
         List<LeaderboardResponse.Row> ranked = new ArrayList<>(sorted.size());
         for (int i = 0; i < sorted.size(); i++) {
-            ranked.add(sorted.get(i).ranked(ranks[i], tied[i], rankedBy.get(i)));
+            ranked.add(sorted.get(i).ranked(ranks[i], tied[i], rankedBy));
         }
         return ranked;
     }
@@ -216,21 +198,17 @@ public final class LeaderboardRanking {
                 .thenComparing(BY_THROUGHPUT);
     }
 
-    /** Flagged as limited by the load generator and with a CPU figure to rank by instead. */
-    static boolean onCeiling(LeaderboardResponse.Row r) {
-        return r.requestsPerCpuSecond() != null && r.flags().stream().anyMatch(CEILING_FLAGS::contains);
-    }
-
+    /**
+     * [low, high, group] of a row's ranking figure: low and high are null when unknown; a lower-bound throughput has
+     * no high; rows of different groups (with and without an SLA throughput, with and without a cost figure) never tie.
+     */
     private static Double[] interval(LeaderboardResponse.Row r, String by) {
-        Estimate f = switch (by) {
-            case "cpu" -> r.requestsPerCpuSecond();
-            case "memory" -> r.rssMbPerKrps();
-            default -> null;
-        };
         if (by.equals("throughput")) {
-            return new Double[] {r.ciLow(), r.ciHigh()};
+            Double high = QualityFlags.lowerBound(r.flags()) ? Double.POSITIVE_INFINITY : r.ciHigh();
+            return new Double[] {r.ciLow(), high, r.slaThroughput() == null ? 1.0 : 0.0};
         }
-        return f == null ? new Double[] {null, null} : new Double[] {f.ciLow(), f.ciHigh()};
+        Estimate f = by.equals("cpu") ? r.requestsPerCpuSecond() : r.rssMbPerKrps();
+        return f == null ? new Double[] {null, null, 1.0} : new Double[] {f.ciLow(), f.ciHigh(), 0.0};
     }
 
     static boolean overlap(LeaderboardResponse.Row above, LeaderboardResponse.Row below) {
@@ -239,6 +217,9 @@ public final class LeaderboardRanking {
 
     private static boolean overlap(Double[] above, Double[] below) {
         if (above[0] == null || above[1] == null || below[0] == null || below[1] == null) {
+            return false;
+        }
+        if (above.length > 2 && !above[2].equals(below[2])) {
             return false;
         }
         return below[1] >= above[0] && below[0] <= above[1];

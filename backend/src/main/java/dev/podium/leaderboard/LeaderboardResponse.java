@@ -38,7 +38,8 @@ public record LeaderboardResponse(
         @Schema(
                 enumeration = {"exclude", "include"},
                 description = "exclude (default): rows"
-                        + " with a quality flag are listed unranked (rank null); include: ranked too")
+                        + " with no honest order (excludedBy) are listed unranked (rank null); include: ranked too, by"
+                        + " their figure as measured")
         String flagged,
 
         @Schema(
@@ -76,8 +77,8 @@ public record LeaderboardResponse(
     public record Row(
             @Schema(
                     nullable = true,
-                    description =
-                            "null: not ranked, a quality flag (excludedBy) keeps it" + " out under flagged=exclude")
+                    description = "null: not ranked, no honest order exists for it (excludedBy says why)"
+                            + " under flagged=exclude")
             Integer rank,
 
             @Schema(description = "true when this row shares its rank with another row (overlapping CIs)")
@@ -124,9 +125,7 @@ public record LeaderboardResponse(
             @Schema(
                     nullable = true,
                     enumeration = {"throughput", "cpu", "memory"},
-                    description = "the"
-                            + " figure this row was ranked by: cpu for a row flagged generator-saturated or"
-                            + " above-baseline under rank=throughput; null for an unranked row")
+                    description = "the figure this row was ranked by (the query's rank); null for an unranked row")
             String rankedBy,
 
             @Schema(
@@ -139,8 +138,9 @@ public record LeaderboardResponse(
             List<AtConcurrency> throughputByConnections,
 
             @Schema(
-                    description = "the quality flags that keep this row out of the ranking (flagged=exclude);"
-                            + " empty when it is ranked")
+                    description = "why this row is not ranked (flagged=exclude): high-error-rate (its throughput"
+                            + " counts failed requests), revoked-agent (measured by an agent revoked since); empty"
+                            + " when it is ranked")
             List<String> excludedBy,
 
             @Schema(
@@ -152,7 +152,13 @@ public record LeaderboardResponse(
                     description = "single (one instance on the board's vCPUs) or nginx-N (N instances behind nginx,"
                             + " their vCPUs adding up to the board's): a scale-out target is a row of its own",
                     pattern = "^(single|nginx-[1-9][0-9]?)$")
-            String topology) {
+            String topology,
+
+            @Schema(
+                    description = "true when the throughput figure is a lower bound of the target's own (a flag of kind"
+                            + " lower-bound: generator-saturated, above-baseline, shares-generator-cpus,"
+                            + " warmup-not-stable): it ranks as at least its value")
+            boolean atLeast) {
 
         /** The same row with another rank, tie, ranking figure and exclusion. */
         public Row ranked(Integer newRank, boolean newTied, String by, List<String> excluded) {
@@ -189,7 +195,8 @@ public record LeaderboardResponse(
                     throughputByConnections,
                     excluded,
                     agentRevoked,
-                    topology);
+                    topology,
+                    atLeast);
         }
 
         Row ranked(int newRank, boolean newTied, String by) {
@@ -253,7 +260,8 @@ public record LeaderboardResponse(
             "excludedBy",
             "throughputByConnections",
             "agentRevoked",
-            "topology");
+            "topology",
+            "atLeast");
 
     /** The same answer without {@code segments} (the default: the query did not ask for them). */
     public LeaderboardResponse withoutSegments() {
@@ -323,7 +331,8 @@ public record LeaderboardResponse(
                                 .map(a -> a.connections() + ":" + a.throughput())
                                 .toList(),
                         r.agentRevoked(),
-                        r.topology()))
+                        r.topology(),
+                        r.atLeast()))
                 .toList();
         return Csv.table(CSV_HEADER, lines);
     }
