@@ -98,9 +98,9 @@ for (const [device, browser] of [
       for (const r of rows) {
         assert.equal(r.sla.startsWith('≥'), HOST_D_AT_LEAST.includes(r.name), `${r.name}: ${r.sla}`)
       }
-      const netty = page.locator('#leaderboard-table tbody tr', { hasText: 'Netty' })
-      assert.match(await netty.locator('td.rank').textContent(), /or better: its figure is a lower bound/)
-      assert.match(await netty.locator('.at-least').textContent(), /at least/)
+      const saturated = page.locator('#leaderboard-table tbody tr', { hasText: 'Spring WebFlux' })
+      assert.match(await saturated.locator('td.rank').textContent(), /or better: its figure is a lower bound/)
+      assert.match(await saturated.locator('.at-least').textContent(), /at least/)
       await page.close()
     })
 
@@ -150,7 +150,7 @@ describe('the calculator page plans only what GET /api/calculator plans', () => 
   }
 
   test('from a lower bound: the API refuses naming from, and the page plans nothing and says why', async () => {
-    const q = query('Netty|non-blocking', 'Jetty|blocking')
+    const q = query('Spring WebFlux|non-blocking', 'Jetty|blocking')
     const api = await fetch(`${base}/api/calculator?${apiQuery(q)}`)
     assert.equal(api.status, 400)
     assert.equal((await api.json()).field, 'from')
@@ -159,13 +159,13 @@ describe('the calculator page plans only what GET /api/calculator plans', () => 
     await page.goto(`${base}/calculator?${q}`)
     const alert = page.locator('[role=alert]', { hasText: 'lower bound' })
     await alert.waitFor()
-    assert.match(await alert.textContent(), /Netty’s figure is only a lower bound \(generator-saturated\)/)
+    assert.match(await alert.textContent(), /Spring WebFlux’s figure is only a lower bound \(generator-saturated\)/)
     assert.equal(await page.locator('#servers-with').count(), 0, 'no plan on the page')
     await page.close()
   })
 
   test('to a lower bound: both plan the same servers, the page says "at least"', async () => {
-    const q = query('Jetty|blocking', 'Netty|non-blocking')
+    const q = query('Jetty|blocking', 'Spring WebFlux|non-blocking')
     const api = await (await fetch(`${base}/api/calculator?${apiQuery(q)}`)).json()
     assert.equal(api.ratioAtLeast, true)
     const page = await desktop.context.newPage()
