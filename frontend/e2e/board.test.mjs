@@ -198,7 +198,7 @@ describe('the leaderboard a TFB visitor expects', () => {
     assert.equal(await page.locator('#flag-legend').isVisible(), true)
     assert.match(
       await page.locator('#leaderboard-table tbody tr', { hasText: 'Helidon SE' }).textContent(),
-      /94% of best · 5 repeats/,
+      /83% of best · 5 repeats/, // 75,000 of Quarkus REST's 90,000 (noisy, ranked by its interval)
     )
     await page.close()
   })
