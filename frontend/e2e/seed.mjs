@@ -163,8 +163,12 @@ export const EXPECTED_PLAINTEXT_ORDER = ['Netty', 'Helidon SE', 'Undertow', 'Spr
 
 /** Host C: the board of the flags, classifications, sweeps and host settings tests (older runs: never the default). */
 export const HOST_C = { cpuModel: 'Flag Test CPU @ 2.00GHz', vcpus: 4, memoryBytes: 8 * 1024 ** 3 }
-/** Host C's plaintext board: ranked Jetty, Helidon SE, Javalin; unranked (flagged) Quarkus REST and Spring WebFlux. */
-export const HOST_C_RANKED = ['Jetty', 'Helidon SE', 'Javalin']
+/**
+ * Host C's plaintext board: ranked Quarkus REST (flagged noisy: ranked by its interval), Jetty, Helidon SE, Javalin;
+ * unranked Spring WebFlux (high-error-rate: its figure counts failed requests).
+ */
+export const HOST_C_RANKED = ['Quarkus REST', 'Jetty', 'Helidon SE', 'Javalin']
+export const HOST_C_UNRANKED = ['Spring WebFlux']
 export const HOST_C_FLAGGED = { 'Quarkus REST': 'noisy', 'Spring WebFlux': 'high-error-rate' }
 
 function hostC() {
@@ -211,6 +215,34 @@ function hostC() {
   return [c1, c2]
 }
 
+/**
+ * Host D: the board of the ranking rule (methodology.md section 10), clean, noisy, saturated and climbing rows on one
+ * host class (older runs: never the default). Expected order and ranks: Quarkus REST (noisy, 50k with a wide
+ * interval) =1, Spring WebFlux (generator-saturated, at least 45k) =1, Undertow (37.5k) =3, Helidon SE (warm-up
+ * climbing, at least 35k) =3, Jetty (30k) 5, Javalin (20k) 6. (Figures low enough for every target's CPU time, at its
+ * COST, to fit its 2 vCPUs.)
+ */
+export const HOST_D = { cpuModel: 'Rank Test CPU @ 2.50GHz', vcpus: 4, memoryBytes: 8 * 1024 ** 3 }
+export const HOST_D_ORDER = ['Quarkus REST', 'Spring WebFlux', 'Undertow', 'Helidon SE', 'Jetty', 'Javalin']
+export const HOST_D_RANKS = ['=1', '=1', '=3', '=3', '5', '6']
+export const HOST_D_AT_LEAST = ['Spring WebFlux', 'Helidon SE']
+
+function hostD() {
+  const at = (framework, version, io, mean, extra = {}) =>
+    cell(framework, version, io, 'plaintext', 256, 2, mean, 3.0, extra)
+  return v2(
+    run('7f000001-0000-4000-8000-000000000401', '2026-10-23T08:00:00Z', HOST_D, [
+      // noisy: repeats 42k..58k (CV 12.6%): its interval, about 42k-58k, lies wholly above Undertow's, Jetty's...
+      at('Quarkus REST', '3.32.0', 'non-blocking', 50000, { repeats: repeats(50000, 4000, 3.0) }),
+      at('Spring WebFlux', '7.0.1', 'non-blocking', 45000, { flags: ['generator-saturated'] }),
+      at('Undertow', '2.3.20.Final', 'non-blocking', 37500),
+      at('Helidon SE', '4.3.1', 'virtual-threads', 35000, { flags: ['warmup-not-stable'] }),
+      at('Jetty', '12.1.14', 'blocking', 30000),
+      at('Javalin', '6.7.0', 'virtual-threads', 20000),
+    ]),
+  )
+}
+
 /** The snapshot frozen after every run is in: the boards of host A and host B. */
 export const SNAPSHOT = { slug: '2026-round-1', title: 'Round 1 (November 2026)' }
 
@@ -248,7 +280,7 @@ export function runs() {
     ],
     { vendor: 'Amazon Corretto', version: '25.0.1+8-LTS' },
   )
-  return [...history, other, ...hostC(), latest]
+  return [...history, other, ...hostC(), hostD(), latest]
 }
 
 /** Enrols the test key and submits every run; returns the agent. */

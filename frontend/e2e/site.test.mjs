@@ -399,7 +399,7 @@ describe('other views', () => {
     ['/latency?scenario=plaintext', 'Latency by concurrency'],
     ['/history?scenario=plaintext&target=Netty%7Cnon-blocking', 'regression'],
     ['/compare?scenario=plaintext&a=Spring%20MVC%7Cblocking&b=Netty%7Cnon-blocking', 'Ratio B / A'],
-    ['/runs', 'Runs 1–9 of 9'],
+    ['/runs', 'Runs 1–10 of 10'],
     ['/cost?scenario=plaintext', 'Cost per framework'],
   ]) {
     test(`${path} renders its data`, async () => {

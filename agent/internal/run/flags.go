@@ -63,7 +63,9 @@ func (c *Cell) judgeNoise() {
 }
 
 // flagAboveBaseline flags every closed-loop framework cell whose mean throughput is above the same run's
-// baseline cell at the same scenario, connections, vCPUs and topology (nginx-N against the baseline behind the same balancer): the load generator, not the target, was the limit.
+// baseline cell at the same scenario, connections, vCPUs and topology (nginx-N against the baseline behind the same
+// balancer): the load generator, not the target, was the limit. A noisy baseline (its repeats' CV above 5%) flags
+// nobody: its level is unknown, so being above it says nothing (schema/testdata/rules/flags.json, "aboveBaseline").
 func flagAboveBaseline(cells []Cell) {
 	type key struct {
 		scenario, topology string
@@ -71,7 +73,7 @@ func flagAboveBaseline(cells []Cell) {
 	}
 	base := map[key]float64{}
 	for _, c := range cells {
-		if c.Baseline && c.LoadModel == "closed" {
+		if c.Baseline && c.LoadModel == "closed" && c.CV() <= noisyCV {
 			base[key{c.Scenario, c.TopologyName(), c.Connections, c.VCPUs}] = c.meanRPS()
 		}
 	}

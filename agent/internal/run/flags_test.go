@@ -1,6 +1,8 @@
 package run
 
 import (
+	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -113,5 +115,41 @@ func TestSummaryShowsWhatARequestCost(t *testing.T) {
 	lines := strings.Split((&Run{Results: []Cell{c, balanced}}).Summary(), "\n")
 	if !strings.Contains(lines[1], "k=1  single") || !strings.Contains(lines[2], "k=1  nginx-2") {
 		t.Errorf("summary lines %q, want each cell's topology after its vCPUs", lines)
+	}
+}
+
+// TestAboveBaselineVectors: the rule of schema/testdata/rules/flags.json ("aboveBaseline"), shared with the service's
+// documentation: above a steady nginx is above-baseline, a noisy nginx flags nobody.
+func TestAboveBaselineVectors(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile("../../../schema/testdata/rules/flags.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rules struct {
+		AboveBaseline []struct {
+			About    string    `json:"about"`
+			Baseline []float64 `json:"baseline"`
+			Target   []float64 `json:"target"`
+			Flagged  bool      `json:"flagged"`
+		} `json:"aboveBaseline"`
+	}
+	if err := json.Unmarshal(b, &rules); err != nil {
+		t.Fatal(err)
+	}
+	if len(rules.AboveBaseline) < 3 {
+		t.Fatalf("only %d above-baseline vectors", len(rules.AboveBaseline))
+	}
+	for _, tc := range rules.AboveBaseline {
+		base := cellWith(tc.Baseline...)
+		base.Baseline, base.Framework = true, "nginx"
+		cells := []Cell{base, cellWith(tc.Target...)}
+		flagAboveBaseline(cells)
+		if got := slices.Contains(cells[1].Flags, FlagAboveBaseline); got != tc.Flagged {
+			t.Errorf("%s: above-baseline %v, want %v", tc.About, got, tc.Flagged)
+		}
+		if slices.Contains(cells[0].Flags, FlagAboveBaseline) {
+			t.Errorf("%s: the baseline flagged itself", tc.About)
+		}
 	}
 }

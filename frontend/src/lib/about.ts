@@ -65,10 +65,16 @@ export const METHOD: MethodPoint[] = [
   {
     title: 'Ties are ties',
     text:
-      'Only comparable cells are ranked together (same scenario, concurrency, vCPUs and host class). A row whose interval ' +
-      'overlaps the one above shares its rank; a row limited by the load generator is ranked by requests per CPU-second.',
+      'Only comparable cells are ranked together (same scenario, concurrency, vCPUs and host class), by their 95% ' +
+      'intervals: a row whose interval overlaps the one above shares its rank, a noisy row is ranked by its wide ' +
+      'interval, and a figure that is only a lower bound ranks as at least its value.',
     section: '10. Ranking and comparing',
-    evidence: ['Only comparable cells are ranked together', 'a row whose', 'shares its rank'],
+    evidence: [
+      'Only comparable cells are ranked together',
+      'A row whose 95% interval overlaps',
+      'shares its rank',
+      'ranks as "at least" its value',
+    ],
   },
   {
     title: 'Signed, and checkable by anyone',

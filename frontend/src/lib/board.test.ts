@@ -1,6 +1,16 @@
 import { describe, expect, test } from 'vitest'
 import type { LeaderboardRow } from '../api/types'
-import { measuredConnections, nextSort, shareOfBest, sortRows } from './board'
+import { readFileSync } from 'node:fs'
+import {
+  isLowerBound,
+  measuredConnections,
+  nextSort,
+  QUALITY_FLAGS,
+  shareOfBest,
+  sortRows,
+  unrankedBy,
+  unrankedReason,
+} from './board'
 
 function row(
   framework: string,
@@ -42,6 +52,7 @@ function row(
     excludedBy: [],
     agentRevoked: false,
     topology: 'single',
+    atLeast: false,
     ...extra,
   } as LeaderboardRow
 }
@@ -97,5 +108,35 @@ describe('sorting', () => {
     const b = row('B', 2, 1, { throughputByConnections: [at(512, 3)] })
     expect(measuredConnections([a, b])).toEqual([64, 256, 512])
     expect(names('-c256')).toEqual(['B', 'A', 'C'])
+  })
+})
+
+describe('the one flag policy (schema/testdata/rules/flags.json, shared with the service and the agent)', () => {
+  const rules = JSON.parse(
+    readFileSync(new URL('../../../schema/testdata/rules/flags.json', import.meta.url), 'utf8'),
+  ) as {
+    kinds: Record<string, string>
+    boards: {
+      rows: { name: string; flags: string[]; revoked?: boolean }[]
+      expect: { name: string; atLeast: boolean; excludedBy: string[] }[]
+    }[]
+  }
+  test('every quality flag, in legend order, does what the shared rules say', () => {
+    expect(Object.fromEntries(QUALITY_FLAGS.map((f) => [f.id, f.kind]))).toEqual(rules.kinds)
+    expect(QUALITY_FLAGS.map((f) => f.id)).toEqual(Object.keys(rules.kinds))
+  })
+  test('lower bounds and the reasons a row is not ranked match the shared boards', () => {
+    for (const board of rules.boards) {
+      for (const want of board.expect) {
+        const r = board.rows.find((x) => x.name === want.name)!
+        expect(isLowerBound(r.flags), want.name).toBe(want.atLeast)
+        expect(unrankedBy(r.flags, r.revoked), want.name).toEqual(want.excludedBy)
+      }
+    }
+  })
+  test('an unranked row says why in words', () => {
+    expect(unrankedReason(['high-error-rate', 'revoked-agent'])).toBe(
+      'Not ranked: more than 1% of its requests failed; the agent that measured it has been revoked.',
+    )
   })
 })

@@ -1,37 +1,79 @@
 // Leaderboard arithmetic the site adds: "% of best", column sorting (held in the URL) and the flag legend.
 import type { LeaderboardRow, RankBy } from '../api/types'
 
-/** The quality flags, in legend order: a short label for the table, what each means. */
-export const QUALITY_FLAGS: { id: string; label: string; meaning: string }[] = [
+/**
+ * What a quality flag does to a figure (methodology.md section 10; schema/testdata/rules/flags.json is the single
+ * source, which this module's tests read): interval (ranked by its wide interval), lower-bound (ranked as "at least"
+ * its value), unranked (no honest order).
+ */
+export type FlagKind = 'interval' | 'lower-bound' | 'unranked'
+
+/** The quality flags, in legend order: a short label for the table, what each means, what it does to the figure. */
+export const QUALITY_FLAGS: { id: string; label: string; meaning: string; kind: FlagKind }[] = [
   {
     id: 'generator-saturated',
     label: 'saturated',
-    meaning: 'the load generator used all its CPU: the figure is wrk’s limit, not the target’s',
+    meaning: 'the load generator used all its CPU: the target could go faster, so the figure is “at least”',
+    kind: 'lower-bound',
   },
   {
     id: 'above-baseline',
     label: '> nginx',
     meaning:
-      'faster than the host’s nginx baseline at the same connections: the load generator, not the target, was the limit',
+      'faster than the host’s nginx baseline at the same connections: the load generator, not the target, was the limit, so the figure is “at least”',
+    kind: 'lower-bound',
   },
   {
     id: 'shares-generator-cpus',
     label: 'shared CPU',
     meaning:
-      'the target ran on a CPU the load generator also used (a host too small to keep them apart): the figure is the pair’s, not the target’s alone',
+      'the target ran on a CPU the load generator also used (a host too small to keep them apart): alone it would do at least as well',
+    kind: 'lower-bound',
   },
   {
     id: 'warmup-not-stable',
     label: 'warm-up',
-    meaning: 'throughput had not settled when the warm-up cap ran out, or the repeats trend',
+    meaning:
+      'throughput had not settled when the warm-up cap ran out, or the repeats still climb: the figure is “at least”',
+    kind: 'lower-bound',
   },
   {
     id: 'noisy',
     label: 'noisy',
-    meaning: 'repeats differ by more than 5% (coefficient of variation): the interval is wide',
+    meaning: 'repeats differ by more than 5% (coefficient of variation): the interval is wide, and the rank says so',
+    kind: 'interval',
   },
-  { id: 'high-error-rate', label: 'errors', meaning: '1% or more of the requests failed' },
+  {
+    id: 'high-error-rate',
+    label: 'errors',
+    meaning: 'more than 1% of the requests failed: the figure counts failures, so it is not ranked',
+    kind: 'unranked',
+  },
 ]
+const KINDS = new Map(QUALITY_FLAGS.map((f) => [f.id, f.kind]))
+
+/** True when the flags make the throughput figure a lower bound (ranked as “at least” its value). */
+export function isLowerBound(flags: readonly string[]): boolean {
+  return flags.some((f) => KINDS.get(f) === 'lower-bound')
+}
+
+/** Why a figure has no honest order (as the service's excludedBy): its unranked flags, then revoked-agent. */
+export function unrankedBy(flags: readonly string[], agentRevoked = false): string[] {
+  const why = QUALITY_FLAGS.filter((f) => f.kind === 'unranked' && flags.includes(f.id)).map((f) => f.id)
+  return agentRevoked ? [...why, 'revoked-agent'] : why
+}
+
+const REASONS: Record<string, string> = {
+  'high-error-rate': 'more than 1% of its requests failed',
+  'revoked-agent': 'the agent that measured it has been revoked',
+}
+
+/** The sentence a visitor reads next to an unranked row. */
+export function unrankedReason(excludedBy: readonly string[]): string {
+  const why = excludedBy.map((e) => REASONS[e] ?? e)
+  return why.length ? `Not ranked: ${why.join('; ')}.` : 'Not ranked.'
+}
+
 const LABELS = new Map(QUALITY_FLAGS.map((f) => [f.id, f.label]))
 
 /** The short label of a flag (other flags keep their id). */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { openingScenario, planMigration, sizingFigure, type ApiLoad, type ApiPlan } from './calculator'
+import {
+  calculatorRefusal,
+  openingScenario,
+  planMigration,
+  ratioAtLeast,
+  sizingFigure,
+  type ApiLoad,
+  type ApiPlan,
+} from './calculator'
 
 describe('planMigration (methodology section 6)', () => {
   it('works the example through: 10 servers, 10k -> 30k RPS, ratio 1.5', () => {
@@ -98,5 +106,38 @@ describe('calculator set-up', () => {
     expect(sizingFigure(row, 'cpu')).toBe(30000)
     expect(sizingFigure({ slaThroughput: null }, 'throughput')).toBeNull()
     expect(sizingFigure({ slaThroughput: 1, requestsPerCpuSecond: null }, 'cpu')).toBeNull()
+  })
+})
+
+describe('the flag policy the page and GET /api/calculator share (schema/testdata/rules/flags.json)', () => {
+  interface Rule {
+    about: string
+    by: 'throughput' | 'cpu'
+    from: string[]
+    to: string[]
+    flagged?: string
+    refused: 'from' | 'to' | null
+    atLeast: boolean
+  }
+  const rules = (
+    JSON.parse(readFileSync(new URL('../../../schema/testdata/rules/flags.json', import.meta.url), 'utf8')) as {
+      calculator: Rule[]
+    }
+  ).calculator
+  it('has the vectors', () => expect(rules.length).toBeGreaterThanOrEqual(5))
+  it.each(rules.map((r) => [r.about, r] as const))('%s', (_, r) => {
+    const include = r.flagged === 'include'
+    const from = { framework: 'A', flags: r.from }
+    const to = { framework: 'B', flags: r.to }
+    expect(calculatorRefusal(from, to, r.by, include)?.field ?? null).toBe(r.refused)
+    if (!r.refused) expect(ratioAtLeast(to, r.by, include)).toBe(r.atLeast)
+  })
+  it('refuses a revoked agent’s figure', () => {
+    expect(
+      calculatorRefusal({ framework: 'A', flags: [], agentRevoked: true }, { framework: 'B', flags: [] }, 'cpu'),
+    ).toMatchObject({
+      field: 'from',
+      message: 'A is flagged revoked-agent: its figure has no honest order',
+    })
   })
 })

@@ -1,4 +1,5 @@
-// The migration calculator of methodology section 6, as a pure function.
+// The migration calculator of methodology section 12, as a pure function, and the flag policy it sizes under.
+import { isLowerBound, unrankedBy } from './board'
 
 export interface ApiLoad {
   current: number // ACRPS_i: the whole system's max RPS at the SLA today
@@ -77,4 +78,48 @@ const PREFERRED = ['proxy', 'json', 'plaintext', 'delay']
 export function openingScenario(frameworks: readonly { scenarios: readonly string[] }[]): string | undefined {
   const measured = new Set(frameworks.flatMap((f) => f.scenarios))
   return PREFERRED.find((s) => measured.has(s)) ?? [...measured].sort()[0]
+}
+
+/** The flags of a leaderboard row, as the calculator reads them. */
+export interface FlaggedRow {
+  framework: string
+  flags: readonly string[]
+  agentRevoked?: boolean
+}
+
+/**
+ * The one flag policy (methodology.md section 12, schema/testdata/rules/flags.json), as GET /api/calculator applies
+ * it: which side cannot size a migration, and why; null when both can. A figure with no honest order never can; by
+ * throughput, a lower-bound A neither (B / A would overstate the gain). `include`: flagged=include.
+ */
+export function calculatorRefusal(
+  from: FlaggedRow,
+  to: FlaggedRow,
+  by: SizeBy,
+  include = false,
+): { field: 'from' | 'to'; message: string } | null {
+  if (include) return null
+  const fromUnranked = unrankedBy(from.flags, from.agentRevoked)
+  if (fromUnranked.length)
+    return {
+      field: 'from',
+      message: `${from.framework} is flagged ${fromUnranked.join(', ')}: its figure has no honest order`,
+    }
+  if (by !== 'cpu' && isLowerBound(from.flags))
+    return {
+      field: 'from',
+      message: `${from.framework}’s figure is only a lower bound (${from.flags.join(', ')}): a ratio over it would overstate the gain`,
+    }
+  const toUnranked = unrankedBy(to.flags, to.agentRevoked)
+  if (toUnranked.length)
+    return {
+      field: 'to',
+      message: `${to.framework} is flagged ${toUnranked.join(', ')}: its figure has no honest order`,
+    }
+  return null
+}
+
+/** Whether the leaderboard ratio is a lower bound: by throughput, when B's figure is one. */
+export function ratioAtLeast(to: FlaggedRow, by: SizeBy, include = false): boolean {
+  return !include && by !== 'cpu' && isLowerBound(to.flags)
 }

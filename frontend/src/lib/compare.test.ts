@@ -14,7 +14,8 @@ const ref = (framework: string, throughput: number) => ({
   vcpus: 2,
   hostClass: 'h',
   throughput,
-  flags: [],
+  mean: throughput,
+  flags: [] as string[],
   topology: 'single',
   forks: 1,
 })
@@ -32,6 +33,7 @@ describe('describeComparison', () => {
       pValue: 0.0001,
       significant: true,
       verdict: '',
+      claim: 'faster',
       comparable: true,
     }
     expect(describeComparison(c)).toBe(
@@ -50,6 +52,7 @@ describe('describeComparison', () => {
       pValue: 0.0001,
       significant: true,
       verdict: '',
+      claim: 'faster',
       comparable: true,
     }
     expect(describeComparison(c)).toBe(
@@ -68,8 +71,45 @@ describe('describeComparison', () => {
       pValue: 0.41,
       significant: false,
       verdict: '',
+      claim: 'faster',
       comparable: true,
     }
     expect(describeComparison(c)).toMatch(/not significant \(p = 0.410\), treat them as tied/)
+  })
+  it('says "at least" when the faster figure is a lower bound', () => {
+    const c: Comparison = {
+      a: ref('Tomcat', 70000),
+      b: { ...ref('Vert.x Web', 114000), flags: ['generator-saturated'] },
+      ratio: 1.64,
+      ratioCiLow: 1.5,
+      ratioCiHigh: 1.8,
+      t: 10,
+      df: 6,
+      pValue: 0.0001,
+      significant: true,
+      verdict: '',
+      claim: 'at-least',
+      comparable: true,
+    }
+    expect(describeComparison(c)).toMatch(/^Vert.x Web 1 is at least 1.64× as fast as Tomcat 1/)
+  })
+  it('claims no order when the slower figure is only a lower bound', () => {
+    const c: Comparison = {
+      a: ref('Tomcat', 70000),
+      b: { ...ref('Helidon SE', 42000), flags: ['generator-saturated'] },
+      ratio: 0.6,
+      ratioCiLow: 0.55,
+      ratioCiHigh: 0.65,
+      t: -10,
+      df: 6,
+      pValue: 0.0001,
+      significant: true,
+      verdict: 'no verdict: Helidon SE measured 1.67x slower, but its figure is a lower bound',
+      claim: 'none',
+      comparable: true,
+    }
+    const text = describeComparison(c)
+    expect(text).not.toMatch(/as fast as/)
+    expect(text).toMatch(/a flag keeps it from saying which is faster/)
   })
 })

@@ -25,6 +25,8 @@ export interface CompositeRow {
   /** Counted scenarios it has no ranked figure in. */
   missing: string[]
   rank: number | null
+  /** Some counted figure is a lower bound (the one flag policy): the score reads “at least”. */
+  atLeast: boolean
 }
 
 /**
@@ -51,6 +53,7 @@ export function composite(boards: Record<string, Leaderboard | null>): { scenari
           shares: {},
           missing: [],
           rank: null,
+          atLeast: false,
         })
     }
   }
@@ -65,6 +68,7 @@ export function composite(boards: Record<string, Leaderboard | null>): { scenari
       t.shares[s] = share
       if (share === null) t.missing.push(s)
       else {
+        t.atLeast ||= !!r?.atLeast
         sum += COMPOSITE_WEIGHTS[s] * share
         weights += COMPOSITE_WEIGHTS[s]
       }

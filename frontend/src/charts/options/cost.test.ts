@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { LeaderboardRow } from '../../api/types'
 import { costOption, costPoints, frontier, type CostPoint } from './cost'
 
-const p = (framework: string, x: number, throughput: number): CostPoint => ({
+const p = (framework: string, x: number, throughput: number, exact = true): CostPoint => ({
   framework,
   ioModel: 'non-blocking',
   runId: 'r',
   x,
   throughput,
+  exact,
 })
 
 function row(framework: string, throughput: number, cpu: number | null, mb: number | null): LeaderboardRow {
@@ -47,6 +48,7 @@ function row(framework: string, throughput: number, cpu: number | null, mb: numb
     agentRevoked: false,
     topology: 'single',
     forks: 1,
+    atLeast: false,
   }
 }
 
@@ -71,6 +73,19 @@ describe('efficient frontier', () => {
     expect(frontier(pts, 'memory').map((x) => x.framework)).toEqual(['nginx', 'Vert.x'])
     const trade = [p('A', 1, 50_000), p('B', 2, 80_000), p('C', 3, 70_000), p('D', 4, 120_000)]
     expect(frontier(trade, 'memory').map((x) => x.framework)).toEqual(['A', 'B', 'D'])
+  })
+  it('never puts a lower bound or an unranked figure on the frontier as if exact', () => {
+    // Saturated is cheapest and fastest as measured, but only "at least": the frontier is drawn without it
+    const pts = [p('Saturated', 120_000, 150_000, false), p('nginx', 112_900, 100_000), p('Vert.x', 60_000, 130_000)]
+    expect(frontier(pts, 'cpu').map((x) => x.framework)).toEqual(['nginx', 'Vert.x'])
+    const rows = [
+      { ...row('Saturated', 150_000, 120_000, null), atLeast: true, flags: ['generator-saturated'] },
+      row('Plain', 100_000, 112_900, null),
+    ] as LeaderboardRow[]
+    expect(costPoints(rows, 'cpu').map((x) => [x.framework, x.exact])).toEqual([
+      ['Saturated', false],
+      ['Plain', true],
+    ])
   })
   it('keeps only the faster of two points with the same cost, and nothing from nothing', () => {
     expect(frontier([p('A', 10, 5), p('B', 10, 7)], 'cpu').map((x) => x.framework)).toEqual(['B'])

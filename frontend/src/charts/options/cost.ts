@@ -13,6 +13,8 @@ export interface CostPoint {
   runId: string
   x: number
   throughput: number
+  /** false for a lower bound or an unranked figure: shown, never on the frontier as if exact */
+  exact: boolean
 }
 
 /** The points of a leaderboard's rows that have the figure (v1 runs carry none). */
@@ -27,6 +29,7 @@ export function costPoints(rows: readonly LeaderboardRow[], axis: CostAxis): Cos
             runId: r.runId,
             x: f.mean,
             throughput: r.slaThroughput ?? r.bestThroughput,
+            exact: r.rank !== null && !r.atLeast,
           },
         ]
       : []
@@ -34,13 +37,17 @@ export function costPoints(rows: readonly LeaderboardRow[], axis: CostAxis): Cos
 }
 
 /**
- * The efficient frontier: the points no other point beats on both throughput (higher) and cost (more requests per
- * CPU-second, or fewer MB per 1,000 req/s), ordered along the cost axis from best to worst.
+ * The efficient frontier: the exact points no other exact point beats on both throughput (higher) and cost (more
+ * requests per CPU-second, or fewer MB per 1,000 req/s), ordered along the cost axis from best to worst. A lower
+ * bound ("at least") or an unranked figure is never on it (methodology.md section 10): it cannot show that nothing
+ * does better on both.
  */
 export function frontier(points: readonly CostPoint[], axis: CostAxis): CostPoint[] {
   const better = (a: number, b: number) => (axis === 'cpu' ? a > b : a < b)
   // best cost first; equal cost, more throughput first, so the sweep keeps only the strongest of a tie
-  const sorted = [...points].sort((a, b) => (a.x === b.x ? b.throughput - a.throughput : better(a.x, b.x) ? -1 : 1))
+  const sorted = points
+    .filter((p) => p.exact)
+    .sort((a, b) => (a.x === b.x ? b.throughput - a.throughput : better(a.x, b.x) ? -1 : 1))
   const out: CostPoint[] = []
   let best = -Infinity
   for (const p of sorted) {
@@ -71,7 +78,9 @@ export function costOption(rows: readonly LeaderboardRow[], axis: CostAxis) {
         name: p.framework,
         runId: p.runId,
         frontier: onFront.has(`${p.framework}|${p.ioModel}`),
-        symbol: onFront.has(`${p.framework}|${p.ioModel}`) ? 'diamond' : 'circle',
+        exact: p.exact,
+        // a figure that is not exact is an outline: read it as "at least" (or unranked), never on the frontier
+        symbol: onFront.has(`${p.framework}|${p.ioModel}`) ? 'diamond' : p.exact ? 'circle' : 'emptyCircle',
       })),
   }))
   const frontierLine = {
@@ -90,14 +99,18 @@ export function costOption(rows: readonly LeaderboardRow[], axis: CostAxis) {
     legend: { top: 0 },
     tooltip: {
       trigger: 'item' as const,
-      formatter: (p: { seriesName: string; data: { name?: string; value: number[]; frontier?: boolean } }) =>
+      formatter: (p: {
+        seriesName: string
+        data: { name?: string; value: number[]; frontier?: boolean; exact?: boolean }
+      }) =>
         p.data?.name === undefined
           ? ''
           : `<b>${escapeHtml(p.data.name)}</b> (${escapeHtml(p.seriesName)})<br/>${formatRps(p.data.value[1])} req/s<br/>` +
             (axis === 'cpu'
               ? `${formatRps(p.data.value[0])} requests per CPU-second`
               : `${p.data.value[0].toFixed(2)} MB per 1,000 req/s`) +
-            (p.data.frontier ? '<br/>on the efficient frontier' : ''),
+            (p.data.frontier ? '<br/>on the efficient frontier' : '') +
+            (p.data.exact === false ? '<br/>flagged: its throughput is not exact, so it is never on the frontier' : ''),
     },
     xAxis: { type: 'value' as const, name: xName, nameLocation: 'middle' as const, nameGap: 30, scale: true },
     yAxis: { type: 'value' as const, name: 'req/s', scale: true },

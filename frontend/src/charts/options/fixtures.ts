@@ -36,6 +36,7 @@ export function row(over: Partial<LeaderboardRow>): LeaderboardRow {
     excludedBy: [],
     agentRevoked: false,
     topology: 'single',
+    atLeast: false,
     ...over,
   } as LeaderboardRow
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { barChartHeight, barValue, leaderboardBarOption, rowLabels } from './leaderboardBar'
+import {
+  barChartHeight,
+  barValue,
+  leaderboardBarOption,
+  LOWER_BOUND_DECAL,
+  rowLabels,
+  UNRANKED_DECAL,
+} from './leaderboardBar'
 import { IO_COLORS } from './common'
 import { row } from './fixtures'
 
@@ -38,6 +45,43 @@ describe('leaderboardBarOption', () => {
     const err = opt.series.find((s) => s.type === 'custom') as { data: number[][] }
     expect(err.data[1]).toEqual([85000, 95000, 1])
     expect(err.data[2]).toEqual([40000, 40000, 2])
+  })
+  it('marks a lower-bound bar hatched and an unranked one dotted, each with a legend entry and a tooltip line', () => {
+    const marked = leaderboardBarOption(
+      [
+        row({ framework: 'Clean', ioModel: 'non-blocking', slaThroughput: 120000 }),
+        row({
+          framework: 'Saturated',
+          ioModel: 'non-blocking',
+          slaThroughput: 110000,
+          atLeast: true,
+          flags: ['generator-saturated'],
+        }),
+        row({
+          framework: 'Errors',
+          ioModel: 'non-blocking',
+          slaThroughput: 90000,
+          rank: null,
+          flags: ['high-error-rate'],
+          excludedBy: ['high-error-rate'],
+        }),
+      ],
+      200,
+    )
+    const bar = marked.series[0] as { data: (number | { value: number; itemStyle: { decal: object } })[] }
+    expect(bar.data[0]).toBe(120000)
+    expect(bar.data[1]).toMatchObject({ value: 110000, itemStyle: { decal: LOWER_BOUND_DECAL } })
+    expect(bar.data[2]).toMatchObject({ value: 90000, itemStyle: { decal: UNRANKED_DECAL } })
+    const legend: string[] = marked.legend.data
+    expect(legend).toEqual(['non-blocking', '≥ lower bound (the target may be faster)', 'not ranked (no honest order)'])
+    const legendSeries = marked.series.filter((s) => legend.slice(1).includes(s.name)) as {
+      itemStyle: { decal: object }
+    }[]
+    expect(legendSeries.map((s) => s.itemStyle.decal)).toEqual([LOWER_BOUND_DECAL, UNRANKED_DECAL])
+    expect(marked.tooltip.formatter({ dataIndex: 1, seriesType: 'bar' })).toContain('at least 110')
+    expect(marked.tooltip.formatter({ dataIndex: 2, seriesType: 'bar' })).toContain('not ranked: high-error-rate')
+    // a clean board has no mark and no mark legend
+    expect(opt.legend.data).toEqual(['non-blocking', 'virtual-threads', 'blocking'])
   })
   it('escapes HTML in the tooltip', () => {
     const evil = leaderboardBarOption([row({ framework: '<img src=x onerror=alert(1)>' })], 200)

@@ -1,4 +1,6 @@
-// The leaderboard's horizontal bar chart: SLA throughput per framework, coloured by I/O model, CI as error bars.
+// The leaderboard's horizontal bar chart: SLA throughput per framework, coloured by I/O model, CI as error bars; a
+// lower-bound figure hatched, an unranked one dotted and faded, each with its legend entry (ECharts decals, so the mark
+// is a pattern and not a colour alone).
 import type { IoModel, LeaderboardRow } from '../../api/types'
 import { formatRps, formatRpsShort } from '../../lib/format'
 import { rowLabel } from '../../lib/topology'
@@ -19,6 +21,34 @@ export function rowLabels(rows: readonly LeaderboardRow[]): string[] {
 export function barValue(r: LeaderboardRow): number {
   return r.slaThroughput ?? r.bestThroughput
 }
+
+/** The mark of a bar whose figure is not exact: lower-bound (“at least”), unranked, or none. */
+export function barMark(r: LeaderboardRow): 'lower-bound' | 'unranked' | null {
+  if (r.rank === null) return 'unranked'
+  return r.atLeast ? 'lower-bound' : null
+}
+
+/** Diagonal white hatching: a figure the target may exceed. */
+export const LOWER_BOUND_DECAL = {
+  symbol: 'rect',
+  symbolSize: 1,
+  dashArrayX: [1, 0],
+  dashArrayY: [3, 4],
+  rotation: -Math.PI / 4,
+  color: 'rgba(255, 255, 255, 0.85)',
+}
+/** White dots: a figure with no honest order. */
+export const UNRANKED_DECAL = {
+  symbol: 'circle',
+  symbolSize: 0.7,
+  dashArrayX: [5, 0],
+  dashArrayY: [5, 0],
+  color: 'rgba(255, 255, 255, 0.9)',
+}
+const MARKS = {
+  'lower-bound': { name: '≥ lower bound (the target may be faster)', decal: LOWER_BOUND_DECAL, opacity: 1 },
+  unranked: { name: 'not ranked (no honest order)', decal: UNRANKED_DECAL, opacity: 0.55 },
+} as const
 
 /** Pixel height that gives every bar room to read its label. */
 export function barChartHeight(n: number): number {
@@ -41,8 +71,25 @@ export function leaderboardBarOption(rows: readonly LeaderboardRow[], sla: numbe
     stack: 'one', // one bar per row: the other models' values are null there
     barMaxWidth: 22,
     itemStyle: { color: IO_COLORS[m] },
-    data: rows.map((r) => (r.ioModel === m ? barValue(r) : null)),
+    data: rows.map((r) => {
+      if (r.ioModel !== m) return null
+      const mark = barMark(r)
+      return mark
+        ? { value: barValue(r), itemStyle: { decal: MARKS[mark].decal, opacity: MARKS[mark].opacity } }
+        : barValue(r)
+    }),
     large: rows.length > 400,
+  }))
+  // legend entries for the marks present: a grey bar with the mark's pattern, no data of its own
+  const marks = (Object.keys(MARKS) as (keyof typeof MARKS)[]).filter((k) => rows.some((r) => barMark(r) === k))
+  const markSeries = marks.map((k) => ({
+    name: MARKS[k].name,
+    type: 'bar' as const,
+    stack: 'one',
+    barMaxWidth: 22,
+    itemStyle: { color: '#6e7781', decal: MARKS[k].decal, opacity: MARKS[k].opacity },
+    data: rows.map(() => null),
+    large: false,
   }))
   const errorBars = {
     name: '95% CI',
@@ -70,7 +117,7 @@ export function leaderboardBarOption(rows: readonly LeaderboardRow[], sla: numbe
   return {
     ...BASE,
     animation: rows.length <= 200,
-    legend: { type: 'scroll', top: 0, data: models },
+    legend: { type: 'scroll', top: 0, data: [...models, ...marks.map((k) => MARKS[k].name)] },
     grid: { left: 8, right: 24, top: 32, bottom: 36, containLabel: true },
     tooltip: {
       trigger: 'item',
@@ -81,13 +128,21 @@ export function leaderboardBarOption(rows: readonly LeaderboardRow[], sla: numbe
         const atSla =
           r.slaThroughput === null
             ? `no concurrency met the ${sla} ms SLA`
-            : `${formatRps(r.slaThroughput)} req/s at the SLA`
+            : `${r.atLeast ? 'at least ' : ''}${formatRps(r.slaThroughput)} req/s at the SLA`
+        const mark = barMark(r)
+        const why =
+          mark === 'unranked'
+            ? `not ranked: ${r.excludedBy.join(', ')}`
+            : mark === 'lower-bound'
+              ? `a lower bound: ${r.flags.join(', ')}`
+              : null
         return [
           `<b>${escapeHtml(labels[p.dataIndex])}</b> ${escapeHtml(r.frameworkVersion)}`,
           escapeHtml(r.ioModel),
           escapeHtml(atSla),
           `95% CI ${formatRps(r.ciLow)} – ${formatRps(r.ciHigh)}`,
           `best ${formatRps(r.bestThroughput)} req/s`,
+          ...(why ? [escapeHtml(why)] : []),
         ].join('<br>')
       },
     },
@@ -99,6 +154,6 @@ export function leaderboardBarOption(rows: readonly LeaderboardRow[], sla: numbe
       axisLabel: { formatter: formatRpsShort, hideOverlap: true },
     },
     yAxis: { type: 'category', inverse: true, data: labels, axisLabel: { width: 120, overflow: 'truncate' } },
-    series: [...bars, errorBars],
+    series: [...bars, ...markSeries, errorBars],
   }
 }

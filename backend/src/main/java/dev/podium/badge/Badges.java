@@ -61,7 +61,7 @@ public class Badges {
                     .append(" of ")
                     .append(rows.size());
         }
-        message.append(" · ").append(compact(value));
+        message.append(" · ").append(best.atLeast() ? "≥" : "").append(compact(value));
         if (best.ciLow() != null && best.ciHigh() != null && value > 0) {
             message.append(" ±")
                     .append(String.format(Locale.ROOT, "%.1f%%", (best.ciHigh() - best.ciLow()) / 2 / value * 100));

@@ -3,6 +3,7 @@ package dev.podium.calculator;
 import dev.podium.leaderboard.LeaderboardQuery;
 import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.leaderboard.LeaderboardService;
+import dev.podium.quality.QualityFlags;
 import dev.podium.read.Answers;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
@@ -48,7 +49,13 @@ public class CalculatorResource {
             @Schema(nullable = true) Double toRequestsPerCpuSecond,
             int servers,
             List<MigrationCalculator.ApiResult> apis,
-            MigrationCalculator.Totals totals) {}
+            MigrationCalculator.Totals totals,
+
+            @Schema(
+                    description = "true when the leaderboard ratio is a lower bound: by throughput, `to`'s figure is"
+                            + " one (generator-saturated, above-baseline, shares-generator-cpus, warmup-not-stable), so"
+                            + " the move saves at least the servers shown")
+            boolean ratioAtLeast) {}
 
     @Inject
     LeaderboardService leaderboard;
@@ -80,7 +87,7 @@ public class CalculatorResource {
              "fromRequestsPerCpuSecond": 35800.0, "toRequestsPerCpuSecond": 70200.0, "servers": 4,
              "apis": [{"current": 1000.0, "required": 3000.0, "perServerToday": 250.0, "perServerAfter": 500.0,
                        "systemAfter": 2000.0, "serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}],
-             "totals": {"serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}}""")))
+             "totals": {"serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}, "ratioAtLeast": false}""")))
     @APIResponse(
             responseCode = "400",
             description = "Unknown parameter or value, a target without SLA throughput; `field` names it")
@@ -149,8 +156,7 @@ public class CalculatorResource {
         String hc = q.text("hostClass");
         double slaMs = q.positiveNumber("sla", LeaderboardQuery.DEFAULT_SLA_MS);
         boolean byCpu = "cpu".equals(q.oneOf("by", BY, "throughput"));
-        boolean includeFlagged =
-                "include".equals(q.oneOf("flagged", dev.podium.quality.QualityFlags.CHOICES, "exclude"));
+        boolean includeFlagged = "include".equals(q.oneOf("flagged", QualityFlags.CHOICES, "exclude"));
         return answers.json("calculator" + q.normalised(), () -> {
             LeaderboardResponse board = sc == null
                     ? null
@@ -159,6 +165,23 @@ public class CalculatorResource {
             Double toSla = sla(board, toFw, toIo, "to", userRatio == null && !byCpu);
             Double fromCpu = cpu(board, fromFw, fromIo, "from", userRatio == null && byCpu);
             Double toCpu = cpu(board, toFw, toIo, "to", userRatio == null && byCpu);
+            boolean atLeast = false;
+            if (userRatio == null) { // the one flag policy: the ratio is sized only from figures that bear it
+                LeaderboardResponse.Row fromRow = row(board, fromFw, fromIo, "from");
+                LeaderboardResponse.Row toRow = row(board, toFw, toIo, "to");
+                String sizedBy = byCpu ? "cpu" : "throughput";
+                String refused = QualityFlags.calculatorRefuses(
+                        fromRow.flags(),
+                        fromRow.agentRevoked(),
+                        toRow.flags(),
+                        toRow.agentRevoked(),
+                        sizedBy,
+                        includeFlagged);
+                if (refused != null) {
+                    throw refusal(board, refused.equals("from") ? fromRow : toRow, refused, sizedBy);
+                }
+                atLeast = QualityFlags.ratioAtLeast(toRow.flags(), sizedBy, includeFlagged);
+            }
             double r = userRatio != null ? userRatio : byCpu ? toCpu / fromCpu : toSla / fromSla;
             MigrationCalculator.Result result = MigrationCalculator.compute(n, r, apis);
             return new CalculatorResponse(
@@ -174,7 +197,8 @@ public class CalculatorResource {
                     toCpu,
                     n,
                     result.apis(),
-                    result.totals());
+                    result.totals(),
+                    atLeast);
         });
     }
 
@@ -229,14 +253,25 @@ public class CalculatorResource {
                     "'" + framework + "' is measured with several I/O models;" + " choose one with " + field
                             + "IoModel");
         }
-        if (!rows.isEmpty() && !rows.get(0).excludedBy().isEmpty()) {
-            throw ReadProblems.badParameter(
-                    field,
-                    "'" + framework + "' is flagged "
-                            + String.join(", ", rows.get(0).excludedBy()) + " on the " + board.scenario()
-                            + " leaderboard of " + board.hostClass()
-                            + ": its figure is not ranked; give flagged=include to use it anyway");
-        }
         return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /** Why a flagged figure cannot size this migration (methodology.md section 12). */
+    private static RuntimeException refusal(
+            LeaderboardResponse board, LeaderboardResponse.Row row, String field, String by) {
+        List<String> unranked = QualityFlags.unrankedBy(row.flags(), row.agentRevoked());
+        List<String> why = unranked.isEmpty()
+                ? row.flags().stream()
+                        .filter(f -> QualityFlags.KINDS.get(f) == QualityFlags.Kind.LOWER_BOUND)
+                        .toList()
+                : unranked;
+        return ReadProblems.badParameter(
+                field,
+                "'" + row.framework() + "' is flagged " + String.join(", ", why) + " on the " + board.scenario()
+                        + " leaderboard of " + board.hostClass()
+                        + (unranked.isEmpty()
+                                ? ": its figure is a lower bound, so a ratio over it would overstate the gain"
+                                : ": its figure has no honest order")
+                        + "; give flagged=include to use it anyway, or a ratio");
     }
 }

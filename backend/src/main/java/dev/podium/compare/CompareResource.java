@@ -1,12 +1,13 @@
 package dev.podium.compare;
 
+import dev.podium.quality.QualityFlags;
 import dev.podium.read.Answers;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
-import dev.podium.stats.Bootstrap;
 import dev.podium.stats.CellStatistics;
+import dev.podium.stats.MeanRatio;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.stats.Welch;
 import io.smallrye.mutiny.Uni;
@@ -33,7 +34,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** GET /api/compare: two cells, the ratio of their trimmed means with a CI, and Welch's t-test on their repeats. */
+/** GET /api/compare: two cells, the ratio of their means with its CI, and Welch's t-test on their repeats. */
 @Path("/api/compare")
 @Tag(name = "leaderboard")
 public class CompareResource {
@@ -49,7 +50,14 @@ public class CompareResource {
             int connections,
             int vcpus,
             String hostClass,
+
+            @Schema(description = "the trimmed mean of the repeats' requests/s, the figure the leaderboard shows")
             double throughput,
+
+            @Schema(
+                    description = "the mean of the repeats' requests/s: the estimator of the ratio, its interval and"
+                            + " the test")
+            double mean,
 
             @Schema(description = "the cell's quality flags, as the leaderboard shows them")
             List<String> flags,
@@ -64,8 +72,7 @@ public class CompareResource {
             CellRef a,
             CellRef b,
 
-            @Schema(description = "trimmed mean of b / trimmed mean of a")
-            double ratio,
+            @Schema(description = "mean of b / mean of a") double ratio,
 
             @Schema(nullable = true) Double ratioCiLow,
             @Schema(nullable = true) Double ratioCiHigh,
@@ -74,6 +81,13 @@ public class CompareResource {
             @Schema(nullable = true) Double pValue,
             boolean significant,
             String verdict,
+
+            @Schema(
+                    enumeration = {"faster", "at-least", "none"},
+                    description = "what the verdict claims under the one flag policy (methodology.md section 10):"
+                            + " faster, at-least (the faster figure is a lower bound: at least that much faster) or"
+                            + " none (not significant, a side with no honest order, or the slower side a lower bound)")
+            String claim,
 
             @Schema(description = "same scenario, load model, concurrency, vCPUs, topology and host class")
             boolean comparable) {}
@@ -88,9 +102,10 @@ public class CompareResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Compare two cells",
-            description = "ratio = trimmed mean of b / trimmed mean of a; its 95% CI"
-                    + " is a 10,000-resample bootstrap of that ratio (a and b resampled independently, seeded by the data);"
-                    + " t, df and pValue are Welch's two-sided t-test of b's repeats against a's (alpha 0.05).")
+            description = "ratio = mean of b / mean of a; its 95% CI is Fieller's interval on Welch's standard"
+                    + " error and degrees of freedom; t, df and pValue are Welch's two-sided t-test of b's repeats"
+                    + " against a's (alpha 0.05): one estimator, the mean, so the interval leaves out 1 exactly when"
+                    + " the test is significant. claim and verdict follow the flag policy.")
     @APIResponse(
             responseCode = "200",
             content =
@@ -100,12 +115,13 @@ public class CompareResource {
                             examples = @ExampleObject(name = "significant", value = """
             {"a": {"cellId": 1, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "framework": "Spring MVC", "frameworkVersion": "7.0.1",
                    "ioModel": "blocking", "scenario": "plaintext", "loadModel": "closed", "connections": 256, "vcpus": 2,
-                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 50500.0},
+                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 50500.0, "mean": 50500.0},
              "b": {"cellId": 2, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "framework": "Netty", "frameworkVersion": "4.2.7.Final",
                    "ioModel": "non-blocking", "scenario": "plaintext", "loadModel": "closed", "connections": 256, "vcpus": 2,
-                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 120000.0},
-             "ratio": 2.376, "ratioCiLow": 2.318, "ratioCiHigh": 2.436, "t": 80.25, "df": 7.2, "pValue": 6.8e-12,
-             "significant": true, "verdict": "Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", "comparable": true}""")))
+                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 120000.0, "mean": 120000.0},
+             "ratio": 2.376, "ratioCiLow": 2.313, "ratioCiHigh": 2.442, "t": 80.25, "df": 7.2, "pValue": 6.8e-12,
+             "significant": true, "verdict": "Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", "claim": "faster",
+             "comparable": true}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
     @APIResponse(responseCode = "404", description = "No cell with that id; `field` is a or b")
     public Uni<Response> compare(
@@ -134,12 +150,12 @@ public class CompareResource {
         Map<Long, double[]> repeats = queries.repeatRps(List.of(idA, idB));
         double[] ra = repeats.getOrDefault(idA, new double[0]);
         double[] rb = repeats.getOrDefault(idB, new double[0]);
-        double ta = CellStatistics.trimmedMean(ra);
-        double tb = CellStatistics.trimmedMean(rb);
-        double ratio = tb / ta;
-        double[] ci = ta > 0 ? Bootstrap.trimmedMeanRatioCi(ra, rb) : null;
+        MeanRatio.Result m = MeanRatio.of(ra, rb);
+        double ratio = m.ratio();
         Welch.Result w = Welch.test(rb, ra);
         boolean significant = w != null && w.significant();
+        String claim = QualityFlags.claim(
+                a.shownFlags(), a.agentRevoked(), b.shownFlags(), b.agentRevoked(), ratio, significant);
         boolean comparable = a.scenario().equals(b.scenario())
                 && a.loadModel().equals(b.loadModel())
                 && a.connections() == b.connections()
@@ -147,32 +163,51 @@ public class CompareResource {
                 && a.topology().equals(b.topology())
                 && a.hostClass().equals(b.hostClass());
         return new CompareResponse(
-                ref(a, ta),
-                ref(b, tb),
+                ref(a, ra),
+                ref(b, rb),
                 ratio,
-                ci == null ? null : ci[0],
-                ci == null ? null : ci[1],
+                m.low(),
+                m.high(),
                 w == null ? null : w.t(),
                 w == null ? null : w.df(),
                 w == null ? null : w.pValue(),
                 significant,
-                verdict(a, b, ratio, w),
+                verdict(a, b, ratio, w, claim),
+                claim,
                 comparable);
     }
 
-    static String verdict(CellRow a, CellRow b, double ratio, Welch.Result w) {
+    static String verdict(CellRow a, CellRow b, double ratio, Welch.Result w, String claim) {
         if (w == null) {
             return "cannot test: each cell needs at least 2 repeats and some variance";
+        }
+        String nameA = label(a, b);
+        String nameB = label(b, a);
+        List<String> unrankedA = QualityFlags.unrankedBy(a.shownFlags(), a.agentRevoked());
+        List<String> unrankedB = QualityFlags.unrankedBy(b.shownFlags(), b.agentRevoked());
+        if (!unrankedA.isEmpty() || !unrankedB.isEmpty()) {
+            return "no verdict: "
+                    + (unrankedA.isEmpty()
+                            ? nameB + " is " + String.join(", ", unrankedB)
+                            : nameA + " is " + String.join(", ", unrankedA))
+                    + ", its figure has no honest order";
         }
         if (!w.significant()) {
             return "no significant difference (" + RegressionCheck.pText(w.pValue()) + ")";
         }
-        String nameA = label(a, b);
-        String nameB = label(b, a);
         String p = RegressionCheck.pText(w.pValue());
-        return ratio >= 1
-                ? nameB + " is " + times(ratio) + "x faster than " + nameA + ", significant (" + p + ")"
-                : nameA + " is " + times(1 / ratio) + "x faster than " + nameB + ", significant (" + p + ")";
+        String faster = ratio >= 1 ? nameB : nameA;
+        String slower = ratio >= 1 ? nameA : nameB;
+        double factor = ratio >= 1 ? ratio : 1 / ratio;
+        return switch (claim) {
+            case "at-least" ->
+                faster + " is at least " + times(factor) + "x faster than " + slower + ", significant (" + p
+                        + "; its figure is a lower bound)";
+            case "none" ->
+                "no verdict: " + slower + " measured " + times(factor) + "x slower (" + p
+                        + "), but its figure is a lower bound: it may be as fast";
+            default -> faster + " is " + times(factor) + "x faster than " + slower + ", significant (" + p + ")";
+        };
     }
 
     private static String label(CellRow c, CellRow other) {
@@ -194,7 +229,7 @@ public class CompareResource {
                 .toPlainString();
     }
 
-    private static CellRef ref(CellRow c, double throughput) {
+    private static CellRef ref(CellRow c, double[] repeats) {
         return new CellRef(
                 c.id(),
                 c.runId(),
@@ -206,7 +241,10 @@ public class CompareResource {
                 c.connections(),
                 c.vcpus(),
                 c.hostClass(),
-                throughput,
+                CellStatistics.trimmedMean(repeats),
+                repeats.length == 0
+                        ? 0
+                        : java.util.Arrays.stream(repeats).average().orElse(0),
                 c.shownFlags(),
                 c.topology(),
                 c.stats() == null ? 1 : c.stats().forks());

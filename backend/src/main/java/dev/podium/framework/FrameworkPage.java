@@ -63,8 +63,8 @@ public record FrameworkPage(
     public record Figure(
             @Schema(
                     nullable = true,
-                    description =
-                            "null: listed unranked, as on the leaderboard (a quality flag, unless flagged=include)")
+                    description = "null: listed unranked, as on the leaderboard (no honest order: high-error-rate or a"
+                            + " revoked agent)")
             Integer rank,
 
             boolean tied,

@@ -144,22 +144,27 @@ public class FrameworkPages {
                         r.requestsPerCpuSecond(),
                         r.rssMbPerKrps(),
                         r.agentRevoked()));
-                first = first < 0 ? i : first;
-                last = i;
+                if (r.rank() != null) { // its place among the ranked rows
+                    first = first < 0 ? i : first;
+                    last = i;
+                }
             }
         }
         if (mine.isEmpty()) {
             return null; // measured only on other host classes than the board's default one
         }
+        // the nearest ranked rows of other frameworks (an unranked row has no place above or below anything); a
+        // framework whose rows are all unranked has no neighbours
         List<FrameworkPage.Neighbour> nearest = new ArrayList<>();
-        for (int i = first - 1; i >= 0; i--) {
-            if (!rows.get(i).framework().equals(framework)) {
+        boolean ranked = first >= 0;
+        for (int i = first - 1; ranked && i >= 0; i--) {
+            if (!rows.get(i).framework().equals(framework) && rows.get(i).rank() != null) {
                 nearest.add(neighbour("above", rows.get(i)));
                 break;
             }
         }
-        for (int i = last + 1; i < rows.size(); i++) {
-            if (!rows.get(i).framework().equals(framework)) {
+        for (int i = last + 1; ranked && i < rows.size(); i++) {
+            if (!rows.get(i).framework().equals(framework) && rows.get(i).rank() != null) {
                 nearest.add(neighbour("below", rows.get(i)));
                 break;
             }

@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -41,9 +40,6 @@ public final class LeaderboardRanking {
                 .max(Comparator.comparingDouble(CellRow::throughput))
                 .orElse(null);
     }
-
-    /** Flags that say the load generator, not the target, set the throughput: such rows rank by CPU per request. */
-    public static final Set<String> CEILING_FLAGS = Set.of("generator-saturated", "above-baseline");
 
     /** Rows ranked by throughput. */
     public static List<LeaderboardResponse.Row> rows(
@@ -122,7 +118,8 @@ public final class LeaderboardRanking {
                     List.of(),
                     sweep.stream().anyMatch(CellRow::agentRevoked),
                     shown.topology(),
-                    s.forks()));
+                    s.forks(),
+                    QualityFlags.lowerBound(flags)));
         }
         return unranked;
     }
@@ -150,43 +147,27 @@ public final class LeaderboardRanking {
     }
 
     /**
-     * Orders the rows and gives each its rank; a row whose interval of the ranking figure overlaps the interval of the
-     * row above (ranked by the same figure) takes that row's rank, and every row of such a group is marked tied.
-     * throughput: SLA throughput (nulls last), then best throughput; rows flagged generator-saturated or
-     * above-baseline that have a CPU figure are never ordered by throughput alone: they form one block, ordered by
-     * requests per CPU-second, placed where the first of them would stand by throughput. cpu: requests per
-     * CPU-second, highest first; memory: MB per 1,000 requests/s, lowest first; rows without the figure (v1 runs) last.
+     * Orders the rows and gives each its rank (methodology.md section 10): by the ranking figure, best first; a row
+     * whose interval of that figure overlaps the interval of the row above takes that row's rank, and every row of
+     * such a group is marked tied. throughput: SLA throughput, then best throughput (rows without an SLA throughput
+     * after the others, never tied with them); the interval of a lower-bound figure ({@link QualityFlags#lowerBound}:
+     * generator-saturated, above-baseline, shares-generator-cpus, warmup-not-stable) reaches up without end, so it ranks
+     * "at least" its value. cpu: requests per CPU-second, highest first; memory: MB per 1,000 requests/s, lowest first;
+     * rows without the figure (v1 runs) last. A noisy row is ranked by its own, wide, interval.
      */
     public static List<LeaderboardResponse.Row> rank(List<LeaderboardResponse.Row> rows, String by) {
         List<LeaderboardResponse.Row> sorted = new ArrayList<>(rows);
-        List<String> rankedBy = new ArrayList<>();
-        switch (by) {
+        String rankedBy = by.equals("cpu") || by.equals("memory") ? by : "throughput";
+        switch (rankedBy) {
             case "cpu" -> sorted.sort(byFigure(LeaderboardResponse.Row::requestsPerCpuSecond, true));
             case "memory" -> sorted.sort(byFigure(LeaderboardResponse.Row::rssMbPerKrps, false));
-            default -> {
-                sorted.sort(BY_THROUGHPUT);
-                List<LeaderboardResponse.Row> ceiling =
-                        sorted.stream().filter(LeaderboardRanking::onCeiling).toList();
-                if (!ceiling.isEmpty()) {
-                    int at = sorted.indexOf(ceiling.get(0));
-                    sorted.removeAll(ceiling);
-                    List<LeaderboardResponse.Row> block = new ArrayList<>(ceiling);
-                    block.sort(byFigure(LeaderboardResponse.Row::requestsPerCpuSecond, true));
-                    sorted.addAll(at, block);
-                }
-            }
-        }
-        for (LeaderboardResponse.Row r : sorted) {
-            rankedBy.add(!by.equals("throughput") ? by : onCeiling(r) ? "cpu" : "throughput");
+            default -> sorted.sort(BY_THROUGHPUT);
         }
         int[] ranks = new int[sorted.size()];
         boolean[] tied = new boolean[sorted.size()];
         for (int i = 0; i < sorted.size(); i++) {
             ranks[i] = i + 1;
-            if (i > 0
-                    && rankedBy.get(i).equals(rankedBy.get(i - 1))
-                    && overlap(
-                            interval(sorted.get(i - 1), rankedBy.get(i)), interval(sorted.get(i), rankedBy.get(i)))) {
+            if (i > 0 && overlap(interval(sorted.get(i - 1), rankedBy), interval(sorted.get(i), rankedBy))) {
                 ranks[i] = ranks[i - 1];
                 tied[i] = true;
                 tied[i - 1] = true;
@@ -194,7 +175,7 @@ public final class LeaderboardRanking {
         }
         List<LeaderboardResponse.Row> ranked = new ArrayList<>(sorted.size());
         for (int i = 0; i < sorted.size(); i++) {
-            ranked.add(sorted.get(i).ranked(ranks[i], tied[i], rankedBy.get(i)));
+            ranked.add(sorted.get(i).ranked(ranks[i], tied[i], rankedBy));
         }
         return ranked;
     }
@@ -219,21 +200,17 @@ public final class LeaderboardRanking {
                 .thenComparing(BY_THROUGHPUT);
     }
 
-    /** Flagged as limited by the load generator and with a CPU figure to rank by instead. */
-    static boolean onCeiling(LeaderboardResponse.Row r) {
-        return r.requestsPerCpuSecond() != null && r.flags().stream().anyMatch(CEILING_FLAGS::contains);
-    }
-
+    /**
+     * [low, high, group] of a row's ranking figure: low and high are null when unknown; a lower-bound throughput has
+     * no high; rows of different groups (with and without an SLA throughput, with and without a cost figure) never tie.
+     */
     private static Double[] interval(LeaderboardResponse.Row r, String by) {
-        Estimate f = switch (by) {
-            case "cpu" -> r.requestsPerCpuSecond();
-            case "memory" -> r.rssMbPerKrps();
-            default -> null;
-        };
         if (by.equals("throughput")) {
-            return new Double[] {r.ciLow(), r.ciHigh()};
+            Double high = QualityFlags.lowerBound(r.flags()) ? Double.POSITIVE_INFINITY : r.ciHigh();
+            return new Double[] {r.ciLow(), high, r.slaThroughput() == null ? 1.0 : 0.0};
         }
-        return f == null ? new Double[] {null, null} : new Double[] {f.ciLow(), f.ciHigh()};
+        Estimate f = by.equals("cpu") ? r.requestsPerCpuSecond() : r.rssMbPerKrps();
+        return f == null ? new Double[] {null, null, 1.0} : new Double[] {f.ciLow(), f.ciHigh(), 0.0};
     }
 
     static boolean overlap(LeaderboardResponse.Row above, LeaderboardResponse.Row below) {
@@ -244,27 +221,31 @@ public final class LeaderboardRanking {
         if (above[0] == null || above[1] == null || below[0] == null || below[1] == null) {
             return false;
         }
+        if (above.length > 2 && !above[2].equals(below[2])) {
+            return false;
+        }
         return below[1] >= above[0] && below[0] <= above[1];
     }
 
     /**
-     * include: every row ranked as {@link #rank(List, String)} does. exclude: only rows without a quality flag
-     * (QualityFlags) are ranked; the flagged ones follow, in the same order among themselves, with no rank and the
-     * flags that kept them out in excludedBy.
+     * Every row with an honest order is ranked as {@link #rank(List, String)} does (noisy rows by their wide interval,
+     * lower bounds as "at least"); the others ({@link QualityFlags#unrankedBy}) follow, in the same order among
+     * themselves, with no rank and the reasons in excludedBy. {@code includeUnranked} (flagged=include) ranks those
+     * too, by their figure as measured.
      */
     public static List<LeaderboardResponse.Row> rank(
-            List<LeaderboardResponse.Row> rows, String by, boolean includeFlagged) {
-        if (includeFlagged) {
+            List<LeaderboardResponse.Row> rows, String by, boolean includeUnranked) {
+        if (includeUnranked) {
             return rank(rows, by);
         }
-        List<LeaderboardResponse.Row> clean = new ArrayList<>();
-        List<LeaderboardResponse.Row> flagged = new ArrayList<>();
+        List<LeaderboardResponse.Row> ranked = new ArrayList<>();
+        List<LeaderboardResponse.Row> unranked = new ArrayList<>();
         for (LeaderboardResponse.Row r : rows) {
-            (QualityFlags.of(r.flags()).isEmpty() ? clean : flagged).add(r);
+            (QualityFlags.unrankedBy(r.flags(), r.agentRevoked()).isEmpty() ? ranked : unranked).add(r);
         }
-        List<LeaderboardResponse.Row> result = new ArrayList<>(rank(clean, by));
-        for (LeaderboardResponse.Row r : rank(flagged, by)) {
-            result.add(r.ranked(null, false, null, QualityFlags.of(r.flags())));
+        List<LeaderboardResponse.Row> result = new ArrayList<>(rank(ranked, by));
+        for (LeaderboardResponse.Row r : rank(unranked, by)) {
+            result.add(r.ranked(null, false, null, QualityFlags.unrankedBy(r.flags(), r.agentRevoked())));
         }
         return result;
     }

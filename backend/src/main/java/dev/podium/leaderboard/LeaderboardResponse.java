@@ -39,7 +39,8 @@ public record LeaderboardResponse(
         @Schema(
                 enumeration = {"exclude", "include"},
                 description = "exclude (default): rows"
-                        + " with a quality flag are listed unranked (rank null); include: ranked too")
+                        + " with no honest order (excludedBy) are listed unranked (rank null); include: ranked too, by"
+                        + " their figure as measured")
         String flagged,
 
         @Schema(
@@ -77,8 +78,8 @@ public record LeaderboardResponse(
     public record Row(
             @Schema(
                     nullable = true,
-                    description =
-                            "null: not ranked, a quality flag (excludedBy) keeps it" + " out under flagged=exclude")
+                    description = "null: not ranked, no honest order exists for it (excludedBy says why)"
+                            + " under flagged=exclude")
             Integer rank,
 
             @Schema(description = "true when this row shares its rank with another row (overlapping CIs)")
@@ -125,9 +126,7 @@ public record LeaderboardResponse(
             @Schema(
                     nullable = true,
                     enumeration = {"throughput", "cpu", "memory"},
-                    description = "the"
-                            + " figure this row was ranked by: cpu for a row flagged generator-saturated or"
-                            + " above-baseline under rank=throughput; null for an unranked row")
+                    description = "the figure this row was ranked by (the query's rank); null for an unranked row")
             String rankedBy,
 
             @Schema(
@@ -140,8 +139,9 @@ public record LeaderboardResponse(
             List<AtConcurrency> throughputByConnections,
 
             @Schema(
-                    description = "the quality flags that keep this row out of the ranking (flagged=exclude);"
-                            + " empty when it is ranked")
+                    description = "why this row is not ranked (flagged=exclude): high-error-rate (its throughput"
+                            + " counts failed requests), revoked-agent (measured by an agent revoked since); empty"
+                            + " when it is ranked")
             List<String> excludedBy,
 
             @Schema(
@@ -158,7 +158,13 @@ public record LeaderboardResponse(
             @Schema(
                     description = "how many JVM starts the shown figure and its interval rest on: 1, the interval"
                             + " describes one start; 2 or more, it counts the variance between starts")
-            int forks) {
+            int forks,
+
+            @Schema(
+                    description = "true when the throughput figure is a lower bound of the target's own (a flag of kind"
+                            + " lower-bound: generator-saturated, above-baseline, shares-generator-cpus,"
+                            + " warmup-not-stable): it ranks as at least its value")
+            boolean atLeast) {
 
         /** The same row with another rank, tie, ranking figure and exclusion. */
         public Row ranked(Integer newRank, boolean newTied, String by, List<String> excluded) {
@@ -196,7 +202,8 @@ public record LeaderboardResponse(
                     excluded,
                     agentRevoked,
                     topology,
-                    forks);
+                    forks,
+                    atLeast);
         }
 
         Row ranked(int newRank, boolean newTied, String by) {
@@ -261,7 +268,8 @@ public record LeaderboardResponse(
             "throughputByConnections",
             "forks",
             "agentRevoked",
-            "topology");
+            "topology",
+            "atLeast");
 
     /** The same answer without {@code segments} (the default: the query did not ask for them). */
     public LeaderboardResponse withoutSegments() {
@@ -332,7 +340,8 @@ public record LeaderboardResponse(
                                 .toList(),
                         r.forks(),
                         r.agentRevoked(),
-                        r.topology()))
+                        r.topology(),
+                        r.atLeast()))
                 .toList();
         return Csv.table(CSV_HEADER, lines);
     }

@@ -179,88 +179,26 @@ class LeaderboardRankingTest {
     }
 
     @Test
-    void rows_limited_by_the_load_generator_are_ranked_among_themselves_by_requests_per_cpu_second() {
-        List<String> saturated = List.of("generator-saturated");
-        List<CellRow> cells = List.of(
-                // by throughput alone: A, B, C, D. A and C are flagged: they rank by CPU, C (90k req/CPU-s) before A
-                cell(
-                        1,
-                        RUN,
-                        NOW,
-                        "A",
-                        64,
-                        120_000,
-                        119_000,
-                        121_000,
-                        1,
-                        0,
-                        saturated,
-                        figure(60_000, 59_000, 61_000),
-                        null),
-                cell(
-                        2,
-                        RUN,
-                        NOW,
-                        "B",
-                        64,
-                        110_000,
-                        109_000,
-                        111_000,
-                        1,
-                        0,
-                        List.of(),
-                        figure(50_000, 49_000, 51_000),
-                        null),
-                cell(
-                        3,
-                        RUN,
-                        NOW,
-                        "C",
-                        64,
-                        100_000,
-                        99_000,
-                        101_000,
-                        1,
-                        0,
-                        List.of("above-baseline"),
-                        figure(90_000, 88_000, 92_000),
-                        null),
-                cell(
-                        4,
-                        RUN,
-                        NOW,
-                        "D",
-                        64,
-                        90_000,
-                        89_000,
-                        91_000,
-                        1,
-                        0,
-                        List.of(),
-                        figure(95_000, 94_000, 96_000),
-                        null));
-        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "throughput");
-        assertEquals(
-                List.of("C", "A", "B", "D"),
-                rows.stream().map(LeaderboardResponse.Row::framework).toList());
-        assertEquals(
-                List.of("cpu", "cpu", "throughput", "throughput"),
-                rows.stream().map(LeaderboardResponse.Row::rankedBy).toList());
-        assertEquals(
-                List.of(1, 2, 3, 4),
-                rows.stream().map(LeaderboardResponse.Row::rank).toList());
-    }
-
-    @Test
-    void a_flagged_row_without_cpu_figures_keeps_its_throughput_rank() {
+    void a_lower_bound_ranks_as_at_least_its_value_and_ties_the_row_above_it_may_pass() {
         List<CellRow> cells = List.of(
                 cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, List.of("generator-saturated"), null, null),
-                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0));
+                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0),
+                // C is at least 100k: it may pass B (a tie), never falls below D, whose interval lies under its own
+                cell(3, RUN, NOW, "C", 64, 100_000, 99_000, 101_000, 1, 0, List.of("above-baseline"), null, null),
+                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "throughput");
         assertEquals(
-                List.of("A", "B"),
+                List.of("A", "B", "C", "D"),
                 rows.stream().map(LeaderboardResponse.Row::framework).toList());
-        assertEquals("throughput", rows.get(0).rankedBy());
+        assertEquals(
+                List.of(1, 2, 2, 4),
+                rows.stream().map(LeaderboardResponse.Row::rank).toList());
+        assertEquals(
+                List.of(true, false, true, false),
+                rows.stream().map(LeaderboardResponse.Row::atLeast).toList());
+        assertEquals(
+                List.of("throughput", "throughput", "throughput", "throughput"),
+                rows.stream().map(LeaderboardResponse.Row::rankedBy).toList());
     }
 
     @Test

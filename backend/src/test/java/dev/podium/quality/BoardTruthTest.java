@@ -26,10 +26,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the leaderboard owes a visitor beyond the figure: flagged rows left out of the ranks unless asked for, the
+ * What the leaderboard owes a visitor beyond the figure: flagged rows ranked by the one flag policy, the
  * classification filter, the throughput at every concurrency, and the host settings that differ among the runs it
  * ranks. Runs are the v2 test payload: Vert.x Web at 64 connections (~120k req/s, 5 repeats) and 256 (~130k, 3 repeats),
- * the nginx baseline at 256. A revoked agent's runs are marked wherever they are ranked, and can be left out.
+ * the nginx baseline at 256. A revoked agent's runs are marked and unranked wherever they are listed, and can be left
+ * out.
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
@@ -68,16 +69,38 @@ class BoardTruthTest {
     }
 
     @Test
-    void a_flagged_row_is_listed_unranked_and_says_why_unless_the_visitor_opts_in() {
+    void a_noisy_row_is_ranked_by_its_interval_and_a_lower_bound_as_at_least_its_value() {
         submit(twoTargets("noisy"));
-        // Jetty has the higher figure (130k against 120k) but is noisy: out of the ranking by default
+        // Jetty has the higher figure (130k against 120k) and is noisy: its wide interval ranks it, nothing else
         given().get("/api/leaderboard?scenario=plaintext")
                 .then()
                 .statusCode(200)
                 .body("flagged", equalTo("exclude"))
+                .body("rows.framework", contains("Jetty", "Vert.x Web"))
+                .body("rows.rank[0]", equalTo(1))
+                .body("rows.excludedBy", contains(empty(), empty()))
+                .body("rows.atLeast", contains(false, false));
+        rows.reset();
+        Api.enrol("test-agent");
+        submit(twoTargets("generator-saturated"));
+        given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
+                .body("rows.framework", contains("Jetty", "Vert.x Web"))
+                .body("rows.rank[0]", equalTo(1))
+                .body("rows.atLeast", contains(true, false))
+                .body("rows.rankedBy", contains("throughput", "throughput"));
+    }
+
+    @Test
+    void a_row_whose_figure_counts_failed_requests_is_listed_unranked_and_says_why_unless_the_visitor_opts_in() {
+        submit(twoTargets("high-error-rate"));
+        given().get("/api/leaderboard?scenario=plaintext")
+                .then()
+                .statusCode(200)
                 .body("rows.framework", contains("Vert.x Web", "Jetty"))
                 .body("rows.rank", contains(1, null))
-                .body("rows[1].excludedBy", contains("noisy"))
+                .body("rows[1].excludedBy", contains("high-error-rate"))
                 .body("rows[1].rankedBy", nullValue())
                 .body("rows[0].excludedBy", empty());
         given().get("/api/leaderboard?scenario=plaintext&flagged=include")
@@ -90,19 +113,32 @@ class BoardTruthTest {
     }
 
     @Test
-    void the_calculator_refuses_a_flagged_figure_unless_the_visitor_opts_in() {
+    void the_calculator_sizes_from_a_lower_bound_only_where_it_errs_on_the_safe_side() {
         submit(twoTargets("warmup-not-stable"));
-        String calc =
+        String toJetty =
                 "/api/calculator?scenario=plaintext&from=Vert.x Web&to=Jetty&servers=4&current=1000&required=3000";
-        given().get(calc)
+        given().get(toJetty).then().statusCode(200).body("ratioAtLeast", equalTo(true));
+        String fromJetty =
+                "/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1000&required=3000";
+        given().get(fromJetty)
                 .then()
                 .log()
                 .ifValidationFails()
                 .statusCode(400)
                 .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("to"))
+                .body("field", equalTo("from"))
                 .body("detail", startsWith("'Jetty' is flagged warmup-not-stable"));
-        given().get(calc + "&flagged=include").then().statusCode(200);
+        given().get(fromJetty + "&flagged=include").then().statusCode(200).body("ratioAtLeast", equalTo(false));
+    }
+
+    @Test
+    void the_calculator_refuses_a_figure_that_counts_failed_requests() {
+        submit(twoTargets("high-error-rate"));
+        given().get("/api/calculator?scenario=plaintext&from=Vert.x Web&to=Jetty&servers=4&current=1000&required=3000")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("to"))
+                .body("detail", startsWith("'Jetty' is flagged high-error-rate"));
     }
 
     @Test
@@ -205,15 +241,18 @@ class BoardTruthTest {
                 .post("/api/agents/" + other + "/revoke")
                 .then()
                 .statusCode(200);
+        // a revoked key vouches for nothing: the row stays listed, marked and unranked, saying why
         given().get("/api/leaderboard?scenario=plaintext")
                 .then()
                 .statusCode(200)
-                .body("rows.framework", contains("Jetty", "Vert.x Web"))
-                .body("rows.agentRevoked", contains(true, false));
+                .body("rows.framework", contains("Vert.x Web", "Jetty"))
+                .body("rows.rank", contains(1, null))
+                .body("rows[1].excludedBy", contains("revoked-agent"))
+                .body("rows.agentRevoked", contains(false, true));
         given().get("/api/leaderboard?scenario=plaintext&format=csv")
                 .then()
                 .statusCode(200)
-                .body(org.hamcrest.Matchers.containsString(",agent_revoked,topology\r\n"));
+                .body(org.hamcrest.Matchers.containsString(",agent_revoked,topology,at_least\r\n"));
         given().get("/api/frameworks/jetty")
                 .then()
                 .statusCode(200)
