@@ -34,7 +34,7 @@ public class ChangeParams {
     @QueryParam("connections")
     public String connections;
 
-    @Parameter(description = "throughput or p99")
+    @Parameter(description = "throughput, p99 or cpu-per-request")
     @QueryParam("metric")
     public String metric;
 
