@@ -118,8 +118,8 @@ class CpuChangePointTest {
         assertTrue(lines[0].endsWith("spread_before,spread_after,effect_size"), lines[0]);
         assertEquals(2, lines.length, csv);
         String[] fields = lines[1].split(",");
-        assertEquals(spreadBefore, Double.parseDouble(fields[fields.length - 3]), spreadBefore * 1e-9);
-        assertEquals(spreadAfter, Double.parseDouble(fields[fields.length - 2]), spreadAfter * 1e-9);
+        assertEquals(spreadBefore, Double.parseDouble(fields[fields.length - 3]), spreadBefore * 1e-6);
+        assertEquals(spreadAfter, Double.parseDouble(fields[fields.length - 2]), spreadAfter * 1e-6);
         assertTrue(Double.parseDouble(fields[fields.length - 1]) > 20, lines[1]);
     }
 
