@@ -418,10 +418,19 @@ describe('changes', () => {
     const row = page.locator('#changes-table tbody tr').first()
     await row.waitFor()
     const text = await row.textContent()
-    // five runs near 134,900 req/s, then 120,000: -11.0%
+    // five runs near 134,900 req/s, 300 apart, then 120,000: -11.0%
     assert.match(text, /Netty/)
     assert.match(text, /−11\.0%/)
-    assert.match(text, /< 0\.001/)
+    // the evidence: the p of the runs' t-test with its magnitude, the step in run-to-run standard deviations, each
+    // segment's mean, interval, runs and spread (the five runs spread about 0.35%; the newest segment is one run)
+    assert.match(await row.locator('.p-value').textContent(), /^\d\.\de−\d+$/)
+    assert.match(await row.locator('.effect-size').textContent(), /^d = −\d\d\.\d$/)
+    assert.match(await row.locator('.segment.before .mean').textContent(), /^134,9\d\d req\/s$/)
+    assert.match(await row.locator('.segment.before .interval').textContent(), /–.* · 5 runs$/)
+    assert.match(await row.locator('.segment.before .spread').textContent(), /^sd \d{3} req\/s \(0\.[34]%\)$/)
+    assert.match(await row.locator('.segment.after .mean').textContent(), /^120,\d{3} req\/s$/)
+    assert.match(await row.locator('.segment.after .interval').textContent(), /–.* · 1 run$/)
+    assert.equal(await row.locator('.segment.after .spread').textContent(), 'sd one run')
     assert.equal(await row.locator(`a[href="/runs/${LATEST_RUN_ID}"]`).count(), 1)
     assert.equal(await row.locator(`a[href="/runs/${HISTORY_RUN_ID}"]`).count(), 1)
     const feed = await page.locator('#changes-feed').getAttribute('href')

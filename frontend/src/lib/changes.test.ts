@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { changedFields, directionOf, filterDirection, formatEffect } from './changes'
+import type { ChangePoint } from '../api/types'
+import {
+  changedFields,
+  directionOf,
+  filterDirection,
+  formatEffect,
+  formatEffectSize,
+  formatFigure,
+  formatPValue,
+  formatSpread,
+} from './changes'
 
 describe('change points in words', () => {
   it('calls falling throughput and rising p99 regressions', () => {
@@ -7,10 +17,25 @@ describe('change points in words', () => {
     expect(directionOf({ metric: 'throughput', effectPercent: 8 })).toBe('improvement')
     expect(directionOf({ metric: 'p99', effectPercent: 20 })).toBe('regression')
     expect(directionOf({ metric: 'p99', effectPercent: -20 })).toBe('improvement')
+    expect(directionOf({ metric: 'cpu-per-request', effectPercent: 12 })).toBe('regression')
+    expect(directionOf({ metric: 'cpu-per-request', effectPercent: -12 })).toBe('improvement')
+  })
+
+  it('shows the evidence in each metric’s unit, the p-value with its magnitude', () => {
+    expect(formatFigure('throughput', 134_612.4)).toBe('134,612 req/s')
+    expect(formatFigure('p99', 2.94)).toBe('2.9 ms')
+    expect(formatFigure('cpu-per-request', 41.26)).toBe('41.3 µs CPU')
+    expect(formatSpread('throughput', 474, 134_600)).toBe('474 req/s (0.4%)')
+    expect(formatSpread('throughput', null, 120_000)).toBe('one run')
+    expect(formatPValue(4.66e-5)).toBe('4.7e−5')
+    expect(formatPValue(0.0123)).toBe('0.012')
+    expect(formatPValue(1e-20)).toBe('< 1e-12')
+    expect(formatEffectSize(-3.24)).toBe('d = −3.2')
+    expect(formatEffectSize(null)).toBe('—')
   })
 
   it('filters by direction, and keeps all without one', () => {
-    const all = [
+    const all: Pick<ChangePoint, 'metric' | 'effectPercent'>[] = [
       { metric: 'throughput', effectPercent: -15 },
       { metric: 'p99', effectPercent: -10 },
     ]

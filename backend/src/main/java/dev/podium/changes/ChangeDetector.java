@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.SeriesKey;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.sql.Array;
 import java.sql.Connection;
@@ -34,7 +36,10 @@ import org.jboss.logging.Logger;
 public class ChangeDetector {
 
     private static final Logger LOG = Logger.getLogger(ChangeDetector.class);
-    static final List<String> METRICS = List.of("throughput", "p99");
+    static final String CPU_PER_REQUEST = "cpu-per-request";
+
+    /** Requests/s, p99 latency, and CPU time per request where the run recorded usage (payload v2). */
+    static final List<String> METRICS = List.of("throughput", "p99", CPU_PER_REQUEST);
 
     /** The key a series' change points are stored under; single-instance series keep the one they had before topology. */
     static String key(SeriesKey s, String metric) {
@@ -52,8 +57,27 @@ public class ChangeDetector {
                 + dev.podium.topology.Topology.keySuffix(s.topology());
     }
 
-    /** A run's point of a series: its cell's figures and what the "changed" field compares. */
-    record Point(long cellId, UUID runId, OffsetDateTime startedAt, double rps, double p99, Map<String, String> meta) {}
+    /**
+     * A run's point of a series: its cell's figures (CPU microseconds per request null without usage) and what the
+     * "changed" field compares.
+     */
+    record Point(
+            long cellId,
+            UUID runId,
+            OffsetDateTime startedAt,
+            double rps,
+            double p99,
+            Double cpuPerRequest,
+            Map<String, String> meta) {
+
+        Double figure(String metric) {
+            return switch (metric) {
+                case "throughput" -> rps;
+                case "p99" -> p99;
+                default -> cpuPerRequest;
+            };
+        }
+    }
 
     @Inject
     DataSource dataSource;
@@ -90,6 +114,32 @@ public class ChangeDetector {
         });
     }
 
+    /** At start: the series whose change points the older test on the repeats stored are recomputed, once. */
+    void onStart(@Observes StartupEvent event) {
+        executor.submit(() -> {
+            try {
+                for (SeriesKey s : query(
+                        "select distinct host_class, vcpus, framework, io_model, scenario, load_model, connections,"
+                                + " target_rate, topology from change_points where tested_on is null",
+                        List.of(),
+                        rs -> new SeriesKey(
+                                rs.getString(1),
+                                rs.getInt(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6),
+                                rs.getInt(7),
+                                rs.getObject(8, Double.class),
+                                rs.getString(9)))) {
+                    recompute(s);
+                }
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "change points of the older test not recomputed");
+            }
+        });
+    }
+
     void recomputeRun(UUID runId) {
         List<SeriesKey> touched = query(
                 "select distinct r.host_class, c.vcpus, c.framework, c.io_model, c.scenario, "
@@ -111,23 +161,24 @@ public class ChangeDetector {
         }
     }
 
-    /** The change points of one series, both metrics, stored; returns the new ones. */
+    /** The change points of one series, every metric, stored; returns the new ones. */
     public List<ChangeView> recompute(SeriesKey s) {
-        List<Point> points = points(s);
-        Map<Long, double[][]> repeats =
-                repeats(points.stream().map(Point::cellId).toList());
+        List<Point> all = points(s);
+        Map<Long, double[][]> repeats = repeats(all.stream().map(Point::cellId).toList());
         List<ChangeView> fresh = new ArrayList<>();
-        for (String metric : METRICS) {
-            boolean throughput = metric.equals("throughput");
+        for (int m = 0; m < METRICS.size(); m++) {
+            String metric = METRICS.get(m);
+            // the runs that have the figure (CPU: those with usage); their indexes are the series' for this metric
+            List<Point> points =
+                    all.stream().filter(p -> p.figure(metric) != null).toList();
             double[] values = new double[points.size()];
             List<double[]> perRun = new ArrayList<>();
             for (int i = 0; i < points.size(); i++) {
-                values[i] = throughput ? points.get(i).rps() : points.get(i).p99();
-                perRun.add(repeats.getOrDefault(points.get(i).cellId(), new double[2][0])[throughput ? 0 : 1]);
+                values[i] = points.get(i).figure(metric);
+                perRun.add(repeats.getOrDefault(points.get(i).cellId(), new double[METRICS.size()][0])[m]);
             }
-            RepeatsWelch tester = new RepeatsWelch(perRun);
-            List<EDivisive.ChangePoint> cps =
-                    values.length < 2 ? List.of() : EDivisive.changePoints(values, config.settings(), tester);
+            RunsTTest tester = new RunsTTest(values, perRun);
+            List<EDivisive.ChangePoint> cps = ChangeSearch.find(values, perRun, config.settings());
             fresh.addAll(store(s, metric, points, cps, tester));
         }
         fresh.forEach(webhooks::changeDetected);
@@ -135,7 +186,7 @@ public class ChangeDetector {
     }
 
     private List<ChangeView> store(
-            SeriesKey s, String metric, List<Point> points, List<EDivisive.ChangePoint> cps, RepeatsWelch tester) {
+            SeriesKey s, String metric, List<Point> points, List<EDivisive.ChangePoint> cps, RunsTTest tester) {
         String key = key(s, metric);
         List<ChangeView> fresh = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
@@ -147,8 +198,9 @@ public class ChangeDetector {
                     int at = cps.get(i).index();
                     int to =
                             i == cps.size() - 1 ? points.size() : cps.get(i + 1).index();
-                    RepeatsWelch.Segment before = tester.segment(from, at);
-                    RepeatsWelch.Segment after = tester.segment(at, to);
+                    RunsTTest.Segment before = tester.segment(from, at);
+                    RunsTTest.Segment after = tester.segment(at, to);
+                    Double effectSize = tester.effectSize(from, at, to);
                     Point last = points.get(at - 1);
                     Point first = points.get(at);
                     kept.add(first.runId());
@@ -165,13 +217,16 @@ public class ChangeDetector {
                             + "host_class, vcpus, framework, io_model, scenario, load_model, connections, target_rate, "
                             + "run_before, run_after, at, runs_before, runs_after, mean_before, ci_low_before, "
                             + "ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, changed, "
-                            + "topology) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb,?) "
+                            + "topology, spread_before, spread_after, effect_size, tested_on) "
+                            + "values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb,?,?,?,?,'runs') "
                             + "on conflict (series_key, run_after) do update set run_before = excluded.run_before, "
                             + "runs_before = excluded.runs_before, runs_after = excluded.runs_after, "
                             + "mean_before = excluded.mean_before, ci_low_before = excluded.ci_low_before, "
                             + "ci_high_before = excluded.ci_high_before, mean_after = excluded.mean_after, "
                             + "ci_low_after = excluded.ci_low_after, ci_high_after = excluded.ci_high_after, "
-                            + "effect_percent = excluded.effect_percent, p_value = excluded.p_value, changed = excluded.changed "
+                            + "effect_percent = excluded.effect_percent, p_value = excluded.p_value, changed = excluded.changed, "
+                            + "spread_before = excluded.spread_before, spread_after = excluded.spread_after, "
+                            + "effect_size = excluded.effect_size, tested_on = excluded.tested_on "
                             + "returning id, detected_at, (xmax = 0)")) {
                         Object[] v = {
                             key,
@@ -198,7 +253,10 @@ public class ChangeDetector {
                             effect,
                             cps.get(i).stats().pValue(),
                             write(changed),
-                            dev.podium.topology.Topology.of(s.topology())
+                            dev.podium.topology.Topology.of(s.topology()),
+                            before.spread(),
+                            after.spread(),
+                            effectSize
                         };
                         for (int k = 0; k < v.length; k++) {
                             ps.setObject(k + 1, v[k]);
@@ -222,9 +280,12 @@ public class ChangeDetector {
                                         first.startedAt(),
                                         at - from,
                                         to - at,
-                                        new ChangeView.Segment(before.mean(), before.ciLow(), before.ciHigh()),
-                                        new ChangeView.Segment(after.mean(), after.ciLow(), after.ciHigh()),
+                                        new ChangeView.Segment(
+                                                before.mean(), before.ciLow(), before.ciHigh(), before.spread()),
+                                        new ChangeView.Segment(
+                                                after.mean(), after.ciLow(), after.ciHigh(), after.spread()),
                                         effect,
+                                        effectSize,
                                         cps.get(i).stats().pValue(),
                                         changed,
                                         rs.getObject(2, OffsetDateTime.class),
@@ -266,8 +327,8 @@ public class ChangeDetector {
     private List<Point> points(SeriesKey s) {
         List<Point> all = query(
                 "select c.id, c.run_id, r.started_at, c.rps_trimmed_mean, c.p99_median, "
-                        + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel "
-                        + "from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
+                        + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel, "
+                        + "c.req_per_cpu_second from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
                         + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
                         + "and c.target_rate is not distinct from ? and c.topology = ? and c.rps_trimmed_mean is not null "
                         + UNFLAGGED
@@ -290,12 +351,14 @@ public class ChangeDetector {
                     meta.put("jvmVersion", rs.getString(9));
                     meta.put("agentVersion", rs.getString(10));
                     meta.put("kernel", rs.getString(11));
+                    Double perCpuSecond = rs.getObject(12, Double.class);
                     return new Point(
                             rs.getLong(1),
                             rs.getObject(2, UUID.class),
                             rs.getObject(3, OffsetDateTime.class),
                             rs.getDouble(4),
                             rs.getDouble(5),
+                            perCpuSecond == null || !(perCpuSecond > 0) ? null : 1e6 / perCpuSecond,
                             meta);
                 });
         List<Point> one = new ArrayList<>(); // one point per run: its first cell of the series
@@ -307,20 +370,28 @@ public class ChangeDetector {
         return one;
     }
 
-    /** cell id -> {requests/s of each repeat, p99 of each repeat}. */
+    /**
+     * cell id -> each metric's figure of each repeat, in METRICS' order (CPU microseconds per request only for the
+     * repeats that recorded usage, as the cell's requests per CPU-second).
+     */
     private Map<Long, double[][]> repeats(List<Long> cellIds) {
-        Map<Long, List<double[]>> lists = new HashMap<>();
+        Map<Long, List<Double[]>> lists = new HashMap<>();
         query(
-                "select cell_id, requests_per_second, p99_ms from repeats where cell_id = any (?) order by cell_id, ordinal",
+                "select cell_id, requests_per_second, p99_ms, case when requests > 0 and target_cpu_user_seconds"
+                        + " + target_cpu_system_seconds > 0 then (target_cpu_user_seconds + target_cpu_system_seconds)"
+                        + " / requests * 1e6 end from repeats where cell_id = any (?) order by cell_id, ordinal",
                 List.of((Object) cellIds.toArray(new Long[0])),
                 rs -> lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
-                        .add(new double[] {rs.getDouble(2), rs.getDouble(3)}));
+                        .add(new Double[] {rs.getDouble(2), rs.getDouble(3), rs.getObject(4, Double.class)}));
         Map<Long, double[][]> out = new HashMap<>();
         lists.forEach((id, l) -> {
-            double[][] r = new double[2][l.size()];
-            for (int i = 0; i < l.size(); i++) {
-                r[0][i] = l.get(i)[0];
-                r[1][i] = l.get(i)[1];
+            double[][] r = new double[METRICS.size()][];
+            for (int m = 0; m < r.length; m++) {
+                int metric = m;
+                r[m] = l.stream()
+                        .filter(x -> x[metric] != null)
+                        .mapToDouble(x -> x[metric])
+                        .toArray();
             }
             out.put(id, r);
         });

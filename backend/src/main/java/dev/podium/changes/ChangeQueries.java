@@ -50,7 +50,7 @@ public class ChangeQueries {
         StringBuilder sql = new StringBuilder("select id, metric, host_class, vcpus, framework, io_model, scenario, "
                 + "load_model, connections, target_rate, run_before, run_after, at, runs_before, runs_after, mean_before, "
                 + "ci_low_before, ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, "
-                + "changed::text, detected_at, topology from change_points");
+                + "changed::text, detected_at, topology, spread_before, spread_after, effect_size from change_points");
         CellQueries.Where where = f.series().and("metric = ?", f.metric());
         sql.append(where.sql());
         List<Object> values = where.values();
@@ -79,9 +79,18 @@ public class ChangeQueries {
                             rs.getObject(13, OffsetDateTime.class),
                             rs.getInt(14),
                             rs.getInt(15),
-                            new ChangeView.Segment(rs.getDouble(16), rs.getDouble(17), rs.getDouble(18)),
-                            new ChangeView.Segment(rs.getDouble(19), rs.getDouble(20), rs.getDouble(21)),
+                            new ChangeView.Segment(
+                                    rs.getDouble(16),
+                                    rs.getDouble(17),
+                                    rs.getDouble(18),
+                                    rs.getObject(27, Double.class)),
+                            new ChangeView.Segment(
+                                    rs.getDouble(19),
+                                    rs.getDouble(20),
+                                    rs.getDouble(21),
+                                    rs.getObject(28, Double.class)),
                             rs.getDouble(22),
+                            rs.getObject(29, Double.class),
                             rs.getDouble(23),
                             json.readValue(rs.getString(24), new TypeReference<Map<String, ChangeView.Change>>() {}),
                             rs.getObject(25, OffsetDateTime.class),

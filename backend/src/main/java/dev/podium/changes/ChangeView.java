@@ -3,11 +3,18 @@ package dev.podium.changes;
 import java.time.OffsetDateTime;
 import java.util.Map;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** One stored change point as the API, the feed and the webhooks show it. */
+/** One stored change point as the API, the feed and the webhooks show it, with the evidence for it. */
 public record ChangeView(
         long id,
+
+        @Schema(
+                description = "the series the change is on: throughput (requests/s), p99 (ms) or cpu-per-request"
+                        + " (microseconds of the target's CPU time per request, where the run recorded usage)",
+                enumeration = {"throughput", "p99", "cpu-per-request"})
         String metric,
+
         String hostClass,
         int vcpus,
         String framework,
@@ -23,17 +30,38 @@ public record ChangeView(
         int runsAfter,
         Segment before,
         Segment after,
+
+        @Schema(description = "(after.mean - before.mean) / before.mean x 100")
         double effectPercent,
+
+        @Schema(
+                description = "the standardised effect: (after.mean - before.mean) over the run-to-run standard"
+                        + " deviation pooled over both segments (Cohen's d); null when it is undefined",
+                nullable = true)
+        Double effectSize,
+
+        @Schema(description = "two-sided p of Student's t-test on the run figures of the two segments")
         double pValue,
+
         Map<String, Change> changed,
         OffsetDateTime detectedAt,
 
-        @org.eclipse.microprofile.openapi.annotations.media.Schema(
-                description = "the series' topology: single, or nginx-N (N instances behind nginx)")
+        @Schema(description = "the series' topology: single, or nginx-N (N instances behind nginx)")
         String topology) {
 
-    /** A segment's mean (of its runs' pooled repeats) with its 95% interval. */
-    public record Segment(double mean, double ciLow, double ciHigh) {}
+    /**
+     * A segment's mean of its run figures with its 95% t interval over the runs (a one-run segment: over that run's
+     * repeats), and the run-to-run standard deviation of its figures (null for one run).
+     */
+    public record Segment(
+            double mean,
+            double ciLow,
+            double ciHigh,
+
+            @Schema(
+                    description = "standard deviation of the segment's run figures; null for a one-run segment",
+                    nullable = true)
+            Double spread) {}
 
     /** A field of the runs that differs between the last run before and the first after. */
     public record Change(String before, String after) {}

@@ -8,20 +8,26 @@ import java.time.Duration;
 @ConfigMapping(prefix = "podium.changes")
 public interface ChangesConfig {
 
-    /** A change must have Welch's p below this (two-sided, repeats either side). */
-    @WithDefault("0.001")
+    // the defaults, named once: the scorer (backend/bench/ChangeScore.java) runs with the same
+    String MAX_P_VALUE = "0.0001";
+    String MIN_EFFECT_PERCENT = "5";
+    String WINDOW = "50";
+    String MIN_SEGMENT_RUNS = "3";
+
+    /** A change must have Student's p below this (two-sided, the run figures either side). */
+    @WithDefault(MAX_P_VALUE)
     double maxPValue();
 
-    /** A change must move the mean by at least this many percent. */
-    @WithDefault("5")
+    /** A change must move the mean of the run figures by at least this many percent (the effect floor). */
+    @WithDefault(MIN_EFFECT_PERCENT)
     double minEffectPercent();
 
     /** Runs per sliding window of the split step (Otava's window_len). */
-    @WithDefault("50")
+    @WithDefault(WINDOW)
     int window();
 
     /** Fewest runs between two change points; the newest segment may have fewer (a change on the latest run). */
-    @WithDefault("2")
+    @WithDefault(MIN_SEGMENT_RUNS)
     int minSegmentRuns();
 
     /** Attempts of a webhook delivery, the first included. */

@@ -77,7 +77,8 @@ public class ChangesFeedResource {
                         c.summary()
                                 + String.format(
                                         java.util.Locale.ROOT,
-                                        "; mean %.1f [%.1f, %.1f] over %d runs -> %.1f [%.1f, %.1f] over %d runs",
+                                        "; mean %.1f [%.1f, %.1f] over %d runs -> %.1f [%.1f, %.1f] over %d runs;"
+                                                + " run-to-run sd %s -> %s",
                                         c.before().mean(),
                                         c.before().ciLow(),
                                         c.before().ciHigh(),
@@ -85,7 +86,9 @@ public class ChangesFeedResource {
                                         c.after().mean(),
                                         c.after().ciLow(),
                                         c.after().ciHigh(),
-                                        c.runsAfter())
+                                        c.runsAfter(),
+                                        sd(c.before().spread()),
+                                        sd(c.after().spread()))
                                 + (c.changed().isEmpty()
                                         ? ""
                                         : "; changed: "
@@ -116,6 +119,10 @@ public class ChangesFeedResource {
         x.writeEmptyElement("link");
         x.writeAttribute("rel", rel);
         x.writeAttribute("href", href);
+    }
+
+    private static String sd(Double spread) {
+        return spread == null ? "-" : String.format(java.util.Locale.ROOT, "%.1f", spread);
     }
 
     private static String time(OffsetDateTime t) {

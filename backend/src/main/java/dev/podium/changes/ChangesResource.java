@@ -56,7 +56,10 @@ public class ChangesResource {
             "effectPercent",
             "pValue",
             "changed",
-            "detectedAt");
+            "detectedAt",
+            "spreadBefore",
+            "spreadAfter",
+            "effectSize");
 
     @Inject
     ChangeQueries queries;
@@ -66,9 +69,10 @@ public class ChangesResource {
     @Operation(
             summary = "Change points, newest first",
             description = "Each change point of a series (host class x"
-                    + " vCPUs x target x scenario x load model x connections, for throughput and p99): the runs either side, the"
-                    + " means of the two segments with their 95% intervals, the effect in percent, Welch's p on the repeats, and"
-                    + " the fields that differ between the two runs.")
+                    + " vCPUs x target x scenario x load model x connections, for throughput, p99 and CPU time per request)"
+                    + " with its evidence: the runs either side, the means of the two segments' run figures with their 95%"
+                    + " intervals and run-to-run standard deviations, the effect in percent and standardised, Student's p on"
+                    + " the run figures, and the fields that differ between the two runs.")
     @APIResponse(
             responseCode = "200",
             content = {
@@ -124,6 +128,9 @@ public class ChangesResource {
                             + e.getValue().after())
                     .collect(Collectors.joining("; ")));
             row.add(c.detectedAt());
+            row.add(c.before().spread());
+            row.add(c.after().spread());
+            row.add(c.effectSize());
             rows.add(row);
         }
         return Response.ok(Csv.table(CSV_HEADER, rows), "text/csv;charset=UTF-8")
