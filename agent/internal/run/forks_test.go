@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/progress"
 )
 
@@ -22,6 +23,20 @@ func TestForksMeasureEveryCellInEachStartAndCheckAFurtherConcurrency(t *testing.
 		t.Skipf("needs 2 CPUs: %v", err)
 	}
 	for _, per := range []string{WarmupPerTarget, WarmupPerCell} {
+		for try := 1; ; try++ {
+			if checkedOrLast(t, layout, per, try) {
+				break
+			}
+		}
+	}
+}
+
+// checkedOrLast makes one run of the forks test; false (try again) when a check of the per-target schedule saw a
+// window-to-window climb beyond the tolerance on a busy host and handed the cell to the full rule, as it should,
+// at most twice: a third such run fails the test.
+func checkedOrLast(t *testing.T, layout host.Layout, per string, try int) bool {
+	t.Helper()
+	{
 		r := &Runner{
 			Manifest: testManifest(t),
 			// a loose tolerance: two windows of a loopback target on a busy host (25-37% apart here) agree within it
@@ -59,10 +74,15 @@ func TestForksMeasureEveryCellInEachStartAndCheckAFurtherConcurrency(t *testing.
 				t.Errorf("%s: cell %d: starts %v, want 2 or 3 repeats of start 0 then of start 1", per, i, forks)
 			}
 			if c.Warmup != want[i] {
+				if per == WarmupPerTarget && i == 1 && c.Warmup == WarmupFull && try < 3 {
+					t.Logf("try %d: a check saw the windows move beyond the tolerance and handed over to the full rule: again", try)
+					return false
+				}
 				t.Errorf("%s: cell %d (c=%d): warm-up %q, want %q", per, i, c.Connections, c.Warmup, want[i])
 			}
 		}
 	}
+	return true
 }
 
 func TestEnoughStopsOnceTheIntervalIsWithinTwoPercent(t *testing.T) {
