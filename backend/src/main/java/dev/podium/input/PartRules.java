@@ -43,7 +43,7 @@ final class PartRules {
         }
     }
 
-    /** "target/vcpus/topology", the key of a planned target. */
+    /** "target (N vCPUs, topology)", the key of a planned target (the same as RunPart.slot). */
     static String slot(JsonNode t) {
         return t.get("target").textValue() + " (" + t.get("vcpus").intValue() + " vCPUs, "
                 + t.get("topology").textValue() + ")";
