@@ -13,7 +13,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 
 .PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-frontend lint-format format \
         test test-schema test-compose test-migrations test-agent test-backend test-suite test-frontend \
-        bench bench-ingest bench-read bench-agent bench-frontend bench-changes bench-warmup bench-warmup-schedule bench-quick profile screenshots \
+        bench bench-ingest bench-read bench-agent bench-frontend bench-changes bench-coverage bench-warmup bench-warmup-schedule bench-quick profile screenshots \
         backup restore test-backup test-resume load soak
 
 help: ## list the targets
@@ -122,6 +122,9 @@ bench: bench-ingest bench-read bench-agent bench-frontend ## every benchmark, on
 
 bench-changes: ## change points: F1 on annotated series (DATA=folder in TCPD's format), false alarms and detection delay on synthetic histories (a computation, no timing)
 	backend/bench/changes.sh $(if $(DATA),--data $(DATA)) $(ARGS)
+
+bench-coverage: agent suite ## interval coverage across JVM starts: the same cells TRIES times with FORKS starts (one-start vs multi-start intervals, the service's rule)
+	backend/bench/coverage.sh
 
 bench-ingest: ## ingest rate of signed 1,000-cell runs next to PostgreSQL COPY
 	$(MAKE) -C backend bench

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# make bench-coverage: measures the same cells TRIES times (default 4) with FORKS JVM starts each (default 3), as
+# `podium-agent run` does (no push), then prints how often a 95% interval covers the next figure: one-start intervals
+# against the next JVM start, multi-start intervals (the service's t-forks rule) against the next run
+# (backend/bench/Coverage.java, with the service's own statistics). Not a test: run it on a quiet machine.
+#   TARGETS="vertx-web tomcat helidon-se quarkus-rest" SCENARIO=plaintext VCPUS=1 CONNECTIONS=64 REPEATS=3 FORKS=3 TRIES=4
+#   KEEP=dir keeps the payloads (default: a temporary folder, removed at the end)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+backend=$(cd "$here/.." && pwd)
+repo=$(cd "$backend/.." && pwd)
+export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
+agent=$repo/agent/bin/podium-agent
+[ -x "$agent" ] || { echo "bench-coverage: run make agent suite first" >&2; exit 1; }
+TARGETS=${TARGETS:-vertx-web tomcat helidon-se quarkus-rest}
+SCENARIO=${SCENARIO:-plaintext} VCPUS=${VCPUS:-1} CONNECTIONS=${CONNECTIONS:-64}
+REPEATS=${REPEATS:-3} FORKS=${FORKS:-3} TRIES=${TRIES:-4}
+work=${KEEP:-$(mktemp -d)}
+mkdir -p "$work"
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
+export PODIUM_HOME=$work/home
+mkdir -p "$PODIUM_HOME"
+"$agent" keygen --if-missing >/dev/null
+
+files=()
+for i in $(seq "$TRIES"); do
+  echo "== run $i of $TRIES: ${TARGETS// /,} $SCENARIO, $VCPUS vCPU, c=$CONNECTIONS, $FORKS starts x $REPEATS repeats" >&2
+  start=$SECONDS
+  "$agent" run --suite "$repo/agent/suite/suite.json" --profile quick --baseline=false \
+    --target "${TARGETS// /,}" --scenario "$SCENARIO" --vcpus "$VCPUS" --connections "$CONNECTIONS" \
+    --repeats "$REPEATS" --min-repeats "$REPEATS" --forks "$FORKS" --output "$work/run-$i.json" \
+    >"$work/run-$i.log" 2>&1 || { echo "bench-coverage: run $i failed:" >&2; tail -20 "$work/run-$i.log" >&2; exit 1; }
+  echo "   $(( SECONDS - start )) s" >&2
+  files+=("$work/run-$i.json")
+done
+
+build=${PODIUM_BENCH_BUILD:-$backend/target}
+"$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" -Dpodium.build.dir="$build" compile
+cp_file="$build/coverage-bench.classpath"
+"$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" -Dpodium.build.dir="$build" \
+  org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+  -Dmdep.includeScope=runtime -Dmdep.outputFile="$cp_file" >/dev/null
+"$JAVA_HOME/bin/java" -cp "$build/classes:$(cat "$cp_file")" "$here/Coverage.java" "${files[@]}"
