@@ -93,6 +93,8 @@ try {
             .waitFor({ timeout: 10_000 })
             .catch(() => {})
         }
+        // back to the top (the verify button scrolls the page): sticky table headers then stand over their tables
+        await page.evaluate(() => window.scrollTo(0, 0))
         await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))))
         const file = `${out}${name}-${size}.png`
         // The whole page when it fits the 300 KB budget, else its top (two screens, one and a half, then one).
