@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"sync/atomic"
 	"syscall"
+	"testing"
 	"time"
 
 	"podium.dev/agent/internal/port"
@@ -124,6 +125,16 @@ func Reference() http.Handler {
 
 // FreePort is a free loopback port (see package port).
 func FreePort() (int, error) { return port.Free() }
+
+// Port is a free loopback port for a test, which fails when there is none.
+func Port(t testing.TB) int {
+	t.Helper()
+	p, err := port.Free()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
 
 // ServeIfChild makes a test binary double as the targets: started with PODIUM_CONTRACT_SERVE=target it
 // serves the contract (breaking $PODIUM_CONTRACT_BROKEN on purpose), with =reference the reference
