@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
@@ -30,7 +30,6 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,22 +40,13 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class ScaleOutTest {
+class ScaleOutTest extends EmptyDatabaseTest {
 
     private static final String SINGLE_RUN = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a11";
     private static final String SCALE_OUT_RUN = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a12";
 
     @Inject
-    Rows rows;
-
-    @Inject
     DataSource dataSource;
-
-    @BeforeEach
-    void reset() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     private static RequestSpecification doubles() {
         return given().config(RestAssuredConfig.config()
