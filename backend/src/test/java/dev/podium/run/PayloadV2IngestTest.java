@@ -187,7 +187,10 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
                 .then()
                 .statusCode(422)
                 .body("field", equalTo("results[1].repeats[3].usage.targetCpuUserSeconds"))
-                .body("detail", containsString("at most 31.550 s"));
+                .body(
+                        "detail",
+                        containsString(
+                                "user + system CPU 31.560 s is more than 2 vCPUs can give in 15.000 s (at most 31.550 s)"));
         assertEquals(0, rows.counts().runs());
 
         ObjectNode atTheLimit = V2Payloads.full(V2_ID);
@@ -203,7 +206,11 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         Api.submit(V2Payloads.envelope(run))
                 .then()
                 .statusCode(422)
-                .body("field", equalTo("results[0].repeats[2].usage.generatorCpuSeconds"));
+                .body("field", equalTo("results[0].repeats[2].usage.generatorCpuSeconds"))
+                .body(
+                        "detail",
+                        containsString(
+                                "63.100 s is more than the host's 4 vCPUs can give in 15.000 s (at most 63.050 s)"));
         assertEquals(0, rows.counts().runs());
     }
 

@@ -71,6 +71,24 @@ class ScaleOutTest extends EmptyDatabaseTest {
         return run;
     }
 
+    @Test
+    void balancer_cpu_above_what_the_host_had_is_422_naming_the_field_and_the_limit() {
+        // the host's 4 vCPUs over a 15 s repeat: at most 15 x 4 x 1.05 + 0.05 = 63.05 s of the balancer's user + system
+        ObjectNode run = scaleOut(SCALE_OUT_RUN, "nginx-2");
+        ((ObjectNode) run.get("results").get(1).get("repeats").get(0).get("usage"))
+                .put("balancerCpuUserSeconds", 60.0)
+                .put("balancerCpuSystemSeconds", 3.1);
+        Api.submit(V2Payloads.envelope(run))
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("results[1].repeats[0].usage.balancerCpuUserSeconds"))
+                .body(
+                        "detail",
+                        containsString("user + system CPU 63.100 s is more than the host's 4 vCPUs can give in 15.000 s"
+                                + " (at most 63.050 s)"));
+        assertEquals(0, rows.counts().runs());
+    }
+
     private static void submit(JsonNode run) {
         Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
     }
