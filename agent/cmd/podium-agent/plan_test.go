@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -86,13 +85,8 @@ func TestRunRefusesABadShard(t *testing.T) {
 // run --shard measures the shard plan --shard names, and ends by setting what it took against the plan.
 func TestRunMeasuresTheShardThePlanNames(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("wrk"); err != nil {
-		t.Skip("wrk is not installed (apt-get install -y wrk)")
-	}
-	home := t.TempDir()
-	if out, code := agent(t, home, nil, "keygen"); code != 0 {
-		t.Fatalf("keygen: %s", out)
-	}
+	needWrk(t)
+	home := keyedHome(t)
 	manifest, payload := filepath.Join(home, "suite.json"), filepath.Join(home, "run.json")
 	target := func(name string, scenarios string) string {
 		return fmt.Sprintf(`{"name":%q,"framework":%q,"frameworkVersion":"1","ioModel":"blocking","start":[%q],"health":"/plaintext","scenarios":[%s]}`,

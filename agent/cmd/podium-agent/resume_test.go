@@ -81,16 +81,11 @@ func resumeSuite(t *testing.T, home string) string {
 // service then holds parts that all verify, share one run, name every planned target and hold every planned
 // cell exactly once.
 func TestRunInterruptedAndResumedKeepsEveryCellOnce(t *testing.T) {
-	if _, err := exec.LookPath("wrk"); err != nil {
-		t.Skip("wrk is not installed (apt-get install -y wrk)")
-	}
+	needWrk(t)
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
-			home := t.TempDir()
-			if out, code := agent(t, home, nil, "keygen"); code != 0 {
-				t.Fatalf("keygen: %s", out)
-			}
+			home := keyedHome(t)
 			key, err := sign.LoadKey(filepath.Join(home, "agent-key.json"))
 			if err != nil {
 				t.Fatal(err)
@@ -245,14 +240,9 @@ func mustJSON(t *testing.T, b []byte) any {
 // state (the state is rolled back to its first target to stand for that); --resume keeps those parts instead of
 // measuring their targets again, and the service gets every cell once.
 func TestResumeKeepsPartsSpooledBeforeTheStateWasSaved(t *testing.T) {
-	if _, err := exec.LookPath("wrk"); err != nil {
-		t.Skip("wrk is not installed (apt-get install -y wrk)")
-	}
+	needWrk(t)
 	t.Parallel()
-	home := t.TempDir()
-	if out, code := agent(t, home, nil, "keygen"); code != 0 {
-		t.Fatalf("keygen: %s", out)
-	}
+	home := keyedHome(t)
 	key, err := sign.LoadKey(filepath.Join(home, "agent-key.json"))
 	if err != nil {
 		t.Fatal(err)

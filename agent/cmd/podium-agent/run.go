@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -272,57 +273,25 @@ func failedRun(err error, failures []run.TargetFailure) error {
 
 func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
 	set := cmd.Flags().Changed
-	if len(f.targets) > 0 {
-		p.Targets = f.targets
-	}
-	if len(f.scenarios) > 0 {
-		p.Scenarios = f.scenarios
-	}
+	overrideList(&p.Targets, f.targets)
+	overrideList(&p.Scenarios, f.scenarios)
 	if len(f.connections) > 0 {
 		p.Connections, p.PlaintextConnections = f.connections, nil
 	}
-	if len(f.vcpus) > 0 {
-		p.VCPUs = f.vcpus
-	}
-	if len(f.topologies) > 0 {
-		p.Topologies = f.topologies
-	}
-	if f.duration > 0 {
-		p.Duration = f.duration
-	}
-	if f.repeats > 0 {
-		p.Repeats = f.repeats
-	}
-	if f.delayMs > 0 {
-		p.DelayMs = f.delayMs
-	}
-	if f.minRepeats > 0 {
-		p.MinRepeats = f.minRepeats
-	}
-	if f.forks > 0 {
-		p.Forks = f.forks
-	}
-	if f.warmupPer != "" {
-		p.WarmupPer = f.warmupPer
-	}
-	if f.warmupWindow > 0 {
-		p.WarmupWindow = f.warmupWindow
-	}
-	if f.warmupHorizon > 0 {
-		p.WarmupHorizon = f.warmupHorizon
-	}
-	if f.warmupMin > 0 {
-		p.WarmupMin = f.warmupMin
-	}
-	if f.warmupJITQuiet > 0 {
-		p.WarmupJITQuiet = f.warmupJITQuiet
-	}
-	if f.warmupMax > 0 {
-		p.WarmupMax = f.warmupMax
-	}
-	if f.warmupTolerance > 0 {
-		p.WarmupTolerance = f.warmupTolerance
-	}
+	overrideList(&p.VCPUs, f.vcpus)
+	overrideList(&p.Topologies, f.topologies)
+	override(&p.Duration, f.duration)
+	override(&p.Repeats, f.repeats)
+	override(&p.DelayMs, f.delayMs)
+	override(&p.MinRepeats, f.minRepeats)
+	override(&p.Forks, f.forks)
+	override(&p.WarmupPer, f.warmupPer)
+	override(&p.WarmupWindow, f.warmupWindow)
+	override(&p.WarmupHorizon, f.warmupHorizon)
+	override(&p.WarmupMin, f.warmupMin)
+	override(&p.WarmupJITQuiet, f.warmupJITQuiet)
+	override(&p.WarmupMax, f.warmupMax)
+	override(&p.WarmupTolerance, f.warmupTolerance)
 	if set("open-loop") {
 		p.OpenLoop = f.openLoop
 	}
@@ -332,6 +301,21 @@ func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
 	p.OpenLoopSteps = f.openLoopSteps
 	p.SLAMs, p.SLAPercentile, p.SLABisect = f.slaMs, f.slaPercentile, f.slaBisect
 	p.Baseline = f.baseline
+}
+
+// override sets a plan field from its flag when the flag was given: a positive number or a non-empty string.
+func override[T cmp.Ordered](field *T, flag T) {
+	var unset T
+	if flag > unset {
+		*field = flag
+	}
+}
+
+// overrideList sets a plan field from a list flag when the list was given.
+func overrideList[T any](field *[]T, flag []T) {
+	if len(flag) > 0 {
+		*field = flag
+	}
 }
 
 func suiteCommit(flag, dir string) string {

@@ -12,9 +12,7 @@ import (
 // TestRunRefusesASpoolItCannotWriteBeforeMeasuring: with a read-only or full spool, `run` fails at once,
 // naming the spool, and never starts a target (the target's start command would leave a marker file).
 func TestRunRefusesASpoolItCannotWriteBeforeMeasuring(t *testing.T) {
-	if _, err := exec.LookPath("wrk"); err != nil {
-		t.Skip("wrk is not installed (apt-get install -y wrk)")
-	}
+	needWrk(t)
 	for _, c := range []struct {
 		name, want string
 		spool      func(t *testing.T, dir string)
@@ -23,10 +21,7 @@ func TestRunRefusesASpoolItCannotWriteBeforeMeasuring(t *testing.T) {
 		{"full", "has no room for a run of 1048576 bytes", fullSpool},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			home := t.TempDir()
-			if out, code := agent(t, home, nil, "keygen"); code != 0 {
-				t.Fatalf("keygen: %s", out)
-			}
+			home := keyedHome(t)
 			spoolDir, marker := filepath.Join(home, "spool"), filepath.Join(home, "target-started")
 			c.spool(t, spoolDir)
 			manifest := filepath.Join(home, "suite.json")

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/testtarget"
 )
 
 func TestConfigHasKeepAliveUpstreams(t *testing.T) {
@@ -48,17 +48,10 @@ func TestBalancerSpreadsRequestsOverKeepAliveUpstreams(t *testing.T) {
 	var conns atomic.Int64
 	var ports []int
 	for i := range served {
-		s := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		s := testtarget.ConnCounting(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			served[i].Add(1)
 			io.WriteString(w, "Hello, World!")
-		}))
-		s.Config.ConnState = func(_ net.Conn, st http.ConnState) {
-			if st == http.StateNew {
-				conns.Add(1)
-			}
-		}
-		s.Start()
-		defer s.Close()
+		}), &conns)
 		ports = append(ports, s.Listener.Addr().(*net.TCPAddr).Port)
 	}
 	b, err := Start(context.Background(), Options{Binary: bin, CPUs: host.Usable()[:1], Upstreams: ports, Health: "/plaintext", HealthWait: 10 * time.Second})

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"podium.dev/agent/internal/testtarget"
 )
 
 // target serves the contract's plaintext and json, broken on purpose in the way named by broken.
@@ -119,17 +121,10 @@ func TestACorrectTargetPasses(t *testing.T) {
 func TestFetchKeepsOneConnection(t *testing.T) {
 	t.Parallel()
 	var conns atomic.Int64
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	srv := testtarget.ConnCounting(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain")
 		io.WriteString(w, "Hello, World!")
-	}))
-	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
-		if s == http.StateNew {
-			conns.Add(1)
-		}
-	}
-	srv.Start()
-	defer srv.Close()
+	}), &conns)
 	if err := Scenario(context.Background(), srv.URL, "plaintext", Options{Requests: 5}); err != nil {
 		t.Fatal(err)
 	}

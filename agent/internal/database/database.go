@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"podium.dev/agent/internal/port"
+	"podium.dev/agent/internal/procgroup"
 )
 
 // The contract's fixed names (agent/suite/db/README.md).
@@ -295,14 +296,7 @@ func (s *Server) Env(pool int) []string {
 func (s *Server) Stop() {
 	s.once.Do(func() {
 		if s.cmd != nil && s.cmd.Process != nil {
-			pgid := s.cmd.Process.Pid
-			_ = syscall.Kill(-pgid, syscall.SIGQUIT)
-			select {
-			case <-s.exited:
-			case <-time.After(5 * time.Second):
-			}
-			_ = syscall.Kill(-pgid, syscall.SIGKILL)
-			<-s.exited
+			procgroup.Stop(s.cmd.Process.Pid, syscall.SIGQUIT, s.exited, 5*time.Second)
 		}
 		os.RemoveAll(s.dir)
 	})

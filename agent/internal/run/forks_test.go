@@ -1,27 +1,18 @@
 package run
 
 import (
-	"context"
-	"os/exec"
 	"slices"
 	"testing"
 	"time"
 
 	"podium.dev/agent/internal/host"
-	"podium.dev/agent/internal/progress"
 )
 
 // TestForksMeasureEveryCellInEachStartAndCheckAFurtherConcurrency runs the real wrk against a loopback target over two
 // starts: each cell keeps both starts' repeats, numbered, and the second concurrency of a scenario warms up by a
 // check in each start (the first by the full rule); the payload validates against the schema.
 func TestForksMeasureEveryCellInEachStartAndCheckAFurtherConcurrency(t *testing.T) {
-	if _, err := exec.LookPath("wrk"); err != nil {
-		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
-	}
-	layout, err := freshLayout()
-	if err != nil {
-		t.Skipf("needs 2 CPUs: %v", err)
-	}
+	layout := endToEndLayout(t)
 	for _, per := range []string{WarmupPerTarget, WarmupPerCell} {
 		for try := 1; ; try++ {
 			if checkedOrLast(t, layout, per, try) {
@@ -37,24 +28,11 @@ func TestForksMeasureEveryCellInEachStartAndCheckAFurtherConcurrency(t *testing.
 func checkedOrLast(t *testing.T, layout host.Layout, per string, try int) bool {
 	t.Helper()
 	{
-		r := &Runner{
-			Manifest: testManifest(t),
-			// a loose tolerance: two windows of a loopback target on a busy host (25-37% apart here) agree within it
-			Plan: Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"plaintext"}, Connections: []int{2, 4},
-				VCPUs: []int{1}, Duration: time.Second, Repeats: 3, MinRepeats: 3, Forks: 2, WarmupPer: per, DelayMs: 20,
-				WarmupWindow: time.Second, WarmupHorizon: 2 * time.Second, WarmupMax: 4 * time.Second, WarmupTolerance: 0.95},
-			Layout: layout, Java: "java", HealthWait: 10 * time.Second, AgentVersion: "0.1.0-test",
-			Display: progress.New(t.Output()),
-		}
-		payload, failures, err := r.Execute(context.Background())
-		if err != nil || len(failures) > 0 {
-			t.Fatalf("%s: run: %v, failures %+v", per, err, failures)
-		}
-		body, err := payload.Marshal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		validate(t, body)
+		// a loose tolerance: two windows of a loopback target on a busy host (25-37% apart here) agree within it
+		r := testRunner(t, testManifest(t), layout, Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"plaintext"}, Connections: []int{2, 4},
+			VCPUs: []int{1}, Duration: time.Second, Repeats: 3, MinRepeats: 3, Forks: 2, WarmupPer: per, DelayMs: 20,
+			WarmupWindow: time.Second, WarmupHorizon: 2 * time.Second, WarmupMax: 4 * time.Second, WarmupTolerance: 0.95})
+		payload, body := executeValid(t, r)
 		if len(payload.Results) != 2 {
 			t.Fatalf("%s: %d cells, want 2 (plaintext at 2 and 4 connections): %s", per, len(payload.Results), body)
 		}

@@ -29,6 +29,11 @@ const (
 	openLoopPerCPU = 50   // step i offers i x vCPUs x 50 requests/s (methodology.md)
 )
 
+// This file is over 400 lines on purpose: it is the measuring of one target from its starts to its repeats, in the
+// order methodology.md describes it (deploy, validate, warm up, closed-loop cells and their stopping rule, open-loop
+// steps, each repeat's usage). Every step reads and updates the same measurer state (the current start, its CPUs,
+// the warmed-up scenarios, the progress count), so one file reads as the procedure; the parts with no such state
+// live elsewhere (plan.go, flags.go, payload.go, part.go).
 type measurer struct {
 	r    *Runner
 	lg   host.CPUs

@@ -12,6 +12,7 @@ import (
 	"podium.dev/agent/internal/usage"
 )
 
+// bigRun is a v2 run of the given number of identical json cells of 5 repeats each, with their usage.
 func bigRun(cells int) *Run {
 	cell := Cell{Framework: "Netty", FrameworkVersion: "4.2", IOModel: "non-blocking", Scenario: "json", LoadModel: "closed",
 		Connections: 64, VCPUs: 1, DurationSeconds: 15, WarmupSeconds: 10}

@@ -4,98 +4,30 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
-	"podium.dev/agent/internal/balancer"
 	"podium.dev/agent/internal/database"
-	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/progress"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/testtarget"
-	"podium.dev/agent/internal/usage"
 )
-
-// TestMain doubles as the targets: started with PODIUM_CONTRACT_SERVE set, the test binary serves the
-// scenario contract (or the reference service) on $PORT instead of running tests.
-func TestMain(m *testing.M) {
-	testtarget.ServeIfChild()
-	os.Exit(m.Run())
-}
-
-// startCPUs is what this test process may run on before any run pins it (Execute moves the whole process onto its
-// load generator's CPUs, which the next test must not inherit).
-var startCPUs = host.Usable()
-
-// freshLayout puts the process back on every CPU it started with and lays them out as a run does.
-func freshLayout() (host.Layout, error) {
-	if err := host.PinSelf(startCPUs); err != nil {
-		return host.Layout{}, err
-	}
-	return host.NewLayout(host.Usable(), "")
-}
-
-func freePort(t *testing.T) int {
-	t.Helper()
-	port, err := testtarget.FreePort()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return port
-}
-
-func testManifest(t *testing.T) *suite.Manifest {
-	t.Helper()
-	serve := func(what string) []string { return []string{"env", "PODIUM_CONTRACT_SERVE=" + what, os.Args[0]} }
-	m := &suite.Manifest{Name: "test-suite", Version: "0.0.1", JVMFlags: []string{"-Xmx64m"}, Dir: t.TempDir(),
-		Reference: &suite.Target{Name: "reference", Start: serve("reference"), Port: freePort(t), Health: "/stats"},
-		Baseline: &suite.Target{Name: "baseline", Framework: "nginx", FrameworkVersion: "1.22.1", IOModel: "non-blocking",
-			Classification: "bare-server", Start: serve("target"), Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext"}, Baseline: true},
-		Targets: []suite.Target{{Name: "go", Framework: "Go net/http", FrameworkVersion: "1.26", IOModel: "virtual-threads",
-			Classification: "micro", Start: serve("target"), Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext", "json", "proxy", "delay"}}},
-	}
-	return m
-}
 
 // TestRunProducesAPayloadTheSchemaAccepts drives the real wrk (and fortio) against loopback targets for a
 // few seconds and validates the payload against schema/run.v2.schema.json, with what each repeat cost.
 func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
-	if _, err := exec.LookPath("wrk"); err != nil {
-		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
-	}
-	layout, err := freshLayout()
-	if err != nil {
-		t.Skipf("needs 2 CPUs: %v", err)
-	}
-	r := &Runner{
-		Manifest: testManifest(t),
-		Plan: Plan{Profile: "test", Targets: []string{"go"}, Baseline: true, Scenarios: []string{"plaintext", "proxy", "delay"},
-			Connections: []int{4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1, DelayMs: 20,
-			WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03,
-			OpenLoop: true, OpenLoopRates: []float64{100}},
-		Layout: layout, Java: "java", HealthWait: 10 * time.Second, AgentVersion: "0.1.0-test",
-		Display: progress.New(t.Output()),
-	}
-	payload, failures, err := r.Execute(context.Background())
-	if err != nil || len(failures) > 0 {
-		t.Fatalf("run: %v, failures %+v", err, failures)
-	}
-	body, err := payload.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	validate(t, body)
+	layout := endToEndLayout(t)
+	r := testRunner(t, testManifest(t), layout, Plan{Profile: "test", Targets: []string{"go"}, Baseline: true, Scenarios: []string{"plaintext", "proxy", "delay"},
+		Connections: []int{4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1, DelayMs: 20,
+		WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03,
+		OpenLoop: true, OpenLoopRates: []float64{100}})
+	payload, body := executeValid(t, r)
 
 	if payload.LoadGenerator.Tool != "wrk" || payload.LoadGenerator.OpenLoopTool != "fortio" {
 		t.Errorf("load generator %+v", payload.LoadGenerator)
@@ -158,22 +90,11 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 // TestOpenLoopStepsToTheSLAThenBisects: the step function stops at the first step whose p90 reaches the SLA
 // and bisects below it with measured cells (a 20 ms delay never meets a 15 ms SLA: 50, then 25, then 13 req/s).
 func TestOpenLoopStepsToTheSLAThenBisects(t *testing.T) {
-	if _, err := exec.LookPath("wrk"); err != nil {
-		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
-	}
-	layout, err := freshLayout()
-	if err != nil {
-		t.Skipf("needs 2 CPUs: %v", err)
-	}
-	r := &Runner{
-		Manifest: testManifest(t),
-		Plan: Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"delay"}, Connections: []int{4},
-			VCPUs: []int{1}, Duration: time.Second, Repeats: 1, DelayMs: 20, WarmupWindow: time.Second,
-			WarmupMax: time.Second, WarmupTolerance: 0.03, OpenLoop: true, OpenLoopSteps: 3,
-			SLAMs: 15, SLAPercentile: "p90", SLABisect: 2},
-		Layout: layout, Java: "java", HealthWait: 10 * time.Second, AgentVersion: "0.1.0-test",
-		Display: progress.New(t.Output()),
-	}
+	layout := endToEndLayout(t)
+	r := testRunner(t, testManifest(t), layout, Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"delay"}, Connections: []int{4},
+		VCPUs: []int{1}, Duration: time.Second, Repeats: 1, DelayMs: 20, WarmupWindow: time.Second,
+		WarmupMax: time.Second, WarmupTolerance: 0.03, OpenLoop: true, OpenLoopSteps: 3,
+		SLAMs: 15, SLAPercentile: "p90", SLABisect: 2})
 	if err := r.Plan.Check(); err != nil {
 		t.Fatal(err)
 	}
@@ -203,9 +124,9 @@ func TestRunGoesOnWhenATargetFails(t *testing.T) {
 	m := testManifest(t)
 	m.Baseline = nil
 	m.Targets = append(m.Targets, suite.Target{Name: "dead", Framework: "Dead", FrameworkVersion: "1", IOModel: "blocking",
-		Start: []string{"false"}, Port: freePort(t), Health: "/plaintext", Scenarios: []string{"plaintext"}},
+		Start: []string{"false"}, Port: testtarget.Port(t), Health: "/plaintext", Scenarios: []string{"plaintext"}},
 		suite.Target{Name: "half", Framework: "Half", FrameworkVersion: "1", IOModel: "blocking", Start: m.Targets[0].Start,
-			Port: freePort(t), Health: "/plaintext", Scenarios: []string{"json", "proxy"}})
+			Port: testtarget.Port(t), Health: "/plaintext", Scenarios: []string{"json", "proxy"}})
 	m.Targets[0].Scenarios = []string{"json"}
 	m.Reference = nil // so proxy fails validation: half is measured on json only
 	if _, err := exec.LookPath("wrk"); err != nil {
@@ -228,25 +149,6 @@ func TestRunGoesOnWhenATargetFails(t *testing.T) {
 		if c.Scenario != "json" {
 			t.Errorf("measured %s %s", c.Framework, c.Scenario)
 		}
-	}
-}
-
-// validate checks a payload the agent emits against schema/run.v2.schema.json.
-func validate(t *testing.T, body []byte) { t.Helper(); validateAgainst(t, "run.v2.schema.json", body) }
-
-func validateAgainst(t *testing.T, schema string, body []byte) {
-	t.Helper()
-	c := jsonschema.NewCompiler()
-	sch, err := c.Compile(filepath.Join("..", "..", "..", "schema", schema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(v); err != nil {
-		t.Errorf("payload breaks the schema: %v\n%s", err, body)
 	}
 }
 
@@ -291,21 +193,9 @@ func TestNewRunIDIsAUUID(t *testing.T) {
 func TestSplitKeepsEachEnvelopeUnderTheLimit(t *testing.T) {
 	t.Parallel()
 	d := 100
-	cell := Cell{Framework: "Netty", FrameworkVersion: "4.2", IOModel: "non-blocking", Scenario: "delay", LoadModel: "closed",
-		Connections: 64, DelayMs: &d, VCPUs: 1, DurationSeconds: 15, WarmupSeconds: 10}
-	for range 5 {
-		rep := RepeatOf(loadResult(0.1, 0.2, 0.3, 1.1, 5.5, 12.25))
-		rep.Usage = usage.Usage{WallSeconds: 15.002, TargetCPUUserSeconds: 11.2, TargetCPUSystemSeconds: 3.1,
-			TargetRSSMeanBytes: 412345678, TargetRSSPeakBytes: 433456789, GeneratorCPUSeconds: 13.9, Samples: 75}
-		cell.Repeats = append(cell.Repeats, rep)
-	}
-	run := &Run{SchemaVersion: SchemaVersion, RunID: NewRunID(), StartedAt: "2026-11-22T10:00:00Z", FinishedAt: "2026-11-22T11:00:00Z",
-		Agent: Agent{Version: "t"}, Suite: Suite{Name: "s", Version: "1"}, LoadGenerator: LoadGenerator{Tool: "wrk", Version: "4.1.0"},
-		Host: host.Info{Hostname: "h", CPUModel: "c", VCPUs: 2, MemoryBytes: 1, OS: "o", Kernel: "k", Arch: "amd64", Virtualization: "none",
-			Settings: &host.Settings{Governor: "performance"}},
-		JVM: host.JVM{Vendor: "v", Version: "21", VMName: "n", GC: "G1", Flags: []string{}}}
-	for range 2000 {
-		run.Results = append(run.Results, cell)
+	run := bigRun(2000)
+	for i := range run.Results {
+		run.Results[i].Scenario, run.Results[i].DelayMs = "delay", &d
 	}
 	const limit = 1 << 20
 	parts, err := run.Split(limit)
@@ -404,9 +294,7 @@ func TestPayloadTypesCoverEveryV2Field(t *testing.T) {
 // validates and measures the cells with the database's CPU time per repeat, records the server in the payload, and
 // leaves no PostgreSQL process or directory behind.
 func TestRunMeasuresTheDBScenariosAgainstAPostgreSQLItStartsAndStops(t *testing.T) {
-	if _, err := exec.LookPath("wrk"); err != nil {
-		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
-	}
+	needWrk(t)
 	if _, err := database.FindBinDir(); err != nil {
 		if os.Getenv("PODIUM_TEST_REQUIRE_PG") != "" {
 			t.Fatal(err)
@@ -443,23 +331,10 @@ func TestRunMeasuresTheDBScenariosAgainstAPostgreSQLItStartsAndStops(t *testing.
 	t.Setenv("PODIUM_TEST_FORTUNES", filepath.Join(m.Dir, "db", "fortunes.html"))
 	m.Targets[0].Scenarios = append(m.Targets[0].Scenarios, "db", "fortunes")
 	m.Targets[0].Database = &suite.Database{Client: "computed rows (test target)", Pool: 7, Docs: "https://example.org/"}
-	r := &Runner{
-		Manifest: m,
-		Plan: Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"plaintext", "db", "fortunes"},
-			Connections: []int{4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1,
-			WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03},
-		Layout: layout, Java: "java", HealthWait: 10 * time.Second, AgentVersion: "0.1.0-test",
-		Display: progress.New(t.Output()),
-	}
-	payload, failures, err := r.Execute(context.Background())
-	if err != nil || len(failures) > 0 {
-		t.Fatalf("run: %v, failures %+v", err, failures)
-	}
-	body, err := payload.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	validate(t, body)
+	r := testRunner(t, m, layout, Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"plaintext", "db", "fortunes"},
+		Connections: []int{4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1,
+		WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03})
+	payload, body := executeValid(t, r)
 	d := payload.Database
 	if d == nil || d.Server != "PostgreSQL" || d.Version == "" || d.CPUs != layout.LoadGenerator.String() || d.Settings["max_connections"] != "200" {
 		t.Errorf("run.database %+v, want PostgreSQL with its version, settings and CPUs %s", d, layout.LoadGenerator)
@@ -487,159 +362,6 @@ func TestRunMeasuresTheDBScenariosAgainstAPostgreSQLItStartsAndStops(t *testing.
 		if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), tmp) {
 			t.Errorf("a process is left that runs in %s: %s", tmp, strings.ReplaceAll(string(b), "\x00", " "))
 		}
-	}
-}
-
-// nginx2Runner is a run of the test target at topology nginx-2 on 2 vCPUs (1 each): the two instances on CPUs 0 and 1,
-// the load generator and nginx on the layout's load-generator CPU (on a 2-CPU host CPU 1, which one instance shares:
-// there is no third). The scratch folders go under tmp, the instances' request counts into counts.
-func nginx2Runner(t *testing.T, tmp, counts string) *Runner {
-	t.Helper()
-	if _, err := exec.LookPath("wrk"); err != nil {
-		t.Skip("wrk is not installed (apt-get install -y wrk): skipping the end-to-end run")
-	}
-	if len(startCPUs) < 2 {
-		t.Skipf("nginx-2 needs 2 CPUs for its instances, this host has %d", len(startCPUs))
-	}
-	if _, err := balancer.Find(); err != nil {
-		t.Fatal(err)
-	}
-	layout, err := freshLayout()
-	if err != nil {
-		t.Fatal(err)
-	}
-	layout.Targets = startCPUs[:2]
-	m := testManifest(t)
-	t.Setenv("TMPDIR", tmp) // every start's scratch folder (instances, nginx, its configuration) is made here
-	t.Setenv("PODIUM_TEST_COUNTS", counts)
-	m.Targets[0].Port = 0 // two instances need a port each
-	return &Runner{
-		Manifest: m,
-		Plan: Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"plaintext"}, Connections: []int{8},
-			VCPUs: []int{1, 2}, Topologies: []string{"nginx-2"}, Duration: time.Second, Repeats: 1, DelayMs: 10, SLAMs: 200, SLAPercentile: "p90",
-			WarmupWindow: time.Second, WarmupMax: time.Second, WarmupTolerance: 0.03},
-		Layout: layout, Java: "java", HealthWait: 10 * time.Second, AgentVersion: "0.1.0-test",
-		Display: progress.New(t.Output()),
-	}
-}
-
-// leftInside names every process whose working directory is under dir (each start's scratch folder is: a target
-// instance, nginx's master and workers) and every file left there.
-func leftInside(dir string) []string {
-	var left []string
-	procs, _ := filepath.Glob("/proc/[0-9]*/cwd")
-	for _, p := range procs {
-		if cwd, err := os.Readlink(p); err == nil && strings.HasPrefix(cwd, dir) {
-			cmdline, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "cmdline"))
-			left = append(left, fmt.Sprintf("process %s (%s) in %s", filepath.Base(filepath.Dir(p)), strings.ReplaceAll(string(cmdline), "\x00", " "), cwd))
-		}
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*"))
-	for _, f := range files {
-		left = append(left, "file "+f)
-	}
-	return left
-}
-
-// TestRunMeasuresTheNginx2Topology: at topology nginx-2 on 2 vCPUs the run starts two instances of the target, one
-// per CPU, behind the host's nginx (keep-alive upstreams), measures the cell through nginx with the instances' CPU
-// and memory summed and nginx's own CPU time, records the balancer in the payload, skips the vCPU count nginx-2 does
-// not fit, and stops nginx and both instances.
-func TestRunMeasuresTheNginx2Topology(t *testing.T) {
-	tmp, counts := t.TempDir(), t.TempDir()
-	r := nginx2Runner(t, tmp, counts)
-	if err := r.Plan.Check(); err != nil {
-		t.Fatal(err)
-	}
-	payload, failures, err := r.Execute(context.Background())
-	if err != nil || len(failures) > 0 {
-		t.Fatalf("run: %v, failures %+v", err, failures)
-	}
-	body, err := payload.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	validate(t, body)
-	if len(payload.Results) != 1 {
-		t.Fatalf("%d cells, want the one nginx-2 cell on 2 vCPUs (1 vCPU cannot hold 2 instances): %s", len(payload.Results), body)
-	}
-	c := payload.Results[0]
-	if c.Topology != "nginx-2" || c.VCPUs != 2 || c.CPUs != host.CPUs(startCPUs[:2]).String() {
-		t.Errorf("cell topology %q, vcpus %d, cpus %q; want nginx-2 on 2 vCPUs, %s", c.Topology, c.VCPUs, c.CPUs, host.CPUs(startCPUs[:2]))
-	}
-	// the instances' CPUs include the load generator's (a 2-CPU host): the figure is flagged as the pair's
-	if !slices.Contains(c.Flags, FlagSharesGeneratorCPUs) {
-		t.Errorf("cell on %s with the load generator on %s: flags %v, want %s", c.CPUs, r.Layout.LoadGenerator, c.Flags, FlagSharesGeneratorCPUs)
-	}
-	rep := c.Repeats[0]
-	u := rep.Usage
-	if rep.Requests == 0 || u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds <= 0 || u.TargetRSSPeakBytes <= 0 {
-		t.Errorf("repeat %+v: no request or no target cost measured", rep)
-	}
-	if u.BalancerCPUUserSeconds == nil || u.BalancerCPUSystemSeconds == nil || *u.BalancerCPUUserSeconds+*u.BalancerCPUSystemSeconds <= 0 {
-		t.Errorf("balancer CPU %v / %v, want nginx's CPU time", u.BalancerCPUUserSeconds, u.BalancerCPUSystemSeconds)
-	}
-	if c.Startup == nil || c.Startup.IdleRSSBytes <= 0 {
-		t.Errorf("startup %+v", c.Startup)
-	}
-	b := payload.Balancer
-	if b == nil || b.Server != "nginx" || b.Version == "" || b.Version == "unknown" || b.CPUs != r.Layout.LoadGenerator.String() ||
-		b.Settings["keepalive"] != "64" || b.Settings["worker_processes"] != strconv.Itoa(len(r.Layout.LoadGenerator)) {
-		t.Errorf("run.balancer %+v, want nginx with its version, on the load generator's CPUs %s", b, r.Layout.LoadGenerator)
-	}
-	if left := leftInside(tmp); len(left) > 0 {
-		t.Errorf("left behind: %v", left)
-	}
-	// Both instances were stopped with SIGTERM and wrote how many requests each answered: round robin gives each
-	// about half of the warm-up's and the repeat's (validation alone would give each a few).
-	files, _ := filepath.Glob(filepath.Join(counts, "*"))
-	if len(files) != 2 {
-		t.Fatalf("%d instances wrote their request counts (%v), want 2", len(files), files)
-	}
-	for _, f := range files {
-		b, _ := os.ReadFile(f)
-		n, err := strconv.ParseInt(string(b), 10, 64)
-		if err != nil || n < rep.Requests/5 {
-			t.Errorf("the instance on port %s answered %d requests (%v), want at least a fifth of the repeat's %d", filepath.Base(f), n, err, rep.Requests)
-		}
-	}
-}
-
-// TestInterruptedNginx2RunLeavesNothing: cancelled (Ctrl-C) while an nginx-2 cell is measured, the run stops nginx
-// and both instances and removes their folders.
-func TestInterruptedNginx2RunLeavesNothing(t *testing.T) {
-	tmp := t.TempDir()
-	r := nginx2Runner(t, tmp, t.TempDir())
-	r.Plan.Duration, r.Plan.WarmupMax = 30*time.Second, 30*time.Second
-	ctx, cancel := context.WithCancel(context.Background())
-	running := make(chan int, 1)
-	go func() {
-		// cancel once nginx answers (its scratch folder exists and the cell is under load), or after 10 s
-		n := 0
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			if m, _ := filepath.Glob(filepath.Join(tmp, "podium-nginx-balancer-*", "nginx.pid")); len(m) > 0 {
-				time.Sleep(time.Second)
-				for _, l := range leftInside(tmp) {
-					if strings.HasPrefix(l, "process ") {
-						n++
-					}
-				}
-				break
-			}
-		}
-		running <- n
-		cancel()
-	}()
-	_, _, err := r.Execute(ctx)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("run: %v, want it interrupted", err)
-	}
-	// what the check below would find: the two instances, nginx's master and its worker, all in their scratch folders
-	if n := <-running; n < 4 {
-		t.Errorf("%d processes ran in %s under load, want the 2 instances and nginx's master and worker", n, tmp)
-	}
-	if left := leftInside(tmp); len(left) > 0 {
-		t.Errorf("left behind: %v", left)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"podium.dev/agent/internal/port"
+	"podium.dev/agent/internal/procgroup"
 )
 
 // StartOptions says how to start a target.
@@ -222,15 +223,7 @@ func (p *Process) outputNote() string {
 // Stop sends SIGTERM to the whole process group, then SIGKILL after 5 s; safe to call more than once.
 func (p *Process) Stop() {
 	p.once.Do(func() {
-		pgid := p.cmd.Process.Pid
-		_ = syscall.Kill(-pgid, syscall.SIGTERM)
-		select {
-		case <-p.exited:
-		case <-time.After(5 * time.Second):
-		}
-		// The leader may be gone while children linger: kill what is left of the group either way.
-		_ = syscall.Kill(-pgid, syscall.SIGKILL)
-		<-p.exited
+		procgroup.Stop(p.cmd.Process.Pid, syscall.SIGTERM, p.exited, 5*time.Second)
 		os.RemoveAll(p.WorkDir)
 	})
 }

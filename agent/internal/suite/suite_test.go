@@ -21,15 +21,6 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func freePort(t *testing.T) int {
-	t.Helper()
-	port, err := testtarget.FreePort()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return port
-}
-
 func serve(what, broken string) []string {
 	return []string{"env", "PODIUM_CONTRACT_SERVE=" + what, "PODIUM_CONTRACT_BROKEN=" + broken, os.Args[0]}
 }
@@ -39,13 +30,13 @@ func TestCheckNamesEachFailingTargetAndScenario(t *testing.T) {
 	all := []string{"plaintext", "json", "proxy", "delay"}
 	target := func(name, broken string) Target {
 		return Target{Name: name, Framework: name, FrameworkVersion: "1", IOModel: "blocking", Start: serve("target", broken),
-			Port: freePort(t), Health: "/json", Scenarios: all}
+			Port: testtarget.Port(t), Health: "/json", Scenarios: all}
 	}
 	m := &Manifest{Name: "t", Version: "1", Dir: t.TempDir(),
-		Reference: &Target{Name: "reference", Start: serve("reference", ""), Port: freePort(t), Health: "/stats"},
+		Reference: &Target{Name: "reference", Start: serve("reference", ""), Port: testtarget.Port(t), Health: "/stats"},
 		Targets: []Target{target("good", ""), target("wrong-body", "plaintext"), target("no-content-type", "json"),
 			target("no-wait", "delay"), target("fake-proxy", "proxy"),
-			{Name: "dead", Start: []string{"false"}, Port: freePort(t), Health: "/", Scenarios: all}}}
+			{Name: "dead", Start: []string{"false"}, Port: testtarget.Port(t), Health: "/", Scenarios: all}}}
 	results := m.Check(context.Background(), m.Benchmarked(), CheckOptions{HealthWait: 10 * time.Second, DelayMs: 50})
 	want := map[string]string{ // target -> the failing scenario and a word of its reason
 		"good": "", "wrong-body": "plaintext: body", "no-content-type": "json: content type",

@@ -7,13 +7,16 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strconv"
 	"sync/atomic"
 	"syscall"
+	"testing"
 	"time"
 
 	"podium.dev/agent/internal/port"
@@ -124,6 +127,31 @@ func Reference() http.Handler {
 
 // FreePort is a free loopback port (see package port).
 func FreePort() (int, error) { return port.Free() }
+
+// ConnCounting starts a test server of h that counts in conns each connection a client opens to it; the server is
+// closed when the test ends.
+func ConnCounting(t testing.TB, h http.Handler, conns *atomic.Int64) *httptest.Server {
+	t.Helper()
+	s := httptest.NewUnstartedServer(h)
+	s.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	s.Start()
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Port is a free loopback port for a test, which fails when there is none.
+func Port(t testing.TB) int {
+	t.Helper()
+	p, err := port.Free()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
 
 // ServeIfChild makes a test binary double as the targets: started with PODIUM_CONTRACT_SERVE=target it
 // serves the contract (breaking $PODIUM_CONTRACT_BROKEN on purpose), with =reference the reference

@@ -62,7 +62,7 @@ public class AgentResource {
             byte[] body) {
         admin.check(authorization);
         ContentTypes.requireJson(contentType);
-        Enrolled enrolled = agents.enrol(Enrolments.parse(body == null ? new byte[0] : body));
+        Enrolled enrolled = agents.enrol(Enrolments.parse(body));
         return Response.created(URI.create("/api/agents/" + enrolled.id()))
                 .entity(enrolled)
                 .build();

@@ -2,8 +2,7 @@ package dev.podium.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.podium.agent.AgentRecords.Enrolment;
-import dev.podium.common.ProblemException;
-import dev.podium.input.StrictJson;
+import dev.podium.input.AdminBody;
 
 /** Reads an enrolment body strictly: one name and one publicKey, no duplicate keys, nothing after the object. */
 final class Enrolments {
@@ -11,26 +10,7 @@ final class Enrolments {
     private Enrolments() {}
 
     static Enrolment parse(byte[] body) {
-        JsonNode root;
-        try {
-            root = StrictJson.read(body, false);
-        } catch (StrictJson.Refused e) {
-            throw ProblemException.badRequest("malformed-body", "the body is refused: " + e.getMessage(), e.field());
-        }
-        if (!root.isObject()) {
-            throw ProblemException.badRequest("malformed-body", "the body must be {name, publicKey}", null);
-        }
-        return new Enrolment(text(root, "name"), text(root, "publicKey"));
-    }
-
-    private static String text(JsonNode root, String field) {
-        JsonNode value = root.get(field);
-        if (value == null || value.isNull()) {
-            return null;
-        }
-        if (!value.isTextual()) {
-            throw ProblemException.badRequest("malformed-body", field + " must be a string", field);
-        }
-        return value.textValue();
+        JsonNode root = AdminBody.object(body, "{name, publicKey}");
+        return new Enrolment(AdminBody.text(root, "name"), AdminBody.text(root, "publicKey"));
     }
 }

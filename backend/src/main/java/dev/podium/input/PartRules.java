@@ -26,26 +26,21 @@ final class PartRules {
         Set<String> planned = new HashSet<>();
         JsonNode plan = part.get("planned");
         for (int i = 0; i < plan.size(); i++) {
-            if (!planned.add(slot(plan.get(i)))) {
-                errors.add(new FieldError("part.planned[" + i + "]", "is planned twice: " + slot(plan.get(i))));
+            String slot = PlannedTarget.of(plan.get(i)).slot();
+            if (!planned.add(slot)) {
+                errors.add(new FieldError("part.planned[" + i + "]", "is planned twice: " + slot));
                 return;
             }
         }
         Set<String> named = new HashSet<>();
         JsonNode targets = part.get("targets");
         for (int i = 0; i < targets.size(); i++) {
-            String slot = slot(targets.get(i));
+            String slot = PlannedTarget.of(targets.get(i)).slot();
             if (!planned.contains(slot)) {
                 errors.add(new FieldError("part.targets[" + i + "]", slot + " is not in part.planned"));
             } else if (!named.add(slot)) {
                 errors.add(new FieldError("part.targets[" + i + "]", slot + " is named twice"));
             }
         }
-    }
-
-    /** "target (N vCPUs, topology)", the key of a planned target (the same as RunPart.slot). */
-    static String slot(JsonNode t) {
-        return t.get("target").textValue() + " (" + t.get("vcpus").intValue() + " vCPUs, "
-                + t.get("topology").textValue() + ")";
     }
 }

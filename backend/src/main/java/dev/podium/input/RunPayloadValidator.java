@@ -200,45 +200,19 @@ public class RunPayloadValidator {
                 double wall = usage.get("wallSeconds").doubleValue();
                 double target = usage.get("targetCpuUserSeconds").doubleValue()
                         + usage.get("targetCpuSystemSeconds").doubleValue();
-                double targetLimit = wall * vcpus * CPU_SKEW + CPU_SLACK_SECONDS;
-                if (target > targetLimit) {
-                    errors.add(new FieldError(
-                            at + "targetCpuUserSeconds",
-                            String.format(
-                                    java.util.Locale.ROOT,
-                                    "user + system CPU %.3f s is more than %d vCPUs can give in %.3f s (at most %.3f s)",
-                                    target,
-                                    vcpus,
-                                    wall,
-                                    targetLimit)));
-                }
+                cpuWithin(errors, at + "targetCpuUserSeconds", "user + system CPU ", target, "", vcpus, wall);
                 double generator = usage.get("generatorCpuSeconds").doubleValue();
-                double generatorLimit = wall * hostVcpus * CPU_SKEW + CPU_SLACK_SECONDS;
-                if (generator > generatorLimit) {
-                    errors.add(new FieldError(
-                            at + "generatorCpuSeconds",
-                            String.format(
-                                    java.util.Locale.ROOT,
-                                    "%.3f s is more than the host's %d vCPUs can give in %.3f s (at most %.3f s)",
-                                    generator,
-                                    hostVcpus,
-                                    wall,
-                                    generatorLimit)));
-                }
+                cpuWithin(errors, at + "generatorCpuSeconds", "", generator, "the host's ", hostVcpus, wall);
                 double balancer = usage.path("balancerCpuUserSeconds").asDouble(0)
                         + usage.path("balancerCpuSystemSeconds").asDouble(0);
-                if (balancer > generatorLimit) {
-                    errors.add(new FieldError(
-                            at + "balancerCpuUserSeconds",
-                            String.format(
-                                    java.util.Locale.ROOT,
-                                    "user + system CPU %.3f s is more than the host's %d vCPUs can give in %.3f s"
-                                            + " (at most %.3f s)",
-                                    balancer,
-                                    hostVcpus,
-                                    wall,
-                                    generatorLimit)));
-                }
+                cpuWithin(
+                        errors,
+                        at + "balancerCpuUserSeconds",
+                        "user + system CPU ",
+                        balancer,
+                        "the host's ",
+                        hostVcpus,
+                        wall);
                 long mean = usage.get("targetRssMeanBytes").longValue();
                 long peak = usage.get("targetRssPeakBytes").longValue();
                 if (peak < mean) {
@@ -247,6 +221,28 @@ public class RunPayloadValidator {
                             "must not be below targetRssMeanBytes (" + peak + " < " + mean + ")"));
                 }
             }
+        }
+    }
+
+    /**
+     * An error at {@code field} when {@code used} CPU seconds are more than {@code vcpus} CPUs could give in {@code wall}
+     * seconds (with the allowed clock skew and slack); the message reads "{what}N s is more than {whose}K vCPUs ...".
+     */
+    private static void cpuWithin(
+            List<FieldError> errors, String field, String what, double used, String whose, int vcpus, double wall) {
+        double limit = wall * vcpus * CPU_SKEW + CPU_SLACK_SECONDS;
+        if (used > limit) {
+            errors.add(new FieldError(
+                    field,
+                    String.format(
+                            java.util.Locale.ROOT,
+                            "%s%.3f s is more than %s%d vCPUs can give in %.3f s (at most %.3f s)",
+                            what,
+                            used,
+                            whose,
+                            vcpus,
+                            wall,
+                            limit)));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.podium.run;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.input.PlannedTarget;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -58,8 +59,8 @@ public class RunPart extends PanacheEntityBase {
         return p;
     }
 
-    /** "target (vcpus vCPUs, topology)", the key of a planned target. */
+    /** The key of a stored planned target, as the payload's part rules build it ({@link PlannedTarget#slot}). */
     public static String slot(Map<String, Object> t) {
-        return t.get("target") + " (" + ((Number) t.get("vcpus")).intValue() + " vCPUs, " + t.get("topology") + ")";
+        return PlannedTarget.of(t).slot();
     }
 }

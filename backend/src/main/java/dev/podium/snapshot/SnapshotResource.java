@@ -3,8 +3,8 @@ package dev.podium.snapshot;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.podium.agent.AdminGuard;
 import dev.podium.common.ProblemException;
+import dev.podium.input.AdminBody;
 import dev.podium.input.ContentTypes;
-import dev.podium.input.StrictJson;
 import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import jakarta.inject.Inject;
@@ -79,7 +79,7 @@ public class SnapshotResource {
             byte[] body) {
         admin.check(authorization);
         ContentTypes.requireJson(contentType);
-        SnapshotDocument.Summary frozen = snapshots.freeze(parse(body == null ? new byte[0] : body));
+        SnapshotDocument.Summary frozen = snapshots.freeze(parse(body));
         return Response.created(URI.create("/api/snapshots/" + frozen.slug()))
                 .entity(frozen)
                 .build();
@@ -157,32 +157,13 @@ public class SnapshotResource {
 
     /** {slug, title}, strictly: no duplicate keys, no other members, nothing after the object. */
     private static SnapshotDocument.Request parse(byte[] body) {
-        JsonNode root;
-        try {
-            root = StrictJson.read(body, false);
-        } catch (StrictJson.Refused e) {
-            throw ProblemException.badRequest("malformed-body", "the body is refused: " + e.getMessage(), e.field());
-        }
-        if (!root.isObject()) {
-            throw ProblemException.badRequest("malformed-body", "the body must be {slug, title}", null);
-        }
+        JsonNode root = AdminBody.object(body, "{slug, title}");
         root.fieldNames().forEachRemaining(name -> {
             if (!name.equals("slug") && !name.equals("title")) {
                 throw ProblemException.badRequest(
                         "malformed-body", "unknown member '" + name + "'; the body is {slug, title}", name);
             }
         });
-        return new SnapshotDocument.Request(text(root, "slug"), text(root, "title"));
-    }
-
-    private static String text(JsonNode root, String field) {
-        JsonNode value = root.get(field);
-        if (value == null || value.isNull()) {
-            return null;
-        }
-        if (!value.isTextual()) {
-            throw ProblemException.badRequest("malformed-body", field + " must be a string", field);
-        }
-        return value.textValue();
+        return new SnapshotDocument.Request(AdminBody.text(root, "slug"), AdminBody.text(root, "title"));
     }
 }

@@ -41,10 +41,7 @@ class AgentResourceTest {
     @Test
     void enrols_a_key_with_the_admin_token_and_shows_it_publicly() {
         TestVectors.Key key = TestVectors.key("test-agent");
-        int id = given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .contentType("application/json")
-                .body(testAgent())
-                .post("/api/agents")
+        int id = Api.enrolment(testAgent())
                 .then()
                 .statusCode(201)
                 .body("keyid", equalTo(key.keyid()))
@@ -85,10 +82,7 @@ class AgentResourceTest {
     @Test
     void answers_409_when_the_key_is_already_enrolled() {
         Api.enrol("test-agent");
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .contentType("application/json")
-                .body(testAgent())
-                .post("/api/agents")
+        Api.enrolment(testAgent())
                 .then()
                 .statusCode(409)
                 .contentType(startsWith("application/problem+json"))
@@ -97,10 +91,7 @@ class AgentResourceTest {
 
     @Test
     void answers_422_naming_a_public_key_that_is_not_32_bytes() {
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .contentType("application/json")
-                .body(Map.of("name", "short", "publicKey", "AAAA"))
-                .post("/api/agents")
+        Api.enrolment(Map.of("name", "short", "publicKey", "AAAA"))
                 .then()
                 .statusCode(422)
                 .body("field", equalTo("publicKey"));
@@ -111,11 +102,7 @@ class AgentResourceTest {
         long id = Api.enrol("test-agent");
         Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
 
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .post("/api/agents/" + id + "/revoke")
-                .then()
-                .statusCode(200)
-                .body("revokedAt", notNullValue());
+        Api.revoke(id).then().statusCode(200).body("revokedAt", notNullValue());
         Rows.Counts before = rows.counts();
 
         Api.submit(TestVectors.envelope("full"))
@@ -135,17 +122,8 @@ class AgentResourceTest {
 
     @Test
     void answers_400_problem_json_to_an_enrolment_body_that_is_not_json() {
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .contentType("application/json")
-                .body("{not json")
-                .post("/api/agents")
-                .then()
-                .statusCode(400)
-                .contentType(startsWith("application/problem+json"));
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .contentType("application/json")
-                .body("{\"name\": [1], \"publicKey\": 5}")
-                .post("/api/agents")
+        Api.enrolment("{not json").then().statusCode(400).contentType(startsWith("application/problem+json"));
+        Api.enrolment("{\"name\": [1], \"publicKey\": 5}")
                 .then()
                 .statusCode(400)
                 .contentType(startsWith("application/problem+json"));

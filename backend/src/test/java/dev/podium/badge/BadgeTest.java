@@ -14,10 +14,7 @@ import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
-import io.restassured.config.JsonConfig;
 import io.restassured.path.json.JsonPath;
-import io.restassured.path.json.config.JsonPathConfig.NumberReturnType;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
@@ -73,32 +70,18 @@ class BadgeTest {
 
     @BeforeAll
     static void readNumbersAsDoubles() {
-        RestAssured.config =
-                RestAssured.config().jsonConfig(JsonConfig.jsonConfig().numberReturnType(NumberReturnType.DOUBLE));
+        Api.readNumbersAsDoubles();
     }
 
     @BeforeEach
     void seed() {
-        if (rows.counts().runs() == 1 && given().get("/api/runs/" + R1).statusCode() == 200) {
+        if (rows.seeded(1, R1)) {
             return;
         }
-        rows.reset();
-        Api.enrol("test-agent");
+        rows.resetWithTestAgent();
         // plaintext: Netty 100k, Spring MVC 50.5k (trimmed mean of 50000, 50500, 51000), Jetty 20.1k
         Api.submit(SignedRuns.run(R1, "2026-11-01T08:00:00Z")
-                        .cell(
-                                "Netty",
-                                "4.2.7.Final",
-                                "non-blocking",
-                                "plaintext",
-                                64,
-                                2,
-                                false,
-                                2,
-                                0,
-                                100000,
-                                102000,
-                                98000)
+                        .netty(64, 100000, 102000, 98000)
                         .cell(
                                 "Spring MVC",
                                 "7.0.1",

@@ -32,11 +32,10 @@ class FlaggedBadgeTest {
 
     @BeforeEach
     void seed() {
-        if (rows.counts().runs() == 1 && given().get("/api/runs/" + R1).statusCode() == 200) {
+        if (rows.seeded(1, R1)) {
             return;
         }
-        rows.reset();
-        Api.enrol("test-agent");
+        rows.resetWithTestAgent();
         // every row noisy (coefficient of variation far above 5%) in plaintext and in db
         SignedRuns run = SignedRuns.run(R1, "2026-11-02T08:00:00Z");
         for (String scenario : List.of("plaintext", "db")) {

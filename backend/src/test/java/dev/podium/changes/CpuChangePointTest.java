@@ -8,13 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,18 +22,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class CpuChangePointTest {
+class CpuChangePointTest extends EmptyDatabaseTest {
 
     static final String FRAMEWORK = "Vert.x Web";
-
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void reset() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     /** The v2 full payload of day `day`, the Vert.x Web 64-connection cell using `userCpu` seconds per repeat. */
     static byte[] run(int day, double userCpu) {

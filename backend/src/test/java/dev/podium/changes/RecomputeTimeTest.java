@@ -39,8 +39,7 @@ class RecomputeTimeTest {
 
     @Test
     void aSeriesOfOneThousandRuns() throws Exception {
-        rows.reset();
-        Api.enrol("test-agent");
+        rows.resetWithTestAgent();
         Api.submit(SignedRuns.run("00000000-0000-4000-8000-000000000000", "2026-01-01T08:00:00Z")
                         .cell(
                                 "Jetty",

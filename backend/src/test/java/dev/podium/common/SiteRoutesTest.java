@@ -33,11 +33,10 @@ class SiteRoutesTest {
 
     @BeforeEach
     void seed() {
-        if (rows.counts().runs() == 1 && given().get("/api/runs/" + R1).statusCode() == 200) {
+        if (rows.seeded(1, R1)) {
             return;
         }
-        rows.reset();
-        Api.enrol("test-agent");
+        rows.resetWithTestAgent();
         Api.submit(SignedRuns.run(R1, "2026-11-03T08:00:00Z")
                         .cell("Tomcat", "11.0.14", "blocking", "plaintext", 64, 1, false, 2, 0, 70000, 70500, 69800)
                         .envelope())

@@ -8,11 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,20 +20,15 @@ import org.junit.jupiter.api.Test;
 /** Two runs: Netty 15% slower on a new version, Vert.x 8% faster, Undertow unchanged, Jetty only in the second. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class DiffTest {
+class DiffTest extends EmptyDatabaseTest {
 
     static final String A = "00000000-0000-4000-8000-000000000301";
     static final String B = "00000000-0000-4000-8000-000000000302";
 
-    @Inject
-    Rows rows;
-
     @BeforeEach
     void seed() {
-        rows.reset();
-        Api.enrol("test-agent");
         Api.submit(SignedRuns.run(A, "2026-11-01T08:00:00Z")
-                        .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(100_000))
+                        .netty(256, around(100_000))
                         .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(90_000))
                         .cell("Undertow", "2.3.18", "blocking", "plaintext", 256, 2, false, 2, 0, around(70_000))
                         .envelope())

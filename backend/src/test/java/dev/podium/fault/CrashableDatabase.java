@@ -1,6 +1,7 @@
 package dev.podium.fault;
 
 import dev.podium.common.EmbeddedDatabase;
+import dev.podium.testing.EmbeddedPostgresResource;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,10 +34,7 @@ public class CrashableDatabase implements QuarkusTestResourceLifecycleManager {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return Map.of(
-                "quarkus.datasource.jdbc.url", database.jdbcUrl(),
-                "quarkus.datasource.username", database.user(),
-                "quarkus.datasource.password", database.password());
+        return EmbeddedPostgresResource.datasource(database);
     }
 
     static EmbeddedDatabase database() {

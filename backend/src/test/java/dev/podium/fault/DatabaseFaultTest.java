@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.podium.testing.Api;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
@@ -33,7 +31,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,7 +39,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(CrashableDatabase.class)
-class DatabaseFaultTest {
+class DatabaseFaultTest extends EmptyDatabaseTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP =
@@ -50,15 +47,6 @@ class DatabaseFaultTest {
 
     @TestHTTPResource("/")
     URL base;
-
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void enrol() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     @Test
     void the_embedded_database_syncs_every_commit_to_disk() throws Exception {

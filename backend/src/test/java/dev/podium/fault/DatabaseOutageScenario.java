@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.podium.testing.Api;
 import dev.podium.testing.Rows;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
@@ -64,8 +63,7 @@ abstract class DatabaseOutageScenario {
 
     @Test
     void writes_and_reads_answer_503_while_postgresql_is_down_and_recover_without_a_restart() throws Exception {
-        rows.reset();
-        Api.enrol("test-agent");
+        rows.resetWithTestAgent();
         ConcurrentLinkedQueue<Answer> answers = new ConcurrentLinkedQueue<>();
         Set<String> generated = ConcurrentHashMap.newKeySet();
         Set<String> delivered = ConcurrentHashMap.newKeySet();

@@ -14,10 +14,7 @@ import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
-import io.restassured.config.JsonConfig;
 import io.restassured.path.json.JsonPath;
-import io.restassured.path.json.config.JsonPathConfig.NumberReturnType;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
@@ -39,13 +36,12 @@ class FrameworkPageTest {
 
     @BeforeAll
     static void readNumbersAsDoubles() {
-        RestAssured.config =
-                RestAssured.config().jsonConfig(JsonConfig.jsonConfig().numberReturnType(NumberReturnType.DOUBLE));
+        Api.readNumbersAsDoubles();
     }
 
     @BeforeEach
     void seed() {
-        if (rows.counts().runs() == 2 && given().get("/api/runs/" + R2).statusCode() == 200) {
+        if (rows.seeded(2, R2)) {
             return;
         }
         seedRuns(rows);
@@ -53,8 +49,7 @@ class FrameworkPageTest {
 
     /** Two runs: Netty above Spring Boot MVC (blocking, virtual threads) above Jetty in plaintext; json for Spring only. */
     static void seedRuns(Rows rows) {
-        rows.reset();
-        Api.enrol("test-agent");
+        rows.resetWithTestAgent();
         Api.submit(SignedRuns.run(R1, "2026-10-01T08:00:00Z")
                         .cell(SPRING, "4.1.0", "blocking", "plaintext", 64, 2, false, 10, 0, 48000, 49000, 47000)
                         .envelope())
@@ -74,19 +69,7 @@ class FrameworkPageTest {
                                 240000,
                                 240000,
                                 240000)
-                        .cell(
-                                "Netty",
-                                "4.2.7.Final",
-                                "non-blocking",
-                                "plaintext",
-                                64,
-                                2,
-                                false,
-                                2,
-                                0,
-                                100000,
-                                102000,
-                                98000)
+                        .netty(64, 100000, 102000, 98000)
                         .cell(
                                 SPRING,
                                 "4.1.1",

@@ -28,12 +28,10 @@ class HistoryByVersionTest {
 
     @BeforeEach
     void seed() {
-        if (rows.counts().runs() == 5
-                && given().get("/api/runs/" + PREFIX + "05").statusCode() == 200) {
+        if (rows.seeded(5, PREFIX + "05")) {
             return;
         }
-        rows.reset();
-        Api.enrol("test-agent");
+        rows.resetWithTestAgent();
         // the newest release measured first, then a backfill of older ones, then 12.1.9 once more
         String[][] runs = {
             {"01", "2026-11-01", "12.1.14"},

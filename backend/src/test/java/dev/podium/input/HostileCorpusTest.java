@@ -145,21 +145,8 @@ class HostileCorpusTest {
                         HostileCase.DIR.resolveSibling("keys").resolve("revoked-agent.json")),
                 StandardCharsets.UTF_8);
         String publicKey = JSON.readTree(revoked).get("publicKey").asText();
-        long id = RestAssured.given()
-                .header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .contentType("application/json")
-                .body(Map.of("name", "revoked-agent", "publicKey", publicKey))
-                .post("/api/agents")
-                .then()
-                .statusCode(201)
-                .extract()
-                .jsonPath()
-                .getLong("id");
-        RestAssured.given()
-                .header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .post("/api/agents/" + id + "/revoke")
-                .then()
-                .statusCode(200);
+        long id = Api.enrol("revoked-agent", publicKey);
+        Api.revoke(id).then().statusCode(200);
     }
 
     private List<String> tables() {

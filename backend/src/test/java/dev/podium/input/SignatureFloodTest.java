@@ -3,15 +3,13 @@ package dev.podium.input;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,19 +31,14 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class SignatureFloodTest {
+class SignatureFloodTest extends EmptyDatabaseTest {
 
     private static final int ATTACKERS = 4;
     private static final int SIGNATURES = 5_500;
     private static final int VALID_RUNS = 10;
 
-    @Inject
-    Rows rows;
-
     @Test
     void a_signature_flood_is_refused_at_once_and_valid_runs_are_accepted_meanwhile() throws Exception {
-        rows.reset();
-        Api.enrol("test-agent");
         byte[] flood = flood();
         assertTrue(flood.length > 900_000 && flood.length <= 1_048_576, "flood envelope bytes: " + flood.length);
         HttpClient client =

@@ -22,10 +22,7 @@ import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
-import io.restassured.config.JsonConfig;
 import io.restassured.path.json.JsonPath;
-import io.restassured.path.json.config.JsonPathConfig.NumberReturnType;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,17 +51,15 @@ class ReadApiTest {
 
     @BeforeAll
     static void readNumbersAsDoubles() {
-        RestAssured.config =
-                RestAssured.config().jsonConfig(JsonConfig.jsonConfig().numberReturnType(NumberReturnType.DOUBLE));
+        Api.readNumbersAsDoubles();
     }
 
     @BeforeEach
     void seed() {
-        if (rows.counts().runs() == 7 && given().get("/api/runs/" + R2).statusCode() == 200) {
+        if (rows.seeded(7, R2)) {
             return; // seeded by an earlier test of this class; the runs are only read
         }
-        rows.reset();
-        Api.enrol("test-agent");
+        rows.resetWithTestAgent();
         // R0, the oldest: a Netty result that R2 supersedes
         submit(SignedRuns.run(R0, "2026-09-01T08:00:00Z")
                 .cell("Netty", "4.1.0.Final", "non-blocking", "plaintext", 64, 2, false, 2, 0, 90000, 91000, 89000));
@@ -77,7 +72,7 @@ class ReadApiTest {
         // R2, the newest: Netty at 1 and 2 vCPUs; its 1024-connection cell has 2% errors
         submit(SignedRuns.run(R2, "2026-11-01T08:00:00Z")
                 .cell("nginx", "1.26.3", "non-blocking", "plaintext", 256, 2, true, 1, 0, 240000, 240000, 240000)
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 64, 2, false, 2, 0, 100000, 102000, 98000)
+                .netty(64, 100000, 102000, 98000)
                 .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 5, 0, NETTY_256)
                 .cell(
                         "Netty",

@@ -75,6 +75,11 @@ public final class SignedRuns {
         return new SignedRuns(runId, startedAt);
     }
 
+    /** Netty 4.2.7.Final in plaintext, non-blocking on 2 vCPUs, p90 2 ms and no errors: the read tests' usual cell. */
+    public SignedRuns netty(int connections, double... rps) {
+        return cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", connections, 2, false, 2, 0, rps);
+    }
+
     /** A closed-loop cell; each repeat has the given requests/s, p90 = p90Ms, and errorShare of its attempts failed. */
     public SignedRuns cell(
             String framework,

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
@@ -19,10 +19,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.config.JsonConfig;
 import io.restassured.config.RestAssuredConfig;
 import io.restassured.path.json.config.JsonPathConfig;
-import jakarta.inject.Inject;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,19 +32,10 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class BoardTruthTest {
+class BoardTruthTest extends EmptyDatabaseTest {
 
     private static final String RUN_A = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a01";
     private static final String RUN_B = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a02";
-
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void reset() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     /** The v2 run with results[2] (256 connections) renamed Jetty, flags as given on it, classifications set. */
     private static ObjectNode twoTargets(String... jettyFlags) {
@@ -80,8 +69,7 @@ class BoardTruthTest {
                 .body("rows.rank[0]", equalTo(1))
                 .body("rows.excludedBy", contains(empty(), empty()))
                 .body("rows.atLeast", contains(false, false));
-        rows.reset();
-        Api.enrol("test-agent");
+        rows.resetWithTestAgent();
         submit(twoTargets("generator-saturated"));
         given().get("/api/leaderboard?scenario=plaintext")
                 .then()
@@ -237,10 +225,7 @@ class BoardTruthTest {
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.agentRevoked", contains(false, false));
 
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .post("/api/agents/" + other + "/revoke")
-                .then()
-                .statusCode(200);
+        Api.revoke(other).then().statusCode(200);
         // a revoked key vouches for nothing: the row stays listed, marked and unranked, saying why
         given().get("/api/leaderboard?scenario=plaintext")
                 .then()

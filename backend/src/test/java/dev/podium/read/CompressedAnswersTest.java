@@ -39,8 +39,7 @@ class CompressedAnswersTest {
 
     @Test
     void accept_encoding_gzip_gets_the_same_answer_gzipped() throws Exception {
-        rows.reset();
-        Api.enrol("test-agent");
+        rows.resetWithTestAgent();
         SignedRuns run = SignedRuns.run("00000000-0000-4000-8000-000000000601", "2026-11-20T08:00:00Z");
         for (String framework : new String[] {"Netty", "Jetty", "Tomcat", "Undertow", "Helidon SE", "Vert.x Web"}) {
             run.cell(framework, "1.0", "non-blocking", "plaintext", 256, 2, false, 2, 0, 90_000, 91_000, 89_000);

@@ -8,18 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -32,61 +29,25 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-@TestProfile(ReadCacheRefreshTest.AsInProduction.class)
-class ReadCacheRefreshTest {
-
-    public static class AsInProduction implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("podium.read-cache.refresh", "true", "podium.read-cache.check-interval", "1s");
-        }
-    }
+@TestProfile(ReadCacheProfile.AsInProduction.class)
+class ReadCacheRefreshTest extends EmptyDatabaseTest {
 
     @TestHTTPResource("/api/leaderboard?scenario=plaintext&sla=150")
     URI board;
-
-    @Inject
-    Rows rows;
 
     private final HttpClient client = HttpClient.newHttpClient();
 
     @Test
     void a_board_asked_for_is_rendered_again_when_a_run_lands_and_the_next_request_renders_nothing() throws Exception {
-        rows.reset();
-        Api.enrol("test-agent");
         store(SignedRuns.run("00000000-0000-4000-8000-000000000501", "2026-11-20T08:00:00Z")
-                .cell(
-                        "Netty",
-                        "4.2.7.Final",
-                        "non-blocking",
-                        "plaintext",
-                        256,
-                        2,
-                        false,
-                        2,
-                        0,
-                        100_000,
-                        101_000,
-                        99_000));
+                .netty(256, 100_000, 101_000, 99_000));
         assertEquals(200, get(board).statusCode()); // asked for once: now it is kept fresh
         quiet();
         double requestRenders = renders("request");
         double refreshRenders = renders("refresh");
 
         store(SignedRuns.run("00000000-0000-4000-8000-000000000502", "2026-11-21T08:00:00Z")
-                .cell(
-                        "Netty",
-                        "4.2.7.Final",
-                        "non-blocking",
-                        "plaintext",
-                        256,
-                        2,
-                        false,
-                        2,
-                        0,
-                        100_000,
-                        101_000,
-                        99_000)
+                .netty(256, 100_000, 101_000, 99_000)
                 .cell("Jetty", "12.1.4", "blocking", "plaintext", 256, 2, false, 2, 0, 80_000, 81_000, 79_000));
         long until = System.nanoTime() + 20_000_000_000L;
         while (renders("refresh") == refreshRenders && System.nanoTime() < until) {
@@ -102,22 +63,8 @@ class ReadCacheRefreshTest {
 
     @Test
     void a_request_seen_before_gets_the_resources_answer_from_the_fast_path_and_a_new_run_shows() throws Exception {
-        rows.reset();
-        Api.enrol("test-agent");
         store(SignedRuns.run("00000000-0000-4000-8000-000000000511", "2026-11-20T08:00:00Z")
-                .cell(
-                        "Netty",
-                        "4.2.7.Final",
-                        "non-blocking",
-                        "plaintext",
-                        256,
-                        2,
-                        false,
-                        2,
-                        0,
-                        100_000,
-                        101_000,
-                        99_000)
+                .netty(256, 100_000, 101_000, 99_000)
                 .cell("Jetty", "12.1.4", "blocking", "plaintext", 256, 2, false, 2, 0, 80_000, 81_000, 79_000));
         quiet();
         String[][] variants = {{}, {"Accept-Encoding", "gzip"}, {"Accept", "text/csv"}};

@@ -5,18 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,40 +23,16 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-@TestProfile(ReadCacheStampTest.RefreshOff.class)
-class ReadCacheStampTest {
-
-    public static class RefreshOff implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("podium.read-cache.refresh", "false", "podium.read-cache.check-interval", "1s");
-        }
-    }
+@TestProfile(ReadCacheProfile.RefreshOff.class)
+class ReadCacheStampTest extends EmptyDatabaseTest {
 
     @TestHTTPResource("/api/leaderboard?scenario=plaintext")
     URI board;
 
-    @Inject
-    Rows rows;
-
     @Test
     void a_new_run_shows_within_the_check_interval_when_only_requests_read_the_stamp() throws Exception {
-        rows.reset();
-        Api.enrol("test-agent");
         Api.submit(SignedRuns.run("00000000-0000-4000-8000-000000000521", "2026-11-20T08:00:00Z")
-                        .cell(
-                                "Netty",
-                                "4.2.7.Final",
-                                "non-blocking",
-                                "plaintext",
-                                256,
-                                2,
-                                false,
-                                2,
-                                0,
-                                100_000,
-                                101_000,
-                                99_000)
+                        .netty(256, 100_000, 101_000, 99_000)
                         .envelope())
                 .then()
                 .statusCode(201);

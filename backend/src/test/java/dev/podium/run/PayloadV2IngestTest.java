@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.stats.IntervalBackfill;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.Rows;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
@@ -35,7 +36,6 @@ import java.security.spec.EdECPoint;
 import java.security.spec.EdECPublicKeySpec;
 import java.security.spec.NamedParameterSpec;
 import java.util.Base64;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,22 +45,13 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class PayloadV2IngestTest {
+class PayloadV2IngestTest extends EmptyDatabaseTest {
 
     private static final String V2_ID = "6e3d0b58-2f4c-4a7b-9d1e-8c0f2a3b4d05";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Inject
-    Rows rows;
-
-    @Inject
     IntervalBackfill backfill;
-
-    @BeforeEach
-    void enrolTheTestAgent() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     @Test
     void stores_v1_and_v2_runs_side_by_side_and_both_re_verify_byte_for_byte_against_the_agent_key() throws Exception {
@@ -196,7 +187,10 @@ class PayloadV2IngestTest {
                 .then()
                 .statusCode(422)
                 .body("field", equalTo("results[1].repeats[3].usage.targetCpuUserSeconds"))
-                .body("detail", containsString("at most 31.550 s"));
+                .body(
+                        "detail",
+                        containsString(
+                                "user + system CPU 31.560 s is more than 2 vCPUs can give in 15.000 s (at most 31.550 s)"));
         assertEquals(0, rows.counts().runs());
 
         ObjectNode atTheLimit = V2Payloads.full(V2_ID);
@@ -212,7 +206,11 @@ class PayloadV2IngestTest {
         Api.submit(V2Payloads.envelope(run))
                 .then()
                 .statusCode(422)
-                .body("field", equalTo("results[0].repeats[2].usage.generatorCpuSeconds"));
+                .body("field", equalTo("results[0].repeats[2].usage.generatorCpuSeconds"))
+                .body(
+                        "detail",
+                        containsString(
+                                "63.100 s is more than the host's 4 vCPUs can give in 15.000 s (at most 63.050 s)"));
         assertEquals(0, rows.counts().runs());
     }
 

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.Rows;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
@@ -28,27 +29,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Ingest behaviour beyond single cases: idempotency, races, size and concurrency limits, byte-identical storage. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class RunIngestTest {
+class RunIngestTest extends EmptyDatabaseTest {
 
     private static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
 
     @Inject
-    Rows rows;
-
-    @Inject
     IngestGate gate;
-
-    @BeforeEach
-    void enrolTheTestAgent() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     @Test
     void stores_a_signed_run_and_serves_its_envelope_back_byte_for_byte() {

@@ -9,13 +9,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class RunPartsTest {
+class RunPartsTest extends EmptyDatabaseTest {
 
     static final String RUN = "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
     static final String[] PART = {
@@ -33,15 +31,6 @@ class RunPartsTest {
         "22222222-2222-8222-8222-222222222222",
         "33333333-3333-8333-8333-333333333333"
     };
-
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void enrol() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     /** Part index of RUN, planned alpha, beta and gamma on 1 vCPU, completing the given target. */
     static ObjectNode part(int index, String target, String status, boolean cells) {

@@ -12,11 +12,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,18 +23,13 @@ import org.junit.jupiter.api.Test;
 /** GET /api/runs, /api/runs/{id} and their parameters, in the shapes of schema/read-api.md. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class RunReadTest {
+class RunReadTest extends EmptyDatabaseTest {
 
     private static final String MINIMAL_ID = "0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01";
     private static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
 
-    @Inject
-    Rows rows;
-
     @BeforeEach
     void storeTwoRuns() {
-        rows.reset();
-        Api.enrol("test-agent");
         Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
         Api.submit(TestVectors.envelope("full")).then().statusCode(201);
     }

@@ -7,30 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.Rows;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
-import jakarta.inject.Inject;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every case of schema/testdata/cases.json answers its status and names its field; rejected ones write nothing. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class RunSubmissionCasesTest {
-
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void enrolTheTestAgent() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
+class RunSubmissionCasesTest extends EmptyDatabaseTest {
 
     static List<TestVectors.Case> cases() {
         return TestVectors.cases();

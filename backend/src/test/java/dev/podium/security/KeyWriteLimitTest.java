@@ -11,14 +11,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
@@ -32,7 +31,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 @TestProfile(KeyWriteLimitTest.ThreeAMinute.class)
-class KeyWriteLimitTest {
+class KeyWriteLimitTest extends EmptyDatabaseTest {
 
     public static class ThreeAMinute implements QuarkusTestProfile {
         @Override
@@ -43,13 +42,8 @@ class KeyWriteLimitTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Inject
-    Rows rows;
-
     @Test
     void a_key_over_its_runs_a_minute_gets_429_with_retry_after_and_other_keys_go_on() throws Exception {
-        rows.reset();
-        Api.enrol("test-agent");
         Api.enrol("other-agent");
         for (int i = 0; i < 5; i++) { // forged: the public key id with a zero signature, refused before the limit
             String forged = new String(run("test-agent"), StandardCharsets.UTF_8)

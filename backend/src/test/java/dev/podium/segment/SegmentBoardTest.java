@@ -7,12 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,24 +19,15 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class SegmentBoardTest {
+class SegmentBoardTest extends EmptyDatabaseTest {
 
     static final String BOARD = "/api/leaderboard?scenario=plaintext&segments=include";
-
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void reset() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     static byte[] run(int day, double level) {
         String id = String.format("00000000-0000-4000-8000-0000000002%02d", day);
         double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
         return SignedRuns.run(id, String.format("2026-11-%02dT08:00:00Z", day))
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, rps)
+                .netty(256, rps)
                 .envelope();
     }
 

@@ -13,12 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -29,20 +28,15 @@ import org.junit.jupiter.api.Test;
 /** Freezing the board: what a snapshot holds, that its bytes never change afterwards, and the refusals. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class SnapshotTest {
+class SnapshotTest extends EmptyDatabaseTest {
 
     private static final String FIRST = "6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c41";
     private static final String LATER = "6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c42";
     private static final String CPU = "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz";
 
-    @Inject
-    Rows rows;
-
     @BeforeEach
-    void reset() {
+    void emptyTheSnapshots() {
         rows.execute("truncate table snapshots restart identity cascade");
-        rows.reset();
-        Api.enrol("test-agent");
     }
 
     private static void push(String runId, String startedAt, double throughputFactor) {

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
 import io.agroal.api.AgroalDataSource;
@@ -26,7 +26,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,21 +37,12 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class ForksIngestTest {
+class ForksIngestTest extends EmptyDatabaseTest {
 
     private static final String FORKS_ID = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a0f";
     private static final String ONE_START_ID = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a10";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final double[] RPS = {100000.5, 100800, 99600, 116000, 116800, 115200};
-
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void enrolTheTestAgent() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     @Inject
     AgroalDataSource dataSource;

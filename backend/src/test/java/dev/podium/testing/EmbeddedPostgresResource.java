@@ -21,6 +21,11 @@ public class EmbeddedPostgresResource implements QuarkusTestResourceLifecycleMan
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return datasource(database);
+    }
+
+    /** The service's datasource settings that point it at database. */
+    public static Map<String, String> datasource(EmbeddedDatabase database) {
         return Map.of(
                 "quarkus.datasource.jdbc.url", database.jdbcUrl(),
                 "quarkus.datasource.username", database.user(),

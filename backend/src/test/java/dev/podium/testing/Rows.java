@@ -1,5 +1,7 @@
 package dev.podium.testing;
 
+import static io.restassured.RestAssured.given;
+
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
@@ -26,6 +28,20 @@ public class Rows {
 
     public void reset() {
         execute("truncate table repeats, cells, runs, agents restart identity cascade");
+    }
+
+    /** Empties the stored tables and enrols the test-agent key: the state most tests start from. */
+    public void resetWithTestAgent() {
+        reset();
+        Api.enrol("test-agent");
+    }
+
+    /**
+     * Whether the tables hold what an earlier test of the same class seeded: {@code runs} runs, {@code runId} among
+     * them and readable. Classes whose tests only read their seed store it once.
+     */
+    public boolean seeded(long runs, String runId) {
+        return counts().runs() == runs && given().get("/api/runs/" + runId).statusCode() == 200;
     }
 
     private long count(String table) {

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
@@ -30,7 +30,6 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,22 +40,13 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class ScaleOutTest {
+class ScaleOutTest extends EmptyDatabaseTest {
 
     private static final String SINGLE_RUN = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a11";
     private static final String SCALE_OUT_RUN = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a12";
 
     @Inject
-    Rows rows;
-
-    @Inject
     DataSource dataSource;
-
-    @BeforeEach
-    void reset() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     private static RequestSpecification doubles() {
         return given().config(RestAssuredConfig.config()
@@ -79,6 +69,24 @@ class ScaleOutTest {
         balancer.put("server", "nginx").put("version", "1.26.0").put("cpus", "3");
         balancer.putObject("settings").put("worker_processes", "1");
         return run;
+    }
+
+    @Test
+    void balancer_cpu_above_what_the_host_had_is_422_naming_the_field_and_the_limit() {
+        // the host's 4 vCPUs over a 15 s repeat: at most 15 x 4 x 1.05 + 0.05 = 63.05 s of the balancer's user + system
+        ObjectNode run = scaleOut(SCALE_OUT_RUN, "nginx-2");
+        ((ObjectNode) run.get("results").get(1).get("repeats").get(0).get("usage"))
+                .put("balancerCpuUserSeconds", 60.0)
+                .put("balancerCpuSystemSeconds", 3.1);
+        Api.submit(V2Payloads.envelope(run))
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("results[1].repeats[0].usage.balancerCpuUserSeconds"))
+                .body(
+                        "detail",
+                        containsString("user + system CPU 63.100 s is more than the host's 4 vCPUs can give in 15.000 s"
+                                + " (at most 63.050 s)"));
+        assertEquals(0, rows.counts().runs());
     }
 
     private static void submit(JsonNode run) {

@@ -1,6 +1,7 @@
 package dev.podium.upgrade;
 
 import dev.podium.common.EmbeddedDatabase;
+import dev.podium.testing.EmbeddedPostgresResource;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -30,10 +31,7 @@ public class V1Database implements QuarkusTestResourceLifecycleManager {
         } catch (Exception e) {
             throw new IllegalStateException("could not prepare the V1 database", e);
         }
-        return Map.of(
-                "quarkus.datasource.jdbc.url", database.jdbcUrl(),
-                "quarkus.datasource.username", database.user(),
-                "quarkus.datasource.password", database.password());
+        return EmbeddedPostgresResource.datasource(database);
     }
 
     @Override
