@@ -49,6 +49,13 @@ function cell(vcpus, mean, topology) {
   }
 }
 
+// a db cell beside them: its client and pool, and 3 repeats x (5 + 1) s of the benchmark database
+function dbCell() {
+  const c = cell(1, 20_000)
+  for (const r of c.repeats) Object.assign(r.usage, { databaseCpuUserSeconds: 5, databaseCpuSystemSeconds: 1 })
+  return { ...c, scenario: 'db', database: { client: 'PostgreSQL JDBC + HikariCP', pool: 8 } }
+}
+
 const RUN = {
   schemaVersion: 2,
   runId: RUN_ID,
@@ -82,8 +89,9 @@ const RUN = {
     gc: 'G1',
     flags: [],
   },
-  results: [cell(1, 40_000), cell(2, 70_000), cell(2, 76_000, 'nginx-2')],
+  results: [cell(1, 40_000), cell(2, 70_000), cell(2, 76_000, 'nginx-2'), dbCell()],
   balancer: { server: 'nginx', version: '1.26.0', cpus: '3', settings: { worker_processes: '1', keepalive: '64' } },
+  database: { server: 'PostgreSQL', version: '17.6', cpus: '3', settings: { max_connections: '200' } },
 }
 
 let browser
@@ -159,6 +167,52 @@ describe('scale-out', () => {
     assert.match(
       await page.locator('#cells-table tbody td[data-topology="nginx-2"]').textContent(),
       /2 instances behind nginx/,
+    )
+    await page.close()
+  })
+
+  test('the run page shows the balancer’s and the database’s figures from the API, not from the envelope', async () => {
+    const page = await browser.context.newPage()
+    page.setDefaultTimeout(15_000)
+    // the run as the API answers it, but with an envelope whose payload says another balancer and no balancer CPU
+    await page.route(
+      (url) => url.pathname === `/api/runs/${RUN_ID}`,
+      async (route) => {
+        const response = await route.fetch()
+        const run = await response.json()
+        const signed = JSON.parse(run.envelope)
+        const payload = JSON.parse(Buffer.from(signed.payload, 'base64').toString('utf8'))
+        payload.balancer = { server: 'envelope-only', version: '0.0.0', cpus: '9', settings: {} }
+        payload.database = { server: 'envelope-only', version: '0.0.0', cpus: '9', settings: {} }
+        for (const c of payload.results) {
+          if (c.database) c.database = { client: 'envelope-only', pool: 1 }
+          for (const r of c.repeats) {
+            delete r.usage.balancerCpuUserSeconds
+            delete r.usage.balancerCpuSystemSeconds
+            delete r.usage.databaseCpuUserSeconds
+            delete r.usage.databaseCpuSystemSeconds
+          }
+        }
+        signed.payload = Buffer.from(JSON.stringify(payload)).toString('base64')
+        await route.fulfill({ response, json: { ...run, envelope: JSON.stringify(signed) } })
+      },
+    )
+    await page.goto(`${base}/runs/${RUN_ID}`)
+    const balancer = page.locator('#balancer')
+    await balancer.waitFor()
+    const text = await balancer.textContent()
+    assert.match(text, /nginx 1\.26\.0/)
+    assert.doesNotMatch(text, /envelope-only/)
+    assert.match(await balancer.locator('tbody').textContent(), /13\.50/)
+    const database = page.locator('#benchmark-database')
+    const db = (await database.textContent()).replace(/\s+/g, ' ')
+    assert.match(db, /PostgreSQL 17\.6/)
+    assert.doesNotMatch(db, /envelope-only/)
+    // client, pool, 3 x 14 s of the target, 3 x 6 s of the database, its share 18 / 60
+    const row = await database.locator('tbody tr').first().locator('td').allTextContents()
+    assert.deepEqual(
+      row.map((t) => t.trim()),
+      ['db', '64', 'PostgreSQL JDBC + HikariCP', '8', '42.00', '18.00', '30%'],
     )
     await page.close()
   })

@@ -2,8 +2,6 @@
 // wrk and the benchmark database had (and which of them share), repeat length x repeats and warm-up, read from the
 // newest run on the board (its run page has the rest).
 import type { RunDetail } from '../api/types'
-import { databaseOf } from './database'
-import { base64ToBytes, parseEnvelope } from './dsse'
 
 /** "0-1,3" -> {0, 1, 3}; an empty or unreadable list -> an empty set. */
 export function cpuSet(list: string | null | undefined): Set<number> {
@@ -20,14 +18,6 @@ export function cpuSet(list: string | null | undefined): Set<number> {
 
 function overlaps(a: Set<number>, b: Set<number>): boolean {
   return [...a].some((c) => b.has(c))
-}
-
-function payloadOf(run: RunDetail): unknown {
-  try {
-    return JSON.parse(new TextDecoder().decode(base64ToBytes(parseEnvelope(run.envelope ?? '').payload)))
-  } catch {
-    return null
-  }
 }
 
 export interface BoardHost {
@@ -56,7 +46,7 @@ export function boardHost(run: RunDetail, scenario: string): BoardHost | null {
         ? `${tool} on CPUs ${h.loadGeneratorCpus}, shared with the target`
         : `${tool} on CPUs ${h.loadGeneratorCpus}`,
     )
-  const db = ['db', 'queries', 'updates', 'fortunes'].includes(scenario) ? databaseOf(payloadOf(run))?.database : null
+  const db = ['db', 'queries', 'updates', 'fortunes'].includes(scenario) ? run.database : null
   if (db?.cpus) {
     const dbCpus = cpuSet(db.cpus)
     const with_ = [overlaps(dbCpus, generator) ? tool : '', overlaps(dbCpus, server) ? 'the target' : '']

@@ -1,13 +1,9 @@
-// The database scenarios' record in a signed payload (v2): the benchmark database a run's db cells ran against, and
-// per db cell its client, pool and what the target and the database each spent in CPU. The service keeps these in the
-// stored envelope only; the run page reads them from the payload it already decodes to verify the signature.
+// The database scenarios' figures of a run as the API serves them (GET /api/runs/{id}: `database`, and per db cell its
+// `database` client and pool and its `cpuSeconds`): the benchmark database a run's db cells ran against, and per db cell
+// what the target and the database each spent in CPU. The envelope is fetched only to verify the signature.
+import type { CompanionServer, RunDetail } from '../api/types'
 
-export interface BenchmarkDatabase {
-  server: string
-  version: string
-  cpus: string
-  settings: Record<string, string>
-}
+export type BenchmarkDatabase = CompanionServer
 
 export interface DatabaseCell {
   framework: string
@@ -17,7 +13,6 @@ export interface DatabaseCell {
   vcpus: number
   client: string
   pool: number
-  requests: number
   /** CPU seconds over the cell's repeats, user + system. */
   targetCpuSeconds: number
   databaseCpuSeconds: number | null
@@ -25,57 +20,32 @@ export interface DatabaseCell {
   databaseShare: number | null
 }
 
-interface PayloadUsage {
-  targetCpuUserSeconds?: number
-  targetCpuSystemSeconds?: number
-  databaseCpuUserSeconds?: number
-  databaseCpuSystemSeconds?: number
-}
-interface PayloadCell {
-  framework: string
-  ioModel: string
-  scenario: string
-  connections: number
-  vcpus: number
-  database?: { client: string; pool: number }
-  repeats: { requests: number; usage?: PayloadUsage }[]
-}
-interface Payload {
-  database?: BenchmarkDatabase
-  results?: PayloadCell[]
+/** The share of `part` in part + rest; null without part or when both are 0. */
+export function shareOf(part: number | null, rest: number): number | null {
+  return part === null || part + rest === 0 ? null : part / (part + rest)
 }
 
-/** The database of a payload (parsed JSON) and its db cells; null when the run has none. */
-export function databaseOf(payload: unknown): { database: BenchmarkDatabase | null; cells: DatabaseCell[] } | null {
-  if (typeof payload !== 'object' || payload === null) return null
-  const p = payload as Payload
-  const cells = (p.results ?? [])
-    .filter((c) => c.database)
-    .map((c): DatabaseCell => {
-      let target = 0
-      let db: number | null = null
-      let requests = 0
-      for (const r of c.repeats ?? []) {
-        requests += r.requests
-        const u = r.usage ?? {}
-        target += (u.targetCpuUserSeconds ?? 0) + (u.targetCpuSystemSeconds ?? 0)
-        if (u.databaseCpuUserSeconds !== undefined || u.databaseCpuSystemSeconds !== undefined)
-          db = (db ?? 0) + (u.databaseCpuUserSeconds ?? 0) + (u.databaseCpuSystemSeconds ?? 0)
-      }
-      return {
+/** The database of a run and its db cells; null when the run has neither. */
+export function databaseOf(run: RunDetail): { database: BenchmarkDatabase | null; cells: DatabaseCell[] } | null {
+  const cells = run.cells.flatMap((c): DatabaseCell[] => {
+    if (!c.database) return []
+    const target = c.cpuSeconds?.target ?? 0
+    const db = c.cpuSeconds?.database ?? null
+    return [
+      {
         framework: c.framework,
         ioModel: c.ioModel,
         scenario: c.scenario,
         connections: c.connections,
         vcpus: c.vcpus,
-        client: c.database!.client,
-        pool: c.database!.pool,
-        requests,
+        client: c.database.client,
+        pool: c.database.pool,
         targetCpuSeconds: target,
         databaseCpuSeconds: db,
-        databaseShare: db === null || db + target === 0 ? null : db / (db + target),
-      }
-    })
-  if (!p.database && cells.length === 0) return null
-  return { database: p.database ?? null, cells }
+        databaseShare: shareOf(db, target),
+      },
+    ]
+  })
+  if (!run.database && cells.length === 0) return null
+  return { database: run.database ?? null, cells }
 }

@@ -10,6 +10,7 @@ import {
   topologyLabel,
   topologyOption,
 } from './topology'
+import type { Cell, RunDetail } from '../api/types'
 import { balancerOf } from './balancer'
 
 const point = (vcpus: number, throughput: number) => ({ vcpus, throughput, ciLow: null, ciHigh: null })
@@ -79,44 +80,40 @@ describe('sideBySide', () => {
 })
 
 describe('balancerOf', () => {
-  it('reads the balancer and sums what each scale-out cell cost the instances and the balancer', () => {
-    const got = balancerOf({
-      balancer: { server: 'nginx', version: '1.26.0', cpus: '3', settings: { worker_processes: '1' } },
-      results: [
-        { framework: 'Tomcat', ioModel: 'blocking', scenario: 'plaintext', connections: 64, vcpus: 2, repeats: [] },
-        {
-          framework: 'Tomcat',
-          ioModel: 'blocking',
-          scenario: 'plaintext',
-          connections: 64,
-          vcpus: 2,
-          topology: 'nginx-2',
-          repeats: [
-            {
-              requests: 1000,
-              usage: {
-                targetCpuUserSeconds: 2,
-                targetCpuSystemSeconds: 1,
-                balancerCpuUserSeconds: 0.5,
-                balancerCpuSystemSeconds: 0.5,
-              },
-            },
-            { requests: 1000, usage: { targetCpuUserSeconds: 2, targetCpuSystemSeconds: 1 } },
-          ],
-        },
-      ],
-    })
+  const cell = (topology: string, cpuSeconds: Cell['cpuSeconds']) =>
+    ({
+      framework: 'Tomcat',
+      ioModel: 'blocking',
+      scenario: 'plaintext',
+      connections: 64,
+      vcpus: 2,
+      topology,
+      cpuSeconds,
+    }) as Cell
+  // no envelope: the figures come from the API's fields
+  const run = (cells: Cell[], balancer: RunDetail['balancer'] = null) =>
+    ({ cells, balancer, database: null, envelope: '' }) as unknown as RunDetail
+
+  it('reads the balancer and what each scale-out cell cost the instances and the balancer from the API fields', () => {
+    const got = balancerOf(
+      run(
+        [
+          cell('single', { target: 3, database: null, balancer: null }),
+          cell('nginx-2', { target: 6, database: null, balancer: 1 }),
+        ],
+        { server: 'nginx', version: '1.26.0', cpus: '3', settings: { worker_processes: '1' } },
+      ),
+    )
     expect(got?.balancer?.server).toBe('nginx')
     expect(got?.cells).toHaveLength(1)
     expect(got?.cells[0].label).toBe('2 instances behind nginx')
-    expect(got?.cells[0].requests).toBe(2000)
     expect(got?.cells[0].targetCpuSeconds).toBe(6)
     expect(got?.cells[0].balancerCpuSeconds).toBe(1)
     expect(got?.cells[0].balancerShare).toBeCloseTo(1 / 7)
   })
 
   it('is null for a run with neither a balancer nor scale-out cells', () => {
-    expect(balancerOf({ results: [{ framework: 'A', ioModel: 'blocking', repeats: [] }] })).toBeNull()
-    expect(balancerOf(null)).toBeNull()
+    expect(balancerOf(run([cell('single', null)]))).toBeNull()
+    expect(balancerOf(run([cell('nginx-2', null)]))?.cells[0].balancerShare).toBeNull()
   })
 })

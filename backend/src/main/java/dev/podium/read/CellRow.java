@@ -1,5 +1,7 @@
 package dev.podium.read;
 
+import dev.podium.companion.CpuSeconds;
+import dev.podium.companion.DatabaseClient;
 import dev.podium.stats.CellStats;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -36,7 +38,9 @@ public record CellRow(
         CellView.Startup startup,
         String classification,
         boolean agentRevoked,
-        String topology) {
+        String topology,
+        DatabaseClient database,
+        CpuSeconds cpuSeconds) {
 
     /** The target a row stands for: framework, I/O model and topology (a scale-out target is its own row). */
     public String target() {
@@ -94,7 +98,9 @@ public record CellRow(
                 startup,
                 classification,
                 agentRevoked || anyRevoked,
-                topology);
+                topology,
+                database,
+                cpuSeconds);
     }
 
     /** The cell as the read API shows it, without repeats. */
@@ -119,7 +125,9 @@ public record CellRow(
                 topology,
                 startup,
                 stats,
-                null);
+                null,
+                database,
+                cpuSeconds);
     }
 
     /** Runs compare newest first by startedAt, then receivedAt, then id: the "most recent run" everywhere. */

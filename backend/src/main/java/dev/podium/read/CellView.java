@@ -1,6 +1,8 @@
 package dev.podium.read;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.podium.companion.CpuSeconds;
+import dev.podium.companion.DatabaseClient;
 import dev.podium.stats.CellStats;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -37,7 +39,13 @@ public record CellView(
         @Schema(nullable = true) CellStats stats,
 
         @Schema(nullable = true) @JsonInclude(JsonInclude.Include.NON_NULL)
-        List<RepeatView> repeats) {
+        List<RepeatView> repeats,
+
+        @Schema(nullable = true, description = "db scenarios: the database client the target used and its pool")
+        DatabaseClient database,
+
+        @Schema(nullable = true, description = "CPU seconds over the cell's repeats; null for a v1 cell")
+        CpuSeconds cpuSeconds) {
 
     /** The start of the target that served the cell (payload v2). */
     public record Startup(double firstResponseMs, long idleRssBytes) {}
@@ -67,7 +75,17 @@ public record CellView(
             Double balancerCpuUserSeconds,
 
             @Schema(nullable = true, description = "scale-out cells: the balancer's system CPU time over the repeat")
-            Double balancerCpuSystemSeconds) {}
+            Double balancerCpuSystemSeconds,
+
+            @Schema(
+                    nullable = true,
+                    description = "db scenarios: the benchmark database's user CPU time over the repeat")
+            Double databaseCpuUserSeconds,
+
+            @Schema(
+                    nullable = true,
+                    description = "db scenarios: the benchmark database's system CPU time over the repeat")
+            Double databaseCpuSystemSeconds) {}
 
     /** Latency percentiles in ms. */
     public record Latency(double p50, double p75, double p90, double p99, double p999, double max, double mean) {}

@@ -101,6 +101,17 @@ public class Cell extends PanacheEntityBase {
 
     public Long startupIdleRssBytes;
 
+    // V16: a db cell's client (results[].database), and CPU seconds over the repeats (companion.CpuSeconds)
+    public String dbClient;
+
+    public Integer dbPool;
+
+    public Double targetCpuSeconds;
+
+    public Double databaseCpuSeconds;
+
+    public Double balancerCpuSeconds;
+
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "repeats", joinColumns = @JoinColumn(name = "cell_id"))
     @OrderColumn(name = "ordinal")

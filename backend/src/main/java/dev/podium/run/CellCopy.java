@@ -29,13 +29,15 @@ final class CellCopy {
                     + " req_per_cpu_second_ci_low, req_per_cpu_second_ci_high, req_per_cpu_second_repeats, rps_per_vcpu,"
                     + " rps_per_vcpu_ci_low, rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
                     + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats, rps_ci_method, cpus, startup_first_response_ms,"
-                    + " startup_idle_rss_bytes, classification, topology, warmup, forks, rps_fork_cv) from stdin";
+                    + " startup_idle_rss_bytes, classification, topology, warmup, forks, rps_fork_cv,"
+                    + " db_client, db_pool, target_cpu_seconds, database_cpu_seconds, balancer_cpu_seconds) from stdin";
     private static final String REPEATS =
             "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
                     + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
                     + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
                     + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples, balancer_cpu_user_seconds,"
-                    + " balancer_cpu_system_seconds, fork) from stdin";
+                    + " balancer_cpu_system_seconds, fork, database_cpu_user_seconds, database_cpu_system_seconds)"
+                    + " from stdin";
 
     private CellCopy() {}
 
@@ -67,6 +69,11 @@ final class CellCopy {
             text(cellRows, c.warmup);
             number(cellRows, c.stats == null ? null : c.stats.forks());
             number(cellRows, c.stats == null ? null : c.stats.rpsForkCv());
+            text(cellRows, c.dbClient);
+            number(cellRows, c.dbPool);
+            number(cellRows, c.targetCpuSeconds);
+            number(cellRows, c.databaseCpuSeconds);
+            number(cellRows, c.balancerCpuSeconds);
             cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
@@ -112,6 +119,8 @@ final class CellCopy {
                 number(repeatRows, r.balancerCpuUserSeconds);
                 number(repeatRows, r.balancerCpuSystemSeconds);
                 repeatRows.append('\t').append(r.fork);
+                number(repeatRows, r.databaseCpuUserSeconds);
+                number(repeatRows, r.databaseCpuSystemSeconds);
                 repeatRows.append('\n');
             }
         }

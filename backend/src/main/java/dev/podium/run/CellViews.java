@@ -1,5 +1,7 @@
 package dev.podium.run;
 
+import dev.podium.companion.CpuSeconds;
+import dev.podium.companion.DatabaseClient;
 import dev.podium.read.CellView;
 import java.util.Arrays;
 import java.util.List;
@@ -35,7 +37,9 @@ final class CellViews {
                         ? null
                         : new CellView.Startup(c.startupFirstResponseMs, c.startupIdleRssBytes),
                 c.stats,
-                repeats);
+                repeats,
+                DatabaseClient.stored(c.dbClient, c.dbPool),
+                CpuSeconds.stored(c.targetCpuSeconds, c.databaseCpuSeconds, c.balancerCpuSeconds));
     }
 
     private static CellView.RepeatView repeat(Repeat r) {
@@ -55,7 +59,9 @@ final class CellViews {
                                 r.generatorCpuSeconds,
                                 r.usageSamples,
                                 r.balancerCpuUserSeconds,
-                                r.balancerCpuSystemSeconds),
+                                r.balancerCpuSystemSeconds,
+                                r.databaseCpuUserSeconds,
+                                r.databaseCpuSystemSeconds),
                 r.fork);
     }
 }

@@ -69,6 +69,11 @@ public class Repeat {
 
     public Double balancerCpuSystemSeconds;
 
+    // db scenarios (V16): the benchmark database's CPU time over the repeat; null otherwise
+    public Double databaseCpuUserSeconds;
+
+    public Double databaseCpuSystemSeconds;
+
     /** Which JVM start of the cell measured this repeat, from 0 (0 for every repeat of a one-start cell). */
     @Column(nullable = false)
     public int fork;

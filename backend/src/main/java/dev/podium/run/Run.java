@@ -131,6 +131,25 @@ public class Run extends PanacheEntityBase {
     @Column(nullable = false)
     public String[] jvmFlags;
 
+    // payload v2 "database" and "balancer" (V16): null when the run has none; settings as the agent recorded them
+    public String databaseServer;
+
+    public String databaseVersion;
+
+    public String databaseCpus;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    public java.util.Map<String, String> databaseSettings;
+
+    public String balancerServer;
+
+    public String balancerVersion;
+
+    public String balancerCpus;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    public java.util.Map<String, String> balancerSettings;
+
     /** The payload's part when the run is one part of a larger run (stored in run_parts by RunWriter), else null. */
     @jakarta.persistence.Transient
     public RunPart part;

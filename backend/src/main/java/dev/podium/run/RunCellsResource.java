@@ -85,6 +85,12 @@ public class RunCellsResource {
                 "cpus",
                 "startupFirstResponseMs",
                 "startupIdleRssBytes",
+                // the cell's database client and CPU seconds (V16), before topology, which ends each line
+                "dbClient",
+                "dbPool",
+                "targetCpuSeconds",
+                "databaseCpuSeconds",
+                "balancerCpuSeconds",
                 "topology");
 
         String csv() {
@@ -140,6 +146,11 @@ public class RunCellsResource {
                 line.add(c.cpus());
                 line.add(c.startup() == null ? null : c.startup().firstResponseMs());
                 line.add(c.startup() == null ? null : c.startup().idleRssBytes());
+                line.add(c.database() == null ? null : c.database().client());
+                line.add(c.database() == null ? null : c.database().pool());
+                line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().target());
+                line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().database());
+                line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().balancer());
                 line.add(c.topology());
                 lines.add(line);
             }
@@ -179,7 +190,8 @@ public class RunCellsResource {
                         "p50Median": 1.1, "p90Median": 1.6, "p99Median": 3.0, "overErrorLimit": false, "rpsCv": 0.005,
                         "noisy": false, "requestsPerCpuSecond": {"mean": 111000.0, "ciLow": 109000.0, "ciHigh": 113000.0,
                         "repeats": 3}, "rpsPerVcpu": {"mean": 100000.0, "ciLow": 97500.0, "ciHigh": 102500.0, "repeats": 3},
-                        "rssMbPerKrps": {"mean": 0.105, "ciLow": 0.1, "ciHigh": 0.11, "repeats": 3}}}]}""")),
+                        "rssMbPerKrps": {"mean": 0.105, "ciLow": 0.1, "ciHigh": 0.11, "repeats": 3}},
+              "database": null, "cpuSeconds": {"target": 53.1, "database": null, "balancer": null}}]}""")),
                 @Content(mediaType = Csv.MEDIA_TYPE)
             })
     @APIResponse(responseCode = "404", description = "No run with that id")

@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import dev.podium.companion.CompanionServer;
 import dev.podium.read.CellView;
 import java.time.Instant;
 import java.util.List;
@@ -20,7 +21,13 @@ public record RunDetail(
         Host host,
         Jvm jvm,
         List<CellView> cells,
-        String envelope) {
+        String envelope,
+
+        @Schema(nullable = true, description = "the benchmark database the run's db cells ran against")
+        CompanionServer database,
+
+        @Schema(nullable = true, description = "the load balancer in front of the run's scale-out cells' instances")
+        CompanionServer balancer) {
 
     /** The agent that signed the run, with its revocation time when revoked. */
     public record AgentRef(

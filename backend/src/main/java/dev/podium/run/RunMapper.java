@@ -3,6 +3,9 @@ package dev.podium.run;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.companion.CompanionServer;
+import dev.podium.companion.CpuSeconds;
+import dev.podium.companion.DatabaseClient;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Map;
@@ -59,6 +62,20 @@ final class RunMapper {
         run.jvmGc = jvm.get("gc").textValue();
         run.jvmFlags = strings(jvm.get("flags"));
         run.part = RunPart.of(run.id, p);
+        CompanionServer database = CompanionServer.of(p.get("database"));
+        if (database != null) {
+            run.databaseServer = database.server();
+            run.databaseVersion = database.version();
+            run.databaseCpus = database.cpus();
+            run.databaseSettings = database.settings();
+        }
+        CompanionServer balancer = CompanionServer.of(p.get("balancer"));
+        if (balancer != null) {
+            run.balancerServer = balancer.server();
+            run.balancerVersion = balancer.version();
+            run.balancerCpus = balancer.cpus();
+            run.balancerSettings = balancer.settings();
+        }
         JsonNode results = p.get("results");
         for (int i = 0; i < results.size(); i++) {
             run.cells.add(toCell(run, i, results.get(i)));
@@ -93,7 +110,16 @@ final class RunMapper {
             cell.startupFirstResponseMs = startup.get("firstResponseMs").doubleValue();
             cell.startupIdleRssBytes = startup.get("idleRssBytes").longValue();
         }
+        DatabaseClient client = DatabaseClient.of(c);
+        cell.dbClient = client == null ? null : client.client();
+        cell.dbPool = client == null ? null : client.pool();
         JsonNode repeats = c.get("repeats");
+        CpuSeconds cpu = CpuSeconds.ofRepeats(repeats);
+        if (cpu != null) {
+            cell.targetCpuSeconds = cpu.target();
+            cell.databaseCpuSeconds = cpu.database();
+            cell.balancerCpuSeconds = cpu.balancer();
+        }
         for (int r = 0; r < repeats.size(); r++) {
             cell.repeats.add(toRepeat(repeats.get(r)));
         }
@@ -136,6 +162,8 @@ final class RunMapper {
                     ? usage.get("balancerCpuSystemSeconds").doubleValue()
                     : null;
         }
+        repeat.databaseCpuUserSeconds = CpuSeconds.field(r, "databaseCpuUserSeconds");
+        repeat.databaseCpuSystemSeconds = CpuSeconds.field(r, "databaseCpuSystemSeconds");
         return repeat;
     }
 

@@ -2,6 +2,7 @@ package dev.podium.run;
 
 import dev.podium.agent.Agent;
 import dev.podium.common.ProblemException;
+import dev.podium.companion.CompanionServer;
 import dev.podium.read.CellView;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -71,7 +72,9 @@ public class RunQueries {
                         r.jvmGc,
                         r.jvmFlags == null ? List.of() : Arrays.asList(r.jvmFlags)),
                 cells,
-                new String(r.envelope, StandardCharsets.UTF_8));
+                new String(r.envelope, StandardCharsets.UTF_8),
+                CompanionServer.stored(r.databaseServer, r.databaseVersion, r.databaseCpus, r.databaseSettings),
+                CompanionServer.stored(r.balancerServer, r.balancerVersion, r.balancerCpus, r.balancerSettings));
     }
 
     public byte[] envelope(UUID id) {

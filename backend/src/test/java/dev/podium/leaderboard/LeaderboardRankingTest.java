@@ -99,7 +99,9 @@ class LeaderboardRankingTest {
                 null,
                 null,
                 false,
-                "single");
+                "single",
+                null,
+                null);
     }
 
     @Test

@@ -1,0 +1,178 @@
+package dev.podium.companion;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import dev.podium.testing.TestVectors;
+import dev.podium.testing.V2Payloads;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.JsonConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.path.json.config.JsonPathConfig;
+import io.restassured.specification.RequestSpecification;
+import jakarta.inject.Inject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The benchmark database and the balancer of a signed v2 run, each db cell's client and pool and the CPU seconds of the
+ * target, the database and the balancer come back through the API (run detail, run cells JSON and CSV) from their own
+ * columns; a run stored before V16 gets the same figures from its stored envelope at start.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class CompanionFiguresTest {
+
+    private static final String RUN = "7e1f0c52-3a4b-4c5d-8e6f-0a1b2c3d4e5f";
+
+    @Inject
+    Rows rows;
+
+    @Inject
+    CompanionBackfill backfill;
+
+    @BeforeEach
+    void reset() {
+        rows.reset();
+        Api.enrol("test-agent");
+    }
+
+    private static RequestSpecification doubles() {
+        return given().config(RestAssuredConfig.config()
+                .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)));
+    }
+
+    /**
+     * The v2 test run with results[0] (3 repeats of 27 CPU-s) as a db cell whose database used 4 + 1.5 s per repeat, and
+     * results[1] (5 repeats) as nginx-2 whose balancer used 1.5 + 0.5 s per repeat; with its database and balancer.
+     */
+    static ObjectNode withCompanions(String runId) {
+        ObjectNode run = V2Payloads.full(runId);
+        ObjectNode db = (ObjectNode) run.get("results").get(0);
+        db.put("scenario", "db");
+        db.putObject("database").put("client", "PostgreSQL JDBC + HikariCP").put("pool", 16);
+        for (int r = 0; r < 3; r++) {
+            V2Payloads.usage(run, 0, r).put("databaseCpuUserSeconds", 4.0).put("databaseCpuSystemSeconds", 1.5);
+        }
+        ((ObjectNode) run.get("results").get(1)).put("topology", "nginx-2");
+        for (int r = 0; r < 5; r++) {
+            V2Payloads.usage(run, 1, r).put("balancerCpuUserSeconds", 1.5).put("balancerCpuSystemSeconds", 0.5);
+        }
+        ObjectNode database = run.putObject("database");
+        database.put("server", "PostgreSQL").put("version", "16.4").put("cpus", "3");
+        database.putObject("settings").put("max_connections", "200").put("shared_buffers", "128MB");
+        ObjectNode balancer = run.putObject("balancer");
+        balancer.put("server", "nginx").put("version", "1.26.0").put("cpus", "2-3");
+        balancer.putObject("settings").put("worker_processes", "1").put("cpus_shared_with", "load generator");
+        return run;
+    }
+
+    @Test
+    void a_runs_database_and_balancer_figures_come_back_through_the_api() {
+        Api.submit(V2Payloads.envelope(withCompanions(RUN))).then().statusCode(201);
+        doubles()
+                .get("/api/runs/" + RUN)
+                .then()
+                .statusCode(200)
+                .body("database.server", equalTo("PostgreSQL"))
+                .body("database.version", equalTo("16.4"))
+                .body("database.cpus", equalTo("3"))
+                .body("database.settings.shared_buffers", equalTo("128MB"))
+                .body("balancer.server", equalTo("nginx"))
+                .body("balancer.cpus", equalTo("2-3"))
+                .body("balancer.settings.cpus_shared_with", equalTo("load generator"))
+                .body("cells[0].database.client", equalTo("PostgreSQL JDBC + HikariCP"))
+                .body("cells[0].database.pool", equalTo(16))
+                .body("cells[0].cpuSeconds.target", equalTo(81.0))
+                .body("cells[0].cpuSeconds.database", equalTo(16.5))
+                .body("cells[0].cpuSeconds.balancer", nullValue())
+                .body("cells[0].repeats.usage.databaseCpuUserSeconds", everyItem(equalTo(4.0)))
+                .body("cells[0].repeats.usage.databaseCpuSystemSeconds", everyItem(equalTo(1.5)))
+                .body("cells[1].database", nullValue())
+                .body("cells[1].cpuSeconds.target", equalTo(135.0))
+                .body("cells[1].cpuSeconds.database", nullValue())
+                .body("cells[1].cpuSeconds.balancer", equalTo(10.0))
+                .body("cells[1].repeats.usage.databaseCpuUserSeconds", everyItem(nullValue()));
+        doubles()
+                .get("/api/runs/" + RUN + "/cells")
+                .then()
+                .statusCode(200)
+                .body("items[0].database.client", equalTo("PostgreSQL JDBC + HikariCP"))
+                .body("items[0].cpuSeconds.database", equalTo(16.5))
+                .body("items[1].cpuSeconds.balancer", equalTo(10.0))
+                .body("items[3].cpuSeconds.target", equalTo(81.0));
+        String csv = given().get("/api/runs/" + RUN + "/cells?format=csv")
+                .then()
+                .statusCode(200)
+                .body(containsString(
+                        ",db_client,db_pool,target_cpu_seconds,database_cpu_seconds,balancer_cpu_seconds,topology\r\n"))
+                .extract()
+                .asString();
+        String[] lines = csv.split("\r\n");
+        assertEquals("PostgreSQL JDBC + HikariCP,16,81.0,16.5,,single", tail(lines[1], 6));
+        assertEquals(",,135.0,,10.0,nginx-2", tail(lines[2], 6));
+    }
+
+    @Test
+    void a_v1_run_has_no_database_balancer_or_cpu_seconds() {
+        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
+        given().get("/api/runs/" + V2Payloads.FULL_ID)
+                .then()
+                .statusCode(200)
+                .body("database", nullValue())
+                .body("balancer", nullValue())
+                .body("cells.database", everyItem(nullValue()))
+                .body("cells.cpuSeconds", everyItem(nullValue()));
+    }
+
+    @Test
+    void a_run_stored_before_v16_is_filled_from_its_envelope_and_shows_the_same() throws Exception {
+        Api.submit(V2Payloads.envelope(withCompanions(RUN))).then().statusCode(201);
+        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
+        String asIngested =
+                given().get("/api/runs/" + RUN).then().statusCode(200).extract().asString();
+        // the run as the service before V16 left it: nothing in the new columns, listed by the migration's own
+        // statement
+        rows.execute("update runs set database_server = null, database_version = null, database_cpus = null,"
+                + " database_settings = null, balancer_server = null, balancer_version = null, balancer_cpus = null,"
+                + " balancer_settings = null");
+        rows.execute("update cells set db_client = null, db_pool = null, target_cpu_seconds = null,"
+                + " database_cpu_seconds = null, balancer_cpu_seconds = null");
+        rows.execute("update repeats set database_cpu_user_seconds = null, database_cpu_system_seconds = null");
+        rows.execute(migrationListingTheRuns());
+        String before =
+                given().get("/api/runs/" + RUN).then().statusCode(200).extract().asString();
+        assertNotEquals(asIngested, before, "the figures were cleared");
+
+        assertEquals(1, backfill.run(), "the v2 run is filled, the v1 run was not listed");
+        assertEquals(
+                asIngested, given().get("/api/runs/" + RUN).then().extract().asString());
+        assertEquals(0, backfill.run(), "nothing is left to do");
+    }
+
+    /** V16's statement that lists the runs to fill (its last one). */
+    private static String migrationListingTheRuns() throws Exception {
+        String sql = Files.readString(Path.of("..", "schema", "migrations", "V16__companion_figures.sql"));
+        String last = sql.substring(sql.lastIndexOf("insert into companion_backfill"));
+        return last.substring(0, last.indexOf(';'));
+    }
+
+    /** The last n fields of a CSV line without quoted commas. */
+    private static String tail(String line, int n) {
+        String[] fields = line.split(",", -1);
+        return String.join(",", Arrays.copyOfRange(fields, fields.length - n, fields.length));
+    }
+}
