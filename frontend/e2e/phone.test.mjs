@@ -110,7 +110,7 @@ for (const path of [
     const page = await browser.context.newPage()
     page.setDefaultTimeout(15_000)
     await page.goto(`${base}${path}`)
-    await page.locator('main form select').first().waitFor()
+    await page.locator('main form select').first().waitFor({ state: 'attached' })
     await page.waitForLoadState('networkidle') // the choices come with the data
     await page.locator('details.filter-box').evaluateAll((ds) => ds.forEach((d) => (d.open = true)))
     const all = await pickers(page)
