@@ -2,7 +2,7 @@
 // the opt-in, the classification filter, the host-settings notice, the composite view and the phone layout.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
+import { launch, launchPhone, openPage } from './browser.mjs'
 import { HOST_C_FLAGGED, HOST_C_RANKED, HOST_C_UNRANKED } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
@@ -13,7 +13,7 @@ let phone
 let hostC
 before(async () => {
   desktop = await launch()
-  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+  phone = await launchPhone()
   const board = await (await fetch(`${base}/api/leaderboard?scenario=plaintext`)).json()
   hostC = board.available.hostClasses.find((h) => h.startsWith('Flag Test CPU'))
 })
@@ -23,9 +23,7 @@ after(async () => {
 })
 
 async function open(browser, path) {
-  const page = await browser.context.newPage()
-  page.setDefaultTimeout(15_000)
-  await page.goto(`${base}${path}`)
+  const page = await openPage(browser, `${base}${path}`)
   await page.waitForSelector('#leaderboard-table tbody tr, #composite-table tbody tr')
   return page
 }

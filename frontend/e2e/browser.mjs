@@ -31,3 +31,16 @@ export async function launch(viewport = { width: 1366, height: 900 }, options = 
     },
   }
 }
+
+/** A phone: 390 x 844 CSS px, touch, twice the pixels. */
+export function launchPhone() {
+  return launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+}
+
+/** A new page of the browser at `url`, each wait bounded by 15 s. */
+export async function openPage(browser, url) {
+  const page = await browser.context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(url)
+  return page
+}

@@ -1,7 +1,7 @@
 // Browser tests of a framework's page (/frameworks/<slug>) against the seeded backend: desktop and a 390 px phone.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
+import { launch, launchPhone, openPage } from './browser.mjs'
 import { LATEST_RUN_ID } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
@@ -11,19 +11,14 @@ let desktop
 let phone
 before(async () => {
   desktop = await launch()
-  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+  phone = await launchPhone()
 })
 after(async () => {
   await desktop?.close()
   await phone?.close()
 })
 
-async function open(browser, path) {
-  const page = await browser.context.newPage()
-  page.setDefaultTimeout(15_000)
-  await page.goto(`${base}${path}`)
-  return page
-}
+const open = (browser, path) => openPage(browser, `${base}${path}`)
 
 const settled = (page) => page.waitForSelector('.framework-page .scenario[data-scenario="plaintext"] .figure')
 

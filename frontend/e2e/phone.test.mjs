@@ -1,5 +1,6 @@
 // At a phone's 390 px, the run, history, scaling and latency tables keep every number on screen (rows become labelled
-// cards), and an empty scenario says why it is empty with a command that works.
+// cards), every filter picker shows its whole choice, the cost charts fit the screen, and an empty scenario says why
+// it is empty with a command that works.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { launch } from './browser.mjs'
@@ -69,5 +70,72 @@ test('a scenario the quick profile does not measure says so, without an operator
   const text = await state.textContent()
   assert.match(text, /No run published here measured proxy yet: the quick profile measures plaintext and db only/)
   assert.doesNotMatch(text, /make run|podium-agent|--[a-z]|PODIUM_/)
+  await page.close()
+})
+
+/** Each filter picker's width against the width its chosen option needs (measured on a copy holding that option). */
+async function pickers(page) {
+  return page.locator('main form select').evaluateAll((selects) =>
+    selects
+      .filter((s) => s.getClientRects().length > 0)
+      .map((s) => {
+        const copy = s.cloneNode(false)
+        if (s.selectedOptions[0]) copy.appendChild(s.selectedOptions[0].cloneNode(true))
+        copy.style.width = 'max-content'
+        s.parentElement.appendChild(copy)
+        const needs = copy.getBoundingClientRect().width
+        copy.remove()
+        const label = s.closest('label')?.firstChild?.textContent?.trim() ?? s.name
+        return {
+          label,
+          shows: s.selectedOptions[0]?.textContent?.trim(),
+          width: s.getBoundingClientRect().width,
+          needs,
+        }
+      }),
+  )
+}
+
+for (const path of [
+  '/leaderboard/plaintext',
+  '/latency',
+  '/scaling',
+  '/history',
+  '/cost',
+  '/changes',
+  '/calculator',
+  '/compare',
+]) {
+  test(`${path} at ${WIDTH} px: every filter shows its whole choice`, async () => {
+    const page = await browser.context.newPage()
+    page.setDefaultTimeout(15_000)
+    await page.goto(`${base}${path}`)
+    await page.locator('main form select').first().waitFor({ state: 'attached' })
+    await page.waitForLoadState('networkidle') // the choices come with the data
+    await page.locator('details.filter-box').evaluateAll((ds) => ds.forEach((d) => (d.open = true)))
+    const all = await pickers(page)
+    assert.ok(all.length >= 2, `${path}: pickers found ${all.length}`)
+    const cut = all.filter((p) => p.needs > p.width + 0.5 || p.width > WIDTH)
+    assert.deepEqual(cut, [], `${path}: choices cut short`)
+    await page.close()
+  })
+}
+
+test(`/cost at ${WIDTH} px: both charts fit the screen, the page does not scroll sideways`, async () => {
+  const page = await browser.context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${base}/cost?scenario=plaintext`)
+  await page.locator('.chart canvas').nth(1).waitFor()
+  const { pageWidth, charts } = await page.evaluate(() => ({
+    pageWidth: document.documentElement.scrollWidth,
+    charts: [...document.querySelectorAll('.chart')].map((c) => {
+      const box = c.getBoundingClientRect()
+      const canvas = c.querySelector('canvas').getBoundingClientRect()
+      return { left: Math.min(box.left, canvas.left), right: Math.max(box.right, canvas.right) }
+    }),
+  }))
+  assert.equal(charts.length, 2, 'the CPU and the memory chart')
+  for (const c of charts) assert.ok(c.left >= 0 && c.right <= WIDTH, `a chart spans ${c.left}-${c.right} px`)
+  assert.ok(pageWidth <= WIDTH, `the page is ${pageWidth} px wide`)
   await page.close()
 })

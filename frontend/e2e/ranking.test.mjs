@@ -4,7 +4,7 @@
 // C's row whose requests failed is listed unranked with the reason beside it. On a desktop and on a phone.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
+import { launch, launchPhone, openPage } from './browser.mjs'
 import { HOST_D, HOST_D_AT_LEAST, HOST_D_ORDER, HOST_D_RANKS } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
@@ -16,7 +16,7 @@ let hostD
 let hostC
 before(async () => {
   desktop = await launch()
-  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+  phone = await launchPhone()
   const board = await (await fetch(`${base}/api/leaderboard?scenario=plaintext`)).json()
   hostD = board.available.hostClasses.find((h) => h.startsWith(HOST_D.cpuModel))
   hostC = board.available.hostClasses.find((h) => h.startsWith('Flag Test CPU'))
@@ -30,9 +30,7 @@ after(async () => {
 const boardOf = (hostClass) => `/leaderboard/plaintext?hostClass=${encodeURIComponent(hostClass)}`
 
 async function open(browser, path) {
-  const page = await browser.context.newPage()
-  page.setDefaultTimeout(15_000)
-  await page.goto(`${base}${path}`)
+  const page = await openPage(browser, `${base}${path}`)
   await page.waitForSelector('#leaderboard-table tbody tr')
   return page
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { LeaderboardRow } from '../api/types'
+import { row as base } from '../charts/options/fixtures'
 import { readFileSync } from 'node:fs'
 import {
   isLowerBound,
@@ -18,43 +19,16 @@ function row(
   sla: number | null,
   extra: Partial<LeaderboardRow> = {},
 ): LeaderboardRow {
-  return {
+  return base({
     rank,
-    tied: false,
     framework,
-    frameworkVersion: '1',
-    ioModel: 'non-blocking',
-    runId: 'r',
-    startedAt: '2026-11-10T08:00:00Z',
-    jvmVendor: 'v',
-    jvmVersion: '21',
     slaThroughput: sla,
-    slaConnections: 256,
-    slaCellId: 1,
     bestThroughput: sla ?? 1000,
-    bestConnections: 256,
-    bestCellId: 1,
     ciLow: null,
     ciHigh: null,
-    p90Ms: 1,
-    p99Ms: 2,
-    throughputPerVcpu: 1,
-    baselineShare: null,
-    errorRate: 0,
-    flags: [],
     repeatCount: 5,
-    noisy: false,
-    requestsPerCpuSecond: null,
-    rssMbPerKrps: null,
-    rankedBy: 'throughput',
-    classification: null,
-    throughputByConnections: [],
-    excludedBy: [],
-    agentRevoked: false,
-    topology: 'single',
-    atLeast: false,
     ...extra,
-  } as LeaderboardRow
+  })
 }
 
 describe('% of best', () => {

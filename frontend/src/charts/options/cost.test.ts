@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LeaderboardRow } from '../../api/types'
 import { costOption, costPoints, frontier, type CostPoint } from './cost'
+import { row as base } from './fixtures'
 
 const p = (framework: string, x: number, throughput: number, exact = true): CostPoint => ({
   framework,
@@ -13,43 +14,15 @@ const p = (framework: string, x: number, throughput: number, exact = true): Cost
 
 function row(framework: string, throughput: number, cpu: number | null, mb: number | null): LeaderboardRow {
   const fig = (mean: number) => ({ mean, ciLow: mean * 0.98, ciHigh: mean * 1.02, repeats: 3 })
-  return {
-    rank: 1,
-    tied: false,
+  return base({
     framework,
-    frameworkVersion: '1',
     ioModel: 'blocking',
     runId: `run-${framework}`,
-    startedAt: '2026-11-01T08:00:00Z',
-    jvmVendor: 'v',
-    jvmVersion: '25',
     slaThroughput: throughput,
-    slaConnections: 64,
-    slaCellId: 1,
     bestThroughput: throughput,
-    bestConnections: 64,
-    bestCellId: 1,
-    ciLow: null,
-    ciHigh: null,
-    p90Ms: 1,
-    p99Ms: 2,
-    throughputPerVcpu: throughput,
-    baselineShare: null,
-    errorRate: 0,
-    flags: [],
-    repeatCount: 3,
-    noisy: false,
     requestsPerCpuSecond: cpu === null ? null : fig(cpu),
     rssMbPerKrps: mb === null ? null : fig(mb),
-    rankedBy: 'throughput',
-    classification: null,
-    throughputByConnections: [],
-    excludedBy: [],
-    agentRevoked: false,
-    topology: 'single',
-    forks: 1,
-    atLeast: false,
-  }
+  })
 }
 
 describe('efficient frontier', () => {
