@@ -69,6 +69,14 @@ describe('the leaderboard a TFB visitor expects', () => {
     await page.locator('#rank-flagged').check()
     await page.waitForURL(/flagged=include/)
     await namesAre(page, [...HOST_C_RANKED, ...HOST_C_UNRANKED])
+    // the names are the same before and after the new answer: wait until the fifth row has a rank, or time out
+    await page
+      .waitForFunction(
+        () => document.querySelectorAll('#leaderboard-table tbody tr td:first-child')[4]?.textContent?.match(/\d/),
+        null,
+        { timeout: 10_000 },
+      )
+      .catch(() => {})
     assert.equal((await rankCells(page))[4].replace(/\(.*\)/, '').trim(), '5')
     await page.reload()
     await namesAre(page, [...HOST_C_RANKED, ...HOST_C_UNRANKED])
