@@ -53,7 +53,7 @@ public class SharedLimits {
             "select amount, extract(epoch from statement_timestamp() - at) * 1000 from rate_limits where name = ?";
 
     private final AtomicLong takes = new AtomicLong();
-    private final AtomicLong lastWarning = new AtomicLong(Long.MIN_VALUE / 2);
+    private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - 120_000_000_000L); // none yet
 
     @Inject
     DataSource dataSource;
