@@ -181,10 +181,15 @@ EOF
 
 phase_rolling() {
   [ -n "$nginx_pid" ] || start_nginx
-  rm -f "$tmp/stop-traffic"
+  rm -f "$tmp/stop-traffic" "$tmp/traffic-started"
   "${java_cmd[@]}" traffic --url "http://127.0.0.1:${port[nginx]}" --admin-token "$PODIUM_ADMIN_TOKEN" \
-    --payload schema/testdata/payloads/valid/minimal.json --agents 4 --readers 50 --stop-file "$tmp/stop-traffic" &
+    --payload schema/testdata/payloads/valid/minimal.json --agents 4 --readers 50 --stop-file "$tmp/stop-traffic" \
+    --started-file "$tmp/traffic-started" &
   traffic_pid=$!
+  until [ -f "$tmp/traffic-started" ]; do
+    kill -0 "$traffic_pid" 2>/dev/null || { wait "$traffic_pid"; return 1; }
+    sleep 0.5
+  done
   sleep "${SETTLE:-10}"
   for name in a b; do
     local down=$SECONDS

@@ -216,7 +216,7 @@ public class Replicas {
         int readers = Integer.parseInt(opt.getOrDefault("readers", "50"));
         Path stop = Path.of(opt.get("stop-file"));
         long deadline = deadline(opt);
-        long before = Soak.JSON.readTree(Soak.get(url + "/api/runs?size=1").body()).get("total").asLong();
+        long before = runsStored(url);
 
         Map<String, byte[]> sent = new ConcurrentHashMap<>();
         Map<String, KeyPair> keys = new ConcurrentHashMap<>();
@@ -224,6 +224,7 @@ public class Replicas {
         Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
         ConcurrentLinkedQueue<String> failedReads = new ConcurrentLinkedQueue<>();
         AtomicLong readCount = new AtomicLong();
+        ConcurrentLinkedQueue<String> agentErrors = new ConcurrentLinkedQueue<>();
         List<Thread> threads = new ArrayList<>();
         for (int a = 0; a < agents; a++) {
             Agent agent = enrol(url, opt.get("admin-token"), "replicas-agent-" + a, deadline);
@@ -237,9 +238,19 @@ public class Replicas {
                         sent.put(payload.get("runId").asText(), envelope);
                     }
                 } catch (Exception e) {
-                    throw new IllegalStateException(e);
+                    agentErrors.add(e.toString());
                 }
             }));
+        }
+        if (opt.containsKey("started-file")) { // the restarts begin once every agent is enrolled and the readers read
+            Thread.ofVirtual().start(() -> {
+                try {
+                    Thread.sleep(2000);
+                    Files.writeString(Path.of(opt.get("started-file")), "");
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
         }
         List<String> paths = List.of("/api/leaderboard?scenario=plaintext", "/api/runs?size=20", "/api/frameworks");
         for (int r = 0; r < readers; r++) {
@@ -272,7 +283,7 @@ public class Replicas {
             t.join();
         }
 
-        long total = Soak.JSON.readTree(Soak.get(url + "/api/runs?size=1").body()).get("total").asLong();
+        long total = runsStored(url);
         int missing = 0;
         int differ = 0;
         int verified = 0;
@@ -289,10 +300,11 @@ public class Replicas {
         }
         System.out.printf("replicas: writes through nginx %s; reads %s%n", new TreeMap<>(writes), new TreeMap<>(reads));
         failedReads.stream().limit(10).forEach(f -> System.out.println("replicas: failed read: " + f));
+        agentErrors.forEach(e -> System.out.println("replicas: an agent stopped pushing: " + e));
         System.out.printf("replicas: %d reads, %d failed; %d runs pushed by %d agents, %d new runs stored, %d missing,"
                 + " %d not byte-identical, %d verify%n", readCount.get(), failedReads.size(), sent.size(), agents,
                 total - before, missing, differ, verified);
-        return failedReads.isEmpty() && !sent.isEmpty() && total - before == sent.size() && missing == 0 && differ == 0
+        return failedReads.isEmpty() && agentErrors.isEmpty() && !sent.isEmpty() && total - before == sent.size() && missing == 0 && differ == 0
                 && verified == sent.size();
     }
 
@@ -306,5 +318,14 @@ public class Replicas {
         System.out.printf("replicas: database migrated to version %s (%d migrations)%n", result.targetSchemaVersion,
                 result.migrationsExecuted);
         return result.success;
+    }
+
+    /** The number of runs stored, read before and after the restarts (not one of the counted reads). */
+    static long runsStored(String url) throws Exception {
+        HttpResponse<String> answer = Soak.get(url + "/api/runs?size=1");
+        if (answer.statusCode() != 200) {
+            throw new IllegalStateException("GET /api/runs answered " + answer.statusCode() + ": " + answer.body());
+        }
+        return Soak.JSON.readTree(answer.body()).get("total").asLong();
     }
 }
