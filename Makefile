@@ -14,7 +14,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 .PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-frontend lint-format format \
         test test-schema test-compose test-migrations test-agent test-backend test-suite test-frontend \
         bench bench-ingest bench-read bench-agent bench-frontend bench-changes bench-coverage bench-warmup bench-warmup-schedule bench-quick profile screenshots \
-        backup restore test-backup test-resume load soak
+        backup restore test-backup test-resume load soak replicas
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-15s %s\n", $$1, $$2}'
@@ -108,6 +108,10 @@ test-backup: backend agent ## make backup, then make restore into an empty servi
 
 test-resume: backend agent ## a real run pushing to a real service, SIGKILLed after its first target, then run --resume: one complete run, every cell once
 	ci/resume-test.sh
+
+replicas: backend ## 2 replicas on one PostgreSQL behind nginx: started together (empty, outdated DB), shared limits, reads coherent, rolling restart under load
+	ci/install-deps.sh nginx pg-server
+	ci/replicas.sh
 
 test-suite: ## builds every framework target and checks every scenario over real HTTP (db ones against PostgreSQL)
 	ci/install-deps.sh nginx pg-server

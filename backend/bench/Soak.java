@@ -1,7 +1,7 @@
 /*
  * The pushing side of ci/soak.sh: --agents agents, each with its own Ed25519 key enrolled through the admin API, push
  * --runs signed runs in all (split evenly), each run retried until the service answers 200 or 201 (connection refused,
- * 429 and 503 wait Retry-After, at most 2 s), while soak.sh kills and restarts the service. Then checks that exactly
+ * 429, 502, 503 and 504 wait Retry-After, at most 2 s), while soak.sh kills and restarts the service. Then checks that exactly
  * --runs runs are stored, each once, and that every stored envelope is the bytes sent and its signature verifies.
  * Loopback only; bounded by --runs and --minutes.
  *
@@ -121,7 +121,8 @@ public class Soak {
                 if (answer.statusCode() == 200 || answer.statusCode() == 201) {
                     return answer;
                 }
-                if (answer.statusCode() != 429 && answer.statusCode() != 503) {
+                // retried as the agent retries them: 429, 502, 503, 504 (a balancer whose replica went away mid-request)
+                if (answer.statusCode() != 429 && (answer.statusCode() < 502 || answer.statusCode() > 504)) {
                     throw new IllegalStateException(url + " answered " + answer.statusCode() + ": " + answer.body());
                 }
                 wait = Math.min(2, answer.headers().firstValue("Retry-After").map(Long::parseLong).orElse(1L)) * 1000;

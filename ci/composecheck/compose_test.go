@@ -38,7 +38,7 @@ func TestComposeFile(t *testing.T) {
 		if err != nil {
 			t.Fatalf("docker-compose.yml does not load: %v", err)
 		}
-		for _, name := range []string{"postgres", "backend", "agent"} {
+		for _, name := range []string{"postgres", "backend-a", "backend-b", "nginx", "agent"} {
 			if _, err := p.GetService(name); err != nil {
 				t.Errorf("service %s missing: %v", name, err)
 			}
@@ -52,7 +52,7 @@ func TestComposeFile(t *testing.T) {
 		}
 	})
 
-	t.Run("backend_waits_for_a_healthy_postgres_it_points_at", func(t *testing.T) {
+	t.Run("two_replicas_wait_for_a_healthy_postgres_they_share", func(t *testing.T) {
 		p, err := load(t, env)
 		if err != nil {
 			t.Fatal(err)
@@ -61,16 +61,61 @@ func TestComposeFile(t *testing.T) {
 		if pg.HealthCheck == nil || !strings.Contains(strings.Join(pg.HealthCheck.Test, " "), "pg_isready") {
 			t.Errorf("postgres needs a pg_isready health check, has %+v", pg.HealthCheck)
 		}
-		be, _ := p.GetService("backend")
-		if dep, ok := be.DependsOn["postgres"]; !ok || dep.Condition != types.ServiceConditionHealthy {
-			t.Errorf("backend must depend on postgres being healthy, has %+v", be.DependsOn)
+		for _, name := range []string{"backend-a", "backend-b"} {
+			be, err := p.GetService(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dep, ok := be.DependsOn["postgres"]; !ok || dep.Condition != types.ServiceConditionHealthy {
+				t.Errorf("%s must depend on postgres being healthy, has %+v", name, be.DependsOn)
+			}
+			url := be.Environment["PODIUM_DB_URL"]
+			if url == nil || !strings.Contains(*url, "//postgres:5432/") {
+				t.Errorf("%s's PODIUM_DB_URL must point at the postgres service, is %v", name, url)
+			}
+			if len(be.Ports) != 0 {
+				t.Errorf("%s must publish no port (only nginx is reached from outside), has %+v", name, be.Ports)
+			}
+			if be.HealthCheck == nil || !strings.Contains(strings.Join(be.HealthCheck.Test, " "), "/q/health/ready") {
+				t.Errorf("%s needs a readiness health check, has %+v", name, be.HealthCheck)
+			}
 		}
-		url := be.Environment["PODIUM_DB_URL"]
-		if url == nil || !strings.Contains(*url, "//postgres:5432/") {
-			t.Errorf("backend's PODIUM_DB_URL must point at the postgres service, is %v", url)
+	})
+
+	t.Run("nginx_publishes_8080_and_balances_over_both_replicas", func(t *testing.T) {
+		p, err := load(t, env)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if len(be.Ports) != 1 || be.Ports[0].Target != 8080 {
-			t.Errorf("backend must publish container port 8080, has %+v", be.Ports)
+		ng, _ := p.GetService("nginx")
+		if len(ng.Ports) != 1 || ng.Ports[0].Target != 8080 {
+			t.Errorf("nginx must publish container port 8080, has %+v", ng.Ports)
+		}
+		for _, name := range []string{"backend-a", "backend-b"} {
+			if dep, ok := ng.DependsOn[name]; !ok || dep.Condition != types.ServiceConditionHealthy {
+				t.Errorf("nginx must wait for %s being healthy, has %+v", name, ng.DependsOn)
+			}
+		}
+		if len(ng.Volumes) != 1 || ng.Volumes[0].Target != "/etc/nginx/nginx.conf" {
+			t.Fatalf("nginx must mount its configuration, has %+v", ng.Volumes)
+		}
+		conf, err := os.ReadFile(ng.Volumes[0].Source)
+		if err != nil {
+			t.Fatalf("nginx configuration: %v", err)
+		}
+		for _, want := range []string{"server backend-a:8080", "server backend-b:8080", "listen 8080",
+			"proxy_next_upstream error timeout http_502 http_503", "X-Forwarded-For $remote_addr"} {
+			if !strings.Contains(string(conf), want) {
+				t.Errorf("%s lacks %q", ng.Volumes[0].Source, want)
+			}
+		}
+		agent, err := load(t, env, "agent")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := agent.GetService("agent")
+		if s := a.Environment["PODIUM_SERVER"]; s == nil || *s != "http://nginx:8080" {
+			t.Errorf("the agent must push through nginx, has PODIUM_SERVER %v", s)
 		}
 	})
 

@@ -37,4 +37,11 @@ public interface PodiumConfig {
     /** Wrong admin tokens one client address may send per minute; more answer 429 with Retry-After. */
     @WithDefault("10")
     int adminMaxFailures();
+
+    /**
+     * Whether the write, per-key and admin-token limits are kept in PostgreSQL (PODIUM_SHARED_LIMITS), so that every
+     * replica on the database draws from the same budget; false keeps each process's own (N replicas: N times looser).
+     */
+    @WithDefault("true")
+    boolean sharedLimits();
 }

@@ -7,15 +7,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 /**
  * Runs per agent key and minute (PODIUM_WRITES_PER_MINUTE_PER_KEY), a token bucket counted once a signature has
  * verified: one enrolled agent (a runaway loop, a leaked key) cannot take every ingest slot and every write of the
- * database, while a forged envelope under its public key id spends none of its budget.
+ * database, while a forged envelope under its public key id spends none of its budget. The bucket is shared by every
+ * replica on the database (SharedLimits).
  */
 @ApplicationScoped
 public class KeyWriteLimit {
 
     private final TokenBuckets buckets;
 
-    KeyWriteLimit(PodiumConfig config) {
-        this.buckets = new TokenBuckets(config.writesPerMinutePerKey());
+    KeyWriteLimit(PodiumConfig config, SharedLimits shared) {
+        this.buckets = new TokenBuckets(config.writesPerMinutePerKey(), config.sharedLimits() ? shared : null, "key");
     }
 
     /** Takes a token for the key, or answers 429 with Retry-After naming the signature's key id. */

@@ -9,10 +9,13 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 
 /**
  * Writes (POST under /api) per client address: a token bucket of PODIUM_WRITES_PER_MINUTE_PER_ADDRESS, refilled
- * evenly; above it 429 with Retry-After, before the body is read, so one address cannot flood the ingest slots.
+ * evenly; above it 429 with Retry-After, before the body is read, so one address cannot flood the ingest slots. The
+ * bucket is shared by every replica on the database (SharedLimits), so it is taken on a worker thread; the request
+ * stays paused meanwhile (Quarkus pauses each request until a handler reads its body).
  */
 @ApplicationScoped
 public class WriteLimitRoute {
@@ -20,6 +23,13 @@ public class WriteLimitRoute {
     private final double perMinute;
     private final TokenBuckets buckets;
 
+    @Inject
+    WriteLimitRoute(PodiumConfig config, SharedLimits shared) {
+        this.perMinute = config.writesPerMinutePerAddress();
+        this.buckets = new TokenBuckets(perMinute, config.sharedLimits() ? shared : null, "write");
+    }
+
+    /** This process's own buckets only. */
     WriteLimitRoute(PodiumConfig config) {
         this.perMinute = config.writesPerMinutePerAddress();
         this.buckets = new TokenBuckets(perMinute);
@@ -36,7 +46,21 @@ public class WriteLimitRoute {
         }
         var remote = ctx.request().remoteAddress();
         String address = remote == null ? "unknown" : remote.hostAddress();
-        long waitMillis = take(address, System.nanoTime());
+        if (!buckets.isShared()) {
+            answer(ctx, take(address, System.nanoTime()));
+            return;
+        }
+        long now = System.nanoTime();
+        ctx.vertx().executeBlocking(() -> take(address, now), false).onComplete(taken -> {
+            if (taken.succeeded()) {
+                answer(ctx, taken.result());
+            } else {
+                ctx.fail(taken.cause());
+            }
+        });
+    }
+
+    private void answer(RoutingContext ctx, long waitMillis) {
         if (waitMillis == 0) {
             ctx.next();
             return;
