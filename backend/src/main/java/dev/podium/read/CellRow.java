@@ -36,7 +36,8 @@ public record CellRow(
         CellView.Startup startup,
         String classification,
         boolean agentRevoked,
-        String topology) {
+        String topology,
+        Double timeToPeakSeconds) {
 
     /** The target a row stands for: framework, I/O model and topology (a scale-out target is its own row). */
     public String target() {
@@ -94,7 +95,8 @@ public record CellRow(
                 startup,
                 classification,
                 agentRevoked || anyRevoked,
-                topology);
+                topology,
+                timeToPeakSeconds);
     }
 
     /** The cell as the read API shows it, without repeats. */
@@ -119,7 +121,8 @@ public record CellRow(
                 topology,
                 startup,
                 stats,
-                null);
+                null,
+                timeToPeakSeconds);
     }
 
     /** Runs compare newest first by startedAt, then receivedAt, then id: the "most recent run" everywhere. */

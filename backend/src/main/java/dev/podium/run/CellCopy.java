@@ -29,7 +29,8 @@ final class CellCopy {
                     + " req_per_cpu_second_ci_low, req_per_cpu_second_ci_high, req_per_cpu_second_repeats, rps_per_vcpu,"
                     + " rps_per_vcpu_ci_low, rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
                     + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats, rps_ci_method, cpus, startup_first_response_ms,"
-                    + " startup_idle_rss_bytes, classification, topology, warmup, forks, rps_fork_cv) from stdin";
+                    + " startup_idle_rss_bytes, classification, topology, warmup, forks, rps_fork_cv,"
+                    + " warmup_windows, time_to_peak_seconds) from stdin";
     private static final String REPEATS =
             "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
                     + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
@@ -67,6 +68,8 @@ final class CellCopy {
             text(cellRows, c.warmup);
             number(cellRows, c.stats == null ? null : c.stats.forks());
             number(cellRows, c.stats == null ? null : c.stats.rpsForkCv());
+            text(cellRows, c.warmupWindowsJson);
+            number(cellRows, c.timeToPeakSeconds);
             cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
@@ -122,6 +125,8 @@ final class CellCopy {
         } catch (java.io.IOException e) {
             throw new SQLException("COPY of the cells of run " + runId + " failed", e);
         }
+        dev.podium.rawoutput.RawOutputs.write(
+                connection, cells.stream().map(c -> new dev.podium.rawoutput.RawOutputs.Row(c.id, c.rawOutputGzip)));
     }
 
     /** Takes ids from cells_seq, one sequence call per 50 cells. */

@@ -35,7 +35,8 @@ final class CellViews {
                         ? null
                         : new CellView.Startup(c.startupFirstResponseMs, c.startupIdleRssBytes),
                 c.stats,
-                repeats);
+                repeats,
+                c.timeToPeakSeconds);
     }
 
     private static CellView.RepeatView repeat(Repeat r) {

@@ -85,7 +85,8 @@ public class RunCellsResource {
                 "cpus",
                 "startupFirstResponseMs",
                 "startupIdleRssBytes",
-                "topology");
+                "topology",
+                "timeToPeakSeconds");
 
         String csv() {
             List<List<Object>> lines = new ArrayList<>();
@@ -141,6 +142,7 @@ public class RunCellsResource {
                 line.add(c.startup() == null ? null : c.startup().firstResponseMs());
                 line.add(c.startup() == null ? null : c.startup().idleRssBytes());
                 line.add(c.topology());
+                line.add(c.timeToPeakSeconds());
                 lines.add(line);
             }
             return Csv.table(CSV_HEADER, lines);
