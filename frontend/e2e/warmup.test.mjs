@@ -150,7 +150,10 @@ for (const [name, browser] of [
       const page = await open(browser(), `/runs/${RUN_ID}`)
       const section = page.locator('.run-warmup')
       await section.locator('canvas').first().waitFor()
-      assert.match(await section.locator('figure [role="img"]').getAttribute('aria-label'), /Warm-up curves, plaintext/)
+      assert.match(
+        await section.locator('figure .chart').first().getAttribute('aria-label'),
+        /Warm-up curves, plaintext/,
+      )
       await section.locator('#warmup-table tbody tr').nth(1).waitFor()
       assert.deepEqual(await section.locator('#warmup-table tbody td.time-to-peak').allTextContents(), [
         '8.0 s',
