@@ -154,6 +154,14 @@ var v2Mutations = []mutation{
 		func(m map[string]any) { forks(m, 0, -1) }, nil},
 	{"unknown-warmup", "results[0].warmup", "v2: a warm-up other than full and check", 422,
 		func(m map[string]any) { cell0(m)["warmup"] = "partial" }, nil},
+	{"warmup-window-without-time", "results[0].warmupWindows[0].seconds", "v2: a warm-up window of no time", 422,
+		func(m map[string]any) {
+			cell0(m)["warmupWindows"] = []any{map[string]any{"seconds": 0, "requestsPerSecond": 1000}}
+		}, nil},
+	{"raw-output-not-base64", "results[0].rawOutput", "v2: raw output that is not base64", 422,
+		func(m map[string]any) { cell0(m)["rawOutput"] = "wrk said: Requests/sec 100" }, nil},
+	{"raw-output-not-gzip", "results[0].rawOutput", "v2: raw output that is base64 but not gzip", 422,
+		func(m map[string]any) { cell0(m)["rawOutput"] = "UmVxdWVzdHMvc2VjOiAxMDAK" }, nil},
 }
 
 func main() {

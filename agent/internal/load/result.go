@@ -37,6 +37,8 @@ type Result struct {
 	BehindSchedule bool `json:"behindSchedule,omitempty"`
 	// GeneratorCPUSeconds is the load generator's own CPU time (wrk's rusage); 0 when the caller measures it.
 	GeneratorCPUSeconds float64 `json:"-"`
+	// Raw is the load generator's own output, as it printed it (wrk's text, fortio's summary): kept with the run.
+	Raw []byte `json:"-"`
 }
 
 // Plus adds two windows' errors up (a cell's error rate is over all its repeats).

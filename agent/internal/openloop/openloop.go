@@ -4,8 +4,9 @@
 package openloop
 
 import (
+	"bytes"
 	"context"
-	"io"
+	"encoding/json"
 	"math"
 	"runtime/debug"
 	"strconv"
@@ -64,8 +65,9 @@ func Run(ctx context.Context, o Options) (load.Result, error) {
 	threads, perThread := plan(o.Rate, o.Duration, max(1, o.Connections))
 	rec := newRecorder(threads, o.Rate/float64(threads), perThread, o.Timeout)
 
+	var out syncBuffer // fortio's own summary: kept with the run as the generator's raw output
 	ro := periodic.RunnerOptions{
-		QPS: o.Rate, Duration: o.Duration, NumThreads: threads, Out: io.Discard,
+		QPS: o.Rate, Duration: o.Duration, NumThreads: threads, Out: &out,
 		Resolution: 1e-4, AccessLogger: rec, Uniform: true, // threads staggered, not in lockstep
 		Stop: periodic.NewAborter(),
 	}
@@ -85,6 +87,9 @@ func Run(ctx context.Context, o Options) (load.Result, error) {
 	r := rec.result(res.ActualDuration)
 	planned := int64(threads) * perThread
 	r.BehindSchedule = r.BehindSchedule || float64(r.Requests) < 0.99*float64(planned)
+	// fortio's text, then the figures kept (measured from each request's scheduled start, not fortio's)
+	summary, _ := json.Marshal(r)
+	r.Raw = append(append(append(out.Bytes(), "PODIUM_OPENLOOP "...), summary...), '\n')
 	return r, nil
 }
 
@@ -190,4 +195,23 @@ func (r *recorder) result(actual time.Duration) load.Result {
 	}
 	out.BehindSchedule = r.requests > 0 && float64(r.late)/float64(r.requests) > lateShare
 	return out
+}
+
+// syncBuffer is fortio's Out: its runner may print from its threads.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// Bytes is a copy of what was written.
+func (b *syncBuffer) Bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return bytes.Clone(b.buf.Bytes())
 }

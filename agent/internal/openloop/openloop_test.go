@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -26,6 +27,9 @@ func TestOpenLoop(t *testing.T) {
 			// A busy machine may really lag: then the run must say so; on schedule it sent ~100 requests.
 			if r.Requests > 105 || (r.Requests < 90 && !r.BehindSchedule) {
 				t.Errorf("want ~100 requests or the lag flagged, got %+v", r)
+			}
+			if !strings.Contains(string(r.Raw), "Code 200 :") || !strings.Contains(string(r.Raw), "PODIUM_OPENLOOP {\"requests\":") {
+				t.Errorf("fortio's own summary is not kept: %q", r.Raw)
 			}
 			if r.LatencyMs.P50 < 20 {
 				t.Errorf("p50 %.2f ms is below the server's 20 ms", r.LatencyMs.P50)

@@ -92,6 +92,9 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topo
 	for i := range cells {
 		cells[i].flagErrorRate()
 		cells[i].judgeNoise()
+		if err := cells[i].encodeRaw(); err != nil {
+			problems = append(problems, fmt.Sprintf("%s: raw output not kept: %v", cells[i].Scenario, err))
+		}
 	}
 	m.skip(planned - m.done) // cells not measured: the progress counts them done
 	if len(problems) == 0 {
@@ -112,6 +115,7 @@ func mergeFork(cells, start []Cell, numbered bool) []Cell {
 			i = len(cells) - 1
 			if numbered {
 				setFork(cells[i].Repeats, 0)
+				setWindowFork(cells[i].WarmupWindows, 0)
 			}
 			continue
 		}
@@ -122,6 +126,9 @@ func mergeFork(cells, start []Cell, numbered bool) []Cell {
 		}
 		setFork(c.Repeats, n)
 		o.Repeats = append(o.Repeats, c.Repeats...)
+		setWindowFork(c.WarmupWindows, n)
+		o.WarmupWindows = append(o.WarmupWindows, c.WarmupWindows...)
+		o.raw.Append(c.raw)
 		for _, f := range c.Flags {
 			o.flag(f)
 		}
@@ -137,6 +144,24 @@ func setFork(reps []Repeat, f int) {
 	for i := range reps {
 		reps[i].Fork = &f
 	}
+}
+
+func setWindowFork(ws []WarmupWindow, f int) {
+	for i := range ws {
+		ws[i].Fork = &f
+	}
+}
+
+// rawTitle is the header of one load run in a cell's raw output: what it was, in which start, with which command.
+func (m *measurer) rawTitle(what string, args []string) string {
+	t := what
+	if n := m.r.Plan.forks(); n > 1 {
+		t = fmt.Sprintf("start %d of %d, %s", m.fork+1, n, what)
+	}
+	if len(args) > 0 {
+		t += ": " + strings.Join(args, " ")
+	}
+	return t
 }
 
 // start deploys t on cpus in topology topo (one JVM start), validates it and measures its cells, and says what went
@@ -272,13 +297,17 @@ func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario 
 		ws = ws.AsCheck() // this start is steady on this scenario at another concurrency: check that it still is
 	}
 	m.steady[scenario] = false
+	window := 0
 	warm, err := warmup.Run(ctx, ws, k, func(d time.Duration) (float64, error) {
 		o := opts
 		o.Duration = d
 		res, err := wrk.Run(ctx, o)
+		window++
+		c.raw.Add(m.rawTitle(fmt.Sprintf("warm-up window %d", window), o.Args("report.lua")), res.Raw)
 		r.Display.Rate(res.RequestsPerSecond)
 		return res.RequestsPerSecond, err
 	}, jitOf(p))
+	c.WarmupWindows = windowsOf(warm.Samples)
 	if err != nil {
 		return c, fmt.Errorf("warm-up: %w", err)
 	}
@@ -304,6 +333,7 @@ func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario 
 		if err != nil {
 			return c, fmt.Errorf("repeat %d: %w", i+1, err)
 		}
+		c.raw.Add(m.rawTitle(fmt.Sprintf("repeat %d", i+1), o.Args("report.lua")), res.Raw)
 		if scenario == "proxy" {
 			if err := m.proxied(ctx, before, res); err != nil {
 				return c, fmt.Errorf("repeat %d: %w", i+1, err)
@@ -549,9 +579,14 @@ func (m *measurer) openCell(ctx context.Context, p *topology.Deployment, k int, 
 		Timeout: max(2*time.Second, 4*time.Duration(r.Plan.DelayMs)*time.Millisecond)}
 	warm := o
 	warm.Duration = r.Plan.WarmupWindow
-	if _, err := openloop.Run(ctx, warm); err != nil {
+	started := time.Now()
+	res, err := openloop.Run(ctx, warm)
+	if err != nil {
 		return c, fmt.Errorf("warm-up at %.0f req/s: %w", rate, err)
 	}
+	c.raw.Add(m.rawTitle(fmt.Sprintf("warm-up window 1: fortio at %g req/s for %s", rate, warm.Duration), nil), res.Raw)
+	c.WarmupWindows = windowsOf([]warmup.Sample{{Seconds: max(time.Since(started), warm.Duration).Seconds(),
+		RequestsPerSecond: res.RequestsPerSecond, JITShare: -1}})
 	c.WarmupSeconds = math.Round(warm.Duration.Seconds()*10) / 10
 	for j := 0; j < r.Plan.Repeats; j++ {
 		o.Duration = r.Plan.Duration
@@ -559,6 +594,7 @@ func (m *measurer) openCell(ctx context.Context, p *topology.Deployment, k int, 
 		if err != nil {
 			return c, fmt.Errorf("%.0f req/s, repeat %d: %w", rate, j+1, err)
 		}
+		c.raw.Add(m.rawTitle(fmt.Sprintf("repeat %d: fortio at %g req/s for %s", j+1, rate, o.Duration), nil), res.Raw)
 		m.keep(&c, res, u, len(m.lg)) // the agent, and so fortio, is pinned to the load generator's CPUs
 	}
 	c.judgeNoise()

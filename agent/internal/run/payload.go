@@ -7,12 +7,15 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/load"
+	"podium.dev/agent/internal/rawoutput"
 	"podium.dev/agent/internal/usage"
+	"podium.dev/agent/internal/warmup"
 )
 
 // SchemaVersion is the payload version the agent emits (signed as sign.PayloadTypeV2).
@@ -129,6 +132,44 @@ type Cell struct {
 	// Topology is "nginx-N" for N instances behind the nginx balancer (VCPUs and CPUs are all of theirs together);
 	// empty for a single instance, which the schema reads as "single".
 	Topology string `json:"topology,omitempty"`
+	// WarmupWindows are the warm-up's windows, in order (with several starts, each start's, numbered as the repeats):
+	// the warm-up curve.
+	WarmupWindows []WarmupWindow `json:"warmupWindows,omitempty"`
+	// RawOutput is the load generator's own output of every warm-up window and repeat, gzip then base64
+	// (package rawoutput); raw collects it until the cell is complete.
+	RawOutput string `json:"rawOutput,omitempty"`
+	raw       rawoutput.Log
+}
+
+// WarmupWindow is one window of a cell's warm-up (warmup.Sample as the payload carries it).
+type WarmupWindow struct {
+	// Fork is the JVM start whose warm-up this window was, from 0; nil when the cell has one start.
+	Fork              *int    `json:"fork,omitempty"`
+	Seconds           float64 `json:"seconds"`
+	RequestsPerSecond float64 `json:"requestsPerSecond"`
+	// JITShare is the JIT's compile time over the window's time times the pinned CPUs; nil when unknown (not a JVM).
+	JITShare *float64 `json:"jitShare,omitempty"`
+}
+
+// windowsOf turns the warm-up's samples into the payload's windows (seconds to the millisecond, the share to 1e-4).
+func windowsOf(samples []warmup.Sample) []WarmupWindow {
+	out := make([]WarmupWindow, 0, len(samples))
+	for _, s := range samples {
+		w := WarmupWindow{Seconds: math.Round(s.Seconds*1000) / 1000, RequestsPerSecond: s.RequestsPerSecond}
+		if s.JITShare >= 0 {
+			share := math.Round(s.JITShare*1e4) / 1e4
+			w.JITShare = &share
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// encodeRaw puts the cell's raw output into the payload (rawoutput.MaxEncoded at most: a longer one is cut, and says so).
+func (c *Cell) encodeRaw() error {
+	s, err := c.raw.Encode(rawoutput.MaxEncoded)
+	c.RawOutput = s
+	return err
 }
 
 // TopologyName is the cell's topology, "single" when it names none.
@@ -287,7 +328,20 @@ func (r *Run) Summary() string {
 		fmt.Fprintf(&b, "  %-22s %-9s %-6s %-9s k=%-2d %-8s %10.0f req/s  p99 %8.2f ms  %9.0f req/CPU-s  %6.0f MB  %s\n", c.Framework,
 			c.Scenario, c.LoadModel, load, c.VCPUs, c.TopologyName(), TrimmedMean(rps), p99, perCPU, float64(peak)/1e6, strings.Join(c.Flags, ","))
 	}
+	if raw, largest := r.rawBytes(); raw > 0 {
+		fmt.Fprintf(&b, "  raw output kept: %.1f KiB of base64 gzip over %d cells (largest %.1f KiB; at most %d KiB a cell)\n",
+			float64(raw)/1024, len(r.Results), float64(largest)/1024, rawoutput.MaxEncoded/1024)
+	}
 	return b.String()
+}
+
+// rawBytes is the size of the cells' raw output in the payload (base64), in all and of the largest cell.
+func (r *Run) rawBytes() (total, largest int) {
+	for _, c := range r.Results {
+		total += len(c.RawOutput)
+		largest = max(largest, len(c.RawOutput))
+	}
+	return total, largest
 }
 
 // TrimmedMean is the service's throughput figure (CellStatistics.trimmedMean, methodology section 4): the mean

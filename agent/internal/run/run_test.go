@@ -15,6 +15,7 @@ import (
 
 	"podium.dev/agent/internal/database"
 	"podium.dev/agent/internal/progress"
+	"podium.dev/agent/internal/rawoutput"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/testtarget"
 )
@@ -73,6 +74,32 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 			}
 		}
 	}
+	rawTotal := 0
+	for i, c := range payload.Results {
+		// the warm-up curve: every window with its time and throughput (the test target is no JVM: no JIT share)
+		if len(c.WarmupWindows) == 0 {
+			t.Errorf("cell %d: no warm-up window kept", i)
+		}
+		for j, w := range c.WarmupWindows {
+			if w.Seconds < 1 || w.RequestsPerSecond <= 0 || w.JITShare != nil {
+				t.Errorf("cell %d window %d: %+v, want at least the 1 s window, a throughput, no JIT share", i, j, w)
+			}
+		}
+		// the load generator's own output of every window and repeat, as it printed it
+		text, err := rawoutput.Decode(c.RawOutput)
+		if err != nil {
+			t.Fatalf("cell %d: raw output: %v", i, err)
+		}
+		rawTotal += len(c.RawOutput)
+		want := "Requests/sec:"
+		if c.LoadModel == "open" {
+			want = "PODIUM_OPENLOOP "
+		}
+		if n := bytes.Count(text, []byte("\n== ")) + 1; n != len(c.WarmupWindows)+len(c.Repeats) || !bytes.Contains(text, []byte(want)) {
+			t.Errorf("cell %d: raw output of %d runs, want %d windows + %d repeats holding %q:\n%s", i, n, len(c.WarmupWindows), len(c.Repeats), want, text)
+		}
+	}
+	t.Logf("raw output: %d bytes of base64 over %d cells", rawTotal, len(payload.Results))
 	if payload.SchemaVersion != 2 || payload.Host.Settings == nil {
 		t.Errorf("schemaVersion %d, host settings %v", payload.SchemaVersion, payload.Host.Settings)
 	}
@@ -264,7 +291,7 @@ func TestPlanFromAProfile(t *testing.T) {
 // in the Go tags), and what they marshal back is still a valid v2 payload.
 func TestPayloadTypesCoverEveryV2Field(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"v2-minimal", "v2-full", "v2-nginx-2"} {
+	for _, name := range []string{"v2-minimal", "v2-full", "v2-nginx-2", "v2-warmup"} {
 		b, err := os.ReadFile(filepath.Join("..", "..", "..", "schema", "testdata", "payloads", "valid", name+".json"))
 		if err != nil {
 			t.Fatal(err)

@@ -41,9 +41,20 @@ type Result struct {
 	Spent   time.Duration
 	Stable  bool
 	Windows []float64 // requests/s of every window, in order
-	Reason  string    // why it ended, for the progress output
+	// Samples are the windows as measured, in order (the same requests/s as Windows): the warm-up curve.
+	Samples []Sample
+	Reason  string // why it ended, for the progress output
 	// Checked: a check (Settings.Check) found the path still steady; false when it ended by the full rule.
 	Checked bool
+}
+
+// Sample is one warm-up window: how long it took, the throughput it measured and what share of it the JIT compiled.
+type Sample struct {
+	Seconds           float64 // the window's wall time (at least the window's length; more on a busy host)
+	RequestsPerSecond float64
+	// JITShare is the JIT compiler's time in the window over the window's time times the pinned CPUs
+	// (the figure Settings.JITQuiet judges); -1 when unknown (not a JVM, or hsperfdata unreadable).
+	JITShare float64
 }
 
 // JIT reports the JIT compiler's total time so far in seconds; ok false when unknown (not a JVM).
@@ -92,6 +103,7 @@ func Run(ctx context.Context, s Settings, cpus int, measure func(time.Duration) 
 				lastJIT = now
 			}
 		}
+		r.Samples = append(r.Samples, Sample{Seconds: took.Seconds(), RequestsPerSecond: rps, JITShare: jitShare})
 		flat := len(r.Windows) >= need && math.Abs(Trend(r.Windows[len(r.Windows)-need:])) <= s.Tolerance
 		quiet := s.JITQuiet <= 0 || jitShare < 0 || jitShare <= s.JITQuiet
 		if checking && quiet && len(r.Windows) >= 2 && math.Abs(Trend(r.Windows[len(r.Windows)-2:])) <= s.Tolerance {

@@ -99,6 +99,15 @@ func TestABusyJITHoldsTheWarmupBack(t *testing.T) {
 	if !r.Stable || len(r.Windows) < 5 || len(r.Windows) > 6 {
 		t.Errorf("stable %v after %d windows, want stable once the JIT went quiet (window 5 or 6): %s", r.Stable, len(r.Windows), r.Reason)
 	}
+	// the curve keeps every window: its throughput, its length, the JIT's share of it (0.5 s of 1 s on 1 CPU)
+	if len(r.Samples) != len(r.Windows) || r.Samples[0].RequestsPerSecond != 5000 || r.Samples[0].Seconds < 1 ||
+		math.Abs(r.Samples[0].JITShare-0.5) > 0.01 || r.Samples[len(r.Samples)-1].JITShare > 0.05 {
+		t.Errorf("samples %+v, want one per window, the first with a JIT share of 0.5, the last quiet", r.Samples)
+	}
+	r, _ = Run(context.Background(), s, 1, series(5000), nil)
+	if len(r.Samples) != 2 || r.Samples[1].JITShare != -1 {
+		t.Errorf("no JIT (nginx): samples %+v, want 2 windows with the JIT share unknown (-1)", r.Samples)
+	}
 	r, _ = Run(context.Background(), s, 1, series(5000), jvm)
 	if !r.Stable || len(r.Windows) != 3 {
 		t.Errorf("a quiet JIT: stable %v after %d windows, want 3 (the horizon)", r.Stable, len(r.Windows))

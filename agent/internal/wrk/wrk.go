@@ -85,6 +85,7 @@ func Run(ctx context.Context, o Options) (Result, error) {
 		return Result{}, fmt.Errorf("wrk %s: %w: %s%s", o.URL, err, bytes.TrimSpace(stderr.Bytes()), bytes.TrimSpace(out))
 	}
 	r, err := Parse(out)
+	r.Raw = out
 	if ps := cmd.ProcessState; ps != nil {
 		// taskset execs wrk in place: the child's rusage is wrk's own, exact, not sampled.
 		r.GeneratorCPUSeconds = (ps.UserTime() + ps.SystemTime()).Seconds()

@@ -1,6 +1,7 @@
 package wrk
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -130,6 +131,10 @@ func TestRunAgainstALoopbackServer(t *testing.T) {
 	// One wrk thread busy for about a second: its own CPU time is there, and at most the second it had.
 	if r.GeneratorCPUSeconds <= 0.01 || r.GeneratorCPUSeconds > r.DurationSeconds*1.05+0.05 {
 		t.Errorf("wrk's CPU time %.3f s over %.3f s with one thread", r.GeneratorCPUSeconds, r.DurationSeconds)
+	}
+	// wrk's own text is kept as it printed it: its summary lines and the hook's line the figures came from
+	if !bytes.Contains(r.Raw, []byte("Requests/sec:")) || !bytes.Contains(r.Raw, []byte(marker)) {
+		t.Errorf("wrk's raw output is not kept: %q", r.Raw)
 	}
 	if v := Version(""); v == "unknown" {
 		t.Errorf("wrk -v gave no version")

@@ -77,3 +77,7 @@ type GetQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { q
  * (a name the endpoint does not declare fails the type check); values as the site holds them.
  */
 export type ApiQuery<P extends keyof paths> = { [K in keyof GetQuery<P>]: string | number }
+/** A run's warm-up curves (GET /api/runs/{id}/warmup): one per cell that kept its windows. */
+export type WarmupCurves = Schemas['WarmupCurves']
+export type WarmupCurve = Schemas['WarmupCurve']
+export type WarmupWindow = Schemas['WarmupWindow']

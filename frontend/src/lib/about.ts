@@ -46,6 +46,15 @@ export const METHOD: MethodPoint[] = [
     evidence: ['its JIT compiler has gone quiet', 'flagged `warmup-not-stable`'],
   },
   {
+    title: 'The warm-up curve and time to peak',
+    text:
+      'Every warm-up window is kept with the run, its throughput and how busy the JIT was. Time to peak is how long a ' +
+      'target took to serve 95% of its steady state (the trimmed mean of its repeats), drawn on the run and framework ' +
+      "pages and shown on the board. The load generator's own output is kept too, signed with the run, and downloadable.",
+    section: '5. Warm-up, 6. Raw output',
+    evidence: ['**Time to peak.**', 'at least 95% of that steady state', '**Raw output.**'],
+  },
+  {
     title: 'Every repeat, and what it cost',
     text:
       'Each cell is measured 3 times (quick profile) or 3 to 5 times (full: more only while the interval is wider ' +

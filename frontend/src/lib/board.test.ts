@@ -68,6 +68,17 @@ describe('sorting', () => {
     expect(names('errors')).toEqual(['A', 'B', 'C'])
     expect(names(undefined)).toEqual(['B', 'A', 'C'])
   })
+  test('time to peak sorts the quickest first, a row without one last', () => {
+    const peaks = [
+      row('Slow', 1, 1, { timeToPeakSeconds: 40 }),
+      row('None', 2, 1, { timeToPeakSeconds: null }),
+      row('Quick', 3, 1, { timeToPeakSeconds: 6 }),
+    ]
+    const order = (sort: string) => sortRows(peaks, [null, null, null], sort).map((r) => r.row.framework)
+    expect(nextSort(undefined, 'peak')).toBe('peak')
+    expect(order('peak')).toEqual(['Quick', 'Slow', 'None'])
+    expect(order('-peak')).toEqual(['Slow', 'Quick', 'None'])
+  })
   test('the concurrency columns are the union of every row’s sweep', () => {
     const at = (c: number, t: number) => ({
       connections: c,

@@ -134,6 +134,7 @@ export type SortKey =
   | 'repeats'
   | 'cpu'
   | 'memory'
+  | 'peak'
   | `c${number}`
 
 export function sortValue(r: LeaderboardRow, key: string, share: number | null): number | string | null {
@@ -164,13 +165,15 @@ export function sortValue(r: LeaderboardRow, key: string, share: number | null):
       return r.requestsPerCpuSecond?.mean ?? null
     case 'memory':
       return r.rssMbPerKrps?.mean ?? null
+    case 'peak':
+      return r.timeToPeakSeconds ?? null
     default:
       return /^c\d+$/.test(key) ? atConnections(r, Number(key.slice(1))) : null
   }
 }
 
 /** Ascending first for these (lower is better, or alphabetical); descending first for the rest. */
-export const ASCENDING_FIRST = new Set(['rank', 'framework', 'p90', 'p99', 'errors', 'memory'])
+export const ASCENDING_FIRST = new Set(['rank', 'framework', 'p90', 'p99', 'errors', 'memory', 'peak'])
 
 /** "sla" / "-sla" -> key and direction; unknown keys fall back to the ranking. */
 export function parseSort(sort: string | undefined): { key: string; descending: boolean } {

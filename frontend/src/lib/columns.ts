@@ -36,4 +36,5 @@ export const leaderboardCsv: CsvColumn<LeaderboardRow>[] = [
   { header: 'run_id', value: (r) => r.runId },
   { header: 'started_at', value: (r) => r.startedAt },
   { header: 'topology', value: (r) => r.topology ?? 'single' },
+  { header: 'time_to_peak_seconds', value: (r) => r.timeToPeakSeconds ?? null },
 ]

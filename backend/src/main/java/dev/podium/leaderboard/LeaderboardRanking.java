@@ -119,9 +119,25 @@ public final class LeaderboardRanking {
                     sweep.stream().anyMatch(CellRow::agentRevoked),
                     shown.topology(),
                     s.forks(),
-                    QualityFlags.lowerBound(flags)));
+                    QualityFlags.lowerBound(flags),
+                    timeToPeak(shown, sweep)));
         }
         return unranked;
+    }
+
+    /**
+     * The target's time to peak in the scenario: the shown cell's, else that of the run's cell that warmed up in full
+     * (a further concurrency of a start already steady is only checked, and has none), fewest connections first.
+     */
+    private static Double timeToPeak(CellRow shown, List<CellRow> sweep) {
+        if (shown.timeToPeakSeconds() != null) {
+            return shown.timeToPeakSeconds();
+        }
+        return sweep.stream()
+                .filter(c -> c.timeToPeakSeconds() != null)
+                .min(java.util.Comparator.comparingInt(CellRow::connections))
+                .map(CellRow::timeToPeakSeconds)
+                .orElse(null);
     }
 
     /** Throughput at each concurrency of one target's run, fewest connections (then lowest target rate) first. */

@@ -164,7 +164,14 @@ public record LeaderboardResponse(
                     description = "true when the throughput figure is a lower bound of the target's own (a flag of kind"
                             + " lower-bound: generator-saturated, above-baseline, shares-generator-cpus,"
                             + " warmup-not-stable): it ranks as at least its value")
-            boolean atLeast) {
+            boolean atLeast,
+
+            @Schema(
+                    nullable = true,
+                    description = "the target's time to 95% of its steady state in this scenario, in seconds"
+                            + " (methodology, \"Time to peak\"): the shown cell's, else that of its run's cell that"
+                            + " warmed up in full; null when its run kept no full warm-up")
+            Double timeToPeakSeconds) {
 
         /** The same row with another rank, tie, ranking figure and exclusion. */
         public Row ranked(Integer newRank, boolean newTied, String by, List<String> excluded) {
@@ -203,7 +210,8 @@ public record LeaderboardResponse(
                     agentRevoked,
                     topology,
                     forks,
-                    atLeast);
+                    atLeast,
+                    timeToPeakSeconds);
         }
 
         Row ranked(int newRank, boolean newTied, String by) {
@@ -269,7 +277,8 @@ public record LeaderboardResponse(
             "forks",
             "agentRevoked",
             "topology",
-            "atLeast");
+            "atLeast",
+            "timeToPeakSeconds");
 
     /** The same answer without {@code segments} (the default: the query did not ask for them). */
     public LeaderboardResponse withoutSegments() {
@@ -341,7 +350,8 @@ public record LeaderboardResponse(
                         r.forks(),
                         r.agentRevoked(),
                         r.topology(),
-                        r.atLeast()))
+                        r.atLeast(),
+                        nullable(r.timeToPeakSeconds())))
                 .toList();
         return Csv.table(CSV_HEADER, lines);
     }

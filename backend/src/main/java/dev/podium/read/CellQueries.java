@@ -44,7 +44,7 @@ public class CellQueries {
                     + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
                     + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
                     + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + " as agent_revoked, "
-                    + "c.topology, c.forks, c.rps_fork_cv, " + CompanionColumns.CELL;
+                    + "c.topology, c.forks, c.rps_fork_cv, " + CompanionColumns.CELL + ", c.time_to_peak_seconds";
 
     /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
     public static final String AGENT_REVOKED =
@@ -279,7 +279,8 @@ public class CellQueries {
                 rs.getBoolean("agent_revoked"),
                 rs.getString("topology"),
                 CompanionColumns.database(rs),
-                CompanionColumns.cpuSeconds(rs));
+                CompanionColumns.cpuSeconds(rs),
+                dbl(rs, "time_to_peak_seconds"));
     }
 
     /** A cost figure from four columns (name, name_ci_low, name_ci_high, name_repeats); null without a mean. */

@@ -40,7 +40,8 @@ public record CellRow(
         boolean agentRevoked,
         String topology,
         DatabaseClient database,
-        CpuSeconds cpuSeconds) {
+        CpuSeconds cpuSeconds,
+        Double timeToPeakSeconds) {
 
     /** The target a row stands for: framework, I/O model and topology (a scale-out target is its own row). */
     public String target() {
@@ -100,7 +101,8 @@ public record CellRow(
                 agentRevoked || anyRevoked,
                 topology,
                 database,
-                cpuSeconds);
+                cpuSeconds,
+                timeToPeakSeconds);
     }
 
     /** The cell as the read API shows it, without repeats. */
@@ -127,7 +129,8 @@ public record CellRow(
                 stats,
                 null,
                 database,
-                cpuSeconds);
+                cpuSeconds,
+                timeToPeakSeconds);
     }
 
     /** Runs compare newest first by startedAt, then receivedAt, then id: the "most recent run" everywhere. */

@@ -45,7 +45,14 @@ public record CellView(
         DatabaseClient database,
 
         @Schema(nullable = true, description = "CPU seconds over the cell's repeats; null for a v1 cell")
-        CpuSeconds cpuSeconds) {
+        CpuSeconds cpuSeconds,
+
+        @Schema(
+                nullable = true,
+                description = "seconds from the first request of the cell's warm-up to the end of the first warm-up"
+                        + " window or repeat at 95% of its steady state (methodology, \"Time to peak\"); null for"
+                        + " open loop, a warm-up that was only a check, or a run without warm-up windows")
+        Double timeToPeakSeconds) {
 
     /** The start of the target that served the cell (payload v2). */
     public record Startup(double firstResponseMs, long idleRssBytes) {}

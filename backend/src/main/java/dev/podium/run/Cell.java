@@ -112,6 +112,17 @@ public class Cell extends PanacheEntityBase {
 
     public Double balancerCpuSeconds;
 
+    /** Time to 95% of the steady state (dev.podium.warmup.TimeToPeak), derived at ingest; null when undefined. */
+    public Double timeToPeakSeconds;
+
+    /** The payload's warmupWindows array as JSON (COPY writes it to warmup_windows); null when it has none. */
+    @jakarta.persistence.Transient
+    public String warmupWindowsJson;
+
+    /** The payload's rawOutput decoded: the gzip stream (written to cell_raw_outputs); null when it has none. */
+    @jakarta.persistence.Transient
+    public byte[] rawOutputGzip;
+
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "repeats", joinColumns = @JoinColumn(name = "cell_id"))
     @OrderColumn(name = "ordinal")

@@ -30,7 +30,8 @@ final class CellCopy {
                     + " rps_per_vcpu_ci_low, rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
                     + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats, rps_ci_method, cpus, startup_first_response_ms,"
                     + " startup_idle_rss_bytes, classification, topology, warmup, forks, rps_fork_cv,"
-                    + " db_client, db_pool, target_cpu_seconds, database_cpu_seconds, balancer_cpu_seconds) from stdin";
+                    + " db_client, db_pool, target_cpu_seconds, database_cpu_seconds, balancer_cpu_seconds,"
+                    + " warmup_windows, time_to_peak_seconds) from stdin";
     private static final String REPEATS =
             "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
                     + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
@@ -74,6 +75,8 @@ final class CellCopy {
             number(cellRows, c.targetCpuSeconds);
             number(cellRows, c.databaseCpuSeconds);
             number(cellRows, c.balancerCpuSeconds);
+            text(cellRows, c.warmupWindowsJson);
+            number(cellRows, c.timeToPeakSeconds);
             cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
@@ -131,6 +134,8 @@ final class CellCopy {
         } catch (java.io.IOException e) {
             throw new SQLException("COPY of the cells of run " + runId + " failed", e);
         }
+        dev.podium.rawoutput.RawOutputs.write(
+                connection, cells.stream().map(c -> new dev.podium.rawoutput.RawOutputs.Row(c.id, c.rawOutputGzip)));
     }
 
     /** Takes ids from cells_seq, one sequence call per 50 cells. */

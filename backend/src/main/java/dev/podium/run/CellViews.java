@@ -39,7 +39,8 @@ final class CellViews {
                 c.stats,
                 repeats,
                 DatabaseClient.stored(c.dbClient, c.dbPool),
-                CpuSeconds.stored(c.targetCpuSeconds, c.databaseCpuSeconds, c.balancerCpuSeconds));
+                CpuSeconds.stored(c.targetCpuSeconds, c.databaseCpuSeconds, c.balancerCpuSeconds),
+                c.timeToPeakSeconds);
     }
 
     private static CellView.RepeatView repeat(Repeat r) {

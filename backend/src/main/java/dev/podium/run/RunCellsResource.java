@@ -85,12 +85,13 @@ public class RunCellsResource {
                 "cpus",
                 "startupFirstResponseMs",
                 "startupIdleRssBytes",
-                // the cell's database client and CPU seconds (V16), before topology, which ends each line
+                // the cell's database client and CPU seconds (V16) and time to peak (V20), before topology, which ends each line
                 "dbClient",
                 "dbPool",
                 "targetCpuSeconds",
                 "databaseCpuSeconds",
                 "balancerCpuSeconds",
+                "timeToPeakSeconds",
                 "topology");
 
         String csv() {
@@ -151,6 +152,7 @@ public class RunCellsResource {
                 line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().target());
                 line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().database());
                 line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().balancer());
+                line.add(c.timeToPeakSeconds());
                 line.add(c.topology());
                 lines.add(line);
             }

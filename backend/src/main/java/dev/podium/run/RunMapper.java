@@ -6,8 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.companion.CompanionServer;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
+import dev.podium.warmup.TimeToPeak;
+import dev.podium.warmup.WarmupWindows;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Base64;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -122,6 +125,21 @@ final class RunMapper {
         }
         for (int r = 0; r < repeats.size(); r++) {
             cell.repeats.add(toRepeat(repeats.get(r)));
+        }
+        JsonNode windows = c.get("warmupWindows");
+        if (windows != null && windows.isArray()) {
+            cell.warmupWindowsJson = windows.toString();
+            cell.timeToPeakSeconds = TimeToPeak.seconds(
+                    WarmupWindows.of(windows),
+                    cell.warmup,
+                    cell.loadModel,
+                    cell.repeats.stream()
+                            .map(r -> new TimeToPeak.Measured(r.fork, r.wallSeconds, r.requestsPerSecond))
+                            .toList(),
+                    cell.durationSeconds);
+        }
+        if (c.hasNonNull("rawOutput")) {
+            cell.rawOutputGzip = Base64.getDecoder().decode(c.get("rawOutput").textValue());
         }
         return cell;
     }

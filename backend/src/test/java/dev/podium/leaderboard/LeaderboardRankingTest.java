@@ -101,6 +101,7 @@ class LeaderboardRankingTest {
                 false,
                 "single",
                 null,
+                null,
                 null);
     }
 

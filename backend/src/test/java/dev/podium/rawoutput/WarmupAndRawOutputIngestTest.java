@@ -1,0 +1,149 @@
+package dev.podium.rawoutput;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import dev.podium.testing.TestVectors;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The warm-up curve and the raw output (issue 28) survive ingest: schema/testdata/payloads/valid/v2-warmup.json's
+ * windows are served back as sent, its time to peak derived (the third window, 97,000 req/s, is the first at 95% of the
+ * one repeat's 100,000.5: 5.002 + 5.001 + 5.003 = 15.006 s), and its rawOutput is downloaded byte for byte.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class WarmupAndRawOutputIngestTest {
+
+    private static final String ID = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a28";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String MINIMAL_ID = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a05";
+
+    @Inject
+    Rows rows;
+
+    @BeforeEach
+    void enrolTheTestAgent() {
+        rows.reset();
+        Api.enrol("test-agent");
+    }
+
+    private static JsonNode sentCell() {
+        return TestVectors.read("payloads/valid/v2-warmup.json").get("results").get(0);
+    }
+
+    @Test
+    void the_windows_are_served_as_sent_with_the_time_to_peak() throws IOException {
+        Api.submit(TestVectors.envelope("v2-warmup")).then().statusCode(201);
+        JsonPath curves = given().get("/api/runs/" + ID + "/warmup")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertEquals(1, curves.getList("items").size());
+        assertEquals(15.006, curves.getDouble("items[0].timeToPeakSeconds"), 1e-9);
+        assertEquals(100000.5, curves.getDouble("items[0].steadyRequestsPerSecond"), 1e-9);
+        assertEquals("full", curves.getString("items[0].warmup"));
+        assertEquals("Netty", curves.getString("items[0].framework"));
+        // read as the JSON it is (RestAssured's JsonPath reads numbers as floats)
+        JsonNode served = JSON.readTree(
+                        given().get("/api/runs/" + ID + "/warmup").asString())
+                .get("items")
+                .get(0)
+                .get("windows");
+        JsonNode sent = sentCell().get("warmupWindows");
+        assertEquals(sent.size(), served.size());
+        for (int i = 0; i < sent.size(); i++) {
+            for (String field : new String[] {"seconds", "requestsPerSecond", "jitShare"}) {
+                assertEquals(
+                        sent.get(i).get(field).doubleValue(),
+                        served.get(i).get(field).doubleValue(),
+                        0,
+                        "window " + i + " " + field);
+            }
+            assertEquals(0, served.get(i).get("fork").intValue(), "window " + i);
+        }
+        // the cells of the run and the leaderboard carry the time to peak too
+        assertEquals(
+                15.006,
+                given().get("/api/runs/" + ID + "/cells")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getDouble("items[0].timeToPeakSeconds"),
+                1e-9);
+        assertEquals(
+                15.006,
+                given().get("/api/leaderboard?scenario=plaintext&vcpus=1")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getDouble("rows[0].timeToPeakSeconds"),
+                1e-9);
+        String csv = given().get("/api/runs/" + ID + "/cells?format=csv").asString();
+        assertTrue(csv.lines().findFirst().orElseThrow().endsWith(",time_to_peak_seconds,topology"), csv);
+        assertTrue(csv.lines().skip(1).findFirst().orElseThrow().endsWith(",15.006,single"), csv);
+    }
+
+    @Test
+    void the_raw_output_is_downloaded_byte_for_byte() throws IOException {
+        Api.submit(TestVectors.envelope("v2-warmup")).then().statusCode(201);
+        byte[] sent = Base64.getDecoder().decode(sentCell().get("rawOutput").textValue());
+        // the run page learns the download's size from the warm-up answer
+        assertEquals(
+                sent.length,
+                given().get("/api/runs/" + ID + "/warmup").jsonPath().getLong("rawOutputBytes"));
+        for (String query : new String[] {"", "?cell=0"}) {
+            Response raw = given().get("/api/runs/" + ID + "/raw" + query);
+            raw.then().statusCode(200).contentType("application/gzip");
+            assertArrayEquals(sent, raw.asByteArray(), "GET raw" + query);
+            assertTrue(
+                    raw.header("Content-Disposition").contains("podium-run-" + ID), raw.header("Content-Disposition"));
+        }
+        String text =
+                new String(new GZIPInputStream(new ByteArrayInputStream(sent)).readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(
+                text.startsWith("== warm-up window 1: taskset -c 1 wrk") && text.contains("Requests/sec:  52100.00"));
+        given().get("/api/runs/" + ID + "/raw?cell=1").then().statusCode(404);
+        given().get("/api/runs/" + ID + "/raw?cell=first").then().statusCode(400);
+        given().get("/api/runs/" + ID + "/raw?cell=-1").then().statusCode(400);
+    }
+
+    @Test
+    void a_run_without_them_has_no_curve_and_no_raw_output() {
+        Api.submit(TestVectors.envelope("v2-minimal")).then().statusCode(201);
+        given().get("/api/runs/" + MINIMAL_ID + "/warmup").then().statusCode(200);
+        assertEquals(
+                List.of(),
+                given().get("/api/runs/" + MINIMAL_ID + "/warmup").jsonPath().getList("items"));
+        given().get("/api/runs/" + MINIMAL_ID + "/raw").then().statusCode(404);
+        assertEquals(
+                0, given().get("/api/runs/" + MINIMAL_ID + "/warmup").jsonPath().getLong("rawOutputBytes"));
+        given().get("/api/runs/7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3aff/warmup")
+                .then()
+                .statusCode(404);
+        given().get("/api/runs/not-a-run/raw").then().statusCode(404);
+        given().get("/api/runs/" + MINIMAL_ID + "/warmup?x=1").then().statusCode(400);
+    }
+}

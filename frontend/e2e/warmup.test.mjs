@@ -1,0 +1,211 @@
+// Browser tests of the warm-up curve and the raw output (issue 28): a signed v2 run, the newest of all (so its host
+// class is the board's default), measures one framework whose cells keep every warm-up window and the load
+// generator's raw output. The run page draws the curve, gives each cell's time to peak and links the raw output, which
+// downloads byte for byte as signed; the framework page draws the curve; the board has a time-to-peak column; on a
+// desktop and on a 390 px phone. Runs after the others (e2e/run.mjs): it adds a run and moves the default board.
+import assert from 'node:assert/strict'
+import { gzipSync } from 'node:zlib'
+import { after, before, describe, test } from 'node:test'
+import { launch } from './browser.mjs'
+import { envelope } from './seed.mjs'
+
+const base = process.env.PODIUM_E2E_URL
+if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+
+const RUN_ID = '7f000001-0000-4000-8000-0000000007a0'
+const FRAMEWORK = 'Warm Test'
+const RAW_TEXT =
+  '== warm-up window 1: taskset -c 1 wrk -t 1 -c 64 -d 2s -s report.lua http://127.0.0.1:40000/plaintext\n' +
+  'Running 2s test @ http://127.0.0.1:40000/plaintext\nRequests/sec:  40000.00\n' +
+  '== repeat 1: taskset -c 1 wrk -t 1 -c 64 -d 4s -s report.lua http://127.0.0.1:40000/plaintext\n' +
+  'Requests/sec: 100000.00\n'
+const RAW = gzipSync(Buffer.from(RAW_TEXT, 'utf8'))
+
+function cell(connections, warmup, windows, mean) {
+  return {
+    framework: FRAMEWORK,
+    frameworkVersion: '1.0.0',
+    ioModel: 'non-blocking',
+    scenario: 'plaintext',
+    loadModel: 'closed',
+    connections,
+    vcpus: 1,
+    durationSeconds: 4,
+    warmupSeconds: windows.length * 2,
+    cpus: '0',
+    warmup,
+    repeats: [-1, 0, 1].map((k) => ({
+      requests: (mean + k * 100) * 4,
+      requestsPerSecond: mean + k * 100,
+      latencyMs: { p50: 0.5, p75: 0.6, p90: 0.8, p99: 2, p999: 4, max: 9, mean: 0.55 },
+      errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
+      usage: {
+        wallSeconds: 4,
+        targetCpuUserSeconds: 3,
+        targetCpuSystemSeconds: 0.8,
+        targetRssMeanBytes: 300e6,
+        targetRssPeakBytes: 320e6,
+        generatorCpuSeconds: 3,
+        samples: 20,
+      },
+    })),
+    warmupWindows: windows.map(([rps, jit]) => ({ seconds: 2, requestsPerSecond: rps, jitShare: jit })),
+    rawOutput: RAW.toString('base64'),
+  }
+}
+
+function runPayload() {
+  const started = new Date(Date.now() - 3_600_000)
+  return {
+    schemaVersion: 2,
+    runId: RUN_ID,
+    startedAt: started.toISOString(),
+    finishedAt: new Date(started.getTime() + 600_000).toISOString(),
+    agent: { version: '0.1.0' },
+    suite: {
+      name: 'podium-standard',
+      version: '1.0.0',
+      commit: '89abcdef0123456789abcdef0123456789abcdef',
+      profile: 'quick',
+    },
+    loadGenerator: { tool: 'wrk', version: '4.2.0' },
+    host: {
+      hostname: 'bench-warm',
+      cpuModel: 'Warm Test CPU @ 2.00GHz',
+      vcpus: 2,
+      memoryBytes: 8 * 1024 ** 3,
+      os: 'Debian GNU/Linux 12',
+      kernel: '6.1.0-28-amd64',
+      arch: 'amd64',
+      virtualization: 'none',
+      serverCpus: '0',
+      loadGeneratorCpus: '1',
+      settings: { governor: 'performance' },
+    },
+    jvm: { vendor: 'Eclipse Adoptium', version: '25.0.1+8', vmName: 'OpenJDK 64-Bit Server VM', gc: 'G1', flags: [] },
+    results: [
+      // steady 100,000 (the repeats' trimmed mean); 95% first reached by the fourth window: 4 x 2 s = 8 s
+      cell(
+        64,
+        'full',
+        [
+          [30000, 0.7],
+          [60000, 0.4],
+          [90000, 0.1],
+          [97000, 0.02],
+          [99000, 0.01],
+        ],
+        100000,
+      ),
+      // a further concurrency of the same start: only checked, no time to peak
+      cell(
+        256,
+        'check',
+        [
+          [101000, 0.01],
+          [100500, 0.01],
+        ],
+        101000,
+      ),
+    ],
+  }
+}
+
+let desktop
+let phone
+before(async () => {
+  const res = await fetch(`${base}/api/runs`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(envelope(runPayload())),
+  })
+  assert.ok(res.status === 201 || res.status === 200, await res.text())
+  for (let i = 0; i < 100; i++) {
+    const curves = await (await fetch(`${base}/api/runs/${RUN_ID}/warmup`)).json()
+    const board = await (await fetch(`${base}/api/leaderboard?scenario=plaintext`)).json()
+    if (curves.items?.length === 2 && board.rows?.[0]?.framework === FRAMEWORK) break
+    await new Promise((ok) => setTimeout(ok, 100))
+  }
+  desktop = await launch()
+  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+})
+after(async () => {
+  await desktop?.close()
+  await phone?.close()
+})
+
+async function open(browser, path) {
+  const page = await browser.context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${base}${path}`)
+  return page
+}
+
+for (const [name, browser] of [
+  ['desktop', () => desktop],
+  ['phone', () => phone],
+]) {
+  describe(`warm-up and raw output, ${name}`, () => {
+    test('the run page draws the curve, gives each time to peak and downloads the raw output as signed', async () => {
+      const page = await open(browser(), `/runs/${RUN_ID}`)
+      const section = page.locator('.run-warmup')
+      await section.locator('canvas').first().waitFor()
+      assert.match(
+        await section.locator('figure .chart').first().getAttribute('aria-label'),
+        /Warm-up curves, plaintext/,
+      )
+      await section.locator('#warmup-table tbody tr').nth(1).waitFor()
+      assert.deepEqual(await section.locator('#warmup-table tbody td.time-to-peak').allTextContents(), [
+        '8.0 s',
+        'checked, already steady',
+      ])
+      const link = section.locator('a.raw-download')
+      assert.equal(await link.getAttribute('href'), `/api/runs/${RUN_ID}/raw`)
+      assert.ok(await link.isVisible())
+      const box = await link.boundingBox()
+      const width = await page.evaluate(() => window.innerWidth)
+      assert.ok(box && box.x >= 0 && box.x + box.width <= width + 1, `the link is on screen: ${JSON.stringify(box)}`)
+      // what the link serves: each cell's gzip stream exactly as the signed payload carried it, one after the other
+      const body = await page.evaluate(
+        async (href) => {
+          const res = await fetch(href)
+          return { type: res.headers.get('content-type'), bytes: [...new Uint8Array(await res.arrayBuffer())] }
+        },
+        await link.getAttribute('href'),
+      )
+      assert.equal(body.type, 'application/gzip')
+      assert.deepEqual(Buffer.from(body.bytes), Buffer.concat([RAW, RAW]))
+      assert.ok(
+        (await page.evaluate(() => document.documentElement.scrollWidth)) <= width + 1,
+        'the page does not scroll sideways',
+      )
+      await page.close()
+    })
+
+    test('the framework page draws the curve with its time to peak', async () => {
+      const page = await open(browser(), '/frameworks/warm-test')
+      const warm = page.locator('.framework-warmup[data-scenario="plaintext"]')
+      await warm.locator('canvas').first().waitFor()
+      assert.match(await warm.locator('.time-to-peak').first().textContent(), /non-blocking 8\.0 s/)
+      await page.close()
+    })
+
+    test('the board shows the time to peak', async () => {
+      const page = await open(browser(), '/leaderboard/plaintext')
+      const row = page.locator('#leaderboard-table tbody tr').first()
+      await row.waitFor()
+      assert.match(await row.locator('th').first().textContent(), /Warm Test/)
+      if (name === 'desktop') {
+        assert.equal((await row.locator('td.time-to-peak').textContent()).trim(), '8.0 s')
+      } else {
+        // on a phone the wide columns fold away; the figure is still in the row's data for the CSV and the API
+        const csv = await page.evaluate(async () =>
+          (await fetch('/api/leaderboard?scenario=plaintext&format=csv')).text(),
+        )
+        assert.match(csv.split('\n')[0], /time_to_peak_seconds\r?$/)
+        assert.match(csv.split('\n')[1], /,8(\.0)?\r?$/)
+      }
+      await page.close()
+    })
+  })
+}
