@@ -222,7 +222,10 @@ public final class QueryParams {
     /** {@link #positiveNumber} of a value bound elsewhere. */
     public static Double parsePositiveNumber(String name, String given, Double fallback) {
         String v = parseText(name, given);
-        return v == null ? fallback : number(name, v, false);
+        if (v == null) {
+            return fallback; // a null fallback too (no unboxing)
+        }
+        return number(name, v, false);
     }
 
     /** RFC 3339 date-time, or a date: its start when {@code end} is false, the start of the next day when true. */
