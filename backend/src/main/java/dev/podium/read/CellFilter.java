@@ -13,7 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
  * no sense (scaling's x axis is the vCPU count) leaves it out with a method-level
  * {@code @Parameter(name = ..., in = QUERY, hidden = true)}, which its OpenAPI and {@link QueryParams#of} both honour.
  */
-public class CellFilter {
+public class CellFilter implements Cloneable {
 
     @Parameter(description = "a host class, as the leaderboard names it")
     @QueryParam("hostClass")
@@ -144,11 +144,11 @@ public class CellFilter {
     }
 
     private CellFilter copy() {
-        CellFilter f = of(null, null, framework, ioModel, scenario, loadModel, null);
-        f.hostClass = hostClass;
-        f.vcpus = vcpus;
-        f.connections = connections;
-        return f;
+        try {
+            return (CellFilter) clone(); // every filter's field, whatever is added
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The conditions on cells c join runs r: a filter not given is no condition. */
