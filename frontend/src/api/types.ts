@@ -9,6 +9,7 @@ export type LoadModel = 'closed' | 'open'
 
 export type Page<T> = Omit<Schemas['RunPage'], 'items'> & { items: T[] }
 export type RunSummary = Schemas['RunSummary']
+export type ColumnDescription = Schemas['ColumnDescription']
 export type Latency = Schemas['Latency']
 /** What a repeat cost (payload v2); null for v1 runs. */
 export type Usage = Schemas['Usage']

@@ -1,40 +1,41 @@
-// Column definitions shared by tables and their CSV downloads; headers name the JSON fields, as the API's CSV does.
-import type { LeaderboardRow } from '../api/types'
+// A table's CSV download built from the columns the service describes (GET /api/columns/{table}): the same columns,
+// order and values as the service's own CSV of that answer, with no list of them kept here.
+import type { ColumnDescription } from '../api/types'
 import type { CsvColumn } from './csv'
 
-export const leaderboardCsv: CsvColumn<LeaderboardRow>[] = [
-  { header: 'rank', value: (r) => r.rank },
-  { header: 'tied', value: (r) => r.tied },
-  { header: 'framework', value: (r) => r.framework },
-  { header: 'frameworkVersion', value: (r) => r.frameworkVersion },
-  { header: 'io_model', value: (r) => r.ioModel },
-  { header: 'sla_throughput', value: (r) => r.slaThroughput },
-  { header: 'sla_connections', value: (r) => r.slaConnections },
-  { header: 'best_throughput', value: (r) => r.bestThroughput },
-  { header: 'best_connections', value: (r) => r.bestConnections },
-  { header: 'ci_low', value: (r) => r.ciLow },
-  { header: 'ci_high', value: (r) => r.ciHigh },
-  { header: 'p90_ms', value: (r) => r.p90Ms },
-  { header: 'p99_ms', value: (r) => r.p99Ms },
-  { header: 'throughput_per_vcpu', value: (r) => r.throughputPerVcpu },
-  { header: 'baseline_share', value: (r) => r.baselineShare },
-  { header: 'error_rate', value: (r) => r.errorRate },
-  { header: 'repeatCount', value: (r) => r.repeatCount ?? null },
-  { header: 'noisy', value: (r) => r.noisy ?? false },
-  { header: 'requests_per_cpu_second', value: (r) => r.requestsPerCpuSecond?.mean ?? null },
-  { header: 'requests_per_cpu_second_ci_low', value: (r) => r.requestsPerCpuSecond?.ciLow ?? null },
-  { header: 'requests_per_cpu_second_ci_high', value: (r) => r.requestsPerCpuSecond?.ciHigh ?? null },
-  { header: 'rss_mb_per_krps', value: (r) => r.rssMbPerKrps?.mean ?? null },
-  { header: 'rss_mb_per_krps_ci_low', value: (r) => r.rssMbPerKrps?.ciLow ?? null },
-  { header: 'rss_mb_per_krps_ci_high', value: (r) => r.rssMbPerKrps?.ciHigh ?? null },
-  { header: 'ranked_by', value: (r) => r.rankedBy ?? 'throughput' },
-  { header: 'excluded_by', value: (r) => (r.excludedBy ?? []).join(' ') },
-  { header: 'agent_revoked', value: (r) => r.agentRevoked ?? false },
-  { header: 'classification', value: (r) => r.classification ?? null },
-  { header: 'jvm_vendor', value: (r) => r.jvmVendor },
-  { header: 'jvm_version', value: (r) => r.jvmVersion },
-  { header: 'run_id', value: (r) => r.runId },
-  { header: 'started_at', value: (r) => r.startedAt },
-  { header: 'topology', value: (r) => r.topology ?? 'single' },
-  { header: 'time_to_peak_seconds', value: (r) => r.timeToPeakSeconds ?? null },
-]
+type Cell = string | number | boolean | null | undefined | readonly string[]
+
+/** The value at a dot path of an object; undefined when a step is missing. */
+function at(value: unknown, path: string): unknown {
+  let v = value
+  for (const step of path.split('.')) {
+    if (v === null || v === undefined || step === '') return v
+    v = (v as Record<string, unknown>)[step]
+  }
+  return v
+}
+
+function cell(v: unknown): Cell {
+  if (v === null || v === undefined) return null
+  if (Array.isArray(v)) return v.map((x) => String(x))
+  if (typeof v === 'object') return JSON.stringify(v)
+  return v as Cell
+}
+
+/**
+ * A description's `field` read from a row of `rows[]` or from the answer itself: `rows[].x.y` is the row's x.y, `x`
+ * the answer's x; a last step `a:b` after `[]` writes each item's a and b joined by ':'.
+ */
+export function fieldValue<A, R>(field: string, answer: A, row: R): Cell {
+  if (!field.startsWith('rows[].')) return cell(at(answer, field))
+  const [path, items] = field.slice('rows[].'.length).split('[].')
+  const v = at(row, path)
+  if (items === undefined) return cell(v)
+  const keys = items.split(':')
+  return ((v as unknown[] | null | undefined) ?? []).map((item) => keys.map((k) => String(at(item, k))).join(':'))
+}
+
+/** The CSV columns of a table's rows on one answer, in the service's order, headed by its CSV names. */
+export function describedCsv<A, R>(columns: readonly ColumnDescription[], answer: A): CsvColumn<R>[] {
+  return columns.map((c) => ({ header: c.csv, value: (row: R) => fieldValue(c.field, answer, row) }))
+}

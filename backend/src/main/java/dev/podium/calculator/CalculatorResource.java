@@ -5,11 +5,13 @@ import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.leaderboard.LeaderboardService;
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.Answers;
+import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import dev.podium.stats.MigrationCalculator;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -91,17 +94,27 @@ public class CalculatorResource {
     @APIResponse(
             responseCode = "400",
             description = "Unknown parameter or value, a target without SLA throughput; `field` names it")
+    @Parameter(
+            name = "scenario",
+            in = ParameterIn.QUERY,
+            description = "needed unless ratio is given",
+            example = "proxy")
+    // the board is the leaderboard's default one of the scenario and host class: closed loop, its vCPU count, any
+    // connections; from and to (with their I/O models) name the targets
+    @Parameter(name = "loadModel", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "vcpus", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "framework", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "ioModel", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "connections", in = ParameterIn.QUERY, hidden = true)
     public Uni<Response> calculator(
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,
-            @Parameter(description = "needed unless ratio is given", example = "proxy") @QueryParam("scenario")
-                    String scenario,
+            @BeanParam CellFilter cells,
             @Parameter(description = "framework today (A)", example = "Spring MVC") @QueryParam("from") String from,
             @QueryParam("fromIoModel") String fromIoModel,
             @Parameter(description = "framework after the move (B)", example = "Spring WebFlux") @QueryParam("to")
                     String to,
             @QueryParam("toIoModel") String toIoModel,
-            @QueryParam("hostClass") String hostClass,
             @Parameter(required = true, description = "N, servers today", example = "4") @QueryParam("servers")
                     String servers,
             @Parameter(
@@ -148,19 +161,20 @@ public class CalculatorResource {
                     QueryParams.number("required", req.get(i), true)));
         }
         Double userRatio = q.positiveNumber("ratio", null);
-        String sc = userRatio == null ? q.scenario() : q.oneOf("scenario", QueryParams.SCENARIOS, null);
+        (userRatio == null ? cells.require("scenario") : cells)
+                .loadModelOr("closed")
+                .check();
+        String sc = cells.scenario();
         String fromFw = userRatio == null ? q.required("from") : q.text("from");
         String toFw = userRatio == null ? q.required("to") : q.text("to");
         String fromIo = q.oneOf("fromIoModel", QueryParams.IO_MODELS, null);
         String toIo = q.oneOf("toIoModel", QueryParams.IO_MODELS, null);
-        String hc = q.text("hostClass");
         double slaMs = q.positiveNumber("sla", LeaderboardQuery.DEFAULT_SLA_MS);
         boolean byCpu = "cpu".equals(q.oneOf("by", BY, "throughput"));
         boolean includeFlagged = "include".equals(q.oneOf("flagged", QualityFlags.CHOICES, "exclude"));
         return answers.json("calculator" + q.normalised(), () -> {
-            LeaderboardResponse board = sc == null
-                    ? null
-                    : leaderboard.leaderboard(LeaderboardQuery.of(sc, "closed", hc, null, slaMs, includeFlagged));
+            LeaderboardResponse board =
+                    sc == null ? null : leaderboard.leaderboard(LeaderboardQuery.of(cells, slaMs, includeFlagged));
             Double fromSla = sla(board, fromFw, fromIo, "from", userRatio == null && !byCpu);
             Double toSla = sla(board, toFw, toIo, "to", userRatio == null && !byCpu);
             Double fromCpu = cpu(board, fromFw, fromIo, "from", userRatio == null && byCpu);
@@ -186,7 +200,7 @@ public class CalculatorResource {
             MigrationCalculator.Result result = MigrationCalculator.compute(n, r, apis);
             return new CalculatorResponse(
                     sc,
-                    board == null ? hc : board.hostClass(),
+                    board == null ? cells.hostClass() : board.hostClass(),
                     board == null ? null : board.vcpus(),
                     r,
                     userRatio != null ? "user" : "leaderboard",

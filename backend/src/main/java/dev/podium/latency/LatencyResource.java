@@ -1,15 +1,16 @@
 package dev.podium.latency;
 
 import dev.podium.read.Answers;
+import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -81,32 +83,23 @@ public class LatencyResource {
                "points": [{"connections": 64, "targetRate": null, "p50": 0.5, "p90": 0.8, "p99": 1.9, "throughput": 120000.0},
                           {"connections": 256, "targetRate": null, "p50": 1.9, "p90": 2.9, "p99": 6.0, "throughput": 130000.0}]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
-    public Uni<Response> latency(
-            @Context UriInfo uri,
-            @Context ResourceInfo endpoint,
-            @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
-            @QueryParam("framework") String framework,
-            @QueryParam("ioModel") String ioModel,
-            @QueryParam("hostClass") String hostClass,
-            @QueryParam("vcpus") String vcpus,
-            @QueryParam("loadModel") String loadModel) {
+    @Parameter(name = "scenario", in = ParameterIn.QUERY, required = true, example = "plaintext")
+    @Parameter(name = "connections", in = ParameterIn.QUERY, hidden = true) // the x axis
+    public Uni<Response> latency(@Context UriInfo uri, @Context ResourceInfo endpoint, @BeanParam CellFilter filter) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        String sc = q.scenario();
-        String lm = q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed");
-        String fw = q.text("framework");
-        String io = q.oneOf("ioModel", QueryParams.IO_MODELS, null);
-        String hc = q.text("hostClass");
-        Integer k = q.positiveInt("vcpus", null);
-        return answers.json("latency" + q.normalised(), () -> compute(sc, lm, fw, io, hc, k));
+        CellFilter f = filter.require("scenario").loadModelOr("closed").check();
+        return answers.json("latency" + q.normalised(), () -> compute(f));
     }
 
-    LatencyResponse compute(
-            String scenario, String loadModel, String framework, String ioModel, String hostClass, Integer vcpus) {
-        String hc = hostClass != null ? hostClass : queries.latestHostClass(scenario, loadModel);
+    /** Host class and vCPU count default as in the leaderboard: the most recent run's, its largest count. */
+    LatencyResponse compute(CellFilter filter) {
+        String scenario = filter.scenario();
+        String loadModel = filter.loadModel();
+        String hc = filter.hostClass() != null ? filter.hostClass() : queries.latestHostClass(scenario, loadModel);
         if (hc == null) {
-            return new LatencyResponse(scenario, null, vcpus, loadModel, List.of());
+            return new LatencyResponse(scenario, null, filter.vcpus(), loadModel, List.of());
         }
-        Integer k = vcpus;
+        Integer k = filter.vcpus();
         if (k == null) {
             List<Integer> all = queries.distinct(
                     "c.vcpus",
@@ -118,15 +111,10 @@ public class LatencyResource {
             k = all.isEmpty() ? null : all.get(all.size() - 1);
         }
         List<CellRow> cells = queries.newestRunCells(
-                new CellQueries.Where()
-                        .and("c.scenario = ?", scenario)
-                        .and("c.load_model = ?", loadModel)
-                        .and("r.host_class = ?", hc)
-                        .and("c.vcpus = ?", k)
+                filter.on(hc, k)
+                        .where()
                         .andAlways("not c.baseline")
-                        .andAlways("c.topology = ?", dev.podium.topology.Topology.SINGLE) // single instances only
-                        .and("c.framework = ?", framework)
-                        .and("c.io_model = ?", ioModel),
+                        .andAlways("c.topology = ?", dev.podium.topology.Topology.SINGLE), // single instances only
                 false);
         Map<String, List<CellRow>> newest = new TreeMap<>();
         for (CellRow c : cells) {

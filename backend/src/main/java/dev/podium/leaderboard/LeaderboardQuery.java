@@ -1,21 +1,19 @@
 package dev.podium.leaderboard;
 
+import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import java.time.OffsetDateTime;
 import java.util.Set;
 
-/** The leaderboard's filters, validated (read-api.md "Leaderboard"). */
+/**
+ * The leaderboard's filters, validated (read-api.md "Leaderboard"): the cell filters every read endpoint shares
+ * ({@code cells}, scenario and load model always given), then the leaderboard's own. Its text is the board's cache key.
+ */
 public record LeaderboardQuery(
-        String scenario,
-        String loadModel,
-        String hostClass,
-        Integer vcpus,
+        CellFilter cells,
         String jvmVendor,
         Integer jvmMajor,
-        String ioModel,
-        String framework,
-        Integer connections,
         OffsetDateTime from,
         OffsetDateTime to,
         double sla,
@@ -31,6 +29,25 @@ public record LeaderboardQuery(
     public String topologyOrNull() {
         return dev.podium.topology.Topology.ALL.equals(topology) ? null : topology;
     }
+
+    public String scenario() {
+        return cells.scenario();
+    }
+
+    public String loadModel() {
+        return cells.loadModel();
+    }
+
+    /** The host class asked for; null: the most recent run's. */
+    public String hostClass() {
+        return cells.hostClass();
+    }
+
+    /** The vCPU count asked for; null: the largest measured on the host class. */
+    public Integer vcpus() {
+        return cells.vcpus();
+    }
+
     /** revoked=include (default: a revoked agent's rows are shown, marked) or exclude (left out, and not pooled). */
     public static final Set<String> REVOKED = Set.of("include", "exclude");
     /** What rows are ordered by: throughput (SLA throughput), cpu (requests per CPU-second), memory (MB per 1,000 req/s). */
@@ -44,14 +61,13 @@ public record LeaderboardQuery(
      */
     public static LeaderboardQuery of(
             String scenario, String loadModel, String hostClass, Integer vcpus, double sla, boolean includeFlagged) {
+        return of(CellFilter.of(hostClass, vcpus, null, null, scenario, loadModel, null), sla, includeFlagged);
+    }
+
+    /** {@link #of(String, String, String, Integer, double, boolean)} of cell filters (scenario and load model given). */
+    public static LeaderboardQuery of(CellFilter cells, double sla, boolean includeFlagged) {
         return new LeaderboardQuery(
-                scenario,
-                loadModel,
-                hostClass,
-                vcpus,
-                null,
-                null,
-                null,
+                cells.check(),
                 null,
                 null,
                 null,
@@ -69,28 +85,27 @@ public record LeaderboardQuery(
         return of(scenario, "closed", null, null, DEFAULT_SLA_MS, false);
     }
 
-    public static LeaderboardQuery from(QueryParams q) {
+    /** The request's filters, each checked with its field named (400); scenario required, load model closed by default. */
+    public static LeaderboardQuery from(CellFilter cells, LeaderboardParams p) {
         LeaderboardQuery query = new LeaderboardQuery(
-                q.scenario(),
-                q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed"),
-                q.text("hostClass"),
-                q.positiveInt("vcpus", null),
-                q.text("jvmVendor"),
-                q.positiveInt("jvmMajor", null),
-                q.oneOf("ioModel", QueryParams.IO_MODELS, null),
-                q.text("framework"),
-                q.positiveInt("connections", null),
-                q.instant("from", false),
-                q.instant("to", true),
-                q.positiveNumber("sla", DEFAULT_SLA_MS),
-                q.oneOf("rank", RANKS, "throughput"),
-                q.oneOf("classification", CLASSIFICATIONS, null),
-                "include".equals(q.oneOf("flagged", dev.podium.quality.QualityFlags.CHOICES, "exclude")),
-                "exclude".equals(q.oneOf("revoked", REVOKED, "include")),
-                q.topology("topology", dev.podium.topology.Topology.SINGLE, true));
+                cells.require("scenario").loadModelOr("closed").check(),
+                QueryParams.parseText("jvmVendor", p.jvmVendor),
+                QueryParams.parsePositiveInt("jvmMajor", p.jvmMajor),
+                QueryParams.parseInstant("from", p.from, false),
+                QueryParams.parseInstant("to", p.to, true),
+                QueryParams.parsePositiveNumber("sla", p.sla, DEFAULT_SLA_MS),
+                or(QueryParams.parseOneOf("rank", p.rank, RANKS), "throughput"),
+                QueryParams.parseOneOf("classification", p.classification, CLASSIFICATIONS),
+                "include".equals(QueryParams.parseOneOf("flagged", p.flagged, dev.podium.quality.QualityFlags.CHOICES)),
+                "exclude".equals(QueryParams.parseOneOf("revoked", p.revoked, REVOKED)),
+                QueryParams.parseTopology("topology", p.topology, dev.podium.topology.Topology.SINGLE, true));
         if (query.from() != null && query.to() != null && query.to().isBefore(query.from())) {
             throw ReadProblems.badParameter("to", "'to' is before 'from'");
         }
         return query;
+    }
+
+    private static String or(String value, String fallback) {
+        return value == null ? fallback : value;
     }
 }

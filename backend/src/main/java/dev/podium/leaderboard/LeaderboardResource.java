@@ -1,14 +1,15 @@
 package dev.podium.leaderboard;
 
 import dev.podium.read.Answers;
+import dev.podium.read.CellFilter;
 import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -16,6 +17,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -95,88 +97,33 @@ public class LeaderboardResource {
                                             value =
                                                     "{\"type\": \"about:blank\", \"title\": \"Bad Request\", \"status\": 400, "
                                                             + "\"detail\": \"unknown parameter 'colour'; ...\", \"field\": \"colour\"}")))
+    @Parameter(name = "scenario", in = ParameterIn.QUERY, required = true, example = "plaintext")
+    @Parameter(
+            name = "hostClass",
+            in = ParameterIn.QUERY,
+            description = "Host class, \"<cpuModel> · <vcpus> vCPU · <GiB> GiB\"; default: the most recent run's")
+    @Parameter(
+            name = "vcpus",
+            in = ParameterIn.QUERY,
+            description = "vCPUs given to the target; default: the largest measured on the host class",
+            example = "2")
+    @Parameter(name = "loadModel", in = ParameterIn.QUERY, description = "closed (default) or open")
     public Uni<Response> leaderboard(
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,
             @Context HttpHeaders headers,
-            @Parameter(
-                            description = "plaintext, json, proxy, delay, db, queries, updates or fortunes",
-                            required = true,
-                            example = "plaintext")
-                    @QueryParam("scenario")
-                    String scenario,
-            @Parameter(
-                            description =
-                                    "Host class, \"<cpuModel> · <vcpus> vCPU · <GiB> GiB\"; default: the most recent run's")
-                    @QueryParam("hostClass")
-                    String hostClass,
-            @Parameter(
-                            description = "vCPUs given to the target; default: the largest measured on the host class",
-                            example = "2")
-                    @QueryParam("vcpus")
-                    String vcpus,
-            @Parameter(description = "JVM vendor, exactly", example = "Eclipse Adoptium") @QueryParam("jvmVendor")
-                    String jvmVendor,
-            @Parameter(description = "JVM feature version", example = "21") @QueryParam("jvmMajor") String jvmMajor,
-            @Parameter(description = "blocking, non-blocking or virtual-threads") @QueryParam("ioModel") String ioModel,
-            @Parameter(description = "Framework name, exactly", example = "Vert.x Web") @QueryParam("framework")
-                    String framework,
-            @Parameter(description = "closed (default) or open") @QueryParam("loadModel") String loadModel,
-            @Parameter(description = "Only cells at this concurrency", example = "256") @QueryParam("connections")
-                    String connections,
-            @Parameter(description = "Runs started at or after (RFC 3339 date or date-time)", example = "2026-01-01")
-                    @QueryParam("from")
-                    String from,
-            @Parameter(description = "Runs started before (a date includes that whole day)", example = "2026-12-31")
-                    @QueryParam("to")
-                    String to,
-            @Parameter(description = "p90 latency limit in ms (default 200)", example = "200") @QueryParam("sla")
-                    String sla,
-            @Parameter(description = "throughput (default), cpu or memory") @QueryParam("rank") String rank,
-            @Parameter(description = "json (default) or csv") @QueryParam("format") String format,
-            @Parameter(
-                            description =
-                                    "segment (default): each throughput figure pooled over the runs since its series'"
-                                            + " last confirmed change point; latest: the newest run alone")
-                    @QueryParam("basis")
-                    String basis,
-            @Parameter(
-                            description = "omit (default) or include: basis=segment's runs behind each pooled cell"
-                                    + " (`segments`), left out by default because the site does not show them and they"
-                                    + " are about as large as the rows")
-                    @QueryParam("segments")
-                    String segmentsParam,
-            @Parameter(
-                            description =
-                                    "bare-server, micro or full-stack (suite.json's classification of the target)",
-                            example = "micro")
-                    @QueryParam("classification")
-                    String classification,
-            @Parameter(
-                            description =
-                                    "exclude (default): rows with a quality flag (generator-saturated, above-baseline,"
-                                            + " shares-generator-cpus, warmup-not-stable, noisy, high-error-rate) are listed unranked; include: ranked with the others")
-                    @QueryParam("flagged")
-                    String flagged,
-            @Parameter(
-                            description = "include (default): runs of agents revoked since are shown, marked"
-                                    + " agentRevoked; exclude: left out, and not pooled into any figure")
-                    @QueryParam("revoked")
-                    String revoked,
-            @Parameter(
-                            description = "single (default): one instance per target, the ranking as it always was;"
-                                    + " all: scale-out targets (nginx-N: N instances behind nginx whose vCPUs add up to"
-                                    + " the board's) ranked beside them as rows of their own, labelled by `topology`;"
-                                    + " nginx-N: those only",
-                            example = "all")
-                    @QueryParam("topology")
-                    String topology) {
+            @BeanParam CellFilter cells,
+            @BeanParam LeaderboardParams params) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        LeaderboardQuery query = LeaderboardQuery.from(q);
-        String b = q.oneOf("basis", LeaderboardService.BASES, "segment");
-        boolean withSegments = q.oneOf("segments", SEGMENTS, "omit").equals("include");
+        LeaderboardQuery query = LeaderboardQuery.from(cells, params);
+        String b = or(QueryParams.parseOneOf("basis", params.basis, LeaderboardService.BASES), "segment");
+        boolean withSegments = "include".equals(QueryParams.parseOneOf("segments", params.segments, SEGMENTS));
         return answers.table(
                 key(query, b, withSegments), q.csv(headers), board(query, b, withSegments), LeaderboardResponse::csv);
+    }
+
+    private static String or(String value, String fallback) {
+        return value == null ? fallback : value;
     }
 
     /**

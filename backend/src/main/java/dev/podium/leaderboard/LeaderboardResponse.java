@@ -1,7 +1,6 @@
 package dev.podium.leaderboard;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.podium.read.Csv;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -230,55 +229,8 @@ public record LeaderboardResponse(
             @Schema(nullable = true) Double errorRate,
             List<String> flags) {}
 
-    static final List<String> CSV_HEADER = List.of(
-            "rank",
-            "tied",
-            "framework",
-            "frameworkVersion",
-            "ioModel",
-            "runId",
-            "startedAt",
-            "jvmVendor",
-            "jvmVersion",
-            "slaThroughput",
-            "slaConnections",
-            "slaCellId",
-            "bestThroughput",
-            "bestConnections",
-            "bestCellId",
-            "ciLow",
-            "ciHigh",
-            "p90Ms",
-            "p99Ms",
-            "throughputPerVcpu",
-            "baselineShare",
-            "errorRate",
-            "flags",
-            "hostClass",
-            "vcpus",
-            "scenario",
-            "loadModel",
-            "sla",
-            "repeatCount",
-            "noisy",
-            "requestsPerCpuSecond",
-            "requestsPerCpuSecondCiLow",
-            "requestsPerCpuSecondCiHigh",
-            "requestsPerCpuSecondRepeats",
-            "rssMbPerKrps",
-            "rssMbPerKrpsCiLow",
-            "rssMbPerKrpsCiHigh",
-            "rssMbPerKrpsRepeats",
-            "rank",
-            "rankedBy",
-            "classification",
-            "excludedBy",
-            "throughputByConnections",
-            "forks",
-            "agentRevoked",
-            "topology",
-            "atLeast",
-            "timeToPeakSeconds");
+    /** The CSV's header before snake_case: the names of LeaderboardColumns, in order. */
+    static final List<String> CSV_HEADER = LeaderboardColumns.TABLE.names();
 
     /** The same answer without {@code segments} (the default: the query did not ask for them). */
     public LeaderboardResponse withoutSegments() {
@@ -299,64 +251,9 @@ public record LeaderboardResponse(
                 topology);
     }
 
+    /** The rows as CSV, one column per LeaderboardColumns description. */
     public String csv() {
-        List<List<Object>> lines = rows.stream()
-                .map(r -> java.util.Arrays.<Object>asList(
-                        nullable(r.rank()),
-                        r.tied(),
-                        r.framework(),
-                        r.frameworkVersion(),
-                        r.ioModel(),
-                        r.runId(),
-                        r.startedAt(),
-                        r.jvmVendor(),
-                        r.jvmVersion(),
-                        nullable(r.slaThroughput()),
-                        nullable(r.slaConnections()),
-                        nullable(r.slaCellId()),
-                        r.bestThroughput(),
-                        r.bestConnections(),
-                        r.bestCellId(),
-                        nullable(r.ciLow()),
-                        nullable(r.ciHigh()),
-                        nullable(r.p90Ms()),
-                        nullable(r.p99Ms()),
-                        r.throughputPerVcpu(),
-                        nullable(r.baselineShare()),
-                        nullable(r.errorRate()),
-                        r.flags(),
-                        hostClass,
-                        vcpus,
-                        scenario,
-                        loadModel,
-                        sla,
-                        nullable(r.repeatCount()),
-                        r.noisy(),
-                        Csv.figure(r.requestsPerCpuSecond(), 0),
-                        Csv.figure(r.requestsPerCpuSecond(), 1),
-                        Csv.figure(r.requestsPerCpuSecond(), 2),
-                        Csv.figure(r.requestsPerCpuSecond(), 3),
-                        Csv.figure(r.rssMbPerKrps(), 0),
-                        Csv.figure(r.rssMbPerKrps(), 1),
-                        Csv.figure(r.rssMbPerKrps(), 2),
-                        Csv.figure(r.rssMbPerKrps(), 3),
-                        rank,
-                        r.rankedBy(),
-                        nullable(r.classification()),
-                        r.excludedBy(),
-                        r.throughputByConnections().stream()
-                                .map(a -> a.connections() + ":" + a.throughput())
-                                .toList(),
-                        r.forks(),
-                        r.agentRevoked(),
-                        r.topology(),
-                        r.atLeast(),
-                        nullable(r.timeToPeakSeconds())))
-                .toList();
-        return Csv.table(CSV_HEADER, lines);
-    }
-
-    private static Object nullable(Object o) {
-        return o == null ? "" : o;
+        return LeaderboardColumns.TABLE.csv(
+                rows.stream().map(r -> new LeaderboardColumns.OnBoard(this, r)).toList());
     }
 }

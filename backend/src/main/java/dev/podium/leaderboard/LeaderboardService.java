@@ -109,11 +109,10 @@ public class LeaderboardService {
         UUID[] latest = queries
                 .select(
                         "distinct on (c.framework, c.io_model, c.topology) c.run_id",
-                        matching(q, hostClass, vcpus)
+                        q.cells()
+                                .targets(matching(q, hostClass, vcpus))
                                 .andAlways("not c.baseline")
                                 .and("c.topology = ?", q.topologyOrNull())
-                                .and("c.framework = ?", q.framework())
-                                .and("c.io_model = ?", q.ioModel())
                                 .and("c.classification = ?", q.classification()),
                         NEWEST_FIRST,
                         rs -> rs.getObject(1, UUID.class))
@@ -142,9 +141,8 @@ public class LeaderboardService {
                 baselineBest
                         .computeIfAbsent(c.topology(), k -> new HashMap<>())
                         .merge(c.runId(), c.throughput(), Math::max);
-            } else if ((q.framework() == null || q.framework().equals(c.framework()))
+            } else if (q.cells().picks(c)
                     && (q.topologyOrNull() == null || q.topologyOrNull().equals(c.topology()))
-                    && (q.ioModel() == null || q.ioModel().equals(c.ioModel()))
                     && (q.classification() == null || q.classification().equals(c.classification()))) {
                 targets.add(c); // LeaderboardRanking keeps each target's cells of its newest run only
             }
@@ -207,14 +205,18 @@ public class LeaderboardService {
         return scenarioWhere(q).and("r.host_class = ?", hostClass).and("c.vcpus = ?", vcpus);
     }
 
-    /** The comparable cells that pass the run and concurrency filters (JVM, date range, connections). */
+    /**
+     * The comparable cells that pass every cell filter but those picking targets (connections and any other read's
+     * CellFilter adds) and the leaderboard's run filters (JVM, date range).
+     */
     private static CellQueries.Where matching(LeaderboardQuery q, String hostClass, int vcpus) {
-        CellQueries.Where where = comparable(q, hostClass, vcpus)
+        CellQueries.Where where = q.cells()
+                .on(hostClass, vcpus)
+                .group()
                 .and("r.jvm_vendor = ?", q.jvmVendor())
                 .and("r.jvm_major = ?", q.jvmMajor())
                 .and("r.started_at >= ?", q.from())
-                .and("r.started_at < ?", q.to())
-                .and("c.connections = ?", q.connections());
+                .and("r.started_at < ?", q.to());
         return q.excludeRevoked() ? where.andAlways("not " + CellQueries.AGENT_REVOKED) : where;
     }
 

@@ -40,7 +40,8 @@ public final class QueryParams {
 
     /**
      * The query parameters are bound once, in the endpoint method's signature (from which the OpenAPI is generated):
-     * a name it does not declare with @QueryParam is refused, and only a {@code List} parameter may be repeated.
+     * a name it does not declare with @QueryParam (itself or in a @BeanParam class), or hides with a method-level
+     * {@code @Parameter(hidden = true)}, is refused, and only a {@code List} parameter may be repeated.
      */
     public static QueryParams of(UriInfo uri, ResourceInfo endpoint) {
         Declared d = DECLARED.computeIfAbsent(endpoint.getResourceMethod(), m -> {
@@ -52,6 +53,13 @@ public final class QueryParams {
                     for (java.lang.reflect.Field f : p.getType().getFields()) {
                         declare(f.getAnnotation(QueryParam.class), f.getType(), known, repeatable);
                     }
+                }
+            }
+            // a filter of a @BeanParam class the endpoint leaves out, hidden from its OpenAPI the same way
+            for (org.eclipse.microprofile.openapi.annotations.parameters.Parameter p :
+                    m.getAnnotationsByType(org.eclipse.microprofile.openapi.annotations.parameters.Parameter.class)) {
+                if (p.hidden()) {
+                    known.remove(p.name());
                 }
             }
             return new Declared(Set.copyOf(known), Set.copyOf(repeatable));
@@ -208,16 +216,26 @@ public final class QueryParams {
     }
 
     public Double positiveNumber(String name, Double fallback) {
-        String v = text(name);
+        return parsePositiveNumber(name, values.getFirst(name), fallback);
+    }
+
+    /** {@link #positiveNumber} of a value bound elsewhere. */
+    public static Double parsePositiveNumber(String name, String given, Double fallback) {
+        String v = parseText(name, given);
         if (v == null) {
-            return fallback;
+            return fallback; // a null fallback too (no unboxing)
         }
         return number(name, v, false);
     }
 
     /** RFC 3339 date-time, or a date: its start when {@code end} is false, the start of the next day when true. */
     public OffsetDateTime instant(String name, boolean end) {
-        String v = text(name);
+        return parseInstant(name, values.getFirst(name), end);
+    }
+
+    /** {@link #instant} of a value bound elsewhere (null when not given). */
+    public static OffsetDateTime parseInstant(String name, String given, boolean end) {
+        String v = parseText(name, given);
         if (v == null) {
             return null;
         }
@@ -242,7 +260,12 @@ public final class QueryParams {
      * parameter.
      */
     public String topology(String name, String fallback, boolean allowAll) {
-        String v = text(name);
+        return parseTopology(name, values.getFirst(name), fallback, allowAll);
+    }
+
+    /** {@link #topology} of a value bound elsewhere. */
+    public static String parseTopology(String name, String given, String fallback, boolean allowAll) {
+        String v = parseText(name, given);
         if (v == null) {
             return fallback;
         }

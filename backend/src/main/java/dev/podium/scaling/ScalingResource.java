@@ -1,6 +1,7 @@
 package dev.podium.scaling;
 
 import dev.podium.read.Answers;
+import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
@@ -8,6 +9,7 @@ import dev.podium.stats.CellStats;
 import dev.podium.topology.Topology;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -25,6 +27,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -116,60 +119,41 @@ public class ScalingResource {
               {"vcpus": 2, "connections": 256, "throughput": 180000.0, "ciLow": 178000.0, "ciHigh": 182000.0,
                "perVcpu": 90000.0, "perVcpuCiLow": 89000.0, "perVcpuCiHigh": 91000.0, "efficiency": 0.9, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"}]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
+    @Parameter(name = "scenario", in = ParameterIn.QUERY, required = true, example = "plaintext")
+    @Parameter(
+            name = "hostClass",
+            in = ParameterIn.QUERY,
+            description = "default: the host class of the most recent run for the scenario")
+    @Parameter(
+            name = "connections",
+            in = ParameterIn.QUERY,
+            description = "default: the best concurrency at each vCPU count")
+    @Parameter(name = "vcpus", in = ParameterIn.QUERY, hidden = true) // the x axis
     public Uni<Response> scaling(
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,
-            @Parameter(required = true, example = "plaintext") @QueryParam("scenario") String scenario,
-            @QueryParam("framework") String framework,
-            @QueryParam("ioModel") String ioModel,
-            @Parameter(description = "default: the host class of the most recent run for the scenario")
-                    @QueryParam("hostClass")
-                    String hostClass,
-            @QueryParam("loadModel") String loadModel,
-            @Parameter(description = "default: the best concurrency at each vCPU count") @QueryParam("connections")
-                    String connections,
+            @BeanParam CellFilter filter,
             @Parameter(
                             description = "all (default): the scale-up series (single) and every scale-out series"
                                     + " (nginx-N) side by side; single or one nginx-N: that series only")
                     @QueryParam("topology")
                     String topology) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        String sc = q.scenario();
-        String lm = q.oneOf("loadModel", QueryParams.LOAD_MODELS, "closed");
-        String fw = q.text("framework");
-        String io = q.oneOf("ioModel", QueryParams.IO_MODELS, null);
-        String hc = q.text("hostClass");
-        Integer conn = q.positiveInt("connections", null);
+        CellFilter f = filter.require("scenario").loadModelOr("closed").check();
         String top = q.topology("topology", Topology.ALL, true);
-        return answers.json(
-                "scaling" + q.normalised(),
-                () -> compute(sc, lm, fw, io, hc, conn, Topology.ALL.equals(top) ? null : top));
+        return answers.json("scaling" + q.normalised(), () -> compute(f, Topology.ALL.equals(top) ? null : top));
     }
 
     /** topology: null for every topology, each its own series. */
-    ScalingResponse compute(
-            String scenario,
-            String loadModel,
-            String framework,
-            String ioModel,
-            String hostClass,
-            Integer connections,
-            String topology) {
-        String hc = hostClass != null ? hostClass : queries.latestHostClass(scenario, loadModel);
+    ScalingResponse compute(CellFilter filter, String topology) {
+        String scenario = filter.scenario();
+        String loadModel = filter.loadModel();
+        String hc = filter.hostClass() != null ? filter.hostClass() : queries.latestHostClass(scenario, loadModel);
         if (hc == null) {
             return new ScalingResponse(scenario, null, null, loadModel, List.of());
         }
         List<CellRow> cells = queries.newestRunCells(
-                new CellQueries.Where()
-                        .and("c.scenario = ?", scenario)
-                        .and("c.load_model = ?", loadModel)
-                        .and("r.host_class = ?", hc)
-                        .andAlways("not c.baseline")
-                        .and("c.framework = ?", framework)
-                        .and("c.io_model = ?", ioModel)
-                        .and("c.connections = ?", connections)
-                        .and("c.topology = ?", topology),
-                true);
+                filter.on(hc, null).where().andAlways("not c.baseline").and("c.topology = ?", topology), true);
         // target (framework, I/O model, topology) -> vcpus -> cells of the most recent run measuring that vCPU count
         Map<String, TreeMap<Integer, List<CellRow>>> byTarget = new TreeMap<>();
         for (CellRow c : cells) {

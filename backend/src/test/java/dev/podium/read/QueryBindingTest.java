@@ -46,7 +46,9 @@ class QueryBindingTest {
                     || template.endsWith("/sha256sums")) {
                 continue;
             }
-            String path = template.replace("{id}", SOME_RUN).replace("{slug}", "no-such-slug");
+            String path = template.replace("{id}", SOME_RUN)
+                    .replace("{slug}", "no-such-slug")
+                    .replace("{table}", "leaderboard");
             for (JsonNode p : get.path("parameters")) {
                 if (!"query".equals(p.path("in").asText())) {
                     continue;

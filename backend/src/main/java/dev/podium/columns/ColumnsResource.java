@@ -1,0 +1,58 @@
+package dev.podium.columns;
+
+import dev.podium.read.QueryParams;
+import dev.podium.read.ReadProblems;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** GET /api/columns/{table}: a table's columns as its JSON and CSV carry them (the site builds its downloads from it). */
+@Path("/api/columns/{table}")
+@Tag(name = "leaderboard")
+public class ColumnsResource {
+
+    @Inject
+    Instance<Table.Source> tables;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(
+            summary = "Columns of a table",
+            description = "The columns of a table (leaderboard) in the order of its CSV: the JSON name, the CSV header,"
+                    + " a label, a unit, a description, and where the value sits in the JSON answer.")
+    @APIResponse(
+            responseCode = "200",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(type = SchemaType.ARRAY, implementation = Description.class),
+                            examples = @ExampleObject(name = "leaderboard", value = """
+            [{"name": "rank", "csv": "rank", "label": "Rank", "unit": null,
+              "description": "the row's place; null: not ranked", "field": "rows[].rank"}]""")))
+    @APIResponse(responseCode = "404", description = "No table of that name")
+    public List<Description> columns(
+            @Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("table") String table) {
+        QueryParams.of(uri, endpoint); // it takes no query parameter: any is refused, naming it
+        for (Table.Source source : tables) {
+            if (source.table().name().equals(table)) {
+                return source.table().described();
+            }
+        }
+        throw ReadProblems.notFound("table", "no table '" + table + "'; there is leaderboard");
+    }
+}
