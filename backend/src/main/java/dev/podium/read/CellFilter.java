@@ -43,6 +43,10 @@ public class CellFilter implements Cloneable {
     @QueryParam("connections")
     public String connections;
 
+    @Parameter(description = "offered rate of an open-loop cell, requests/s")
+    @QueryParam("targetRate")
+    public String targetRate;
+
     /** The filters of one series, for a query the service makes itself (null: any). */
     public static CellFilter of(
             String hostClass,
@@ -78,7 +82,8 @@ public class CellFilter implements Cloneable {
                 new Condition("io_model", false, true, ioModel()),
                 new Condition("scenario", false, false, scenario()),
                 new Condition("load_model", false, false, loadModel()),
-                new Condition("connections", false, false, connections()));
+                new Condition("connections", false, false, connections()),
+                new Condition("target_rate", false, false, targetRate()));
     }
 
     public String hostClass() {
@@ -107,6 +112,10 @@ public class CellFilter implements Cloneable {
 
     public Integer connections() {
         return QueryParams.parsePositiveInt("connections", connections);
+    }
+
+    public Double targetRate() {
+        return QueryParams.parsePositiveNumber("targetRate", targetRate, null);
     }
 
     /** 400 naming each of {@code names} (scenario, framework) that is not given, in that order. */

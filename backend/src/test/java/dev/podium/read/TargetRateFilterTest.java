@@ -1,0 +1,85 @@
+package dev.podium.read;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import dev.podium.testing.V2Payloads;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A filter added to CellFilter alone (targetRate) is taken by every endpoint taking it: one run whose Helidon SE
+ * open-loop sweep offers 2,000 and 4,000 req/s at 512 connections, read through the latency chart and the board.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class TargetRateFilterTest {
+
+    private static final String RUN = "8a4e1c69-3a5d-4b8c-8e2f-9d1a3b4c5e07";
+
+    @Inject
+    Rows rows;
+
+    @BeforeEach
+    void reset() {
+        rows.reset();
+        Api.enrol("test-agent");
+        ObjectNode run = V2Payloads.full(RUN);
+        ArrayNode results = (ArrayNode) run.get("results");
+        ObjectNode open = results.get(3).deepCopy(); // Helidon SE, delay, open loop at 2,000 req/s
+        open.put("targetRate", 4000);
+        results.add(open);
+        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+    }
+
+    @Test
+    void latency_keeps_the_points_at_the_rate_asked_for() {
+        assertEquals(
+                List.of(2000.0, 4000.0),
+                rates("/api/latency?scenario=delay&loadModel=open", "series[0].points.targetRate"));
+        assertEquals(
+                List.of(4000.0),
+                rates("/api/latency?scenario=delay&loadModel=open&targetRate=4000", "series[0].points.targetRate"));
+    }
+
+    @Test
+    void the_board_keeps_the_cells_at_the_rate_asked_for() {
+        assertEquals(
+                List.of(2000.0, 4000.0),
+                rates("/api/leaderboard?scenario=delay&loadModel=open", "rows[0].throughputByConnections.targetRate"));
+        assertEquals(
+                List.of(2000.0),
+                rates(
+                        "/api/leaderboard?scenario=delay&loadModel=open&targetRate=2000",
+                        "rows[0].throughputByConnections.targetRate"));
+    }
+
+    @Test
+    void a_bad_rate_is_refused_naming_it() {
+        given().get("/api/latency?scenario=delay&targetRate=fast")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("targetRate"));
+        given().get("/api/history?scenario=delay&framework=Helidon%20SE&targetRate=0")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("targetRate"));
+    }
+
+    /** The offered rates at a JSON path of an answer, as numbers whatever type the JSON reader picks. */
+    private static List<Double> rates(String url, String path) {
+        return given().get(url).then().statusCode(200).extract().jsonPath().getList(path, Double.class).stream()
+                .map(Number::doubleValue)
+                .toList();
+    }
+}
