@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.SeriesKey;
+import dev.podium.webhook.WebhookDeliveries;
+import dev.podium.webhook.Webhooks;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,7 +32,11 @@ import org.jboss.logging.Logger;
 
 /**
  * Recomputes the change points of every series a new run touches, after its ingest committed, on one background
- * thread (never on the read path, never in the ingest's way), stores them and hands the new ones to the webhooks.
+ * thread (never on the read path, never in the ingest's way), stores them and queues the new ones for the webhooks in
+ * the same transaction. Across replicas each series is recomputed by one at a time (an advisory lock on the series,
+ * held from reading its points to storing its change points), a change point is stored once (unique per series and
+ * run) and announced only by the transaction that inserted it; each run's detection is claimed (RunDetections), and a
+ * run whose detection did not run is taken by the sweep of any replica.
  */
 @ApplicationScoped
 public class ChangeDetector {
@@ -89,6 +95,12 @@ public class ChangeDetector {
     Webhooks webhooks;
 
     @Inject
+    WebhookDeliveries outbox;
+
+    @Inject
+    RunDetections detections;
+
+    @Inject
     ObjectMapper json;
 
     // one thread: recomputes of one series never race, and they take one core at most
@@ -98,24 +110,91 @@ public class ChangeDetector {
         return t;
     });
 
+    private final java.util.concurrent.ScheduledExecutorService sweeper =
+            Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "podium-changes-sweep");
+                t.setDaemon(true);
+                return t;
+            });
+
     @PreDestroy
     void stop() {
+        sweeper.shutdownNow();
         executor.shutdownNow();
     }
 
     /** Queues the recompute of the series of a run that was just stored; returns at once. */
     public Future<?> runStored(UUID runId) {
-        return executor.submit(() -> {
-            try {
-                recomputeRun(runId);
-            } catch (RuntimeException e) {
-                LOG.errorf(e, "change points of run %s not recomputed", runId);
+        return executor.submit(() -> analyse(runId));
+    }
+
+    /**
+     * The detection of one run, if no replica has it: claimed, its series recomputed, marked done. Not marked when it
+     * fails (or this replica dies): the claim runs out and a sweep takes the run again.
+     */
+    boolean analyse(UUID runId) {
+        if (!detections.claim(runId)) {
+            return false;
+        }
+        try {
+            recomputeRun(runId);
+            detections.done(runId);
+            return true;
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "change points of run %s not recomputed; a later sweep tries again", runId);
+            return false;
+        }
+    }
+
+    /**
+     * The runs whose detection did not run (no replica took them, or the one that did died), claimed and analysed here,
+     * up to 20 at a time: each series they touch recomputed once. Returns the runs analysed.
+     */
+    public int sweep() {
+        List<UUID> claimed = new ArrayList<>();
+        for (UUID runId : detections.undone(20)) {
+            if (detections.claim(runId)) {
+                claimed.add(runId);
             }
-        });
+        }
+        if (claimed.isEmpty()) {
+            return 0;
+        }
+        try {
+            java.util.Set<SeriesKey> series = new java.util.LinkedHashSet<>();
+            claimed.forEach(runId -> series.addAll(seriesOf(runId)));
+            series.forEach(this::recompute);
+            claimed.forEach(detections::done);
+            LOG.infof("change detection of %d run(s) that had none done by the sweep", claimed.size());
+            return claimed.size();
+        } catch (RuntimeException e) {
+            LOG.errorf(
+                    e, "sweep: change points of %d run(s) not recomputed; a later sweep tries again", claimed.size());
+            return 0;
+        }
+    }
+
+    /** Sweeps on this detector's thread, so that a sweep and the recomputes of new runs take one core at most. */
+    Future<Integer> sweepSoon() {
+        return executor.submit(this::sweep);
     }
 
     /** At start: the series whose change points the older test on the repeats stored are recomputed, once. */
     void onStart(@Observes StartupEvent event) {
+        long every = Math.max(100, config.detectionSweepInterval().toMillis());
+        sweeper.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        sweepSoon().get();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } catch (java.util.concurrent.ExecutionException | RuntimeException e) {
+                        LOG.warnf("sweep for runs without change detection failed: %s", e);
+                    }
+                },
+                every,
+                every,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
         executor.submit(() -> {
             try {
                 for (SeriesKey s : query(
@@ -141,7 +220,13 @@ public class ChangeDetector {
     }
 
     void recomputeRun(UUID runId) {
-        List<SeriesKey> touched = query(
+        for (SeriesKey s : seriesOf(runId)) {
+            recompute(s);
+        }
+    }
+
+    private List<SeriesKey> seriesOf(UUID runId) {
+        return query(
                 "select distinct r.host_class, c.vcpus, c.framework, c.io_model, c.scenario, "
                         + "c.load_model, c.connections, c.target_rate, c.topology from cells c join runs r on r.id = c.run_id"
                         + " where c.run_id = ?",
@@ -156,15 +241,42 @@ public class ChangeDetector {
                         rs.getInt(7),
                         rs.getObject(8, Double.class),
                         rs.getString(9)));
-        for (SeriesKey s : touched) {
-            recompute(s);
-        }
     }
 
-    /** The change points of one series, every metric, stored; returns the new ones. */
+    /**
+     * The change points of one series, every metric, stored, and the new ones queued for the webhooks; returns the new
+     * ones. One transaction under the series' advisory lock: a second replica recomputing the series waits, then reads
+     * the points (and change points) this one committed.
+     */
     public List<ChangeView> recompute(SeriesKey s) {
-        List<Point> all = points(s);
-        Map<Long, double[][]> repeats = repeats(all.stream().map(Point::cellId).toList());
+        List<ChangeView> fresh;
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                try (PreparedStatement ps =
+                        c.prepareStatement("select pg_advisory_xact_lock(hashtextextended(?, 0))")) {
+                    ps.setString(1, key(s, "series"));
+                    ps.execute();
+                }
+                fresh = recompute(c, s);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("change points of " + key(s, "series") + " not recomputed", e);
+        }
+        if (!fresh.isEmpty()) {
+            outbox.nudge();
+        }
+        return fresh;
+    }
+
+    private List<ChangeView> recompute(Connection c, SeriesKey s) throws SQLException {
+        List<Point> all = points(c, s);
+        Map<Long, double[][]> repeats =
+                repeats(c, all.stream().map(Point::cellId).toList());
         List<ChangeView> fresh = new ArrayList<>();
         for (int m = 0; m < METRICS.size(); m++) {
             String metric = METRICS.get(m);
@@ -179,19 +291,23 @@ public class ChangeDetector {
             }
             RunsTTest tester = new RunsTTest(values, perRun);
             List<EDivisive.ChangePoint> cps = ChangeSearch.find(values, perRun, config.settings());
-            fresh.addAll(store(s, metric, points, cps, tester));
+            fresh.addAll(store(c, s, metric, points, cps, tester));
         }
-        fresh.forEach(webhooks::changeDetected);
         return fresh;
     }
 
     private List<ChangeView> store(
-            SeriesKey s, String metric, List<Point> points, List<EDivisive.ChangePoint> cps, RunsTTest tester) {
+            Connection c,
+            SeriesKey s,
+            String metric,
+            List<Point> points,
+            List<EDivisive.ChangePoint> cps,
+            RunsTTest tester)
+            throws SQLException {
         String key = key(s, metric);
         List<ChangeView> fresh = new ArrayList<>();
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
+        {
+            {
                 List<UUID> kept = new ArrayList<>();
                 for (int i = 0; i < cps.size(); i++) {
                     int from = i == 0 ? 0 : cps.get(i - 1).index();
@@ -261,10 +377,11 @@ public class ChangeDetector {
                         for (int k = 0; k < v.length; k++) {
                             ps.setObject(k + 1, v[k]);
                         }
+                        ChangeView inserted = null;
                         try (ResultSet rs = ps.executeQuery()) {
                             rs.next();
-                            if (rs.getBoolean(3)) {
-                                fresh.add(new ChangeView(
+                            if (rs.getBoolean(3)) { // inserted, not updated: new here, announced here only
+                                inserted = new ChangeView(
                                         rs.getLong(1),
                                         metric,
                                         s.hostClass(),
@@ -289,8 +406,12 @@ public class ChangeDetector {
                                         cps.get(i).stats().pValue(),
                                         changed,
                                         rs.getObject(2, OffsetDateTime.class),
-                                        dev.podium.topology.Topology.of(s.topology())));
+                                        dev.podium.topology.Topology.of(s.topology()));
                             }
+                        }
+                        if (inserted != null) {
+                            fresh.add(inserted);
+                            webhooks.enqueue(c, inserted.id(), "change-point.detected", inserted);
                         }
                     }
                 }
@@ -301,13 +422,7 @@ public class ChangeDetector {
                     ps.setArray(2, c.createArrayOf("uuid", kept.toArray()));
                     ps.executeUpdate();
                 }
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException("store change points of " + key, e);
         }
         return fresh;
     }
@@ -324,8 +439,9 @@ public class ChangeDetector {
         return names.stream().map(n -> "'" + n + "'").toList(); // fixed names, not input
     }
 
-    private List<Point> points(SeriesKey s) {
+    private List<Point> points(Connection c, SeriesKey s) throws SQLException {
         List<Point> all = query(
+                c,
                 "select c.id, c.run_id, r.started_at, c.rps_trimmed_mean, c.p99_median, "
                         + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel, "
                         + "c.req_per_cpu_second from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
@@ -374,9 +490,10 @@ public class ChangeDetector {
      * cell id -> each metric's figure of each repeat, in METRICS' order (CPU microseconds per request only for the
      * repeats that recorded usage, as the cell's requests per CPU-second).
      */
-    private Map<Long, double[][]> repeats(List<Long> cellIds) {
+    private Map<Long, double[][]> repeats(Connection c, List<Long> cellIds) throws SQLException {
         Map<Long, List<Double[]>> lists = new HashMap<>();
         query(
+                c,
                 "select cell_id, requests_per_second, p99_ms, case when requests > 0 and target_cpu_user_seconds"
                         + " + target_cpu_system_seconds > 0 then (target_cpu_user_seconds + target_cpu_system_seconds)"
                         + " / requests * 1e6 end from repeats where cell_id = any (?) order by cell_id, ordinal",
@@ -407,8 +524,16 @@ public class ChangeDetector {
     }
 
     private <T> List<T> query(String sql, List<Object> values, Mapper<T> mapper) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection()) {
+            return query(c, sql, values, mapper);
+        } catch (SQLException e) {
+            throw new IllegalStateException("change points query failed", e);
+        }
+    }
+
+    private static <T> List<T> query(Connection c, String sql, List<Object> values, Mapper<T> mapper)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < values.size(); i++) {
                 Object v = values.get(i);
                 if (v instanceof NullDouble) {

@@ -4,7 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
-/** Change-point detection and webhook settings (podium.changes.* = PODIUM_CHANGES_*). */
+/** Change-point detection settings (podium.changes.* = PODIUM_CHANGES_*). */
 @ConfigMapping(prefix = "podium.changes")
 public interface ChangesConfig {
 
@@ -30,13 +30,16 @@ public interface ChangesConfig {
     @WithDefault(MIN_SEGMENT_RUNS)
     int minSegmentRuns();
 
-    /** Attempts of a webhook delivery, the first included. */
-    @WithDefault("6")
-    int webhookAttempts();
+    /**
+     * How long a replica's claim on a run's change detection holds; a run whose detection is not done by then (its
+     * replica died, or no replica took it) is analysed by the sweep of any replica.
+     */
+    @WithDefault("2m")
+    Duration detectionLease();
 
-    /** Wait before the first retry of a webhook delivery; each later retry waits twice as long. */
-    @WithDefault("1s")
-    Duration webhookBackoff();
+    /** How often each replica sweeps for runs whose change detection did not run. */
+    @WithDefault("30s")
+    Duration detectionSweepInterval();
 
     default EDivisive.Settings settings() {
         return new EDivisive.Settings(window(), maxPValue(), minEffectPercent() / 100, minSegmentRuns());

@@ -11,6 +11,7 @@ import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
+import dev.podium.webhook.Webhooks;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;

@@ -1,14 +1,9 @@
-package dev.podium.changes;
+package dev.podium.webhook;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -16,30 +11,26 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import javax.sql.DataSource;
-import org.jboss.logging.Logger;
 
 /**
- * Outgoing webhooks, signed per the Standard Webhooks specification (webhook-id, webhook-timestamp,
- * webhook-signature "v1,base64(HMAC-SHA256(secret, id.timestamp.body))"), retried with exponential backoff on any
- * answer other than 2xx, from their own threads.
+ * The admin's webhook receivers, and the outbox they are fed from: {@link #enqueue} writes one delivery per receiver
+ * in the caller's transaction (the one that stores what is announced), and {@link WebhookDeliveries} sends them, signed
+ * per the Standard Webhooks specification (webhook-id, webhook-timestamp, webhook-signature
+ * "v1,base64(HMAC-SHA256(secret, id.timestamp.body))").
  */
 @ApplicationScoped
 public class Webhooks {
 
-    private static final Logger LOG = Logger.getLogger(Webhooks.class);
     static final String SECRET_PREFIX = "whsec_";
 
     /** A registered receiver; the secret is shown once, when it is registered. */
@@ -49,24 +40,9 @@ public class Webhooks {
     DataSource dataSource;
 
     @Inject
-    ChangesConfig config;
-
-    @Inject
     ObjectMapper json;
 
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final ScheduledExecutorService retries = Executors.newScheduledThreadPool(1, r -> {
-        Thread t = new Thread(r, "podium-webhooks");
-        t.setDaemon(true);
-        return t;
-    });
     private final SecureRandom random = new SecureRandom();
-
-    @PreDestroy
-    void stop() {
-        retries.shutdownNow();
-    }
 
     public Webhook register(String url) {
         byte[] key = new byte[24];
@@ -87,56 +63,41 @@ public class Webhooks {
                 .isEmpty();
     }
 
-    /** Sends a change to every receiver; returns at once. */
-    public void changeDetected(ChangeView change) {
-        byte[] body;
+    /**
+     * Queues an event for every registered receiver, on the caller's connection and in its transaction: the deliveries
+     * exist exactly when what they announce was committed. One delivery per receiver and subject (the unique key
+     * (webhook_id, change_point_id)), each with its message id, the same on every retry. Returns the deliveries queued.
+     */
+    public int enqueue(Connection c, long changePointId, String type, Object data) throws SQLException {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("type", type);
+        event.put("timestamp", OffsetDateTime.now().toString());
+        event.put("data", data);
+        String body;
         try {
-            body = json.writeValueAsBytes(Map.of(
-                    "type",
-                    "change-point.detected",
-                    "timestamp",
-                    OffsetDateTime.now().toString(),
-                    "data",
-                    change));
+            body = json.writeValueAsString(event);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        for (Webhook hook : list()) {
-            String messageId = "msg_" + UUID.randomUUID(); // the same on every retry: receivers drop duplicates by it
-            retries.execute(() -> deliver(hook, messageId, body, 1));
-        }
-    }
-
-    private void deliver(Webhook hook, String messageId, byte[] body, int attempt) {
-        int status = -1;
-        try {
-            long timestamp = System.currentTimeMillis() / 1000;
-            HttpRequest request = HttpRequest.newBuilder(URI.create(hook.url()))
-                    .timeout(Duration.ofSeconds(10))
-                    .header("content-type", "application/json")
-                    .header("webhook-id", messageId)
-                    .header("webhook-timestamp", String.valueOf(timestamp))
-                    .header("webhook-signature", signature(hook.secret(), messageId, timestamp, body))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                    .build();
-            status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-            if (status / 100 == 2) {
-                return;
+        List<Long> hooks = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("select id from webhooks order by id");
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                hooks.add(rs.getLong(1));
             }
-        } catch (java.io.IOException | IllegalArgumentException e) {
-            LOG.debugf("webhook %d attempt %d: %s", hook.id(), attempt, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
         }
-        if (attempt >= config.webhookAttempts()) {
-            LOG.warnf(
-                    "webhook %d (%s): message %s given up after %d attempts (last status %d)",
-                    hook.id(), hook.url(), messageId, attempt, status);
-            return;
+        int queued = 0;
+        try (PreparedStatement ps = c.prepareStatement("insert into webhook_deliveries (webhook_id, change_point_id,"
+                + " message_id, body) values (?, ?, ?, ?) on conflict (webhook_id, change_point_id) do nothing")) {
+            for (long hook : hooks) {
+                ps.setLong(1, hook);
+                ps.setLong(2, changePointId);
+                ps.setString(3, "msg_" + UUID.randomUUID());
+                ps.setString(4, body);
+                queued += ps.executeUpdate();
+            }
         }
-        long wait = config.webhookBackoff().toMillis() << (attempt - 1);
-        retries.schedule(() -> deliver(hook, messageId, body, attempt + 1), wait, TimeUnit.MILLISECONDS);
+        return queued;
     }
 
     /** "v1," + base64 HMAC-SHA256 of "{id}.{timestamp}.{body}" keyed with the secret's base64 part. */
