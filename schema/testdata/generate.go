@@ -154,6 +154,8 @@ var v2Mutations = []mutation{
 		func(m map[string]any) { forks(m, 0, -1) }, nil},
 	{"unknown-warmup", "results[0].warmup", "v2: a warm-up other than full and check", 422,
 		func(m map[string]any) { cell0(m)["warmup"] = "partial" }, nil},
+	{"gc-share-above-one", "results[0].repeats[0].usage.gcCpuShare", "v2: GC threads with more CPU time than the target had", 422,
+		func(m map[string]any) { usage0(m)["gcCpuShare"] = 1.5 }, nil},
 }
 
 func main() {
