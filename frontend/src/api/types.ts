@@ -75,3 +75,5 @@ type GetQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { q
  * (a name the endpoint does not declare fails the type check); values as the site holds them.
  */
 export type ApiQuery<P extends keyof paths> = { [K in keyof GetQuery<P>]: string | number }
+/** Allocation and GC of a JVM cell over its repeats; null for a cell without them. */
+export type GcStats = Schemas['GcStats']

@@ -49,6 +49,7 @@ function row(framework: string, throughput: number, cpu: number | null, mb: numb
     topology: 'single',
     forks: 1,
     atLeast: false,
+    gc: null,
   }
 }
 

@@ -119,7 +119,8 @@ public final class LeaderboardRanking {
                     sweep.stream().anyMatch(CellRow::agentRevoked),
                     shown.topology(),
                     s.forks(),
-                    QualityFlags.lowerBound(flags)));
+                    QualityFlags.lowerBound(flags),
+                    shown.gc()));
         }
         return unranked;
     }

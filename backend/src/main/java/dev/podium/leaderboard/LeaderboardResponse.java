@@ -1,6 +1,7 @@
 package dev.podium.leaderboard;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.podium.gc.GcStats;
 import dev.podium.read.Csv;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
@@ -164,7 +165,13 @@ public record LeaderboardResponse(
                     description = "true when the throughput figure is a lower bound of the target's own (a flag of kind"
                             + " lower-bound: generator-saturated, above-baseline, shares-generator-cpus,"
                             + " warmup-not-stable): it ranks as at least its value")
-            boolean atLeast) {
+            boolean atLeast,
+
+            @Schema(
+                    nullable = true,
+                    description = "JVM cells: allocation and GC of the shown cell over its repeats (payload v2); null"
+                            + " without them")
+            GcStats gc) {
 
         /** The same row with another rank, tie, ranking figure and exclusion. */
         public Row ranked(Integer newRank, boolean newTied, String by, List<String> excluded) {
@@ -203,7 +210,8 @@ public record LeaderboardResponse(
                     agentRevoked,
                     topology,
                     forks,
-                    atLeast);
+                    atLeast,
+                    gc);
         }
 
         Row ranked(int newRank, boolean newTied, String by) {

@@ -1,5 +1,6 @@
 package dev.podium.read;
 
+import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -36,7 +37,8 @@ public record CellRow(
         CellView.Startup startup,
         String classification,
         boolean agentRevoked,
-        String topology) {
+        String topology,
+        GcStats gc) {
 
     /** The target a row stands for: framework, I/O model and topology (a scale-out target is its own row). */
     public String target() {
@@ -94,7 +96,8 @@ public record CellRow(
                 startup,
                 classification,
                 agentRevoked || anyRevoked,
-                topology);
+                topology,
+                gc);
     }
 
     /** The cell as the read API shows it, without repeats. */
@@ -119,7 +122,8 @@ public record CellRow(
                 topology,
                 startup,
                 stats,
-                null);
+                null,
+                gc);
     }
 
     /** Runs compare newest first by startedAt, then receivedAt, then id: the "most recent run" everywhere. */

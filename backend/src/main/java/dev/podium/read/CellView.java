@@ -1,6 +1,7 @@
 package dev.podium.read;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -37,7 +38,10 @@ public record CellView(
         @Schema(nullable = true) CellStats stats,
 
         @Schema(nullable = true) @JsonInclude(JsonInclude.Include.NON_NULL)
-        List<RepeatView> repeats) {
+        List<RepeatView> repeats,
+
+        @Schema(nullable = true, description = "JVM cells: allocation and GC over the repeats; null without them")
+        GcStats gc) {
 
     /** The start of the target that served the cell (payload v2). */
     public record Startup(double firstResponseMs, long idleRssBytes) {}
@@ -67,7 +71,24 @@ public record CellView(
             Double balancerCpuUserSeconds,
 
             @Schema(nullable = true, description = "scale-out cells: the balancer's system CPU time over the repeat")
-            Double balancerCpuSystemSeconds) {}
+            Double balancerCpuSystemSeconds,
+
+            @Schema(nullable = true, description = "JVM cells: bytes allocated on the heap per request over the repeat")
+            Double allocatedBytesPerRequest,
+
+            @Schema(nullable = true, description = "JVM cells: garbage-collection pauses over the repeat")
+            Long gcCount,
+
+            @Schema(nullable = true, description = "JVM cells: time in those pauses, in seconds")
+            Double gcSeconds,
+
+            @Schema(
+                    nullable = true,
+                    description = "JVM cells: the GC threads' CPU time over the target's CPU time of the repeat")
+            Double gcCpuShare,
+
+            @Schema(nullable = true, description = "JVM cells: the longest GC pause of the repeat, in ms")
+            Double gcPauseMaxMs) {}
 
     /** Latency percentiles in ms. */
     public record Latency(double p50, double p75, double p90, double p99, double p999, double max, double mean) {}

@@ -101,6 +101,10 @@ public class Cell extends PanacheEntityBase {
 
     public Long startupIdleRssBytes;
 
+    /** Allocation and GC over the repeats that carry them, derived once at ingest; null for a cell without them. */
+    @Embedded
+    public dev.podium.gc.GcStats gc;
+
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "repeats", joinColumns = @JoinColumn(name = "cell_id"))
     @OrderColumn(name = "ordinal")

@@ -29,13 +29,17 @@ final class CellCopy {
                     + " req_per_cpu_second_ci_low, req_per_cpu_second_ci_high, req_per_cpu_second_repeats, rps_per_vcpu,"
                     + " rps_per_vcpu_ci_low, rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
                     + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats, rps_ci_method, cpus, startup_first_response_ms,"
-                    + " startup_idle_rss_bytes, classification, topology, warmup, forks, rps_fork_cv) from stdin";
+                    + " startup_idle_rss_bytes, classification, topology, warmup, forks, rps_fork_cv,"
+                    + " allocated_bytes_per_request, allocated_bytes_per_request_ci_low,"
+                    + " allocated_bytes_per_request_ci_high, allocated_bytes_per_request_repeats, gc_count, gc_seconds,"
+                    + " gc_cpu_share, gc_pause_max_ms) from stdin";
     private static final String REPEATS =
             "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
                     + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
                     + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
                     + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples, balancer_cpu_user_seconds,"
-                    + " balancer_cpu_system_seconds, fork) from stdin";
+                    + " balancer_cpu_system_seconds, fork, allocated_bytes_per_request, gc_count, gc_seconds, gc_cpu_share,"
+                    + " gc_pause_max_ms) from stdin";
 
     private CellCopy() {}
 
@@ -67,6 +71,11 @@ final class CellCopy {
             text(cellRows, c.warmup);
             number(cellRows, c.stats == null ? null : c.stats.forks());
             number(cellRows, c.stats == null ? null : c.stats.rpsForkCv());
+            estimate(cellRows, c.gc == null ? null : c.gc.allocatedBytesPerRequest());
+            number(cellRows, c.gc == null ? null : c.gc.gcCount());
+            number(cellRows, c.gc == null ? null : c.gc.gcSeconds());
+            number(cellRows, c.gc == null ? null : c.gc.gcCpuShare());
+            number(cellRows, c.gc == null ? null : c.gc.gcPauseMaxMs());
             cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
@@ -112,6 +121,11 @@ final class CellCopy {
                 number(repeatRows, r.balancerCpuUserSeconds);
                 number(repeatRows, r.balancerCpuSystemSeconds);
                 repeatRows.append('\t').append(r.fork);
+                number(repeatRows, r.allocatedBytesPerRequest);
+                number(repeatRows, r.gcCount);
+                number(repeatRows, r.gcSeconds);
+                number(repeatRows, r.gcCpuShare);
+                number(repeatRows, r.gcPauseMaxMs);
                 repeatRows.append('\n');
             }
         }

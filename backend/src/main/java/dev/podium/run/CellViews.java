@@ -35,7 +35,8 @@ final class CellViews {
                         ? null
                         : new CellView.Startup(c.startupFirstResponseMs, c.startupIdleRssBytes),
                 c.stats,
-                repeats);
+                repeats,
+                c.gc);
     }
 
     private static CellView.RepeatView repeat(Repeat r) {
@@ -55,7 +56,12 @@ final class CellViews {
                                 r.generatorCpuSeconds,
                                 r.usageSamples,
                                 r.balancerCpuUserSeconds,
-                                r.balancerCpuSystemSeconds),
+                                r.balancerCpuSystemSeconds,
+                                r.allocatedBytesPerRequest,
+                                r.gcCount,
+                                r.gcSeconds,
+                                r.gcCpuShare,
+                                r.gcPauseMaxMs),
                 r.fork);
     }
 }

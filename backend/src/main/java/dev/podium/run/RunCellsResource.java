@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import dev.podium.gc.GcStats;
 import dev.podium.read.Answers;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
@@ -85,7 +86,15 @@ public class RunCellsResource {
                 "cpus",
                 "startupFirstResponseMs",
                 "startupIdleRssBytes",
-                "topology");
+                "topology",
+                "allocatedBytesPerRequest",
+                "allocatedBytesPerRequestCiLow",
+                "allocatedBytesPerRequestCiHigh",
+                "allocatedBytesPerRequestRepeats",
+                "gcCount",
+                "gcSeconds",
+                "gcCpuShare",
+                "gcPauseMaxMs");
 
         String csv() {
             List<List<Object>> lines = new ArrayList<>();
@@ -141,6 +150,15 @@ public class RunCellsResource {
                 line.add(c.startup() == null ? null : c.startup().firstResponseMs());
                 line.add(c.startup() == null ? null : c.startup().idleRssBytes());
                 line.add(c.topology());
+                GcStats gc = c.gc();
+                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 0));
+                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 1));
+                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 2));
+                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 3));
+                line.add(gc == null ? null : gc.gcCount());
+                line.add(gc == null ? null : gc.gcSeconds());
+                line.add(gc == null ? null : gc.gcCpuShare());
+                line.add(gc == null ? null : gc.gcPauseMaxMs());
                 lines.add(line);
             }
             return Csv.table(CSV_HEADER, lines);

@@ -99,7 +99,8 @@ class LeaderboardRankingTest {
                 null,
                 null,
                 false,
-                "single");
+                "single",
+                null);
     }
 
     @Test

@@ -77,7 +77,8 @@ class FlagPolicyTest {
                 r.path("revoked").asBoolean(),
                 "single",
                 1,
-                QualityFlags.lowerBound(strings(r.get("flags"))));
+                QualityFlags.lowerBound(strings(r.get("flags"))),
+                null);
     }
 
     @Test
