@@ -42,6 +42,11 @@ describe('framework page', () => {
     assert.equal(await figure.locator('.throughput').textContent(), '134,899')
     assert.match(await figure.textContent(), /95% CI [\d,]+–[\d,]+ \(±[\d.]+%\), 25 repeats, 256 connections/)
     assert.match(await figure.textContent(), /req per CPU-second/)
+    // beside it, the shown cell's allocation and GC (the seed: 400 bytes per request, GC 3.25% of CPU, 6.5 ms)
+    assert.equal(
+      (await figure.locator('.gc').textContent()).trim(),
+      '400 B allocated per request · GC 3.25% of CPU · longest pause 6.5 ms',
+    )
     assert.match(await plaintext.locator('.nearest li[data-position="below"]').textContent(), /Helidon SE/)
     assert.equal((await plaintext.locator('.chart canvas').count()) > 0, true) // six runs of history
 

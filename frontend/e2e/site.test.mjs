@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import { launch } from './browser.mjs'
-import { COST, EXPECTED_PLAINTEXT_ORDER, HISTORY_RUN_ID, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
+import { ALLOCATION, COST, EXPECTED_PLAINTEXT_ORDER, GC, HISTORY_RUN_ID, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -310,6 +310,9 @@ describe('cost', () => {
     )
     const netty = page.locator('#cost-table tbody tr[data-framework="Netty"]')
     assert.match(await netty.textContent(), /70,000/)
+    // allocation and the GC share beside CPU per request
+    assert.equal((await netty.locator('td.cost-allocation').textContent()).trim(), `${ALLOCATION.Netty} B`)
+    assert.equal((await netty.locator('td.cost-gc').textContent()).trim(), `${(GC.gcCpuShare * 100).toFixed(2)}%`)
     // Netty: the most requests per CPU-second and the most req/s, so on the CPU frontier; Undertow (200 MB for
     // 89,500 req/s: 2.23 MB per 1,000) uses the least memory per request, so on the memory frontier
     assert.match(await netty.locator('td').last().textContent(), /CPU/)
@@ -358,6 +361,14 @@ describe('cost', () => {
     assert.match(settings, /somaxconn\s*4096/)
     const cpu = await page.locator('#cells-table tbody tr td.cost-cpu').allTextContents()
     assert.equal(cpu[0].trim(), `${COST.nginx[0].toLocaleString('en-US')}`)
+    // allocation and GC beside CPU per request, for the JVM cells only (nginx records none)
+    const gcRows = page.locator('#gc-table tbody tr')
+    const netty = gcRows.filter({ hasText: 'Netty' }).first()
+    assert.equal((await netty.locator('td.gc-cpu').textContent()).trim(), `${(1e6 / COST.Netty[0]).toFixed(1)} µs`)
+    assert.equal((await netty.locator('td.gc-allocated').textContent()).trim(), `${ALLOCATION.Netty} B`)
+    assert.equal((await netty.locator('td.gc-share').textContent()).trim(), `${(GC.gcCpuShare * 100).toFixed(2)}%`)
+    assert.equal((await netty.locator('td.gc-pause').textContent()).trim(), `${GC.gcPauseMaxMs.toFixed(1)} ms`)
+    assert.equal(await gcRows.filter({ hasText: 'nginx' }).count(), 0)
     await page.close()
     const old = await open(`/runs/${HISTORY_RUN_ID}`)
     await old.getByText('Not recorded').waitFor()

@@ -162,6 +162,8 @@ var v2Mutations = []mutation{
 		func(m map[string]any) { cell0(m)["rawOutput"] = "wrk said: Requests/sec 100" }, nil},
 	{"raw-output-not-gzip", "results[0].rawOutput", "v2: raw output that is base64 but not gzip", 422,
 		func(m map[string]any) { cell0(m)["rawOutput"] = "UmVxdWVzdHMvc2VjOiAxMDAK" }, nil},
+	{"gc-share-above-one", "results[0].repeats[0].usage.gcCpuShare", "v2: GC threads with more CPU time than the target had", 422,
+		func(m map[string]any) { usage0(m)["gcCpuShare"] = 1.5 }, nil},
 }
 
 func main() {

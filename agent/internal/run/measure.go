@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"podium.dev/agent/internal/balancer"
 	"podium.dev/agent/internal/database"
+	"podium.dev/agent/internal/gcstats"
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/hsperf"
 	"podium.dev/agent/internal/load"
@@ -183,7 +185,7 @@ func (m *measurer) start(ctx context.Context, t *suite.Target, k int, topo topol
 		r.logf("starting %s on CPUs %s (%d vCPUs)", t.Name, cpus, k)
 	}
 	p, err := topology.Deploy(ctx, r.Manifest, t, topo, cpus, suite.StartOptions{Java: r.Java, ReferenceURL: ref.URL(),
-		HealthWait: r.HealthWait, Env: env}, m.balancer)
+		HealthWait: r.HealthWait, Env: env, GCLog: true}, m.balancer)
 	if err != nil {
 		return nil, []string{fmt.Sprintf("did not start: %v", err)}, true
 	}
@@ -432,6 +434,24 @@ func jitOf(p *topology.Deployment) warmup.JIT {
 	}
 }
 
+// startGC opens a gcstats window on a JVM target's instances (their perf counters and GC logs); nil for nginx, or
+// when the counters cannot be read (the repeat then goes without GC figures, said in the log).
+func (m *measurer) startGC(p *topology.Deployment) *gcstats.Window {
+	if !p.Target.JVM() {
+		return nil
+	}
+	var jvms []gcstats.JVM
+	for _, in := range p.Instances {
+		jvms = append(jvms, gcstats.JVM{Pid: in.Pid(), Log: filepath.Join(in.WorkDir, suite.GCLogName)})
+	}
+	w, err := gcstats.Start(jvms)
+	if err != nil {
+		m.r.logf("  no GC figures for this repeat: %v", err)
+		return nil
+	}
+	return w
+}
+
 // proxied checks that every answered /proxy request reached the reference service during the repeat.
 func (m *measurer) proxied(ctx context.Context, before int64, res load.Result) error {
 	after, err := m.ref.ReferenceCount(ctx)
@@ -458,9 +478,18 @@ func (m *measurer) measured(p *topology.Deployment, inProcess, db bool, f func()
 	if p.Balancer != nil {
 		bs = usage.Start(p.Balancer.Pid(), usage.DefaultInterval)
 	}
+	gc := m.startGC(p)
 	res, err := f()
 	u := s.Stop()
 	m.instanceCPU = s.TreeCPUSeconds()
+	if gc != nil && err == nil {
+		if g, gerr := gc.Stop(res.Requests, u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds); gerr == nil {
+			u.AllocatedBytesPerRequest, u.GCCount, u.GCSeconds = &g.AllocatedBytesPerRequest, &g.GCCount, &g.GCSeconds
+			u.GCCPUShare, u.GCPauseMaxMs = &g.GCCPUShare, &g.GCPauseMaxMs
+		} else {
+			m.r.logf("  no GC figures for this repeat: %v", gerr)
+		}
+	}
 	if ds != nil {
 		du := ds.Stop()
 		u.DatabaseCPUUserSeconds, u.DatabaseCPUSystemSeconds = &du.TargetCPUUserSeconds, &du.TargetCPUSystemSeconds

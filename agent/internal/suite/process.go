@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"podium.dev/agent/internal/gcstats"
 	"podium.dev/agent/internal/port"
 	"podium.dev/agent/internal/procgroup"
 )
@@ -30,7 +31,11 @@ type StartOptions struct {
 	ReferenceURL string        // PODIUM_REFERENCE_URL
 	HealthWait   time.Duration // deadline for the health URL to answer 200
 	Env          []string      // more environment (the benchmark database's PODIUM_TARGET_DB_*)
+	GCLog        bool          // a JVM target also writes its GC log to {workDir}/gc.log (gcstats.LogFlag)
 }
+
+// GCLogName is the GC log's file name in a process's work folder (StartOptions.GCLog).
+const GCLogName = "gc.log"
 
 // Process is a started target; Stop ends its whole process group.
 type Process struct {
@@ -56,6 +61,9 @@ func (m *Manifest) Expand(t *Target, o StartOptions, workDir string, port int) [
 	for _, a := range t.Start {
 		if a == "{jvmFlags}" {
 			out = append(out, m.JVMFlagsFor(o.VCPUs)...)
+			if o.GCLog {
+				out = append(out, gcstats.LogFlag(filepath.Join(workDir, GCLogName)))
+			}
 			continue
 		}
 		out = append(out, repl.Replace(a))

@@ -143,6 +143,12 @@ type Usage struct {
 	// The load balancer's (nginx) CPU time over the repeat, for the nginx-N topologies (nil otherwise).
 	BalancerCPUUserSeconds   *float64 `json:"balancerCpuUserSeconds,omitempty"`
 	BalancerCPUSystemSeconds *float64 `json:"balancerCpuSystemSeconds,omitempty"`
+	// What the JVM's garbage collector did over the repeat, summed over the instances (gcstats; nil for nginx).
+	AllocatedBytesPerRequest *float64 `json:"allocatedBytesPerRequest,omitempty"`
+	GCCount                  *int64   `json:"gcCount,omitempty"`
+	GCSeconds                *float64 `json:"gcSeconds,omitempty"`
+	GCCPUShare               *float64 `json:"gcCpuShare,omitempty"`
+	GCPauseMaxMs             *float64 `json:"gcPauseMaxMs,omitempty"`
 }
 
 // DefaultInterval is how often memory is sampled: often enough for a peak, rarely enough to cost nothing.

@@ -82,3 +82,5 @@ export type ApiQuery<P extends keyof paths> = { [K in keyof GetQuery<P>]: string
 export type WarmupCurves = Schemas['WarmupCurves']
 export type WarmupCurve = Schemas['WarmupCurve']
 export type WarmupWindow = Schemas['WarmupWindow']
+/** Allocation and GC of a JVM cell over its repeats; null for a cell without them. */
+export type GcStats = Schemas['GcStats']

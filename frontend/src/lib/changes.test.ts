@@ -19,12 +19,14 @@ describe('change points in words', () => {
     expect(directionOf({ metric: 'p99', effectPercent: -20 })).toBe('improvement')
     expect(directionOf({ metric: 'cpu-per-request', effectPercent: 12 })).toBe('regression')
     expect(directionOf({ metric: 'cpu-per-request', effectPercent: -12 })).toBe('improvement')
+    expect(directionOf({ metric: 'allocation-per-request', effectPercent: 30 })).toBe('regression')
   })
 
   it('shows the evidence in each metric’s unit, the p-value with its magnitude', () => {
     expect(formatFigure('throughput', 134_612.4)).toBe('134,612 req/s')
     expect(formatFigure('p99', 2.94)).toBe('2.9 ms')
     expect(formatFigure('cpu-per-request', 41.26)).toBe('41.3 µs CPU')
+    expect(formatFigure('allocation-per-request', 80384)).toBe('78.5 KiB allocated')
     expect(formatSpread('throughput', 474, 134_600)).toBe('474 req/s (0.4%)')
     expect(formatSpread('throughput', null, 120_000)).toBe('one run')
     expect(formatPValue(4.66e-5)).toBe('4.7e−5')

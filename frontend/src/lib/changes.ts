@@ -1,10 +1,11 @@
 // Change points in words: better or worse (p99 down is better), the fields that changed, the client-side direction filter.
 import type { ChangePoint } from '../api/types'
 import { formatMs, formatRps } from './format'
+import { formatAllocation } from './gc'
 
 export type Direction = 'regression' | 'improvement'
 
-/** A change is a regression when throughput fell, or p99 or the CPU time per request rose. */
+/** A change is a regression when throughput fell, or p99, the CPU time or the allocation per request rose. */
 export function directionOf(c: Pick<ChangePoint, 'metric' | 'effectPercent'>): Direction {
   const up = c.effectPercent > 0
   return (c.metric === 'throughput' ? up : !up) ? 'improvement' : 'regression'
@@ -15,6 +16,7 @@ export const METRIC_LABELS: Record<string, string> = {
   throughput: 'throughput',
   p99: 'p99 latency',
   'cpu-per-request': 'CPU per request',
+  'allocation-per-request': 'allocation per request',
 }
 
 /** A figure of a change point's metric with its unit: "134,600 req/s", "2.9 ms", "41.3 µs CPU". */
@@ -22,6 +24,7 @@ export function formatFigure(metric: string, v: number | null | undefined): stri
   if (v === null || v === undefined || !Number.isFinite(v)) return '—'
   if (metric === 'p99') return formatMs(v)
   if (metric === 'cpu-per-request') return `${v.toFixed(v < 100 ? 1 : 0)} µs CPU`
+  if (metric === 'allocation-per-request') return `${formatAllocation(v)} allocated`
   return `${formatRps(v)} req/s`
 }
 

@@ -43,9 +43,10 @@ public class ChangeDetector {
 
     private static final Logger LOG = Logger.getLogger(ChangeDetector.class);
     static final String CPU_PER_REQUEST = "cpu-per-request";
+    static final String ALLOCATION_PER_REQUEST = "allocation-per-request";
 
-    /** Requests/s, p99 latency, and CPU time per request where the run recorded usage (payload v2). */
-    static final List<String> METRICS = List.of("throughput", "p99", CPU_PER_REQUEST);
+    /** Requests/s, p99 latency, CPU time per request where the run recorded usage, bytes allocated per request (JVM). */
+    static final List<String> METRICS = List.of("throughput", "p99", CPU_PER_REQUEST, ALLOCATION_PER_REQUEST);
 
     /** The key a series' change points are stored under; single-instance series keep the one they had before topology. */
     static String key(SeriesKey s, String metric) {
@@ -74,12 +75,14 @@ public class ChangeDetector {
             double rps,
             double p99,
             Double cpuPerRequest,
-            Map<String, String> meta) {
+            Map<String, String> meta,
+            Double allocationPerRequest) {
 
         Double figure(String metric) {
             return switch (metric) {
                 case "throughput" -> rps;
                 case "p99" -> p99;
+                case ALLOCATION_PER_REQUEST -> allocationPerRequest;
                 default -> cpuPerRequest;
             };
         }
@@ -444,7 +447,7 @@ public class ChangeDetector {
                 c,
                 "select c.id, c.run_id, r.started_at, c.rps_trimmed_mean, c.p99_median, "
                         + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel, "
-                        + "c.req_per_cpu_second from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
+                        + "c.req_per_cpu_second, c.allocated_bytes_per_request from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
                         + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
                         + "and c.target_rate is not distinct from ? and c.topology = ? and c.rps_trimmed_mean is not null "
                         + UNFLAGGED
@@ -475,7 +478,8 @@ public class ChangeDetector {
                             rs.getDouble(4),
                             rs.getDouble(5),
                             perCpuSecond == null || !(perCpuSecond > 0) ? null : 1e6 / perCpuSecond,
-                            meta);
+                            meta,
+                            rs.getObject(13, Double.class));
                 });
         List<Point> one = new ArrayList<>(); // one point per run: its first cell of the series
         for (Point p : all) {
@@ -496,10 +500,16 @@ public class ChangeDetector {
                 c,
                 "select cell_id, requests_per_second, p99_ms, case when requests > 0 and target_cpu_user_seconds"
                         + " + target_cpu_system_seconds > 0 then (target_cpu_user_seconds + target_cpu_system_seconds)"
-                        + " / requests * 1e6 end from repeats where cell_id = any (?) order by cell_id, ordinal",
+                        + " / requests * 1e6 end, allocated_bytes_per_request from repeats where cell_id = any (?)"
+                        + " order by cell_id, ordinal",
                 List.of((Object) cellIds.toArray(new Long[0])),
                 rs -> lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
-                        .add(new Double[] {rs.getDouble(2), rs.getDouble(3), rs.getObject(4, Double.class)}));
+                        .add(new Double[] {
+                            rs.getDouble(2),
+                            rs.getDouble(3),
+                            rs.getObject(4, Double.class),
+                            rs.getObject(5, Double.class)
+                        }));
         Map<Long, double[][]> out = new HashMap<>();
         lists.forEach((id, l) -> {
             double[][] r = new double[METRICS.size()][];

@@ -6,7 +6,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 /** The parameters of GET /api/changes and its Atom feed besides a series' filters (read's CellFilter). */
 public class ChangeParams {
 
-    @Parameter(description = "throughput, p99 or cpu-per-request")
+    @Parameter(description = "throughput, p99, cpu-per-request or allocation-per-request")
     @QueryParam("metric")
     public String metric;
 

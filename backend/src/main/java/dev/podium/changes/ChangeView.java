@@ -10,9 +10,10 @@ public record ChangeView(
         long id,
 
         @Schema(
-                description = "the series the change is on: throughput (requests/s), p99 (ms) or cpu-per-request"
-                        + " (microseconds of the target's CPU time per request, where the run recorded usage)",
-                enumeration = {"throughput", "p99", "cpu-per-request"})
+                description = "the series the change is on: throughput (requests/s), p99 (ms), cpu-per-request"
+                        + " (microseconds of the target's CPU time per request, where the run recorded usage) or"
+                        + " allocation-per-request (bytes the JVM allocated on its heap per request, where recorded)",
+                enumeration = {"throughput", "p99", "cpu-per-request", "allocation-per-request"})
         String metric,
 
         String hostClass,

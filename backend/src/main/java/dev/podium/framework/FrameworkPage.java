@@ -1,5 +1,6 @@
 package dev.podium.framework;
 
+import dev.podium.gc.GcStats;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -84,7 +85,10 @@ public record FrameworkPage(
             @Schema(nullable = true) Estimate rssMbPerKrps,
 
             @Schema(description = "the agent that measured it has been revoked since (the leaderboard's agentRevoked)")
-            boolean agentRevoked) {}
+            boolean agentRevoked,
+
+            @Schema(nullable = true, description = "JVM cells: allocation and GC of the shown cell over its repeats")
+            GcStats gc) {}
 
     /** A row of another framework next to this one on the leaderboard. */
     @Schema(name = "FrameworkNeighbour")

@@ -143,7 +143,8 @@ public class FrameworkPages {
                         r.flags(),
                         r.requestsPerCpuSecond(),
                         r.rssMbPerKrps(),
-                        r.agentRevoked()));
+                        r.agentRevoked(),
+                        r.gc()));
                 if (r.rank() != null) { // its place among the ranked rows
                     first = first < 0 ? i : first;
                     last = i;

@@ -120,7 +120,8 @@ public final class LeaderboardRanking {
                     shown.topology(),
                     s.forks(),
                     QualityFlags.lowerBound(flags),
-                    timeToPeak(shown, sweep)));
+                    timeToPeak(shown, sweep),
+                    shown.gc()));
         }
         return unranked;
     }

@@ -1,6 +1,8 @@
 package dev.podium.leaderboard;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.podium.gc.GcStats;
+import dev.podium.read.Csv;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -170,7 +172,10 @@ public record LeaderboardResponse(
                     description = "the target's time to 95% of its steady state in this scenario, in seconds"
                             + " (methodology, \"Time to peak\"): the shown cell's, else that of its run's cell that"
                             + " warmed up in full; null when its run kept no full warm-up")
-            Double timeToPeakSeconds) {
+            Double timeToPeakSeconds,
+                    description = "JVM cells: allocation and GC of the shown cell over its repeats (payload v2); null"
+                            + " without them")
+            GcStats gc) {
 
         /** The same row with another rank, tie, ranking figure and exclusion. */
         public Row ranked(Integer newRank, boolean newTied, String by, List<String> excluded) {
@@ -210,7 +215,8 @@ public record LeaderboardResponse(
                     topology,
                     forks,
                     atLeast,
-                    timeToPeakSeconds);
+                    timeToPeakSeconds,
+                    gc);
         }
 
         Row ranked(int newRank, boolean newTied, String by) {

@@ -1,6 +1,7 @@
 package dev.podium.read;
 
 import dev.podium.companion.CompanionColumns;
+import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,7 +45,11 @@ public class CellQueries {
                     + "c.rps_per_vcpu_ci_high, c.rps_per_vcpu_repeats, c.rss_mb_per_krps, c.rss_mb_per_krps_ci_low, "
                     + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
                     + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + " as agent_revoked, "
-                    + "c.topology, c.forks, c.rps_fork_cv, " + CompanionColumns.CELL + ", c.time_to_peak_seconds";
+                    + "c.topology, c.forks, c.rps_fork_cv, " + CompanionColumns.CELL + ", c.time_to_peak_seconds,"
+
+                    + " c.allocated_bytes_per_request,"
+                    + " c.allocated_bytes_per_request_ci_low, c.allocated_bytes_per_request_ci_high,"
+                    + " c.allocated_bytes_per_request_repeats, c.gc_count, c.gc_seconds, c.gc_cpu_share, c.gc_pause_max_ms";
 
     /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
     public static final String AGENT_REVOKED =
@@ -280,7 +285,21 @@ public class CellQueries {
                 rs.getString("topology"),
                 CompanionColumns.database(rs),
                 CompanionColumns.cpuSeconds(rs),
-                dbl(rs, "time_to_peak_seconds"));
+                dbl(rs, "time_to_peak_seconds"),
+                gc(rs));
+    }
+
+    /** The cell's allocation and GC figures (V19__gc.sql); null for a cell without them. */
+    private static GcStats gc(ResultSet rs) throws SQLException {
+        Estimate allocated = estimate(rs, "allocated_bytes_per_request");
+        return allocated == null
+                ? null
+                : new GcStats(
+                        allocated,
+                        dbl(rs, "gc_count"),
+                        dbl(rs, "gc_seconds"),
+                        dbl(rs, "gc_cpu_share"),
+                        dbl(rs, "gc_pause_max_ms"));
     }
 
     /** A cost figure from four columns (name, name_ci_low, name_ci_high, name_repeats); null without a mean. */

@@ -2,6 +2,7 @@ package dev.podium.read;
 
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
+import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -41,7 +42,8 @@ public record CellRow(
         String topology,
         DatabaseClient database,
         CpuSeconds cpuSeconds,
-        Double timeToPeakSeconds) {
+        Double timeToPeakSeconds,
+        GcStats gc) {
 
     /** The target a row stands for: framework, I/O model and topology (a scale-out target is its own row). */
     public String target() {
@@ -102,7 +104,8 @@ public record CellRow(
                 topology,
                 database,
                 cpuSeconds,
-                timeToPeakSeconds);
+                timeToPeakSeconds,
+                gc);
     }
 
     /** The cell as the read API shows it, without repeats. */
@@ -130,7 +133,8 @@ public record CellRow(
                 null,
                 database,
                 cpuSeconds,
-                timeToPeakSeconds);
+                timeToPeakSeconds,
+                gc);
     }
 
     /** Runs compare newest first by startedAt, then receivedAt, then id: the "most recent run" everywhere. */

@@ -3,6 +3,7 @@ package dev.podium.read;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
+import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -52,7 +53,10 @@ public record CellView(
                 description = "seconds from the first request of the cell's warm-up to the end of the first warm-up"
                         + " window or repeat at 95% of its steady state (methodology, \"Time to peak\"); null for"
                         + " open loop, a warm-up that was only a check, or a run without warm-up windows")
-        Double timeToPeakSeconds) {
+        Double timeToPeakSeconds,
+
+        @Schema(nullable = true, description = "JVM cells: allocation and GC over the repeats; null without them")
+        GcStats gc) {
 
     /** The start of the target that served the cell (payload v2). */
     public record Startup(double firstResponseMs, long idleRssBytes) {}
@@ -92,7 +96,24 @@ public record CellView(
             @Schema(
                     nullable = true,
                     description = "db scenarios: the benchmark database's system CPU time over the repeat")
-            Double databaseCpuSystemSeconds) {}
+            Double databaseCpuSystemSeconds,
+
+            @Schema(nullable = true, description = "JVM cells: bytes allocated on the heap per request over the repeat")
+            Double allocatedBytesPerRequest,
+
+            @Schema(nullable = true, description = "JVM cells: garbage-collection pauses over the repeat")
+            Long gcCount,
+
+            @Schema(nullable = true, description = "JVM cells: time in those pauses, in seconds")
+            Double gcSeconds,
+
+            @Schema(
+                    nullable = true,
+                    description = "JVM cells: the GC threads' CPU time over the target's CPU time of the repeat")
+            Double gcCpuShare,
+
+            @Schema(nullable = true, description = "JVM cells: the longest GC pause of the repeat, in ms")
+            Double gcPauseMaxMs) {}
 
     /** Latency percentiles in ms. */
     public record Latency(double p50, double p75, double p90, double p99, double p999, double max, double mean) {}

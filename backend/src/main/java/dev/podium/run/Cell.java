@@ -123,6 +123,10 @@ public class Cell extends PanacheEntityBase {
     @jakarta.persistence.Transient
     public byte[] rawOutputGzip;
 
+    /** Allocation and GC over the repeats that carry them, derived once at ingest; null for a cell without them. */
+    @Embedded
+    public dev.podium.gc.GcStats gc;
+
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "repeats", joinColumns = @JoinColumn(name = "cell_id"))
     @OrderColumn(name = "ordinal")

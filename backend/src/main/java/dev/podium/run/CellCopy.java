@@ -31,14 +31,19 @@ final class CellCopy {
                     + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats, rps_ci_method, cpus, startup_first_response_ms,"
                     + " startup_idle_rss_bytes, classification, topology, warmup, forks, rps_fork_cv,"
                     + " db_client, db_pool, target_cpu_seconds, database_cpu_seconds, balancer_cpu_seconds,"
-                    + " warmup_windows, time_to_peak_seconds) from stdin";
+                    + " warmup_windows, time_to_peak_seconds,"
+                    + " allocated_bytes_per_request, allocated_bytes_per_request_ci_low,"
+                    + " allocated_bytes_per_request_ci_high, allocated_bytes_per_request_repeats, gc_count, gc_seconds,"
+                    + " gc_cpu_share, gc_pause_max_ms) from stdin";
     private static final String REPEATS =
             "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
                     + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
                     + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
                     + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples, balancer_cpu_user_seconds,"
-                    + " balancer_cpu_system_seconds, fork, database_cpu_user_seconds, database_cpu_system_seconds)"
-                    + " from stdin";
+                    + " balancer_cpu_system_seconds, fork, database_cpu_user_seconds, database_cpu_system_seconds,"
+
+                    + " allocated_bytes_per_request, gc_count, gc_seconds, gc_cpu_share,"
+                    + " gc_pause_max_ms) from stdin";
 
     private CellCopy() {}
 
@@ -77,6 +82,11 @@ final class CellCopy {
             number(cellRows, c.balancerCpuSeconds);
             text(cellRows, c.warmupWindowsJson);
             number(cellRows, c.timeToPeakSeconds);
+            estimate(cellRows, c.gc == null ? null : c.gc.allocatedBytesPerRequest());
+            number(cellRows, c.gc == null ? null : c.gc.gcCount());
+            number(cellRows, c.gc == null ? null : c.gc.gcSeconds());
+            number(cellRows, c.gc == null ? null : c.gc.gcCpuShare());
+            number(cellRows, c.gc == null ? null : c.gc.gcPauseMaxMs());
             cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
@@ -124,6 +134,11 @@ final class CellCopy {
                 repeatRows.append('\t').append(r.fork);
                 number(repeatRows, r.databaseCpuUserSeconds);
                 number(repeatRows, r.databaseCpuSystemSeconds);
+                number(repeatRows, r.allocatedBytesPerRequest);
+                number(repeatRows, r.gcCount);
+                number(repeatRows, r.gcSeconds);
+                number(repeatRows, r.gcCpuShare);
+                number(repeatRows, r.gcPauseMaxMs);
                 repeatRows.append('\n');
             }
         }

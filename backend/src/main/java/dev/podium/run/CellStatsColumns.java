@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.RepeatFigures;
 import java.util.ArrayList;
@@ -26,6 +27,14 @@ public final class CellStatsColumns {
                     r.fork));
         }
         cell.stats = CellStatistics.of(figures, cell.vcpus);
+        List<GcStats.Repeat> gc = new ArrayList<>();
+        for (Repeat r : cell.repeats) {
+            if (r.allocatedBytesPerRequest != null && r.gcCount != null) {
+                gc.add(new GcStats.Repeat(
+                        r.allocatedBytesPerRequest, r.gcCount, r.gcSeconds, r.gcCpuShare, r.gcPauseMaxMs));
+            }
+        }
+        cell.gc = GcStats.of(gc);
         cell.rpsCiMethod =
                 cell.stats.forks() > 1 ? CellStatistics.FORKS_INTERVAL_METHOD : CellStatistics.INTERVAL_METHOD;
     }

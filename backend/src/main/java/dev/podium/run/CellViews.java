@@ -40,7 +40,8 @@ final class CellViews {
                 repeats,
                 DatabaseClient.stored(c.dbClient, c.dbPool),
                 CpuSeconds.stored(c.targetCpuSeconds, c.databaseCpuSeconds, c.balancerCpuSeconds),
-                c.timeToPeakSeconds);
+                c.timeToPeakSeconds,
+                c.gc);
     }
 
     private static CellView.RepeatView repeat(Repeat r) {
@@ -62,7 +63,12 @@ final class CellViews {
                                 r.balancerCpuUserSeconds,
                                 r.balancerCpuSystemSeconds,
                                 r.databaseCpuUserSeconds,
-                                r.databaseCpuSystemSeconds),
+                                r.databaseCpuSystemSeconds,
+                                r.allocatedBytesPerRequest,
+                                r.gcCount,
+                                r.gcSeconds,
+                                r.gcCpuShare,
+                                r.gcPauseMaxMs),
                 r.fork);
     }
 }

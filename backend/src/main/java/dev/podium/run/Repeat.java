@@ -78,6 +78,18 @@ public class Repeat {
     @Column(nullable = false)
     public int fork;
 
+    // JVM cells: allocation and garbage collection over the repeat (payload v2 usage, the agent's gcstats); null
+    // otherwise
+    public Double allocatedBytesPerRequest;
+
+    public Long gcCount;
+
+    public Double gcSeconds;
+
+    public Double gcCpuShare;
+
+    public Double gcPauseMaxMs;
+
     /** The target's user + system CPU seconds, null without usage. */
     public Double targetCpuSeconds() {
         return targetCpuUserSeconds == null ? null : targetCpuUserSeconds + targetCpuSystemSeconds;

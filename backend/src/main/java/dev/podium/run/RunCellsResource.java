@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import dev.podium.gc.GcStats;
 import dev.podium.read.Answers;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
@@ -85,13 +86,22 @@ public class RunCellsResource {
                 "cpus",
                 "startupFirstResponseMs",
                 "startupIdleRssBytes",
-                // the cell's database client and CPU seconds (V16) and time to peak (V20), before topology, which ends each line
+                // the cell's database client and CPU seconds (V16), time to peak (V20), allocation and GC (V19): before topology,
+                // which ends each line
                 "dbClient",
                 "dbPool",
                 "targetCpuSeconds",
                 "databaseCpuSeconds",
                 "balancerCpuSeconds",
                 "timeToPeakSeconds",
+                "allocatedBytesPerRequest",
+                "allocatedBytesPerRequestCiLow",
+                "allocatedBytesPerRequestCiHigh",
+                "allocatedBytesPerRequestRepeats",
+                "gcCount",
+                "gcSeconds",
+                "gcCpuShare",
+                "gcPauseMaxMs",
                 "topology");
 
         String csv() {
@@ -153,6 +163,15 @@ public class RunCellsResource {
                 line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().database());
                 line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().balancer());
                 line.add(c.timeToPeakSeconds());
+                GcStats gc = c.gc();
+                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 0));
+                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 1));
+                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 2));
+                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 3));
+                line.add(gc == null ? null : gc.gcCount());
+                line.add(gc == null ? null : gc.gcSeconds());
+                line.add(gc == null ? null : gc.gcCpuShare());
+                line.add(gc == null ? null : gc.gcPauseMaxMs());
                 line.add(c.topology());
                 lines.add(line);
             }

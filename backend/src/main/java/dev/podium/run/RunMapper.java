@@ -179,10 +179,20 @@ final class RunMapper {
             repeat.balancerCpuSystemSeconds = usage.hasNonNull("balancerCpuSystemSeconds")
                     ? usage.get("balancerCpuSystemSeconds").doubleValue()
                     : null;
+            repeat.allocatedBytesPerRequest = number(usage, "allocatedBytesPerRequest");
+            repeat.gcCount = usage.hasNonNull("gcCount") ? usage.get("gcCount").longValue() : null;
+            repeat.gcSeconds = number(usage, "gcSeconds");
+            repeat.gcCpuShare = number(usage, "gcCpuShare");
+            repeat.gcPauseMaxMs = number(usage, "gcPauseMaxMs");
         }
         repeat.databaseCpuUserSeconds = CpuSeconds.field(r, "databaseCpuUserSeconds");
         repeat.databaseCpuSystemSeconds = CpuSeconds.field(r, "databaseCpuSystemSeconds");
         return repeat;
+    }
+
+    /** The number at name in node, null when absent. */
+    private static Double number(JsonNode node, String name) {
+        return node.hasNonNull(name) ? node.get(name).doubleValue() : null;
     }
 
     /** read-api.md: "<cpuModel> · <vcpus> vCPU · <memory GiB rounded> GiB". */

@@ -102,6 +102,7 @@ class LeaderboardRankingTest {
                 "single",
                 null,
                 null,
+                null,
                 null);
     }
 

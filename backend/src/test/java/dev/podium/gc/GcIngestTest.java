@@ -1,0 +1,107 @@
+package dev.podium.gc;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.closeTo;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.Rows;
+import dev.podium.testing.TestVectors;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.JsonConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.path.json.config.JsonPathConfig;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Allocation and GC per repeat (schema/testdata payloads/valid/v2-gc.json): stored as sent and served back on the run,
+ * absent (null) for a repeat that did not carry them; a share above 1 is refused and stores nothing.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class GcIngestTest {
+
+    private static final String GC_RUN = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a19";
+    private static final String MINIMAL_RUN = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a05";
+
+    @Inject
+    Rows rows;
+
+    @BeforeEach
+    void enrolTheTestAgent() {
+        rows.reset();
+        Api.enrol("test-agent");
+    }
+
+    @Test
+    void the_gc_figures_of_a_repeat_survive_ingest_and_are_served_on_the_run() {
+        Api.submit(TestVectors.envelope("v2-gc")).then().statusCode(201);
+        Api.submit(TestVectors.envelope("v2-minimal")).then().statusCode(201);
+        String usage = "cells[0].repeats[0].usage.";
+        detail(GC_RUN)
+                .statusCode(200)
+                .body(usage + "allocatedBytesPerRequest", closeTo(312.5, 1e-9))
+                .body(usage + "gcCount", equalTo(41))
+                .body(usage + "gcSeconds", closeTo(0.1825, 1e-12))
+                .body(usage + "gcCpuShare", closeTo(0.0213, 1e-12))
+                .body(usage + "gcPauseMaxMs", closeTo(7.75, 1e-12));
+        detail(MINIMAL_RUN)
+                .statusCode(200)
+                .body(usage + "targetCpuUserSeconds", closeTo(9.81, 1e-12))
+                .body(usage + "allocatedBytesPerRequest", nullValue())
+                .body(usage + "gcCount", nullValue());
+    }
+
+    @Test
+    void the_cell_carries_its_gc_figures_on_the_cells_api_and_its_csv() {
+        Api.submit(TestVectors.envelope("v2-gc")).then().statusCode(201);
+        Api.submit(TestVectors.envelope("v2-minimal")).then().statusCode(201);
+        given().config(RestAssuredConfig.config()
+                        .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
+                .get("/api/runs/" + GC_RUN + "/cells")
+                .then()
+                .statusCode(200)
+                .body("items[0].gc.allocatedBytesPerRequest.mean", closeTo(312.5, 1e-9))
+                .body("items[0].gc.allocatedBytesPerRequest.repeats", equalTo(1))
+                .body("items[0].gc.allocatedBytesPerRequest.ciLow", nullValue())
+                .body("items[0].gc.gcCount", closeTo(41, 1e-12))
+                .body("items[0].gc.gcSeconds", closeTo(0.1825, 1e-12))
+                .body("items[0].gc.gcCpuShare", closeTo(0.0213, 1e-12))
+                .body("items[0].gc.gcPauseMaxMs", closeTo(7.75, 1e-12));
+        given().get("/api/runs/" + MINIMAL_RUN + "/cells")
+                .then()
+                .statusCode(200)
+                .body("items[0].gc", nullValue());
+        String csv = given().queryParam("format", "csv")
+                .get("/api/runs/" + GC_RUN + "/cells")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        String[] lines = csv.strip().split("\r?\n");
+        java.util.List<String> header = java.util.List.of(lines[0].split(","));
+        String[] row = lines[1].split(",");
+        org.junit.jupiter.api.Assertions.assertEquals(
+                "312.5", row[header.indexOf("allocated_bytes_per_request")], "allocated_bytes_per_request in " + csv);
+        org.junit.jupiter.api.Assertions.assertEquals("7.75", row[header.indexOf("gc_pause_max_ms")], csv);
+        org.junit.jupiter.api.Assertions.assertEquals("0.0213", row[header.indexOf("gc_cpu_share")], csv);
+    }
+
+    @Test
+    void a_gc_share_above_one_is_refused_and_nothing_is_stored() {
+        Api.submit(TestVectors.envelope("invalid-v2-gc-share-above-one")).then().statusCode(422);
+        org.junit.jupiter.api.Assertions.assertEquals(0, rows.counts().runs());
+    }
+
+    private static io.restassured.response.ValidatableResponse detail(String id) {
+        return given().config(RestAssuredConfig.config()
+                        .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
+                .get("/api/runs/" + id)
+                .then();
+    }
+}
