@@ -2,7 +2,6 @@ package dev.podium.leaderboard;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.gc.GcStats;
-import dev.podium.read.Csv;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -173,6 +172,9 @@ public record LeaderboardResponse(
                             + " (methodology, \"Time to peak\"): the shown cell's, else that of its run's cell that"
                             + " warmed up in full; null when its run kept no full warm-up")
             Double timeToPeakSeconds,
+
+            @Schema(
+                    nullable = true,
                     description = "JVM cells: allocation and GC of the shown cell over its repeats (payload v2); null"
                             + " without them")
             GcStats gc) {

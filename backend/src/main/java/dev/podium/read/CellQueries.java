@@ -46,7 +46,6 @@ public class CellQueries {
                     + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
                     + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + " as agent_revoked, "
                     + "c.topology, c.forks, c.rps_fork_cv, " + CompanionColumns.CELL + ", c.time_to_peak_seconds,"
-
                     + " c.allocated_bytes_per_request,"
                     + " c.allocated_bytes_per_request_ci_low, c.allocated_bytes_per_request_ci_high,"
                     + " c.allocated_bytes_per_request_repeats, c.gc_count, c.gc_seconds, c.gc_cpu_share, c.gc_pause_max_ms";

@@ -41,7 +41,6 @@ final class CellCopy {
                     + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
                     + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples, balancer_cpu_user_seconds,"
                     + " balancer_cpu_system_seconds, fork, database_cpu_user_seconds, database_cpu_system_seconds,"
-
                     + " allocated_bytes_per_request, gc_count, gc_seconds, gc_cpu_share,"
                     + " gc_pause_max_ms) from stdin";
 

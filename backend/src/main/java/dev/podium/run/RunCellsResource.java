@@ -86,7 +86,8 @@ public class RunCellsResource {
                 "cpus",
                 "startupFirstResponseMs",
                 "startupIdleRssBytes",
-                // the cell's database client and CPU seconds (V16), time to peak (V20), allocation and GC (V19): before topology,
+                // the cell's database client and CPU seconds (V16), time to peak (V20), allocation and GC (V19): before
+                // topology,
                 // which ends each line
                 "dbClient",
                 "dbPool",

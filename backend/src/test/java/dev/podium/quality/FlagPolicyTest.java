@@ -78,6 +78,7 @@ class FlagPolicyTest {
                 "single",
                 1,
                 QualityFlags.lowerBound(strings(r.get("flags"))),
+                null,
                 null);
     }
 
