@@ -104,7 +104,7 @@ public class RunPayloadValidator {
             usageRules(run, errors);
             PartRules.check(run, errors);
             forkRules(run, errors);
-            dev.podium.rawoutput.RawOutputRules.check(run, errors);
+            RawOutputRules.check(run, errors);
         }
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("Invalid run", errors);

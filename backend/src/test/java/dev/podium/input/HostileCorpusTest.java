@@ -178,6 +178,9 @@ class HostileCorpusTest {
     private Map<String, Long> counts() {
         Map<String, Long> counts = new LinkedHashMap<>();
         for (String table : tables()) {
+            if (table.equals("rate_limits")) {
+                continue; // the write limits' buckets: a refused request is counted against the limit, as it should
+            }
             query("select count(*) from " + table, rs -> counts.put(table, rs.getLong(1)));
         }
         return counts;

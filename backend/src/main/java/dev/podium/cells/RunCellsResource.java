@@ -1,4 +1,4 @@
-package dev.podium.run;
+package dev.podium.cells;
 
 import dev.podium.gc.GcStats;
 import dev.podium.read.Answers;

@@ -1,4 +1,4 @@
-package dev.podium.rawoutput;
+package dev.podium.input;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.podium.common.Problem.FieldError;
