@@ -237,7 +237,8 @@ class BoardTruthTest extends EmptyDatabaseTest {
         given().get("/api/leaderboard?scenario=plaintext&format=csv")
                 .then()
                 .statusCode(200)
-                .body(org.hamcrest.Matchers.containsString(",agent_revoked,topology,at_least\r\n"));
+                .body(org.hamcrest.Matchers.containsString(
+                        ",agent_revoked,topology,at_least,time_to_peak_seconds\r\n"));
         given().get("/api/frameworks/jetty")
                 .then()
                 .statusCode(200)
