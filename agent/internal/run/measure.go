@@ -17,6 +17,7 @@ import (
 	"podium.dev/agent/internal/load"
 	"podium.dev/agent/internal/openloop"
 	"podium.dev/agent/internal/sla"
+	"podium.dev/agent/internal/steal"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/topology"
 	"podium.dev/agent/internal/usage"
@@ -55,6 +56,9 @@ type measurer struct {
 	balancer balancer.Options
 	// instanceCPU is each instance's CPU time over the last repeat (nginx-N: the progress line shows the spread).
 	instanceCPU []float64
+	// stolen is the share of the machine's CPU time its host took over the last repeat (/proc/stat's steal), -1
+	// where it cannot be read
+	stolen float64
 	// fork is the JVM start being measured (0 to Plan.Forks - 1); steady the scenarios this start has warmed up to
 	// steady state (their further concurrencies are only checked); done the progress steps of the current target.
 	fork   int
@@ -479,9 +483,16 @@ func (m *measurer) measured(p *topology.Deployment, inProcess, db bool, f func()
 		bs = usage.Start(p.Balancer.Pid(), usage.DefaultInterval)
 	}
 	gc := m.startGC(p)
+	st, stErr := steal.Read()
 	res, err := f()
 	u := s.Stop()
 	m.instanceCPU = s.TreeCPUSeconds()
+	m.stolen = -1
+	if st2, err2 := steal.Read(); stErr == nil && err2 == nil {
+		if share, ok := st.Share(st2); ok {
+			m.stolen = share
+		}
+	}
 	if gc != nil && err == nil {
 		if g, gerr := gc.Stop(res.Requests, u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds); gerr == nil {
 			u.AllocatedBytesPerRequest, u.GCCount, u.GCSeconds = &g.AllocatedBytesPerRequest, &g.GCCount, &g.GCSeconds
@@ -523,6 +534,9 @@ func (m *measurer) keep(c *Cell, res load.Result, u usage.Usage, genCPUs int) {
 	m.r.logf("  repeat %d/%d: %.0f req/s, p50 %.2f ms, p99 %.2f ms, %d errors; target %.2f CPU-s, %.0f MB peak; load generator %.0f%% of %d CPU(s)",
 		len(c.Repeats), m.r.Plan.Repeats, res.RequestsPerSecond, res.LatencyMs.P50, res.LatencyMs.P99, res.Errors.Total(),
 		u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds, float64(u.TargetRSSPeakBytes)/1e6, genShare*100, genCPUs)
+	if m.stolen >= 0.01 { // a VM's host took CPU time from it during the repeat: a slow repeat may be the host's doing
+		m.r.logf("    the host took %.1f%% of this machine's CPU time during the repeat (steal)", m.stolen*100)
+	}
 	if b := u.BalancerCPUUserSeconds; b != nil {
 		var each []string
 		for _, s := range m.instanceCPU {
