@@ -157,7 +157,9 @@ public record LeaderboardResponse(
 
             @Schema(
                     description = "how many JVM starts the shown figure and its interval rest on: 1, the interval"
-                            + " describes one start; 2 or more, it counts the variance between starts")
+                            + " describes one start; 2 or more, it counts the variance between starts (on the"
+                            + " segment basis, the starts of every run pooled: the interval is then over the runs'"
+                            + " figures, with their run-to-run spread in it)")
             int forks,
 
             @Schema(

@@ -12,7 +12,10 @@ public record Segment(
 
         @Schema(description = "runs pooled") int runs,
 
-        @Schema(description = "repeats pooled: the figure is their trimmed mean, the interval their 95% t interval")
+        @Schema(
+                description = "repeats pooled; the runs are the units: the figure is the mean of each run's trimmed"
+                        + " mean, the interval the 95% t interval over the runs' means (never narrower than the"
+                        + " repeats' own)")
         int repeats,
 
         @Schema(description = "the first run of the segment")

@@ -33,8 +33,8 @@ public class Segments {
     /** The cells with their throughput figures pooled, and what each was pooled from. */
     public record Pooled(List<CellRow> cells, List<Segment> segments) {}
 
-    /** A run's cell of a series; revoked: the run's agent has been revoked since. */
-    private record Point(long cellId, UUID runId, OffsetDateTime startedAt, boolean revoked) {}
+    /** A run's cell of a series, measured over {@code forks} JVM starts; revoked: its agent has been revoked since. */
+    private record Point(long cellId, UUID runId, OffsetDateTime startedAt, boolean revoked, int forks) {}
 
     /** The runs pooled for a cell, and how many newer runs up to the cell's wait for confirmation. */
     private record Plan(List<Point> pooled, int unconfirmed) {}
@@ -63,7 +63,7 @@ public class Segments {
         Map<SeriesKey, List<Point>> series = new HashMap<>();
         query(
                 "select c.id, c.run_id, r.started_at, c.framework, c.io_model, c.connections, c.target_rate, "
-                        + CellQueries.AGENT_REVOKED + ", c.topology from cells c "
+                        + CellQueries.AGENT_REVOKED + ", c.topology, c.forks from cells c "
                         + "join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.scenario = ? "
                         + "and c.load_model = ? and not c.baseline and c.rps_trimmed_mean is not null and c.framework = any (?) "
                         + "order by r.started_at, r.received_at, r.id, c.ordinal",
@@ -86,7 +86,8 @@ public class Segments {
                     UUID run = rs.getObject(2, UUID.class);
                     if (points.isEmpty()
                             || !points.get(points.size() - 1).runId().equals(run)) { // a run's first cell
-                        points.add(new Point(rs.getLong(1), run, rs.getObject(3, OffsetDateTime.class), revoked));
+                        points.add(new Point(
+                                rs.getLong(1), run, rs.getObject(3, OffsetDateTime.class), revoked, rs.getInt(10)));
                     }
                 });
         Map<SeriesKey, Map<UUID, Integer>> changes = new HashMap<>(); // series -> run after a change -> runs after it
@@ -146,12 +147,13 @@ public class Segments {
         for (CellRow c : cells) {
             Plan plan = plans.get(c.id());
             List<Point> pooled = plan == null ? null : plan.pooled();
-            double[] values = pooled == null
-                    ? new double[0]
+            double[][] runs = pooled == null
+                    ? new double[0][]
                     : pooled.stream()
-                            .flatMapToDouble(p -> Arrays.stream(repeats.getOrDefault(p.cellId(), new double[0])))
-                            .toArray();
-            if (values.length == 0 || c.stats() == null) {
+                            .map(p -> repeats.getOrDefault(p.cellId(), new double[0]))
+                            .filter(r -> r.length > 0)
+                            .toArray(double[][]::new);
+            if (runs.length == 0 || c.stats() == null) {
                 out.add(c);
                 continue;
             }
@@ -160,7 +162,7 @@ public class Segments {
             segments.add(new Segment(
                     c.id(),
                     pooled.size(),
-                    values.length,
+                    Arrays.stream(runs).mapToInt(r -> r.length).sum(),
                     first.runId(),
                     first.startedAt(),
                     last.runId(),
@@ -168,18 +170,31 @@ public class Segments {
             // a segment of one run is the cell itself: its stored statistics (over its JVM starts when it has several)
             boolean itself = pooled.size() == 1 && pooled.get(0).cellId() == c.id();
             out.add(c.withStats(
-                    itself ? c.stats() : pooledStats(c.stats(), values),
+                    itself
+                            ? c.stats()
+                            : pooledStats(
+                                    c.stats(),
+                                    runs,
+                                    pooled.stream().mapToInt(Point::forks).sum()),
                     pooled.stream().anyMatch(Point::revoked)));
         }
         return new Pooled(out, segments);
     }
 
-    /** The cell's stored statistics with the throughput figures of the pooled repeats. */
-    static CellStats pooledStats(CellStats s, double[] rps) {
-        CellStatistics.Spread spread = CellStatistics.spread(rps);
+    /**
+     * The cell's stored statistics with the throughput figures of the runs pooled: {@code runs} holds each run's
+     * repeats. The runs of a segment are its units, as a cell's JVM starts are (methodology section 7): the figure is
+     * the mean of each run's trimmed mean and the interval the t interval over the runs' means, never narrower than
+     * the repeats' own; so the run-to-run spread, the noise the next run will have, is in the interval. Pooling every
+     * repeat as if one run had measured them all gave intervals a few hundred repeats narrow that the next run fell
+     * outside of. {@code forks}: the JVM starts of all the runs together.
+     */
+    static CellStats pooledStats(CellStats s, double[][] runs, int forks) {
+        double[] rps = Arrays.stream(runs).flatMapToDouble(Arrays::stream).toArray();
+        CellStatistics.Spread spread = runs.length > 1 ? CellStatistics.groupSpread(runs) : CellStatistics.spread(rps);
         return new CellStats(
                 rps.length,
-                CellStatistics.trimmedMean(rps),
+                runs.length > 1 ? CellStatistics.groupFigure(runs) : CellStatistics.trimmedMean(rps),
                 CellStatistics.median(rps),
                 spread.mean(),
                 spread.stddev(),
@@ -194,7 +209,9 @@ public class Segments {
                 s.noisy(),
                 s.requestsPerCpuSecond(),
                 s.rpsPerVcpu(),
-                s.rssMbPerKrps());
+                s.rssMbPerKrps(),
+                Math.max(forks, runs.length),
+                runs.length > 1 ? CellStatistics.groupCv(runs) : s.rpsForkCv());
     }
 
     /** A series on the board of {@code board}'s host class, vCPU count, scenario and load model. */

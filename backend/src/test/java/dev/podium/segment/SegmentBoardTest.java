@@ -105,6 +105,24 @@ class SegmentBoardTest extends EmptyDatabaseTest {
     }
 
     @Test
+    void theIntervalOfSeveralRunsHasTheirRunToRunSpreadInIt() throws Exception {
+        // six runs of one level whose figures differ by +-5% from run to run, the repeats of each within 1%
+        for (int day = 1; day <= 6; day++) {
+            Api.submit(run(day, day % 2 == 0 ? 105_000 : 95_000)).then().statusCode(201);
+        }
+        JsonPath board = board("", 0);
+        double low = board.getDouble("rows[0].ciLow");
+        double high = board.getDouble("rows[0].ciHigh");
+        System.out.printf("segment of 6 runs at 95k/105k: %.0f - %.0f%n", low, high);
+        assertEquals(6, board.getInt("segments[0].runs"));
+        assertEquals(100_000, board.getDouble("rows[0].bestThroughput"), 200, "the mean of the runs' figures");
+        // t(0.975, 5) x 5,477 / sqrt(6) = 5,750 either side; the 30 repeats pooled as one sample gave +-1,900, which
+        // the next run at 95k or 105k (the level's own run-to-run noise) would fall outside of
+        assertTrue(low < 95_500 && high > 104_500, low + " - " + high);
+        assertEquals(6, board.getInt("rows[0].forks"), "six runs of one JVM start each");
+    }
+
+    @Test
     void anUnknownBasisIsRefusedByName() {
         given().get(BOARD + "&basis=median")
                 .then()
