@@ -5,7 +5,9 @@
  * interval it should:
  *   one-start    the interval of one JVM start's repeats (what a one-fork cell shows) against the next start's figure
  *                (the next start of the same run, and the first start of the next run);
- *   multi-start  the interval over all F starts (the t-forks rule) against the next run's F-start figure.
+ *   multi-start  the interval over all F starts (the t-forks rule) against the next run's F-start figure;
+ *   segment      the board's default basis: the interval over every earlier run (at least 2), the runs as its units
+ *                (Segments.pooledStats), against the next run's figure.
  * A 95% interval should cover the next figure at least 90% of the time (the issue's target). A pure computation over
  * files: the figures depend on how quiet the machine was while the runs were measured, not while this runs.
  *
@@ -99,6 +101,31 @@ public class Coverage {
                 }
             }
         }
+        // the board's default basis: the runs so far pooled as a segment (the runs as units, Segments.pooledStats)
+        Tally nextRunSegment = new Tally();
+        for (int r = 2; r < runs.size(); r++) {
+            for (Cell cell : runs.get(r).values()) {
+                List<double[]> before = new ArrayList<>();
+                for (int q = 0; q < r; q++) {
+                    Cell earlier = runs.get(q).get(cell.key());
+                    if (earlier != null) {
+                        before.add(earlier.starts().stream()
+                                .flatMap(List::stream)
+                                .mapToDouble(RepeatFigures::requestsPerSecond)
+                                .toArray());
+                    }
+                }
+                if (before.size() < 2) {
+                    continue;
+                }
+                CellStatistics.Spread segment = CellStatistics.groupSpread(before.toArray(double[][]::new));
+                double next = cell.allStarts().rpsTrimmedMean();
+                nextRunSegment.tries++;
+                if (segment.ciLow() != null && next >= segment.ciLow() && next <= segment.ciHigh()) {
+                    nextRunSegment.hits++;
+                }
+            }
+        }
         System.out.printf(Locale.ROOT, "%d runs; per cell: one-start intervals covering the next start | multi-start"
                 + " intervals covering the next run%n", runs.size());
         perCell.forEach((key, t) -> System.out.printf(Locale.ROOT, "  %-55s %-16s | %s%n", key, t[0], t[1]));
@@ -111,6 +138,8 @@ public class Coverage {
         System.out.println("  in all:                          " + oneStart);
         System.out.println("multi-start 95% intervals (t over the starts' means) covering the next run's figure: "
                 + nextRunMultiStart);
+        System.out.println("the board's segment interval (every earlier run pooled, the runs as units) covering the"
+                + " next run's figure: " + nextRunSegment);
         System.out.println("target: at least 90% (a 95% interval that holds across JVM starts)");
     }
 
