@@ -4,8 +4,8 @@
 // page shows each cell's instances and the balancer. Runs after the others (e2e/run.mjs): it adds a run.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
-import { envelope } from './seed.mjs'
+import { launch, openPage } from './browser.mjs'
+import { payload, submit } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -56,30 +56,17 @@ function dbCell() {
   return { ...c, scenario: 'db', database: { client: 'PostgreSQL JDBC + HikariCP', pool: 8 } }
 }
 
-const RUN = {
+const RUN = payload({
   schemaVersion: 2,
   runId: RUN_ID,
   startedAt: '2026-11-20T08:00:00Z',
   finishedAt: '2026-11-20T08:40:00Z',
-  agent: { version: '0.1.0' },
-  suite: {
-    name: 'podium-standard',
-    version: '1.0.0',
-    commit: '89abcdef0123456789abcdef0123456789abcdef',
-    profile: 'full',
-  },
-  loadGenerator: { tool: 'wrk', version: '4.2.0' },
+  profile: 'full',
   host: {
     hostname: 'bench-scale',
     cpuModel: 'Scale Test CPU @ 2.50GHz',
     vcpus: 4,
     memoryBytes: 8 * 1024 ** 3,
-    os: 'Debian GNU/Linux 12',
-    kernel: '6.1.0-28-amd64',
-    arch: 'amd64',
-    virtualization: 'none',
-    serverCpus: '0-1',
-    loadGeneratorCpus: '2-3',
     settings: { governor: 'performance', turbo: 'off', smt: 'on' },
   },
   jvm: {
@@ -92,36 +79,23 @@ const RUN = {
   results: [cell(1, 40_000), cell(2, 70_000), cell(2, 76_000, 'nginx-2'), dbCell()],
   balancer: { server: 'nginx', version: '1.26.0', cpus: '3', settings: { worker_processes: '1', keepalive: '64' } },
   database: { server: 'PostgreSQL', version: '17.6', cpus: '3', settings: { max_connections: '200' } },
-}
+})
 
 let browser
 before(async () => {
-  const res = await fetch(`${base}/api/runs`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(envelope(RUN)),
-  })
-  assert.ok(res.status === 201 || res.status === 200, await res.text())
-  // the service re-reads what was stored at most once a second (read cache): wait until its API has the run
-  for (let i = 0; i < 100; i++) {
+  await submit(base, RUN, async () => {
     const board = await (
       await fetch(`${base}/api/scaling?scenario=plaintext&hostClass=${encodeURIComponent(HOST_CLASS)}`)
     ).json()
-    if (board.series.length === 2) break
-    await new Promise((ok) => setTimeout(ok, 100))
-  }
+    return board.series.length === 2
+  })
   browser = await launch()
 })
 after(async () => {
   await browser?.close()
 })
 
-async function open(path) {
-  const page = await browser.context.newPage()
-  page.setDefaultTimeout(15_000)
-  await page.goto(`${base}${path}`)
-  return page
-}
+const open = (path) => openPage(browser, `${base}${path}`)
 
 describe('scale-out', () => {
   test('the board ranks the single instance, and shows the scale-out row beside it, labelled, on request', async () => {

@@ -125,33 +125,54 @@ function cell(framework, frameworkVersion, ioModel, scenario, connections, vcpus
   }
 }
 
-function run(runId, startedAt, host, results, jvm = { vendor: 'Eclipse Adoptium', version: '21.0.5+11-LTS' }) {
-  const finishedAt = new Date(Date.parse(startedAt) + 3_600_000).toISOString()
+/**
+ * A run payload of the test agent (0.1.0) and suite (podium-standard 1.0.0 at `profile`), measured by wrk 4.2.0 on a
+ * Debian host whose fields `host` adds to or overrides; every other field (jvm, results, ...) as given.
+ */
+export function payload({ schemaVersion = 1, runId, startedAt, finishedAt, profile = 'quick', host, ...rest }) {
   return {
-    schemaVersion: 1,
+    schemaVersion,
     runId,
     startedAt,
     finishedAt,
     agent: { version: '0.1.0' },
-    suite: {
-      name: 'podium-standard',
-      version: '1.0.0',
-      commit: '89abcdef0123456789abcdef0123456789abcdef',
-      profile: 'quick',
-    },
+    suite: { name: 'podium-standard', version: '1.0.0', commit: '89abcdef0123456789abcdef0123456789abcdef', profile },
     loadGenerator: { tool: 'wrk', version: '4.2.0' },
     host: {
-      hostname: 'bench-e2e',
-      cpuModel: host.cpuModel,
-      vcpus: host.vcpus,
-      memoryBytes: host.memoryBytes,
       os: 'Debian GNU/Linux 12',
       kernel: '6.1.0-28-amd64',
       arch: 'amd64',
       virtualization: 'none',
       serverCpus: '0-1',
       loadGeneratorCpus: '2-3',
+      ...host,
     },
+    ...rest,
+  }
+}
+
+/**
+ * Submits a run signed by the test key through POST /api/runs, failing unless it is stored (201) or already was
+ * (200); then, the service re-reading what was stored at most once a second (read cache), waits until `ready()` says
+ * its API has the run (at most 100 tries, 100 ms apart).
+ */
+export async function submit(baseUrl, run, ready = async () => true) {
+  const res = await fetch(`${baseUrl}/api/runs`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(envelope(run)),
+  })
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`submit run ${run.runId}: ${res.status} ${await res.text()}`)
+  for (let i = 0; i < 100 && !(await ready()); i++) await new Promise((ok) => setTimeout(ok, 100))
+}
+
+function run(runId, startedAt, host, results, jvm = { vendor: 'Eclipse Adoptium', version: '21.0.5+11-LTS' }) {
+  return payload({
+    runId,
+    startedAt,
+    finishedAt: new Date(Date.parse(startedAt) + 3_600_000).toISOString(),
+    host: { hostname: 'bench-e2e', ...host },
     jvm: {
       vendor: jvm.vendor,
       version: jvm.version,
@@ -160,7 +181,7 @@ function run(runId, startedAt, host, results, jvm = { vendor: 'Eclipse Adoptium'
       flags: ['-Xms1g', '-Xmx1g', '-XX:ActiveProcessorCount=2'],
     },
     results,
-  }
+  })
 }
 
 /** The latest run on host A: the leaderboard's expected order is Netty, Helidon SE =2 Undertow (tied), Spring MVC, the XSS name. */
@@ -300,15 +321,7 @@ export async function seed(baseUrl, adminToken) {
   })
   if (enrol.status !== 201) throw new Error(`enrol the test key: ${enrol.status} ${await enrol.text()}`)
   const agent = await enrol.json()
-  for (const r of runs()) {
-    const res = await fetch(`${baseUrl}/api/runs`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(envelope(r)),
-    })
-    if (res.status !== 201 && res.status !== 200)
-      throw new Error(`submit run ${r.runId}: ${res.status} ${await res.text()}`)
-  }
+  for (const r of runs()) await submit(baseUrl, r)
   const frozen = await fetch(`${baseUrl}/api/snapshots`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict'
 import { gzipSync } from 'node:zlib'
 import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
-import { envelope } from './seed.mjs'
+import { launch, launchPhone, openPage } from './browser.mjs'
+import { payload, submit } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -56,28 +56,16 @@ function cell(connections, warmup, windows, mean) {
 
 function runPayload() {
   const started = new Date(Date.now() - 3_600_000)
-  return {
+  return payload({
     schemaVersion: 2,
     runId: RUN_ID,
     startedAt: started.toISOString(),
     finishedAt: new Date(started.getTime() + 600_000).toISOString(),
-    agent: { version: '0.1.0' },
-    suite: {
-      name: 'podium-standard',
-      version: '1.0.0',
-      commit: '89abcdef0123456789abcdef0123456789abcdef',
-      profile: 'quick',
-    },
-    loadGenerator: { tool: 'wrk', version: '4.2.0' },
     host: {
       hostname: 'bench-warm',
       cpuModel: 'Warm Test CPU @ 2.00GHz',
       vcpus: 2,
       memoryBytes: 8 * 1024 ** 3,
-      os: 'Debian GNU/Linux 12',
-      kernel: '6.1.0-28-amd64',
-      arch: 'amd64',
-      virtualization: 'none',
       serverCpus: '0',
       loadGeneratorCpus: '1',
       settings: { governor: 'performance' },
@@ -108,38 +96,26 @@ function runPayload() {
         101000,
       ),
     ],
-  }
+  })
 }
 
 let desktop
 let phone
 before(async () => {
-  const res = await fetch(`${base}/api/runs`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(envelope(runPayload())),
-  })
-  assert.ok(res.status === 201 || res.status === 200, await res.text())
-  for (let i = 0; i < 100; i++) {
+  await submit(base, runPayload(), async () => {
     const curves = await (await fetch(`${base}/api/runs/${RUN_ID}/warmup`)).json()
     const board = await (await fetch(`${base}/api/leaderboard?scenario=plaintext`)).json()
-    if (curves.items?.length === 2 && board.rows?.[0]?.framework === FRAMEWORK) break
-    await new Promise((ok) => setTimeout(ok, 100))
-  }
+    return curves.items?.length === 2 && board.rows?.[0]?.framework === FRAMEWORK
+  })
   desktop = await launch()
-  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+  phone = await launchPhone()
 })
 after(async () => {
   await desktop?.close()
   await phone?.close()
 })
 
-async function open(browser, path) {
-  const page = await browser.context.newPage()
-  page.setDefaultTimeout(15_000)
-  await page.goto(`${base}${path}`)
-  return page
-}
+const open = (browser, path) => openPage(browser, `${base}${path}`)
 
 for (const [name, browser] of [
   ['desktop', () => desktop],

@@ -46,6 +46,17 @@ function tooltip(kind: 'perVcpu' | 'efficiency', series: readonly ScalingSeries[
   }
 }
 
+/** What both scaling charts share: the legend of the series, the grid, and the tooltip of the figure they draw. */
+function frame(figure: Parameters<typeof tooltip>[0], series: readonly ScalingSeries[]) {
+  return {
+    ...BASE,
+    animation: series.length <= 30,
+    legend: { type: 'scroll', top: 0, data: series.map(seriesName) },
+    grid: { left: 8, right: 24, top: 56, bottom: 36, containLabel: true },
+    tooltip: tooltip(figure, series),
+  }
+}
+
 /** Per-vCPU throughput lines; each framework's band is a transparent lower line plus a stacked (high - low) area. */
 export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
   const out: object[] = []
@@ -56,7 +67,8 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
     const pts = [...s.points].sort((a, b) => a.vcpus - b.vcpus)
     const banded = pts.every((p) => p.perVcpuCiLow !== null && p.perVcpuCiHigh !== null)
     if (banded) {
-      out.push({
+      // the band's two stacked lines, both invisible and without tooltip: its low, then (high - low) filled
+      const band = (data: [number, number][], area?: object) => ({
         name,
         type: 'line',
         stack: `band-${i}`,
@@ -64,21 +76,17 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
         symbol: 'none',
         lineStyle: { opacity: 0 },
         itemStyle: { color },
-        data: pts.map((p) => [p.vcpus, p.perVcpuCiLow]),
+        ...(area ? { areaStyle: area } : {}),
+        data,
         tooltip: { show: false },
       })
-      out.push({
-        name,
-        type: 'line',
-        stack: `band-${i}`,
-        silent: true,
-        symbol: 'none',
-        lineStyle: { opacity: 0 },
-        itemStyle: { color },
-        areaStyle: { color, opacity: 0.15 },
-        data: pts.map((p) => [p.vcpus, (p.perVcpuCiHigh as number) - (p.perVcpuCiLow as number)]),
-        tooltip: { show: false },
-      })
+      out.push(band(pts.map((p) => [p.vcpus, p.perVcpuCiLow as number])))
+      out.push(
+        band(
+          pts.map((p) => [p.vcpus, (p.perVcpuCiHigh as number) - (p.perVcpuCiLow as number)]),
+          { color, opacity: 0.15 },
+        ),
+      )
     }
     out.push({
       name,
@@ -91,11 +99,7 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
     })
   })
   return {
-    ...BASE,
-    animation: series.length <= 30,
-    legend: { type: 'scroll', top: 0, data: series.map(seriesName) },
-    grid: { left: 8, right: 24, top: 56, bottom: 36, containLabel: true },
-    tooltip: tooltip('perVcpu', series),
+    ...frame('perVcpu', series),
     xAxis: { ...xAxis, name: series.some((s) => isScaleOut(s.topology)) ? 'vCPUs (in total)' : 'vCPUs' },
     yAxis: {
       type: 'value',
@@ -111,11 +115,7 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
 export function scalingEfficiencyOption(series: readonly ScalingSeries[]) {
   const styles = ioSeriesStyles(series)
   return {
-    ...BASE,
-    animation: series.length <= 30,
-    legend: { type: 'scroll', top: 0, data: series.map(seriesName) },
-    grid: { left: 8, right: 24, top: 56, bottom: 36, containLabel: true },
-    tooltip: tooltip('efficiency', series),
+    ...frame('efficiency', series),
     xAxis,
     yAxis: {
       type: 'value',

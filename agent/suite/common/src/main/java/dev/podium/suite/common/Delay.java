@@ -18,4 +18,16 @@ public final class Delay {
             return -1;
         }
     }
+
+    /**
+     * Waits ms on the calling (request's) thread without burning CPU; an interrupt ends the wait early and stays set
+     * on the thread, and the answer is sent all the same.
+     */
+    public static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -11,8 +11,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import javax.sql.DataSource;
@@ -71,11 +69,7 @@ public final class Database implements BlockingDatabase {
     public List<World> worlds(int n) throws SQLException {
         try (Connection c = pool.getConnection();
                 PreparedStatement select = c.prepareStatement(SELECT_WORLD)) {
-            List<World> out = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                out.add(world(select, Worlds.randomId()));
-            }
-            return out;
+            return read(select, n);
         }
     }
 
@@ -88,20 +82,14 @@ public final class Database implements BlockingDatabase {
         try (Connection c = pool.getConnection();
                 PreparedStatement select = c.prepareStatement(SELECT_WORLD);
                 PreparedStatement update = c.prepareStatement(UPDATE_WORLD)) {
-            World[] worlds = new World[n];
-            for (int i = 0; i < n; i++) {
-                World read = world(select, Worlds.randomId());
-                worlds[i] = new World(read.id(), Worlds.randomId());
-            }
-            World[] byId = worlds.clone();
-            Arrays.sort(byId, Comparator.comparingInt(World::id));
-            for (World w : byId) {
+            List<World> worlds = Worlds.renumbered(read(select, n));
+            for (World w : Worlds.byId(worlds)) {
                 update.setInt(1, w.randomNumber());
                 update.setInt(2, w.id());
                 update.addBatch();
             }
             update.executeBatch();
-            return Arrays.asList(worlds);
+            return worlds;
         }
     }
 
@@ -122,6 +110,15 @@ public final class Database implements BlockingDatabase {
     @Override
     public String fortunesPage() throws SQLException {
         return FortunesPage.render(fortunes());
+    }
+
+    /** n rows by random id, one SELECT each on select. */
+    private static List<World> read(PreparedStatement select, int n) throws SQLException {
+        List<World> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(world(select, Worlds.randomId()));
+        }
+        return out;
     }
 
     private static World world(PreparedStatement select, int id) throws SQLException {

@@ -70,11 +70,7 @@ public final class JdkHttpServerTarget {
                 send(exchange, 400, "text/plain", Delay.BAD_MS.getBytes(StandardCharsets.UTF_8));
                 return;
             }
-            try {
-                Thread.sleep(ms);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            Delay.sleep(ms);
             send(exchange, 200, "text/plain", HELLO);
         });
         server.start();

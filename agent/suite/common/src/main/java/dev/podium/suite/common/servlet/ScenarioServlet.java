@@ -92,11 +92,7 @@ public abstract class ScenarioServlet extends HttpServlet {
             send(response, 400, "text/plain", utf8(Delay.BAD_MS));
             return;
         }
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Delay.sleep(ms);
         send(response, 200, "text/plain", HELLO);
     }
 
