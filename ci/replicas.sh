@@ -8,11 +8,17 @@
 #              rate of one bucket, not twice it
 #   rolling    4 agents push and 50 readers (2 reads a second each) read through nginx while A, then B, is stopped with SIGTERM and started
 #              again (each waited for until ready): 0 failed reads, 0 lost and 0 duplicate runs, every run verifies
+#   storm      20 change points, each announced to 2 webhooks of a receiver on loopback that fails the first 3 tries of
+#              each webhook-id; A SIGKILLed mid-storm (every delivery tried once, none delivered): every change point
+#              accepted exactly once per webhook (under one webhook-id), those pending at the kill included; then A again
+#   killed-after-201
+#              A SIGKILLed as soon as it answers 201 to the run that completes a change: the change point is found by
+#              B's sweep and delivered; then A again
 #   outdated   both replicas started at the same moment on a database one migration behind: both healthy, the
 #              missing migration applied once
-# A new phase (e.g. a webhook delivery storm: a receiver counting deliveries by webhook-id, a replica SIGKILLed
-# mid-storm with kill_replica) adds a phase_NAME function using launch/await_ready/kill_replica/psql_db and the
-# Replicas.java modes, and its name to PHASES.
+# After the phases, PostgreSQL's log must hold no deadlock. KEEP_LOGS=DIR keeps the replicas', nginx's and PostgreSQL's
+# logs there. A new phase adds a phase_NAME function using launch/await_ready/kill_replica/psql_db and the modes of
+# Replicas.java and Deliveries.java, and its name to PHASES.
 # Needs the packaged service (make backend), nginx and PostgreSQL's server binaries (ci/install-deps.sh nginx pg-server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,8 +29,12 @@ pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -x "$pgbin/initdb" ] || { echo "replicas: no PostgreSQL server binaries: ci/install-deps.sh pg-server" >&2; exit 1; }
 command -v nginx >/dev/null || { echo "replicas: no nginx: ci/install-deps.sh nginx" >&2; exit 1; }
 
-PHASES=${PHASES:-start coherence limits rolling outdated}
+PHASES=${PHASES:-start coherence limits rolling storm killed-after-201 outdated}
 export PODIUM_ADMIN_TOKEN=replicas-test-token
+# minutes, not hours, for what a replica's death leaves behind: a run's detection claim and a delivery's lease run out
+# within seconds, a sweep every 2 s, a delivery failed 3 times retried within 10 s (production: 2 min, 30 s, 60 s, 27 h)
+export PODIUM_CHANGES_DETECTION_LEASE=10s PODIUM_CHANGES_DETECTION_SWEEP_INTERVAL=2s PODIUM_WEBHOOKS_LEASE=20s \
+  PODIUM_WEBHOOKS_RETRY_SCHEDULE=2s,4s,4s,10s,30s
 # the limits the limits phase floods: low, so that a flood of 20 s on a busy machine (8 writes a second) sends more
 # than twice what one bucket allows (runs: 4 senders for 30 s); the rolling phase's agents (all behind nginx's one address) retry their 429s
 export PODIUM_WRITES_PER_MINUTE_PER_KEY=${PER_KEY:-6} PODIUM_WRITES_PER_MINUTE_PER_ADDRESS=${PER_ADDRESS:-30}
@@ -32,6 +42,7 @@ unset PODIUM_DB_URL PODIUM_PORT
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
 java_cmd=("$JAVA_HOME/bin/java" -cp "$app/lib/main/*" backend/bench/Replicas.java)
+deliveries_cmd=("$JAVA_HOME/bin/java" -cp "$app/lib/main/*" backend/bench/Deliveries.java)
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 declare -A pid=() port=()
 nginx_pid="" traffic_pid=""
@@ -45,6 +56,7 @@ mkdir -p "$tmp/pg"
 as_pg "$pgbin/initdb" -D "$tmp/pg/data" -U podium --auth=trust -E UTF8 --no-locale >/dev/null
 as_pg "$pgbin/pg_ctl" -D "$tmp/pg/data" -l "$tmp/pg/log" -w -o "-p $pg_port -k $tmp/pg -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
 psql_db() { local db=$1; shift; "$pgbin/psql" -h 127.0.0.1 -p "$pg_port" -U podium -d "$db" -v ON_ERROR_STOP=1 -qAt "$@"; }
+say() { echo "replicas: $(date +%T) $*"; }
 
 cleanup() {
   set +e
@@ -52,6 +64,10 @@ cleanup() {
   for name in "${!pid[@]}"; do kill "${pid[$name]}" 2>/dev/null && wait "${pid[$name]}" 2>/dev/null; done
   [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
   as_pg "$pgbin/pg_ctl" -D "$tmp/pg/data" -m fast stop >/dev/null 2>&1
+  if [ -n "${KEEP_LOGS:-}" ]; then
+    mkdir -p "$KEEP_LOGS" && cp "$tmp"/*.log "$tmp/pg/log" "$tmp"/nginx/*.log "$KEEP_LOGS/" 2>/dev/null
+    echo "replicas: logs kept in $KEEP_LOGS"
+  fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -132,8 +148,8 @@ start_nginx() {
   [ "$(id -u)" = 0 ] && user_line="user root;"
   port[nginx]=$(free_port)
   mkdir -p "$tmp/nginx"
-  # the deployment's balancing (docker-compose.yml, ci/docker/nginx.conf) on loopback ports: a replica that refuses
-  # connections or answers 502/503/504 (stopping) has an idempotent request sent to the other
+  # the deployment's balancing (docker-compose.yml, ci/docker/nginx.conf, which says why) on loopback ports: a replica
+  # that refuses connections or answers 502/503/504 (stopping) has an idempotent request sent to the other
   cat > "$tmp/nginx/nginx.conf" <<EOF
 $user_line
 worker_processes 1;
@@ -142,7 +158,10 @@ pid $tmp/nginx/nginx.pid;
 error_log $tmp/nginx/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  # the requests not answered 200 or slower than a second, for the rolling phase's report
+  log_format failed '\$time_iso8601 \$status \$upstream_addr \$upstream_status \$request_time \$request';
+  map "\$status:\$request_time" \$notable { "~^20[01]:0\\." 0; default 1; }
+  access_log $tmp/nginx/failed.log failed if=\$notable;
   client_body_temp_path $tmp/nginx/body;
   proxy_temp_path $tmp/nginx/proxy;
   fastcgi_temp_path $tmp/nginx/fastcgi;
@@ -152,6 +171,7 @@ http {
     server 127.0.0.1:${port[a]} max_fails=1 fail_timeout=2s;
     server 127.0.0.1:${port[b]} max_fails=1 fail_timeout=2s;
     keepalive 32;
+    keepalive_timeout 3s;
   }
   server {
     listen 127.0.0.1:${port[nginx]};
@@ -193,16 +213,51 @@ phase_rolling() {
   sleep "${SETTLE:-10}"
   for name in a b; do
     local down=$SECONDS
+    say "replica $name: SIGTERM"
     stop_replica "$name" TERM
-    echo "replicas: replica $name stopped with SIGTERM; starting it again"
+    say "replica $name stopped; starting it again"
     launch "$name" podium
     await_ready "$name"
-    echo "replicas: replica $name ready again after $((SECONDS - down)) s"
+    say "replica $name ready again after $((SECONDS - down)) s"
     sleep "${SETTLE:-10}"
   done
   touch "$tmp/stop-traffic"
-  wait "$traffic_pid"
+  local status=0
+  wait "$traffic_pid" || status=$?
   traffic_pid=""
+  # what nginx saw: its errors by kind (a refused connection retried on the other replica is no failed read), and
+  # the requests it did not answer
+  echo "replicas: nginx's errors and warnings during the phase, by kind:"
+  sed -E 's/^[0-9\/]+ [0-9:]+ \[([a-z]+)\] [0-9#]+: \*[0-9]+ ([^,]*),.*upstream: "http:\/\/([^/"]*)[^"]*".*/  [\1] \2 (\3)/' \
+    "$tmp/nginx/error.log" | sed -E 's/[0-9]+ bytes/N bytes/' | sort | uniq -c | sort -rn | head -20
+  if [ "$status" != 0 ]; then
+    echo "replicas: the first requests nginx answered neither 2xx nor 429 (time, status, upstreams, their status, seconds):" >&2
+    grep -Ev '^[^ ]+ (20[01]|429) ' "$tmp/nginx/failed.log" | head -20 >&2
+  fi
+  return "$status"
+}
+
+# the webhooks' receiver is on loopback, in Deliveries.java; A, which takes the runs, is SIGKILLed by it
+phase_storm() {
+  "${deliveries_cmd[@]}" storm --url "$(url a)" --admin-token "$PODIUM_ADMIN_TOKEN" \
+    --payload schema/testdata/payloads/valid/minimal.json --db-url "jdbc:postgresql://127.0.0.1:$pg_port/podium" \
+    --db-user podium --kill-pid "${pid[a]}" --series 20 --webhooks 2 --fail-first 3
+  wait "${pid[a]}" 2>/dev/null || true
+  launch a podium
+  await_ready a
+}
+
+phase_killed-after-201() {
+  local swept_before swept_after
+  swept_before=$(grep -c "by the sweep" "$tmp/b.log" || true)
+  "${deliveries_cmd[@]}" killed-after-201 --url "$(url a)" --other "$(url b)" --admin-token "$PODIUM_ADMIN_TOKEN" \
+    --payload schema/testdata/payloads/valid/minimal.json --db-url "jdbc:postgresql://127.0.0.1:$pg_port/podium" \
+    --db-user podium --kill-pid "${pid[a]}"
+  wait "${pid[a]}" 2>/dev/null || true
+  swept_after=$(grep -c "by the sweep" "$tmp/b.log" || true)
+  echo "replicas: B's sweep analysed runs $((swept_after - swept_before)) time(s) during the phase"
+  launch a podium
+  await_ready a
 }
 
 phase_outdated() {
@@ -223,7 +278,11 @@ phase_outdated() {
 
 started=$SECONDS
 for phase in $PHASES; do
-  echo "replicas: --- $phase"
+  say "--- $phase"
   "phase_$phase"
 done
-echo "replicas: every phase passed in $((SECONDS - started)) s"
+# ingest, detection, sweeps, deliveries and limits of two replicas on one database: never a cycle of locks
+deadlocks=$(grep -c "deadlock detected" "$tmp/pg/log" || true)
+echo "replicas: PostgreSQL detected $deadlocks deadlock(s)"
+[ "$deadlocks" = 0 ] || { grep -A3 "deadlock detected" "$tmp/pg/log" | head -20 >&2; exit 1; }
+say "every phase passed in $((SECONDS - started)) s"

@@ -217,6 +217,7 @@ public class Replicas {
         Path stop = Path.of(opt.get("stop-file"));
         long deadline = deadline(opt);
         long before = runsStored(url);
+        long started = System.nanoTime();
 
         Map<String, byte[]> sent = new ConcurrentHashMap<>();
         Map<String, KeyPair> keys = new ConcurrentHashMap<>();
@@ -259,16 +260,17 @@ public class Replicas {
                 int n = reader;
                 while (!Files.exists(stop) && System.nanoTime() < deadline) {
                     String path = n++ % 4 < 3 || sent.isEmpty() ? paths.get(n % 3) : "/api/runs/" + sent.keySet().iterator().next();
+                    long sentAt = System.nanoTime();
                     try {
                         int status = Soak.HTTP.send(HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(30))
                                 .GET().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
                         reads.computeIfAbsent(Integer.toString(status), s -> new AtomicInteger()).incrementAndGet();
                         if (status != 200) {
-                            failedReads.add(status + " " + path);
+                            failedReads.add(when(started, sentAt) + status + " " + path);
                         }
                     } catch (Exception e) {
                         reads.computeIfAbsent("no answer", s -> new AtomicInteger()).incrementAndGet();
-                        failedReads.add(e + " " + path);
+                        failedReads.add(when(started, sentAt) + e + " " + path);
                     }
                     readCount.incrementAndGet();
                     try {
@@ -299,13 +301,19 @@ public class Replicas {
             }
         }
         System.out.printf("replicas: writes through nginx %s; reads %s%n", new TreeMap<>(writes), new TreeMap<>(reads));
-        failedReads.stream().limit(10).forEach(f -> System.out.println("replicas: failed read: " + f));
+        failedReads.stream().limit(20).forEach(f -> System.out.println("replicas: failed read: " + f));
         agentErrors.forEach(e -> System.out.println("replicas: an agent stopped pushing: " + e));
         System.out.printf("replicas: %d reads, %d failed; %d runs pushed by %d agents, %d new runs stored, %d missing,"
                 + " %d not byte-identical, %d verify%n", readCount.get(), failedReads.size(), sent.size(), agents,
                 total - before, missing, differ, verified);
         return failedReads.isEmpty() && agentErrors.isEmpty() && !sent.isEmpty() && total - before == sent.size() && missing == 0 && differ == 0
                 && verified == sent.size();
+    }
+
+    /** When a failed read was sent (wall clock) and how long it took: to set beside the restarts and nginx's log. */
+    static String when(long started, long sentAt) {
+        return String.format("%s (+%.1f s, %d ms) ", java.time.LocalTime.now().minusNanos(System.nanoTime() - sentAt)
+                .withNano(0), (sentAt - started) / 1e9, (System.nanoTime() - sentAt) / 1_000_000);
     }
 
     static boolean migrate(Map<String, String> opt) {

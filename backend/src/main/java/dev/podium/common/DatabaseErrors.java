@@ -14,12 +14,18 @@ public final class DatabaseErrors {
     private DatabaseErrors() {}
 
     /**
-     * Connection failures (SQLState class 08, refused sockets, pool timeouts, server shutting down) and a database too
-     * slow to answer (statement timeout 57014, lock timeout 55P03): each is worth a retry later.
+     * Connection failures (SQLState class 08, refused sockets, pool timeouts, a new connection given up while it was
+     * being made, server shutting down) and a database too slow to answer (statement timeout 57014, lock timeout
+     * 55P03): each is worth a retry later.
      */
     public static boolean isUnavailable(Throwable error) {
         for (Throwable t : chain(error)) {
             if (t instanceof ConnectException) {
+                return true;
+            }
+            // the driver's connect, interrupted when the pool stops waiting for it (its acquisition timeout, or the
+            // pool closing): PgJDBC wraps it as "Something unusual has occurred", SQLState XX000
+            if (String.valueOf(t.getMessage()).startsWith("Interrupted while attempting to connect")) {
                 return true;
             }
             if (t instanceof SQLException sql) {

@@ -20,6 +20,19 @@ class DatabaseErrorsTest {
     }
 
     @Test
+    void a_connection_the_pool_gave_up_making_is_unavailable_not_an_internal_error() {
+        // as Agroal and PgJDBC report an overloaded database (seen in make replicas): a 500 here failed reads that a
+        // balancer would have sent to another replica, had they been answered 503
+        SQLException unusual = new SQLException(
+                "Something unusual has occurred to cause the driver to fail. Please report this exception.",
+                "XX000",
+                new RuntimeException("Interrupted while attempting to connect."));
+        assertTrue(DatabaseErrors.isUnavailable(
+                new RuntimeException("Unable to acquire JDBC Connection [" + unusual.getMessage() + "]", unusual)));
+        assertFalse(DatabaseErrors.isUnavailable(new SQLException("Something unusual has occurred", "XX000")));
+    }
+
+    @Test
     void a_constraint_violation_is_not_unavailable_but_is_found_through_suppressed_exceptions() {
         RuntimeException outer = new RuntimeException("flush failed");
         outer.addSuppressed(new SQLException("duplicate key value", "23505"));
