@@ -141,45 +141,48 @@ public class Segments {
             plans.put(c.id(), new Plan(pooled, at + 1 - to));
             pooled.forEach(p -> needed.add(p.cellId()));
         }
-        Map<Long, double[]> repeats = queries.repeatRps(needed);
+        Map<Long, double[][]> repeats = queries.repeatRpsByStart(needed);
         List<CellRow> out = new ArrayList<>(cells.size());
         for (CellRow c : cells) {
             Plan plan = plans.get(c.id());
             List<Point> pooled = plan == null ? null : plan.pooled();
-            double[] values = pooled == null
-                    ? new double[0]
+            // every JVM start of every pooled run: each run is at least one start of its own
+            double[][] starts = pooled == null
+                    ? new double[0][]
                     : pooled.stream()
-                            .flatMapToDouble(p -> Arrays.stream(repeats.getOrDefault(p.cellId(), new double[0])))
-                            .toArray();
-            if (values.length == 0 || c.stats() == null) {
+                            .flatMap(p -> Arrays.stream(repeats.getOrDefault(p.cellId(), new double[0][])))
+                            .filter(g -> g.length > 0)
+                            .toArray(double[][]::new);
+            int values = Arrays.stream(starts).mapToInt(g -> g.length).sum();
+            if (values == 0 || c.stats() == null) {
                 out.add(c);
                 continue;
             }
             Point first = pooled.get(0);
             Point last = pooled.get(pooled.size() - 1);
             segments.add(new Segment(
-                    c.id(),
-                    pooled.size(),
-                    values.length,
-                    first.runId(),
-                    first.startedAt(),
-                    last.runId(),
-                    plan.unconfirmed()));
+                    c.id(), pooled.size(), values, first.runId(), first.startedAt(), last.runId(), plan.unconfirmed()));
             // a segment of one run is the cell itself: its stored statistics (over its JVM starts when it has several)
             boolean itself = pooled.size() == 1 && pooled.get(0).cellId() == c.id();
             out.add(c.withStats(
-                    itself ? c.stats() : pooledStats(c.stats(), values),
+                    itself ? c.stats() : pooledStats(c.stats(), starts),
                     pooled.stream().anyMatch(Point::revoked)));
         }
         return new Pooled(out, segments);
     }
 
-    /** The cell's stored statistics with the throughput figures of the pooled repeats. */
-    static CellStats pooledStats(CellStats s, double[] rps) {
-        CellStatistics.Spread spread = CellStatistics.spread(rps);
+    /**
+     * The cell's stored statistics with the throughput figures of the pooled runs' JVM starts: as one cell measured
+     * over all of them (methodology section 7), so the interval counts the spread between the runs' starts and
+     * {@code forks} says how many starts it rests on; a single start keeps the one-start statistics.
+     */
+    static CellStats pooledStats(CellStats s, double[][] starts) {
+        double[] rps = Arrays.stream(starts).flatMapToDouble(Arrays::stream).toArray();
+        boolean several = starts.length > 1;
+        CellStatistics.Spread spread = several ? CellStatistics.forkSpread(starts) : CellStatistics.spread(rps);
         return new CellStats(
                 rps.length,
-                CellStatistics.trimmedMean(rps),
+                several ? CellStatistics.forkFigure(starts) : CellStatistics.trimmedMean(rps),
                 CellStatistics.median(rps),
                 spread.mean(),
                 spread.stddev(),
@@ -194,7 +197,9 @@ public class Segments {
                 s.noisy(),
                 s.requestsPerCpuSecond(),
                 s.rpsPerVcpu(),
-                s.rssMbPerKrps());
+                s.rssMbPerKrps(),
+                starts.length,
+                several ? CellStatistics.forkCv(starts) : null);
     }
 
     /** A series on the board of {@code board}'s host class, vCPU count, scenario and load model. */

@@ -90,7 +90,7 @@ public final class CellStatistics {
     }
 
     /** A cell of several starts: the mean of each start's own figure (its trimmed mean, as a one-start cell's). */
-    static double forkFigure(double[][] starts) {
+    public static double forkFigure(double[][] starts) {
         return Arrays.stream(starts)
                 .mapToDouble(CellStatistics::trimmedMean)
                 .average()
@@ -105,7 +105,7 @@ public final class CellStatistics {
      * (the pooled within-start standard deviation over all N repeats, N - F degrees of freedom). stddev and cv are the
      * pooled within-start ones: noisy keeps saying that the repeats of a start disagree, not that the starts do.
      */
-    static Spread forkSpread(double[][] starts) {
+    public static Spread forkSpread(double[][] starts) {
         int f = starts.length;
         double[] means =
                 Arrays.stream(starts).mapToDouble(g -> new Mean().evaluate(g)).toArray();
@@ -130,7 +130,7 @@ public final class CellStatistics {
     }
 
     /** The starts' means' coefficient of variation: their sample standard deviation over their mean. */
-    static Double forkCv(double[][] starts) {
+    public static Double forkCv(double[][] starts) {
         double[] means =
                 Arrays.stream(starts).mapToDouble(g -> new Mean().evaluate(g)).toArray();
         double mean = new Mean().evaluate(means);
