@@ -118,7 +118,7 @@ public class Coverage {
                 if (before.size() < 2) {
                     continue;
                 }
-                CellStatistics.Spread segment = CellStatistics.groupSpread(before.toArray(double[][]::new));
+                CellStatistics.Spread segment = CellStatistics.forkSpread(before.toArray(double[][]::new));
                 double next = cell.allStarts().rpsTrimmedMean();
                 nextRunSegment.tries++;
                 if (segment.ciLow() != null && next >= segment.ciLow() && next <= segment.ciHigh()) {

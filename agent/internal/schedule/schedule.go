@@ -8,8 +8,8 @@ import (
 	"podium.dev/agent/internal/suite"
 )
 
-// Cell is one planned cell and its planned time over every start (fork) of its target; a target's first cell
-// also carries the target's starts.
+// Cell is one planned cell and its planned time over every start (fork) of its target that measures it (every start
+// for a closed-loop cell, the first for an open-loop one); a target's first cell also carries the target's starts.
 type Cell struct {
 	run.PlannedCell
 	Planned time.Duration `json:"-"`
@@ -60,7 +60,8 @@ func Build(m *suite.Manifest, p run.Plan, slots []run.Slot, c Costs) (*Schedule,
 	return s, nil
 }
 
-// plan is one target in one slot: each start (fork) measures every cell of the target once.
+// plan is one target in one slot: each start (fork) measures every closed-loop cell of the target once, and the first
+// start its open-loop steps (as run measures them: the open loop in the first start only).
 func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell) {
 	starts := max(1, p.Forks) // the run starts nginx as often as a JVM (a few seconds each)
 	tp := Target{Name: t.Name, VCPUs: sl.VCPUs(), Topology: sl.Topology().Name, Starts: starts}
@@ -84,9 +85,12 @@ func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell) {
 		}
 		seen[pc.Scenario] = true
 		n := time.Duration(starts)
+		if pc.LoadModel == "open" {
+			n = 1
+		}
 		cell := Cell{PlannedCell: pc, Planned: n * (warm + measured)}
 		if i == 0 {
-			cell.Planned += n * Start(p, c, t, sl)
+			cell.Planned += time.Duration(starts) * Start(p, c, t, sl)
 		}
 		tp.Warmup += n * warm
 		tp.Measured += n * measured

@@ -67,9 +67,16 @@ export const METHOD: MethodPoint[] = [
     title: 'Intervals honest for few repeats',
     text:
       "Throughput is the trimmed mean of the repeats with a 95% Student's t interval, wide when there are few repeats, " +
-      'as it should be. A cell whose repeats vary by more than 5% is flagged noisy.',
+      'as it should be. A cell whose repeats vary by more than 5% is flagged noisy. A cell measured over several JVM ' +
+      'starts gets its interval from the starts, so the noise between starts is in it; every interval on this site ' +
+      'says whether it spans several starts or one.',
     section: '7. What the service derives',
-    evidence: ["95% Student's t interval", 'above 5% the cell is `noisy`'],
+    evidence: [
+      "95% Student's t interval",
+      'above 5% the cell is `noisy`',
+      'the interval is the 95% t interval over the starts',
+      'Every interval says how many starts it spans.',
+    ],
   },
   {
     title: 'Ties are ties',

@@ -88,6 +88,7 @@ describe('sorting', () => {
       ciHigh: null,
       errorRate: 0,
       flags: [],
+      forks: 1,
     })
     const a = row('A', 1, 1, { throughputByConnections: [at(64, 1), at(256, 2)] })
     const b = row('B', 2, 1, { throughputByConnections: [at(512, 3)] })

@@ -34,6 +34,7 @@ const comparison = (a: Comparison['a'], b: Comparison['b'], ratio: number, over:
   verdict: '',
   claim: 'faster',
   comparable: true,
+  oneStart: null,
   ...over,
 })
 

@@ -37,6 +37,7 @@ export function row(over: Partial<LeaderboardRow>): LeaderboardRow {
     agentRevoked: false,
     topology: 'single',
     atLeast: false,
+    forks: 1,
     ...over,
   } as LeaderboardRow
 }
@@ -55,6 +56,7 @@ export function history(frameworks: number, days: number): HistorySeries[] {
       throughput: 1000 + f + d,
       ciLow: 990 + f + d,
       ciHigh: 1010 + f + d,
+      forks: 1 + (d % 2),
       connections: 256,
       frameworkVersion: '1.0',
       jvmVendor: 'Temurin',

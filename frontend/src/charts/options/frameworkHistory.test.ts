@@ -15,6 +15,7 @@ describe('frameworkHistoryOption', () => {
             ciLow: null,
             ciHigh: null,
             frameworkVersion: '<b>1</b>',
+            forks: 1,
           },
           {
             runId: 'b',
@@ -23,6 +24,7 @@ describe('frameworkHistoryOption', () => {
             ciLow: 49000,
             ciHigh: 52000,
             frameworkVersion: '2',
+            forks: 3,
           },
         ],
       },
@@ -37,5 +39,8 @@ describe('frameworkHistoryOption', () => {
     const tip = o.tooltip.formatter({ seriesIndex: 0, dataIndex: 0 })
     expect(tip).toContain('&lt;b&gt;1&lt;/b&gt;')
     expect(tip).toContain('48,000 req/s')
+    expect(tip).toContain('95% CI —') // no interval: nothing made up
+    // the interval says how many JVM starts it spans
+    expect(o.tooltip.formatter({ seriesIndex: 0, dataIndex: 1 })).toContain('95% CI ± 3.0% (3 starts)')
   })
 })

@@ -1,6 +1,7 @@
 // A framework page's small history chart: throughput per run, one line per I/O model, coloured as everywhere.
 import type { FrameworkHistorySeries, IoModel } from '../../api/types'
 import { formatDate, formatRps, formatRpsShort } from '../../lib/format'
+import { formatInterval } from '../../lib/interval'
 import { BASE, escapeHtml, IO_COLORS } from './common'
 
 export function frameworkHistoryOption(series: readonly FrameworkHistorySeries[]) {
@@ -15,7 +16,7 @@ export function frameworkHistoryOption(series: readonly FrameworkHistorySeries[]
         const s = series[p.seriesIndex]
         const pt = s?.points[p.dataIndex]
         if (!pt) return ''
-        return `${escapeHtml(s.ioModel)} · ${escapeHtml(pt.frameworkVersion)}<br>${formatDate(pt.startedAt)}: ${formatRps(pt.throughput)} req/s`
+        return `${escapeHtml(s.ioModel)} · ${escapeHtml(pt.frameworkVersion)}<br>${formatDate(pt.startedAt)}: ${formatRps(pt.throughput)} req/s<br>95% CI ${escapeHtml(formatInterval(pt.throughput, pt.ciLow, pt.ciHigh, pt.forks))}`
       },
     },
     xAxis: { type: 'time', axisLabel: { formatter: '{yyyy}-{MM}-{dd}', hideOverlap: true } },

@@ -3,6 +3,7 @@
 import type { ChangePoint, HistorySeries } from '../../api/types'
 import { formatEffect } from '../../lib/changes'
 import { formatDate, formatRps, formatRpsShort } from '../../lib/format'
+import { formatInterval } from '../../lib/interval'
 import { orderedVersions } from '../../lib/versions'
 import { BASE, colorAt, escapeHtml, LARGE_POINTS } from './common'
 
@@ -121,6 +122,7 @@ export function historyOption(
           `<b>${escapeHtml(s.framework)}</b> ${escapeHtml(p.frameworkVersion)} (${escapeHtml(s.ioModel)})`,
           escapeHtml(formatDate(p.startedAt)),
           `${formatRps(p.throughput)} req/s at ${p.connections} connections`,
+          `95% CI ${escapeHtml(formatInterval(p.throughput, p.ciLow, p.ciHigh, p.forks))}`,
           `JVM ${escapeHtml(p.jvmVendor)} ${escapeHtml(p.jvmVersion)}`,
           `run ${escapeHtml(p.runId)}`,
           p.regression ? `<b style="color:#D55E00">regression</b> ${escapeHtml(p.regressionDetail ?? '')}` : '',

@@ -7,8 +7,8 @@ const series = [
     ioModel: 'non-blocking' as const,
     runId: 'r',
     points: [
-      { connections: 256, targetRate: null, p50: 2, p90: 3, p99: 9, throughput: 130000, flags: [] },
-      { connections: 16, targetRate: null, p50: 0.2, p90: 0.3, p99: 0.9, throughput: 80000, flags: [] },
+      { connections: 256, targetRate: null, p50: 2, p90: 3, p99: 9, throughput: 130000, flags: [], forks: 2 },
+      { connections: 16, targetRate: null, p50: 0.2, p90: 0.3, p99: 0.9, throughput: 80000, flags: [], forks: 1 },
     ],
   },
 ]
@@ -26,6 +26,14 @@ describe('latencyOption', () => {
   })
   it('escapes framework names in the tooltip', () => {
     const opt = latencyOption(series)
-    expect(opt.tooltip.formatter({ seriesName: '<x>', data: [16, 0.2, 'p50', 80000] })).toContain('&lt;x&gt;')
+    expect(opt.tooltip.formatter({ seriesName: '<x>', data: [16, 0.2, 'p50', 80000, 1] })).toContain('&lt;x&gt;')
+  })
+  it('says over how many JVM starts each point was measured', () => {
+    const opt = latencyOption(series)
+    const lines = opt.series as { data: [number, number, string, number, number][] }[]
+    expect(opt.tooltip.formatter({ seriesName: 'Netty', data: lines[0].data[1] })).toContain('130,000 req/s (2 starts)')
+    expect(opt.tooltip.formatter({ seriesName: 'Netty', data: lines[0].data[0] })).toContain(
+      '80,000 req/s (one start: between-start noise not included)',
+    )
   })
 })

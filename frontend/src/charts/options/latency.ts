@@ -1,6 +1,7 @@
 // Latency against concurrency: p50 solid, p90 dashed, p99 dotted, one colour per framework.
 import type { LatencySeries } from '../../api/types'
 import { formatMs, formatRps } from '../../lib/format'
+import { startsNote } from '../../lib/interval'
 import { BASE, escapeHtml, ioSeriesStyles } from './common'
 import { seriesName } from './scaling'
 
@@ -30,7 +31,7 @@ export function latencyOption(
         symbolSize: 6,
         itemStyle: { color: styles[i].color },
         lineStyle: { type: pc.line, color: styles[i].color, width: pc.key === 'p50' ? 2 : 1.5 },
-        data: pts.map((p) => [p.connections, p[pc.key], pc.key, p.throughput]),
+        data: pts.map((p) => [p.connections, p[pc.key], pc.key, p.throughput, p.forks]),
       })
     }
   })
@@ -42,8 +43,8 @@ export function latencyOption(
     tooltip: {
       trigger: 'item',
       confine: true,
-      formatter: (p: { seriesName: string; data: [number, number, string, number] }) =>
-        `<b>${escapeHtml(p.seriesName)}</b><br>${p.data[0]} connections<br>${escapeHtml(p.data[2])} ${escapeHtml(formatMs(p.data[1]))}<br>${formatRps(p.data[3])} req/s`,
+      formatter: (p: { seriesName: string; data: [number, number, string, number, number] }) =>
+        `<b>${escapeHtml(p.seriesName)}</b><br>${p.data[0]} connections<br>${escapeHtml(p.data[2])} ${escapeHtml(formatMs(p.data[1]))}<br>${formatRps(p.data[3])} req/s (${escapeHtml(startsNote(p.data[4]))})`,
     },
     xAxis: {
       type: 'log',

@@ -46,6 +46,18 @@ describe('leaderboardBarOption', () => {
     expect(err.data[1]).toEqual([85000, 95000, 1])
     expect(err.data[2]).toEqual([40000, 40000, 2])
   })
+  it('says in the tooltip how many JVM starts each interval spans', () => {
+    const o = leaderboardBarOption(
+      [
+        row({ framework: 'Three', slaThroughput: 100000, ciLow: 97900, ciHigh: 102100, forks: 3 }),
+        row({ framework: 'One', slaThroughput: 50000, ciLow: 49600, ciHigh: 50400, forks: 1 }),
+      ],
+      200,
+    )
+    const tip = (i: number) => o.tooltip.formatter({ dataIndex: i, seriesType: 'bar' })
+    expect(tip(0)).toContain('± 2.1% (3 starts)')
+    expect(tip(1)).toContain('± 0.8% (one start: between-start noise not included)')
+  })
   it('marks a lower-bound bar hatched and an unranked one dotted, each with a legend entry and a tooltip line', () => {
     const marked = leaderboardBarOption(
       [

@@ -3,6 +3,7 @@
 // is a pattern and not a colour alone).
 import type { IoModel, LeaderboardRow } from '../../api/types'
 import { formatRps, formatRpsShort } from '../../lib/format'
+import { formatInterval } from '../../lib/interval'
 import { rowLabel } from '../../lib/topology'
 import { BASE, escapeHtml, IO_COLORS } from './common'
 
@@ -141,6 +142,7 @@ export function leaderboardBarOption(rows: readonly LeaderboardRow[], sla: numbe
           escapeHtml(r.ioModel),
           escapeHtml(atSla),
           `95% CI ${formatRps(r.ciLow)} – ${formatRps(r.ciHigh)}`,
+          escapeHtml(formatInterval(r.slaThroughput ?? r.bestThroughput, r.ciLow, r.ciHigh, r.forks)),
           `best ${formatRps(r.bestThroughput)} req/s`,
           ...(why ? [escapeHtml(why)] : []),
         ].join('<br>')

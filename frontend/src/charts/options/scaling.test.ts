@@ -21,6 +21,7 @@ const s: ScalingSeries[] = [
         runId: 'r',
         flags: [],
         vsSingle: null,
+        forks: 2,
       },
       {
         vcpus: 1,
@@ -35,6 +36,7 @@ const s: ScalingSeries[] = [
         runId: 'r',
         flags: [],
         vsSingle: null,
+        forks: 1,
       },
     ],
   },
@@ -56,6 +58,7 @@ const s: ScalingSeries[] = [
         runId: 'r',
         flags: [],
         vsSingle: null,
+        forks: 1,
       },
     ],
   },
@@ -97,6 +100,12 @@ describe('scaling options', () => {
       [2, 0.95],
     ])
     expect((opt.series[1] as { data: unknown[] }).data).toEqual([[2, null]])
+  })
+  it('says in the tooltip how many JVM starts each per-vCPU interval spans', () => {
+    const opt = scalingPerVcpuOption(s)
+    const tip = (i: number) => opt.tooltip.formatter({ seriesName: 'Netty (non-blocking)', dataIndex: i, data: null })
+    expect(tip(0)).toContain('± 5.3% (2 starts)')
+    expect(tip(1)).toContain('± 5.0% (one start: between-start noise not included)')
   })
   it('names a scale-out series by its instances and draws it dashed at the total vCPUs', () => {
     const out: ScalingSeries = { ...s[0], topology: 'nginx-2', points: [{ ...s[0].points[0], vsSingle: 1.2 }] }

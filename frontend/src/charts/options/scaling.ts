@@ -1,6 +1,7 @@
 // Scaling charts: throughput per vCPU (with its 95% confidence band) and scaling efficiency, by vCPU count.
 import type { ScalingSeries } from '../../api/types'
 import { formatPercent, formatRps, formatRpsShort } from '../../lib/format'
+import { formatInterval } from '../../lib/interval'
 import { isScaleOut, perInstance, topologyLabel } from '../../lib/topology'
 import { BASE, escapeHtml, ioSeriesStyles } from './common'
 
@@ -35,7 +36,7 @@ function tooltip(kind: 'perVcpu' | 'efficiency', series: readonly ScalingSeries[
       if (!s || !pt) return ''
       const figure =
         kind === 'perVcpu'
-          ? `${formatRps(pt.perVcpu)} req/s per vCPU (95% CI ${formatRps(pt.perVcpuCiLow)} – ${formatRps(pt.perVcpuCiHigh)})`
+          ? `${formatRps(pt.perVcpu)} req/s per vCPU (95% CI ${formatRps(pt.perVcpuCiLow)} – ${formatRps(pt.perVcpuCiHigh)}, ${formatInterval(pt.perVcpu, pt.perVcpuCiLow, pt.perVcpuCiHigh, pt.forks)})`
           : `efficiency ${formatPercent(pt.efficiency)}`
       const where = isScaleOut(s.topology)
         ? `${pt.vcpus} vCPU in total (${perInstance(s.topology, pt.vcpus)})`

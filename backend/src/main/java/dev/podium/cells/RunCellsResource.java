@@ -103,6 +103,9 @@ public class RunCellsResource {
                 "gcSeconds",
                 "gcCpuShare",
                 "gcPauseMaxMs",
+                // the JVM starts the interval rests on and their spread (V14)
+                "forks",
+                "rpsForkCv",
                 "topology");
 
         String csv() {
@@ -173,6 +176,8 @@ public class RunCellsResource {
                 line.add(gc == null ? null : gc.gcSeconds());
                 line.add(gc == null ? null : gc.gcCpuShare());
                 line.add(gc == null ? null : gc.gcPauseMaxMs());
+                line.add(s == null ? null : s.forks());
+                line.add(s == null ? null : s.rpsForkCv());
                 line.add(c.topology());
                 lines.add(line);
             }

@@ -6,7 +6,7 @@ import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
-import dev.podium.stats.CellStatistics;
+import dev.podium.stats.MeanEstimate;
 import dev.podium.stats.MeanRatio;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.stats.Welch;
@@ -34,7 +34,10 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** GET /api/compare: two cells, the ratio of their means with its CI, and Welch's t-test on their repeats. */
+/**
+ * GET /api/compare: two cells, the ratio of their means with its CI, and Welch's t-test on their means: over the JVM
+ * starts of a cell measured in several (the variance between starts), over the repeats of a one-start cell.
+ */
 @Path("/api/compare")
 @Tag(name = "leaderboard")
 public class CompareResource {
@@ -51,12 +54,14 @@ public class CompareResource {
             int vcpus,
             String hostClass,
 
-            @Schema(description = "the trimmed mean of the repeats' requests/s, the figure the leaderboard shows")
+            @Schema(
+                    description = "the cell's figure, as its run shows it: the trimmed mean of the repeats' requests/s"
+                            + " (with several JVM starts, the mean of each start's trimmed mean)")
             double throughput,
 
             @Schema(
-                    description = "the mean of the repeats' requests/s: the estimator of the ratio, its interval and"
-                            + " the test")
+                    description = "the mean of the repeats' requests/s (with several JVM starts, the mean of the"
+                            + " starts' means): the estimator of the ratio, its interval and the test")
             double mean,
 
             @Schema(description = "the cell's quality flags, as the leaderboard shows them")
@@ -90,7 +95,14 @@ public class CompareResource {
             String claim,
 
             @Schema(description = "same scenario, load model, concurrency, vCPUs, topology and host class")
-            boolean comparable) {}
+            boolean comparable,
+
+            @Schema(
+                    nullable = true,
+                    description = "set when a side rests on one JVM start (forks 1): its side of the test and of the"
+                            + " ratio's interval counts the spread of its repeats only, not the larger spread between"
+                            + " starts; null when both sides were measured over several starts")
+            String oneStart) {}
 
     @Inject
     CellQueries queries;
@@ -103,9 +115,11 @@ public class CompareResource {
     @Operation(
             summary = "Compare two cells",
             description = "ratio = mean of b / mean of a; its 95% CI is Fieller's interval on Welch's standard"
-                    + " error and degrees of freedom; t, df and pValue are Welch's two-sided t-test of b's repeats"
-                    + " against a's (alpha 0.05): one estimator, the mean, so the interval leaves out 1 exactly when"
-                    + " the test is significant. claim and verdict follow the flag policy.")
+                    + " error and degrees of freedom; t, df and pValue are Welch's two-sided t-test of b's mean"
+                    + " against a's (alpha 0.05), each side over its JVM starts' means when it was measured in several"
+                    + " (the variance between starts; methodology section 7), over its repeats when in one (oneStart"
+                    + " then says so): one estimator, the mean, so the interval leaves out 1 exactly when the test is"
+                    + " significant. claim and verdict follow the flag policy.")
     @APIResponse(
             responseCode = "200",
             content =
@@ -121,7 +135,7 @@ public class CompareResource {
                    "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 120000.0, "mean": 120000.0},
              "ratio": 2.376, "ratioCiLow": 2.313, "ratioCiHigh": 2.442, "t": 80.25, "df": 7.2, "pValue": 6.8e-12,
              "significant": true, "verdict": "Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", "claim": "faster",
-             "comparable": true}""")))
+             "comparable": true, "oneStart": "Spring MVC and Netty each rest on one JVM start: the test and the interval count the spread of their repeats, not the larger spread between starts"}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
     @APIResponse(responseCode = "404", description = "No cell with that id; `field` is a or b")
     public Uni<Response> compare(
@@ -147,12 +161,16 @@ public class CompareResource {
                 .filter(r -> r.id() == idB)
                 .findFirst()
                 .orElseThrow(() -> ReadProblems.notFound("b", "no cell " + idB));
-        Map<Long, double[]> repeats = queries.repeatRps(List.of(idA, idB));
-        double[] ra = repeats.getOrDefault(idA, new double[0]);
-        double[] rb = repeats.getOrDefault(idB, new double[0]);
-        MeanRatio.Result m = MeanRatio.of(ra, rb);
-        double ratio = m.ratio();
-        Welch.Result w = Welch.test(rb, ra);
+        Map<Long, double[][]> repeats = queries.repeatRpsByStart(List.of(idA, idB));
+        double[][] ra = repeats.getOrDefault(idA, new double[0][]);
+        double[][] rb = repeats.getOrDefault(idB, new double[0][]);
+        MeanEstimate ea = MeanEstimate.ofStarts(ra);
+        MeanEstimate eb = MeanEstimate.ofStarts(rb);
+        double meanA = mean(ra, ea);
+        double meanB = mean(rb, eb);
+        MeanRatio.Result m = MeanRatio.of(ea, eb);
+        double ratio = ea == null || eb == null ? meanB / meanA : m.ratio();
+        Welch.Result w = Welch.test(eb, ea);
         boolean significant = w != null && w.significant();
         String claim = QualityFlags.claim(
                 a.shownFlags(), a.agentRevoked(), b.shownFlags(), b.agentRevoked(), ratio, significant);
@@ -163,8 +181,8 @@ public class CompareResource {
                 && a.topology().equals(b.topology())
                 && a.hostClass().equals(b.hostClass());
         return new CompareResponse(
-                ref(a, ra),
-                ref(b, rb),
+                ref(a, meanA),
+                ref(b, meanB),
                 ratio,
                 m.low(),
                 m.high(),
@@ -174,7 +192,39 @@ public class CompareResource {
                 significant,
                 verdict(a, b, ratio, w, claim),
                 claim,
-                comparable);
+                comparable,
+                oneStart(a, b, ra.length, rb.length));
+    }
+
+    /** The mean the ratio is of: the estimate's, else (a single repeat) the repeats'; 0 without repeats. */
+    private static double mean(double[][] starts, MeanEstimate e) {
+        if (e != null) {
+            return e.mean();
+        }
+        return java.util.Arrays.stream(starts)
+                .flatMapToDouble(java.util.Arrays::stream)
+                .average()
+                .orElse(0);
+    }
+
+    /** Which side rests on one JVM start, in words; null when both were measured over several. */
+    static String oneStart(CellRow a, CellRow b, int startsA, int startsB) {
+        String nameA = label(a, b);
+        String nameB = label(b, a);
+        String sides;
+        if (startsA <= 1 && startsB <= 1) {
+            sides = nameA + " and " + nameB + " each rest on one JVM start: the test and the interval count the spread"
+                    + " of their repeats";
+        } else if (startsA <= 1) {
+            sides = nameA + " rests on one JVM start: its side of the test and of the interval counts the spread of"
+                    + " its repeats";
+        } else if (startsB <= 1) {
+            sides = nameB + " rests on one JVM start: its side of the test and of the interval counts the spread of"
+                    + " its repeats";
+        } else {
+            return null;
+        }
+        return sides + ", not the larger spread between starts";
     }
 
     static String verdict(CellRow a, CellRow b, double ratio, Welch.Result w, String claim) {
@@ -229,7 +279,7 @@ public class CompareResource {
                 .toPlainString();
     }
 
-    private static CellRef ref(CellRow c, double[] repeats) {
+    private static CellRef ref(CellRow c, double mean) {
         return new CellRef(
                 c.id(),
                 c.runId(),
@@ -241,10 +291,8 @@ public class CompareResource {
                 c.connections(),
                 c.vcpus(),
                 c.hostClass(),
-                CellStatistics.trimmedMean(repeats),
-                repeats.length == 0
-                        ? 0
-                        : java.util.Arrays.stream(repeats).average().orElse(0),
+                c.throughput(),
+                mean,
                 c.shownFlags(),
                 c.topology(),
                 c.stats() == null ? 1 : c.stats().forks());

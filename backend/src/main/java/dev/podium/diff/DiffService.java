@@ -3,6 +3,7 @@ package dev.podium.diff;
 import dev.podium.common.ProblemException;
 import dev.podium.read.SeriesKey;
 import dev.podium.stats.CellStatistics;
+import dev.podium.stats.MeanEstimate;
 import dev.podium.stats.Welch;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -22,7 +23,10 @@ import java.util.TreeMap;
 import java.util.UUID;
 import javax.sql.DataSource;
 
-/** Compares every cell two runs share with Welch's t-test on their repeats, and lists the run fields that differ. */
+/**
+ * Compares every cell two runs share with Welch's t-test (over each cell's JVM starts when it has several, over its
+ * repeats when it has one), and lists the run fields that differ.
+ */
 @ApplicationScoped
 public class DiffService {
 
@@ -83,7 +87,7 @@ public class DiffService {
             List<Long> ids = new ArrayList<>();
             cellsA.values().forEach(x -> ids.add(x.id()));
             cellsB.values().forEach(x -> ids.add(x.id()));
-            Map<Long, double[][]> repeats = repeats(c, ids);
+            Map<Long, double[][][]> repeats = repeats(c, ids);
 
             List<RunDiff.Moved> moved = new ArrayList<>();
             int compared = 0;
@@ -94,15 +98,15 @@ public class DiffService {
                 }
                 compared++;
                 Cell x = e.getValue();
-                double[][] ra = repeats.getOrDefault(x.id(), new double[2][0]);
-                double[][] rb = repeats.getOrDefault(y.id(), new double[2][0]);
+                double[][][] ra = repeats.getOrDefault(x.id(), new double[2][0][]);
+                double[][][] rb = repeats.getOrDefault(y.id(), new double[2][0][]);
                 for (int m = 0; m < 2; m++) {
-                    Welch.Result w = Welch.test(rb[m], ra[m]);
+                    Welch.Result w = Welch.test(MeanEstimate.ofStarts(rb[m]), MeanEstimate.ofStarts(ra[m]));
                     if (w == null || w.pValue() >= alpha) {
                         continue;
                     }
-                    double va = CellStatistics.trimmedMean(ra[m]);
-                    double vb = CellStatistics.trimmedMean(rb[m]);
+                    double va = figure(ra[m]);
+                    double vb = figure(rb[m]);
                     double effect = va == 0 ? 0 : (vb - va) / va * 100;
                     moved.add(new RunDiff.Moved(
                             m == 0 ? "throughput" : "p99",
@@ -223,25 +227,38 @@ public class DiffService {
         return out;
     }
 
-    /** cell id -> {requests/s of each repeat, p99 of each repeat}. */
-    private static Map<Long, double[][]> repeats(Connection c, List<Long> ids) throws SQLException {
-        Map<Long, List<double[]>> lists = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("select cell_id, requests_per_second, p99_ms from repeats "
+    /** A cell's value as its run shows it: the trimmed mean, or with several starts the mean of theirs. */
+    static double figure(double[][] starts) {
+        double[][] kept =
+                java.util.Arrays.stream(starts).filter(s -> s.length > 0).toArray(double[][]::new);
+        if (kept.length == 0) {
+            return 0;
+        }
+        return kept.length == 1 ? CellStatistics.trimmedMean(kept[0]) : CellStatistics.forkFigure(kept);
+    }
+
+    /** cell id -> {requests/s of each repeat, p99 of each repeat}, each grouped by JVM start in start order. */
+    private static Map<Long, double[][][]> repeats(Connection c, List<Long> ids) throws SQLException {
+        Map<Long, TreeMap<Integer, List<double[]>>> lists = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("select cell_id, fork, requests_per_second, p99_ms from repeats "
                 + "where cell_id = any (?) order by cell_id, ordinal")) {
             ps.setArray(1, c.createArrayOf("bigint", ids.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
-                            .add(new double[] {rs.getDouble(2), rs.getDouble(3)});
+                    lists.computeIfAbsent(rs.getLong(1), k -> new TreeMap<>())
+                            .computeIfAbsent(rs.getInt(2), k -> new ArrayList<>())
+                            .add(new double[] {rs.getDouble(3), rs.getDouble(4)});
                 }
             }
         }
-        Map<Long, double[][]> out = new HashMap<>();
-        lists.forEach((id, l) -> {
-            double[][] r = new double[2][l.size()];
-            for (int i = 0; i < l.size(); i++) {
-                r[0][i] = l.get(i)[0];
-                r[1][i] = l.get(i)[1];
+        Map<Long, double[][][]> out = new HashMap<>();
+        lists.forEach((id, byStart) -> {
+            double[][][] r = new double[2][byStart.size()][];
+            int f = 0;
+            for (List<double[]> l : byStart.values()) {
+                r[0][f] = l.stream().mapToDouble(v -> v[0]).toArray();
+                r[1][f] = l.stream().mapToDouble(v -> v[1]).toArray();
+                f++;
             }
             out.put(id, r);
         });

@@ -10,7 +10,9 @@ public record RunDiff(
         RunRef a,
         RunRef b,
 
-        @Schema(description = "a cell moved when Welch's two-sided p on its repeats is below this")
+        @Schema(
+                description = "a cell moved when Welch's two-sided p is below this: over the cells' JVM starts where"
+                        + " they have several, over their repeats where one")
         double alpha,
 
         @Schema(
@@ -47,7 +49,9 @@ public record RunDiff(
             long cellA,
             long cellB,
 
-            @Schema(description = "trimmed mean of a's repeats (req/s, or ms for p99)")
+            @Schema(
+                    description = "trimmed mean of a's repeats (req/s, or ms for p99); with several JVM starts the"
+                            + " mean of each start's trimmed mean")
             double valueA,
 
             double valueB,

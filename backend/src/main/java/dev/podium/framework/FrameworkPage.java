@@ -88,7 +88,12 @@ public record FrameworkPage(
             boolean agentRevoked,
 
             @Schema(nullable = true, description = "JVM cells: allocation and GC of the shown cell over its repeats")
-            GcStats gc) {}
+            GcStats gc,
+
+            @Schema(
+                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
+                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            int forks) {}
 
     /** A row of another framework next to this one on the leaderboard. */
     @Schema(name = "FrameworkNeighbour")
@@ -104,7 +109,12 @@ public record FrameworkPage(
             String ioModel,
             double throughput,
             @Schema(nullable = true) Double ciLow,
-            @Schema(nullable = true) Double ciHigh) {}
+            @Schema(nullable = true) Double ciHigh,
+
+            @Schema(
+                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
+                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            int forks) {}
 
     /** Throughput of the framework's best cell per run, oldest first (at most the 50 newest runs). */
     @Schema(name = "FrameworkHistorySeries")
@@ -117,7 +127,12 @@ public record FrameworkPage(
             double throughput,
             @Schema(nullable = true) Double ciLow,
             @Schema(nullable = true) Double ciHigh,
-            String frameworkVersion) {}
+            String frameworkVersion,
+
+            @Schema(
+                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
+                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            int forks) {}
 
     /** Where the scenario's badge is and the Markdown that embeds it (paths relative to the service). */
     @Schema(name = "FrameworkBadge")

@@ -144,7 +144,8 @@ public class FrameworkPages {
                         r.requestsPerCpuSecond(),
                         r.rssMbPerKrps(),
                         r.agentRevoked(),
-                        r.gc()));
+                        r.gc(),
+                        r.forks()));
                 if (r.rank() != null) { // its place among the ranked rows
                     first = first < 0 ? i : first;
                     last = i;
@@ -195,7 +196,8 @@ public class FrameworkPages {
                 r.ioModel(),
                 shown(r),
                 r.ciLow(),
-                r.ciHigh());
+                r.ciHigh(),
+                r.forks());
     }
 
     private List<FrameworkPage.HistorySeries> history(String framework, String scenario, String hostClass, int vcpus) {
@@ -227,7 +229,8 @@ public class FrameworkPages {
                                     c.throughput(),
                                     c.stats() == null ? null : c.stats().rpsCiLow(),
                                     c.stats() == null ? null : c.stats().rpsCiHigh(),
-                                    c.frameworkVersion()))
+                                    c.frameworkVersion(),
+                                    c.stats() == null ? 1 : c.stats().forks()))
                             .toList()));
         });
         return series;

@@ -72,7 +72,12 @@ public class HistoryResource {
             String regressionDetail,
 
             @Schema(description = "the quality flags of the point's cell, as the leaderboard shows them")
-            List<String> flags) {}
+            List<String> flags,
+
+            @Schema(
+                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
+                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            int forks) {}
 
     @Schema(name = "HistorySeries")
     public record Series(String hostClass, int vcpus, String framework, String ioModel, List<Point> points) {}
@@ -108,7 +113,8 @@ public class HistoryResource {
                 "regressionDetail",
                 "scenario",
                 "loadModel",
-                "flags");
+                "flags",
+                "forks");
 
         String csv() {
             List<List<Object>> lines = new ArrayList<>();
@@ -131,6 +137,7 @@ public class HistoryResource {
                     line.add(scenario);
                     line.add(loadModel);
                     line.add(p.flags());
+                    line.add(p.forks());
                     lines.add(line);
                 }
             }
@@ -169,11 +176,11 @@ public class HistoryResource {
              "vcpus": 2, "framework": "Netty", "ioModel": "non-blocking", "points": [
               {"runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "startedAt": "2026-11-01T08:00:00Z", "cellId": 51, "throughput": 120000.0,
                "ciLow": 119000.0, "ciHigh": 121000.0, "connections": 256, "frameworkVersion": "4.2.7.Final",
-               "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS", "regression": false, "regressionDetail": null},
+               "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS", "regression": false, "regressionDetail": null, "forks": 2},
               {"runId": "6d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c05", "startedAt": "2026-11-02T08:00:00Z", "cellId": 101, "throughput": 100000.0,
                "ciLow": 99000.0, "ciHigh": 101000.0, "connections": 256, "frameworkVersion": "4.2.8.Final",
                "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS", "regression": true,
-               "regressionDetail": "-16.7% against the median 120000.0 of the previous 1 run; Welch t = -20.00, df = 8.0, p = < 0.001: regression"}]}]}""")),
+               "regressionDetail": "-16.7% against the median 120000.0 of the previous 1 run; Welch t = -20.00, df = 8.0, p = < 0.001: regression", "forks": 2}]}]}""")),
                 @Content(mediaType = Csv.MEDIA_TYPE)
             })
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
@@ -294,7 +301,8 @@ public class HistoryResource {
                         c.jvmVersion(),
                         isLatest && check.regression(),
                         isLatest ? check.detail() : null,
-                        c.shownFlags()));
+                        c.shownFlags(),
+                        c.stats().forks()));
             }
             if (orderBy.equals("version")) {
                 out.sort(Comparator.comparing(

@@ -46,7 +46,12 @@ public class LatencyResource {
             double throughput,
 
             @Schema(description = "the quality flags of the point's cell, as the leaderboard shows them")
-            List<String> flags) {}
+            List<String> flags,
+
+            @Schema(
+                    description = "how many JVM starts the point's cell was measured over: 1, its figures describe one"
+                            + " start; 2 or more, they are pooled over the starts")
+            int forks) {}
 
     @Schema(name = "LatencySeries")
     public record Series(String framework, String ioModel, UUID runId, List<Point> points) {}
@@ -80,8 +85,8 @@ public class LatencyResource {
                             examples = @ExampleObject(name = "vertx", value = """
             {"scenario": "plaintext", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "vcpus": 2, "loadModel": "closed",
              "series": [{"framework": "Vert.x Web", "ioModel": "non-blocking", "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04",
-               "points": [{"connections": 64, "targetRate": null, "p50": 0.5, "p90": 0.8, "p99": 1.9, "throughput": 120000.0},
-                          {"connections": 256, "targetRate": null, "p50": 1.9, "p90": 2.9, "p99": 6.0, "throughput": 130000.0}]}]}""")))
+               "points": [{"connections": 64, "targetRate": null, "p50": 0.5, "p90": 0.8, "p99": 1.9, "throughput": 120000.0, "forks": 1},
+                          {"connections": 256, "targetRate": null, "p50": 1.9, "p90": 2.9, "p99": 6.0, "throughput": 130000.0, "forks": 1}]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
     @Parameter(name = "scenario", in = ParameterIn.QUERY, required = true, example = "plaintext")
     @Parameter(name = "connections", in = ParameterIn.QUERY, hidden = true) // the x axis
@@ -138,7 +143,8 @@ public class LatencyResource {
                             c.stats().p90Median(),
                             c.stats().p99Median(),
                             c.throughput(),
-                            c.shownFlags()))
+                            c.shownFlags(),
+                            c.stats().forks()))
                     .toList();
             CellRow first = sweep.get(0);
             series.add(new Series(first.framework(), first.ioModel(), first.runId(), points));

@@ -154,7 +154,8 @@ public final class LeaderboardRanking {
                         c.stats().rpsCiLow(),
                         c.stats().rpsCiHigh(),
                         c.stats().errorRate(),
-                        c.flags()))
+                        c.flags(),
+                        c.stats().forks()))
                 .toList();
     }
 

@@ -237,7 +237,12 @@ public record LeaderboardResponse(
             @Schema(nullable = true) Double ciLow,
             @Schema(nullable = true) Double ciHigh,
             @Schema(nullable = true) Double errorRate,
-            List<String> flags) {}
+            List<String> flags,
+
+            @Schema(
+                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
+                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            int forks) {}
 
     /** The CSV's header before snake_case: the names of LeaderboardColumns, in order. */
     static final List<String> CSV_HEADER = LeaderboardColumns.TABLE.names();

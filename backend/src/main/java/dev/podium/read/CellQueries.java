@@ -179,6 +179,37 @@ public class CellQueries {
         return result;
     }
 
+    /**
+     * Cell id -> its repeats' requests/s grouped by JVM start, in start order (one group for a one-start cell): what
+     * the tests between cells read, so that they count the variance between starts where it was measured.
+     */
+    public Map<Long, double[][]> repeatRpsByStart(Collection<Long> cellIds) {
+        Map<Long, java.util.TreeMap<Integer, List<Double>>> lists = new HashMap<>();
+        if (!cellIds.isEmpty()) {
+            try (Connection c = dataSource.getConnection();
+                    PreparedStatement ps = c.prepareStatement("select cell_id, fork, requests_per_second from repeats "
+                            + "where cell_id = any (?) order by cell_id, ordinal")) {
+                ps.setArray(1, c.createArrayOf("bigint", cellIds.toArray()));
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        lists.computeIfAbsent(rs.getLong(1), k -> new java.util.TreeMap<>())
+                                .computeIfAbsent(rs.getInt(2), k -> new ArrayList<>())
+                                .add(rs.getDouble(3));
+                    }
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException("read repeats", e);
+            }
+        }
+        Map<Long, double[][]> result = new HashMap<>();
+        lists.forEach((id, byStart) -> result.put(
+                id,
+                byStart.values().stream()
+                        .map(l -> l.stream().mapToDouble(Double::doubleValue).toArray())
+                        .toArray(double[][]::new)));
+        return result;
+    }
+
     /** (framework, ioModel) as framework + NUL + ioModel -> the framework version in its most recent run (baselines excluded). */
     public Map<String, String> latestVersions() {
         Map<String, String> versions = new HashMap<>();

@@ -66,7 +66,12 @@ public class ScalingResource {
                     description = "scale-out series: this point's throughput / the same target's single-instance"
                             + " throughput at the same total vCPUs (N instances on k/N vCPUs each against one on k);"
                             + " null for the single series or without that point")
-            Double vsSingle) {}
+            Double vsSingle,
+
+            @Schema(
+                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
+                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            int forks) {}
 
     @Schema(name = "ScalingSeries")
     public record Series(
@@ -115,9 +120,9 @@ public class ScalingResource {
             {"scenario": "plaintext", "cpuModel": "AMD EPYC 7R13", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
              "loadModel": "closed", "series": [{"framework": "Netty", "ioModel": "non-blocking", "topology": "single", "points": [
               {"vcpus": 1, "connections": 256, "throughput": 100000.0, "ciLow": 99000.0, "ciHigh": 101000.0,
-               "perVcpu": 100000.0, "perVcpuCiLow": 99000.0, "perVcpuCiHigh": 101000.0, "efficiency": 1.0, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"},
+               "perVcpu": 100000.0, "perVcpuCiLow": 99000.0, "perVcpuCiHigh": 101000.0, "efficiency": 1.0, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "forks": 2},
               {"vcpus": 2, "connections": 256, "throughput": 180000.0, "ciLow": 178000.0, "ciHigh": 182000.0,
-               "perVcpu": 90000.0, "perVcpuCiLow": 89000.0, "perVcpuCiHigh": 91000.0, "efficiency": 0.9, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"}]}]}""")))
+               "perVcpu": 90000.0, "perVcpuCiLow": 89000.0, "perVcpuCiHigh": 91000.0, "efficiency": 0.9, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "forks": 2}]}]}""")))
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
     @Parameter(name = "scenario", in = ParameterIn.QUERY, required = true, example = "plaintext")
     @Parameter(
@@ -208,7 +213,8 @@ public class ScalingResource {
                         efficiency(c.throughput(), k, one == null ? null : one.throughput(), counts),
                         c.runId(),
                         c.shownFlags(),
-                        scaleOut ? vsSingle(c.throughput(), single.get(k)) : null));
+                        scaleOut ? vsSingle(c.throughput(), single.get(k)) : null,
+                        s.forks()));
             }
             series.add(new Series(any.framework(), any.ioModel(), any.topology(), points));
         }

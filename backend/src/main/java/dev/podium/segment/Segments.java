@@ -142,7 +142,7 @@ public class Segments {
             plans.put(c.id(), new Plan(pooled, at + 1 - to));
             pooled.forEach(p -> needed.add(p.cellId()));
         }
-        Map<Long, double[]> repeats = queries.repeatRps(needed);
+        Map<Long, double[][]> repeats = queries.repeatRpsByStart(needed);
         List<CellRow> out = new ArrayList<>(cells.size());
         for (CellRow c : cells) {
             Plan plan = plans.get(c.id());
@@ -150,7 +150,9 @@ public class Segments {
             double[][] runs = pooled == null
                     ? new double[0][]
                     : pooled.stream()
-                            .map(p -> repeats.getOrDefault(p.cellId(), new double[0]))
+                            .map(p -> Arrays.stream(repeats.getOrDefault(p.cellId(), new double[0][]))
+                                    .flatMapToDouble(Arrays::stream)
+                                    .toArray()) // a run's repeats, of all its starts
                             .filter(r -> r.length > 0)
                             .toArray(double[][]::new);
             if (runs.length == 0 || c.stats() == null) {
@@ -174,7 +176,9 @@ public class Segments {
                             ? c.stats()
                             : pooledStats(
                                     c.stats(),
-                                    runs,
+                                    runs.length > 1
+                                            ? runs
+                                            : repeats.get(pooled.get(0).cellId()),
                                     pooled.stream().mapToInt(Point::forks).sum()),
                     pooled.stream().anyMatch(Point::revoked)));
         }
@@ -187,14 +191,15 @@ public class Segments {
      * the mean of each run's trimmed mean and the interval the t interval over the runs' means, never narrower than
      * the repeats' own; so the run-to-run spread, the noise the next run will have, is in the interval. Pooling every
      * repeat as if one run had measured them all gave intervals a few hundred repeats narrow that the next run fell
-     * outside of. {@code forks}: the JVM starts of all the runs together.
+     * outside of. A segment of one run passes that run's starts instead, as its own statistics take them.
+     * {@code forks}: the JVM starts of all the runs together.
      */
     static CellStats pooledStats(CellStats s, double[][] runs, int forks) {
         double[] rps = Arrays.stream(runs).flatMapToDouble(Arrays::stream).toArray();
-        CellStatistics.Spread spread = runs.length > 1 ? CellStatistics.groupSpread(runs) : CellStatistics.spread(rps);
+        CellStatistics.Spread spread = runs.length > 1 ? CellStatistics.forkSpread(runs) : CellStatistics.spread(rps);
         return new CellStats(
                 rps.length,
-                runs.length > 1 ? CellStatistics.groupFigure(runs) : CellStatistics.trimmedMean(rps),
+                runs.length > 1 ? CellStatistics.forkFigure(runs) : CellStatistics.trimmedMean(rps),
                 CellStatistics.median(rps),
                 spread.mean(),
                 spread.stddev(),
@@ -211,7 +216,7 @@ public class Segments {
                 s.rpsPerVcpu(),
                 s.rssMbPerKrps(),
                 Math.max(forks, runs.length),
-                runs.length > 1 ? CellStatistics.groupCv(runs) : s.rpsForkCv());
+                runs.length > 1 ? CellStatistics.forkCv(runs) : s.rpsForkCv());
     }
 
     /** A series on the board of {@code board}'s host class, vCPU count, scenario and load model. */

@@ -45,8 +45,8 @@ public final class CellStatistics {
             unanswered += r.unanswered();
         }
         double[][] starts = byFork(repeats);
-        Spread spread = starts.length > 1 ? groupSpread(starts) : spread(rps);
-        double figure = starts.length > 1 ? groupFigure(starts) : trimmedMean(rps);
+        Spread spread = starts.length > 1 ? forkSpread(starts) : spread(rps);
+        double figure = starts.length > 1 ? forkFigure(starts) : trimmedMean(rps);
         double errorRate = errorRate(requests, unanswered, errors);
         return new CellStats(
                 n,
@@ -67,7 +67,7 @@ public final class CellStatistics {
                 rpsPerVcpu(repeats, vcpus),
                 rssMbPerKrps(repeats),
                 starts.length,
-                starts.length > 1 ? groupCv(starts) : null);
+                starts.length > 1 ? forkCv(starts) : null);
     }
 
     /** The repeats' requests/s grouped by JVM start, in start order (one group for a one-start cell). */
@@ -90,10 +90,10 @@ public final class CellStatistics {
     }
 
     /**
-     * A cell of several starts (or a segment of several runs): the mean of each group's own figure (its trimmed mean,
-     * as a one-start cell's).
+     * A cell of several starts (or a board segment of several runs, segment.Segments): the mean of each group's own
+     * figure (its trimmed mean, as a one-start cell's).
      */
-    public static double groupFigure(double[][] starts) {
+    public static double forkFigure(double[][] starts) {
         return Arrays.stream(starts)
                 .mapToDouble(CellStatistics::trimmedMean)
                 .average()
@@ -108,7 +108,7 @@ public final class CellStatistics {
      * (the pooled within-start standard deviation over all N repeats, N - F degrees of freedom). stddev and cv are the
      * pooled within-start ones: noisy keeps saying that the repeats of a start disagree, not that the starts do.
      */
-    public static Spread groupSpread(double[][] starts) {
+    public static Spread forkSpread(double[][] starts) {
         int f = starts.length;
         double[] means =
                 Arrays.stream(starts).mapToDouble(g -> new Mean().evaluate(g)).toArray();
@@ -133,7 +133,7 @@ public final class CellStatistics {
     }
 
     /** The starts' means' coefficient of variation: their sample standard deviation over their mean. */
-    public static Double groupCv(double[][] starts) {
+    public static Double forkCv(double[][] starts) {
         double[] means =
                 Arrays.stream(starts).mapToDouble(g -> new Mean().evaluate(g)).toArray();
         double mean = new Mean().evaluate(means);

@@ -2,7 +2,6 @@ package dev.podium.stats;
 
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.moment.Mean;
-import org.apache.commons.math3.stat.descriptive.moment.Variance;
 
 /**
  * The ratio of two cells' mean throughputs with its 95% interval by Fieller's theorem on Welch's standard error and
@@ -24,13 +23,22 @@ public final class MeanRatio {
     public static Result of(double[] a, double[] b) {
         double ma = a.length == 0 ? 0 : new Mean().evaluate(a);
         double mb = b.length == 0 ? 0 : new Mean().evaluate(b);
+        return of(ma, mb, MeanEstimate.ofRepeats(a), MeanEstimate.ofRepeats(b));
+    }
+
+    /** The same on two means as {@link MeanEstimate} gives them (over JVM starts where a side has several). */
+    public static Result of(MeanEstimate a, MeanEstimate b) {
+        return of(a == null ? 0 : a.mean(), b == null ? 0 : b.mean(), a, b);
+    }
+
+    private static Result of(double ma, double mb, MeanEstimate a, MeanEstimate b) {
         double ratio = mb / ma;
         Welch.Result w = Welch.test(b, a);
         if (w == null || !(ma > 0)) {
             return new Result(ratio, null, null);
         }
-        double qa = new Variance(true).evaluate(a) / a.length;
-        double qb = new Variance(true).evaluate(b) / b.length;
+        double qa = a.variance();
+        double qb = b.variance();
         double q = new TDistribution(null, w.df()).inverseCumulativeProbability(0.975);
         double qq = q * q;
         double quadratic = ma * ma - qq * qa;

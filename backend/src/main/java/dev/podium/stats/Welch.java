@@ -1,10 +1,8 @@
 package dev.podium.stats;
 
 import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.descriptive.moment.Mean;
-import org.apache.commons.math3.stat.descriptive.moment.Variance;
 
-/** Welch's unequal-variances t-test on two sets of repeats (methodology section 5), two-sided. */
+/** Welch's unequal-variances t-test on two means (methodology section 10), two-sided. */
 public final class Welch {
 
     public static final double ALPHA = 0.05;
@@ -20,17 +18,26 @@ public final class Welch {
 
     /** Null when the test is undefined: fewer than 2 repeats on a side, or no variance on either side. */
     public static Result test(double[] a, double[] b) {
-        if (a.length < 2 || b.length < 2) {
+        return test(MeanEstimate.ofRepeats(a), MeanEstimate.ofRepeats(b));
+    }
+
+    /**
+     * Welch's test on two means as {@link MeanEstimate} gives them (each side's repeats, or its JVM starts when it has
+     * several): t = (mean(a) - mean(b)) / sqrt(va + vb), df by Welch-Satterthwaite from each side's own degrees of
+     * freedom. Null when a side is undefined or neither varies.
+     */
+    public static Result test(MeanEstimate a, MeanEstimate b) {
+        if (a == null || b == null) {
             return null;
         }
-        double qa = new Variance(true).evaluate(a) / a.length;
-        double qb = new Variance(true).evaluate(b) / b.length;
+        double qa = a.variance();
+        double qb = b.variance();
         double se2 = qa + qb;
         if (se2 == 0) {
             return null;
         }
-        double t = (new Mean().evaluate(a) - new Mean().evaluate(b)) / Math.sqrt(se2);
-        double df = se2 * se2 / (qa * qa / (a.length - 1) + qb * qb / (b.length - 1));
+        double t = (a.mean() - b.mean()) / Math.sqrt(se2);
+        double df = se2 * se2 / (qa * qa / a.df() + qb * qb / b.df());
         double p = 2 * new TDistribution(null, df).cumulativeProbability(-Math.abs(t));
         return new Result(t, df, Math.min(1.0, p));
     }

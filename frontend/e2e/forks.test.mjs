@@ -1,0 +1,223 @@
+// Browser tests of intervals and the JVM starts they span (issue 25): a signed v2 run measures one framework over three
+// JVM starts and another in one start. Every page that shows an interval says which it is, in one wording ("± 2.1%
+// (3 starts)", "± 0.8% (one start: between-start noise not included)"): the board, scaling, latency, history, compare,
+// framework and run pages, on a desktop and on a 390 px phone. The figures are the service's: each shown ± is
+// recomputed from the answer the page read. Runs after the others (e2e/run.mjs): its run is the newest until
+// warmup.test.mjs adds its own, and so the framework page's default board.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { launch, launchPhone, openPage } from './browser.mjs'
+import { envelope } from './seed.mjs'
+
+const base = process.env.PODIUM_E2E_URL
+if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+
+const RUN_ID = '7f000001-0000-4000-8000-0000000009f0'
+const MULTI = 'Forks Multi'
+const SINGLE = 'Forks Single'
+const CPU = 'Forks Test CPU @ 2.20GHz'
+const ONE_START = 'one start: between-start noise not included'
+
+/** A cell of `framework` whose repeats are each start's mean - 100, mean, mean + 100 (fork named when several). */
+function cell(framework, ioModel, starts) {
+  return {
+    framework,
+    frameworkVersion: '1.0.0',
+    ioModel,
+    scenario: 'plaintext',
+    loadModel: 'closed',
+    connections: 64,
+    vcpus: 1,
+    durationSeconds: 4,
+    warmupSeconds: 10,
+    cpus: '0',
+    repeats: starts.flatMap((mean, fork) =>
+      [-100, 0, 100].map((d) => ({
+        ...(starts.length > 1 ? { fork } : {}),
+        requests: (mean + d) * 4,
+        requestsPerSecond: mean + d,
+        latencyMs: { p50: 0.5, p75: 0.6, p90: 0.8, p99: 2, p999: 4, max: 9, mean: 0.55 },
+        errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
+        usage: {
+          wallSeconds: 4,
+          targetCpuUserSeconds: 3,
+          targetCpuSystemSeconds: 0.8,
+          targetRssMeanBytes: 300e6,
+          targetRssPeakBytes: 320e6,
+          generatorCpuSeconds: 3,
+          samples: 20,
+        },
+      })),
+    ),
+  }
+}
+
+function runPayload() {
+  const started = new Date(Date.now() - 2 * 3_600_000)
+  return {
+    schemaVersion: 2,
+    runId: RUN_ID,
+    startedAt: started.toISOString(),
+    finishedAt: new Date(started.getTime() + 600_000).toISOString(),
+    agent: { version: '0.1.0' },
+    suite: {
+      name: 'podium-standard',
+      version: '1.0.0',
+      commit: '89abcdef0123456789abcdef0123456789abcdef',
+      profile: 'nightly',
+    },
+    loadGenerator: { tool: 'wrk', version: '4.2.0' },
+    host: {
+      hostname: 'bench-forks',
+      cpuModel: CPU,
+      vcpus: 2,
+      memoryBytes: 8 * 1024 ** 3,
+      os: 'Debian GNU/Linux 12',
+      kernel: '6.1.0-28-amd64',
+      arch: 'amd64',
+      virtualization: 'none',
+      serverCpus: '0',
+      loadGeneratorCpus: '1',
+      settings: { governor: 'performance' },
+    },
+    jvm: { vendor: 'Eclipse Adoptium', version: '25.0.1+8', vmName: 'OpenJDK 64-Bit Server VM', gc: 'G1', flags: [] },
+    // three starts 6% apart, and one start whose repeats agree as closely: the one-start interval is the narrower
+    results: [cell(MULTI, 'non-blocking', [50000, 53000, 47000]), cell(SINGLE, 'blocking', [40000])],
+  }
+}
+
+/** "± 2.1%" from a figure and its interval, as lib/interval computes it. */
+const pm = (value, low, high) => `± ${(((high - low) / 2 / value) * 100).toFixed(1)}%`
+
+let desktop
+let phone
+let hostClass
+let board
+let cells
+before(async () => {
+  const res = await fetch(`${base}/api/runs`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(envelope(runPayload())),
+  })
+  assert.ok(res.status === 201 || res.status === 200, `submit the forks run: ${res.status} ${await res.text()}`)
+  const run = await (await fetch(`${base}/api/runs/${RUN_ID}`)).json()
+  hostClass = run.host.hostClass
+  cells = Object.fromEntries(run.cells.map((c) => [c.framework, c]))
+  board = await (
+    await fetch(`${base}/api/leaderboard?scenario=plaintext&hostClass=${encodeURIComponent(hostClass)}&vcpus=1`)
+  ).json()
+  desktop = await launch()
+  phone = await launchPhone()
+})
+after(async () => {
+  await desktop?.close()
+  await phone?.close()
+})
+
+/** The expected wording of each framework's interval on the board: from the service's own row. */
+function expected(framework) {
+  const r = board.rows.find((x) => x.framework === framework)
+  assert.ok(r, `${framework} is on its host class's board`)
+  return `${pm(r.slaThroughput ?? r.bestThroughput, r.ciLow, r.ciHigh)} (${r.forks > 1 ? `${r.forks} starts` : ONE_START})`
+}
+
+/** The text of every interval note the visitor can see inside `scope` (hidden columns and phone-only spans left out). */
+function shownIntervals(page, scope) {
+  return page
+    .locator(`${scope} [data-interval]`)
+    .evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => e.textContent.trim()))
+}
+
+for (const [device, browser] of [
+  ['desktop', () => desktop],
+  ['phone', () => phone],
+]) {
+  describe(`intervals say how many JVM starts they span (${device})`, () => {
+    test('the service stores three starts for one cell and one for the other', () => {
+      assert.equal(cells[MULTI].stats.forks, 3)
+      assert.equal(cells[SINGLE].stats.forks, 1)
+      assert.deepEqual(
+        board.rows.map((r) => [r.framework, r.forks]),
+        [
+          [MULTI, 3],
+          [SINGLE, 1],
+        ],
+      )
+    })
+
+    test('the board', async () => {
+      const page = await openPage(
+        browser(),
+        `${base}/leaderboard/plaintext?hostClass=${encodeURIComponent(hostClass)}&vcpus=1`,
+      )
+      await page.waitForSelector(`#leaderboard-table tr[data-framework="${SINGLE}"]`)
+      assert.deepEqual(await shownIntervals(page, `tr[data-framework="${MULTI}"]`), [expected(MULTI)])
+      assert.deepEqual(await shownIntervals(page, `tr[data-framework="${SINGLE}"]`), [expected(SINGLE)])
+      await page.close()
+    })
+
+    test('the run page', async () => {
+      const page = await openPage(browser(), `${base}/runs/${RUN_ID}`)
+      await page.waitForSelector('#cells-table tbody tr')
+      const shown = await shownIntervals(page, '#cells-table tbody')
+      const s = (c) => `${pm(c.stats.rpsTrimmedMean, c.stats.rpsCiLow, c.stats.rpsCiHigh)}`
+      assert.deepEqual(shown.sort(), [`${s(cells[MULTI])} (3 starts)`, `${s(cells[SINGLE])} (${ONE_START})`].sort())
+      await page.close()
+    })
+
+    test('scaling, latency and history', async () => {
+      const hc = encodeURIComponent(hostClass)
+      const scaling = await openPage(browser(), `${base}/scaling?scenario=plaintext&hostClass=${hc}`)
+      await scaling.waitForSelector('table tbody tr')
+      const perVcpu = await shownIntervals(scaling, 'table tbody')
+      assert.equal(perVcpu.length, 2, perVcpu.join(' | '))
+      assert.ok(perVcpu.some((t) => t.endsWith('(3 starts)')) && perVcpu.some((t) => t.endsWith(`(${ONE_START})`)))
+      await scaling.close()
+
+      const latency = await openPage(browser(), `${base}/latency?scenario=plaintext&hostClass=${hc}&vcpus=1`)
+      await latency.waitForSelector('table tbody tr')
+      assert.deepEqual((await shownIntervals(latency, 'table tbody')).sort(), ['3 starts', ONE_START].sort())
+      await latency.close()
+
+      for (const [target, note] of [
+        [`${MULTI}|non-blocking`, '(3 starts)'],
+        [`${SINGLE}|blocking`, `(${ONE_START})`],
+      ]) {
+        const history = await openPage(
+          browser(),
+          `${base}/history?scenario=plaintext&target=${encodeURIComponent(target)}&hostClass=${hc}`,
+        )
+        await history.waitForSelector('table tbody tr')
+        const shown = await shownIntervals(history, 'table tbody')
+        assert.equal(shown.length, 1, shown.join(' | '))
+        assert.match(shown[0], /^± [\d.]+% /)
+        assert.ok(shown[0].endsWith(note), shown[0])
+        await history.close()
+      }
+    })
+
+    test('compare says which side rests on one start', async () => {
+      const q = `mode=cells&runA=${RUN_ID}&cellA=${cells[MULTI].id}&runB=${RUN_ID}&cellB=${cells[SINGLE].id}`
+      const page = await openPage(browser(), `${base}/compare?${q}`)
+      await page.locator('#compare-verdict').waitFor()
+      assert.match(
+        await page.locator('#compare-one-start').textContent(),
+        new RegExp(`^${SINGLE} rests on one JVM start: .* not the larger spread between starts\\.$`),
+      )
+      const shown = await shownIntervals(page, 'main')
+      assert.ok(shown.includes(`A: 3 starts; B: ${ONE_START}`), shown.join(' | '))
+      assert.ok(shown.includes('3 starts') && shown.includes(ONE_START), shown.join(' | '))
+      await page.close()
+    })
+
+    test('the framework page', async () => {
+      const page = await openPage(browser(), `${base}/frameworks/forks-multi`)
+      const figure = page.locator('.scenario[data-scenario="plaintext"] .figure')
+      await figure.first().waitFor()
+      assert.deepEqual(await shownIntervals(page, '.scenario[data-scenario="plaintext"] .figure'), [expected(MULTI)])
+      assert.match(await figure.first().textContent(), /95% CI [\d,]+–[\d,]+, ± [\d.]+% \(3 starts\), 9 repeats/)
+      await page.close()
+    })
+  })
+}
