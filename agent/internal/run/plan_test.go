@@ -2,6 +2,7 @@ package run
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -78,6 +79,24 @@ func TestCheckForks(t *testing.T) {
 		p.Forks = forks
 		if err := p.Check(); (err == nil) != ok {
 			t.Errorf("forks %d: %v", forks, err)
+		}
+	}
+}
+
+// The suite's profiles plan: full adds nginx-2 to single, quick names no topology (single).
+func TestTheSuitesProfilesPlanTheirTopologies(t *testing.T) {
+	t.Parallel()
+	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for profile, want := range map[string][]string{"quick": {"single"}, "full": {"single", "nginx-2"}} {
+		p, err := PlanFrom(m, profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Check(); err != nil || !slices.Equal(p.Topologies, want) {
+			t.Errorf("%s: topologies %v (%v), want %v", profile, p.Topologies, err, want)
 		}
 	}
 }

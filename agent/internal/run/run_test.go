@@ -391,21 +391,3 @@ func TestRunMeasuresTheDBScenariosAgainstAPostgreSQLItStartsAndStops(t *testing.
 		}
 	}
 }
-
-// The suite's profiles plan: full adds nginx-2 to single, quick names no topology (single).
-func TestTheSuitesProfilesPlanTheirTopologies(t *testing.T) {
-	t.Parallel()
-	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for profile, want := range map[string][]string{"quick": {"single"}, "full": {"single", "nginx-2"}} {
-		p, err := PlanFrom(m, profile)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Check(); err != nil || !slices.Equal(p.Topologies, want) {
-			t.Errorf("%s: topologies %v (%v), want %v", profile, p.Topologies, err, want)
-		}
-	}
-}

@@ -1,6 +1,11 @@
 // useChartPage: what every chart page does in the same order. The filters live in the URL (so a link restores the
 // page), they make the API query, the answer is fetched (stale answers dropped), turned into the table's rows, and
 // the same rows and columns make the CSV download. A long table shows its first rows and a button shows more.
+// Two pages with a table and a CSV do not fit it, and keep their own steps:
+// - Compare: its one query (two cell ids) is not made of the URL state alone; it needs an answer fetched first (the
+//   leaderboard's SLA cells, or the two runs' cells), whose query needs the state: two fetches in a row.
+// - Calculator: its rows are not an answer's. The plan is worked out in the browser from the inputs and the board,
+//   and it stands with no answer at all when the reader gives a ratio of their own.
 import { computed, type ComputedRef } from 'vue'
 import type { CsvColumn } from '../lib/csv'
 import type { Schema, Values } from '../lib/query'
@@ -19,8 +24,13 @@ export interface ChartPageOptions<S extends Schema, Q, D, R> {
   skip?: (query: Q) => boolean
   /** The table's rows, in the table's order; the CSV has them all. */
   rows: (data: D, values: Values<S>) => R[]
-  /** The CSV's columns (headers name the JSON fields, as the API's CSV does). */
-  columns: readonly CsvColumn<R>[]
+  /** The CSV's columns (headers name the JSON fields, as the API's CSV does), when the service describes none. */
+  columns?: readonly CsvColumn<R>[]
+  /**
+   * The table the service describes (GET /api/columns/{table}): the download has its columns, in the API's CSV order,
+   * read from the rows and the answer, instead of `columns`.
+   */
+  table?: string
   /** The CSV file's name. */
   filename: (values: Values<S>) => string
   /** How many rows the table shows at first (all when absent), and how many each "Show more" adds. */
@@ -28,11 +38,16 @@ export interface ChartPageOptions<S extends Schema, Q, D, R> {
   step?: number
 }
 
-/** The props of a CsvButton: `<CsvButton v-bind="csv" />`. */
+/**
+ * A table's download (TableActions renders it): the page's columns, or, with `table`, the service's described ones
+ * read from `answer` and the rows (columns is then empty).
+ */
 export interface CsvDownload<R> {
   rows: readonly R[]
   columns: readonly CsvColumn<R>[]
   filename: string
+  table?: string
+  answer?: unknown
 }
 
 export function useChartPage<S extends Schema, Q, D, R>(options: ChartPageOptions<S, Q, D, R>) {
@@ -45,8 +60,9 @@ export function useChartPage<S extends Schema, Q, D, R>(options: ChartPageOption
   const table = useShowMore(rows, options.first ?? Number.MAX_SAFE_INTEGER, options.step)
   const csv: ComputedRef<CsvDownload<R>> = computed(() => ({
     rows: rows.value,
-    columns: options.columns,
+    columns: options.columns ?? [],
     filename: options.filename(values.value),
+    ...(options.table ? { table: options.table, answer: resource.data.value } : {}),
   }))
   return { values, update, reset, query, ...resource, rows, ...table, csv }
 }

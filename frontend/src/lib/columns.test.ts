@@ -52,6 +52,20 @@ describe('a download built from the described columns', () => {
     )
   })
 
+  it('reads a point of nested lists from the flattened row, its series fields and the answer own too', () => {
+    const history = { scenario: 'json', series: [{ hostClass: 'h', points: [{ throughput: 1.5, flags: ['noisy'] }] }] }
+    const row = { hostClass: 'h', throughput: 1.5, flags: ['noisy'] }
+    const nested = [
+      col('hostClass', 'host_class', 'series[].hostClass'),
+      col('throughput', 'throughput', 'series[].points[].throughput'),
+      col('flags', 'flags', 'series[].points[].flags'),
+      col('scenario', 'scenario', 'scenario'),
+    ]
+    expect(toCsv([row], describedCsv(nested, history))).toBe(
+      'host_class,throughput,flags,scenario\r\nh,1.5,noisy,json\r\n',
+    )
+  })
+
   it('leaves a cell empty when a step of its field is missing', () => {
     expect(fieldValue('rows[].requestsPerCpuSecond.mean', board, board.rows[1])).toBeNull()
     expect(fieldValue('rows[].nothing.here', board, board.rows[0])).toBeNull()

@@ -23,16 +23,19 @@ function cell(v: unknown): Cell {
 }
 
 /**
- * A description's `field` read from a row of `rows[]` or from the answer itself: `rows[].x.y` is the row's x.y, `x`
- * the answer's x; a last step `a:b` after `[]` writes each item's a and b joined by ':'.
+ * A description's `field` read from a row or from the answer itself: `rows[].x.y` is the row's x.y, `x` the answer's
+ * x. In nested lists (`series[].points[].x`, `series[].x`) the row is a point carrying its series' fields, as the
+ * chart pages flatten them (seriesRows), so the last step is read from the row. A last step `a:b` after a list of the
+ * row (`rows[].sweep[].a:b`) writes each item's a and b joined by ':'.
  */
 export function fieldValue<A, R>(field: string, answer: A, row: R): Cell {
-  if (!field.startsWith('rows[].')) return cell(at(answer, field))
-  const [path, items] = field.slice('rows[].'.length).split('[].')
-  const v = at(row, path)
-  if (items === undefined) return cell(v)
-  const keys = items.split(':')
-  return ((v as unknown[] | null | undefined) ?? []).map((item) => keys.map((k) => String(at(item, k))).join(':'))
+  const steps = field.split('[].')
+  if (steps.length === 1) return cell(at(answer, field))
+  const last = steps[steps.length - 1]
+  if (steps.length < 3 || !last.includes(':')) return cell(at(row, last))
+  const keys = last.split(':')
+  const items = at(row, steps[steps.length - 2]) as unknown[] | null | undefined
+  return (items ?? []).map((item) => keys.map((k) => String(at(item, k))).join(':'))
 }
 
 /** The CSV columns of a table's rows on one answer, in the service's order, headed by its CSV names. */

@@ -106,6 +106,10 @@ public class CalculatorResource {
     @Parameter(name = "framework", in = ParameterIn.QUERY, hidden = true)
     @Parameter(name = "ioModel", in = ParameterIn.QUERY, hidden = true)
     @Parameter(name = "connections", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "classification", in = ParameterIn.QUERY, hidden = true)
+    // from and to are the calculator's own (the targets), not the cell filters' run dates of the same names
+    @Parameter(name = "from", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "to", in = ParameterIn.QUERY, hidden = true)
     public Uni<Response> calculator(
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,
@@ -161,7 +165,7 @@ public class CalculatorResource {
                     QueryParams.number("required", req.get(i), true)));
         }
         Double userRatio = q.positiveNumber("ratio", null);
-        (userRatio == null ? cells.require("scenario") : cells)
+        (userRatio == null ? cells.without(endpoint).require("scenario") : cells.without(endpoint))
                 .loadModelOr("closed")
                 .check();
         String sc = cells.scenario();

@@ -1,6 +1,5 @@
 package dev.podium.cells;
 
-import dev.podium.gc.GcStats;
 import dev.podium.read.Answers;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
@@ -8,8 +7,6 @@ import dev.podium.read.CellView;
 import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
-import dev.podium.stats.CellStats;
-import dev.podium.stats.Estimate;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -41,152 +38,9 @@ public class RunCellsResource {
 
     public record CellsResponse(List<CellView> items) {
 
-        static final List<String> CSV_HEADER = List.of(
-                "id",
-                "ordinal",
-                "framework",
-                "frameworkVersion",
-                "ioModel",
-                "scenario",
-                "loadModel",
-                "connections",
-                "targetRate",
-                "delayMs",
-                "vcpus",
-                "durationSeconds",
-                "warmupSeconds",
-                "baseline",
-                "flags",
-                "repeatCount",
-                "rpsTrimmedMean",
-                "rpsMedian",
-                "rpsMean",
-                "rpsStddev",
-                "rpsCiLow",
-                "rpsCiHigh",
-                "errorRate",
-                "p50Median",
-                "p90Median",
-                "p99Median",
-                "overErrorLimit",
-                "rpsCv",
-                "noisy",
-                "requestsPerCpuSecond",
-                "requestsPerCpuSecondCiLow",
-                "requestsPerCpuSecondCiHigh",
-                "requestsPerCpuSecondRepeats",
-                "rpsPerVcpu",
-                "rpsPerVcpuCiLow",
-                "rpsPerVcpuCiHigh",
-                "rpsPerVcpuRepeats",
-                "rssMbPerKrps",
-                "rssMbPerKrpsCiLow",
-                "rssMbPerKrpsCiHigh",
-                "rssMbPerKrpsRepeats",
-                "cpus",
-                "startupFirstResponseMs",
-                "startupIdleRssBytes",
-                // the cell's database client and CPU seconds (V16), time to peak (V20), allocation and GC (V19): before
-                // topology,
-                // which ends each line
-                "dbClient",
-                "dbPool",
-                "targetCpuSeconds",
-                "databaseCpuSeconds",
-                "balancerCpuSeconds",
-                "timeToPeakSeconds",
-                "allocatedBytesPerRequest",
-                "allocatedBytesPerRequestCiLow",
-                "allocatedBytesPerRequestCiHigh",
-                "allocatedBytesPerRequestRepeats",
-                "gcCount",
-                "gcSeconds",
-                "gcCpuShare",
-                "gcPauseMaxMs",
-                // the JVM starts the interval rests on and their spread (V14)
-                "forks",
-                "rpsForkCv",
-                "topology");
-
+        /** One line per cell, in the columns RunCellsColumns describes. */
         String csv() {
-            List<List<Object>> lines = new ArrayList<>();
-            for (CellView c : items) {
-                List<Object> line = new ArrayList<>(java.util.Arrays.asList(
-                        c.id(),
-                        c.ordinal(),
-                        c.framework(),
-                        c.frameworkVersion(),
-                        c.ioModel(),
-                        c.scenario(),
-                        c.loadModel(),
-                        c.connections(),
-                        c.targetRate(),
-                        c.delayMs(),
-                        c.vcpus(),
-                        c.durationSeconds(),
-                        c.warmupSeconds(),
-                        c.baseline(),
-                        c.flags()));
-                CellStats s = c.stats();
-                line.addAll(
-                        s == null
-                                ? java.util.Collections.nCopies(26, null)
-                                : java.util.Arrays.asList(
-                                        s.repeatCount(),
-                                        s.rpsTrimmedMean(),
-                                        s.rpsMedian(),
-                                        s.rpsMean(),
-                                        s.rpsStddev(),
-                                        s.rpsCiLow(),
-                                        s.rpsCiHigh(),
-                                        s.errorRate(),
-                                        s.p50Median(),
-                                        s.p90Median(),
-                                        s.p99Median(),
-                                        s.overErrorLimit(),
-                                        s.rpsCv(),
-                                        s.noisy(),
-                                        figure(s.requestsPerCpuSecond(), 0),
-                                        figure(s.requestsPerCpuSecond(), 1),
-                                        figure(s.requestsPerCpuSecond(), 2),
-                                        figure(s.requestsPerCpuSecond(), 3),
-                                        figure(s.rpsPerVcpu(), 0),
-                                        figure(s.rpsPerVcpu(), 1),
-                                        figure(s.rpsPerVcpu(), 2),
-                                        figure(s.rpsPerVcpu(), 3),
-                                        figure(s.rssMbPerKrps(), 0),
-                                        figure(s.rssMbPerKrps(), 1),
-                                        figure(s.rssMbPerKrps(), 2),
-                                        figure(s.rssMbPerKrps(), 3)));
-                line.add(c.cpus());
-                line.add(c.startup() == null ? null : c.startup().firstResponseMs());
-                line.add(c.startup() == null ? null : c.startup().idleRssBytes());
-                line.add(c.database() == null ? null : c.database().client());
-                line.add(c.database() == null ? null : c.database().pool());
-                line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().target());
-                line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().database());
-                line.add(c.cpuSeconds() == null ? null : c.cpuSeconds().balancer());
-                line.add(c.timeToPeakSeconds());
-                GcStats gc = c.gc();
-                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 0));
-                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 1));
-                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 2));
-                line.add(gc == null ? null : figure(gc.allocatedBytesPerRequest(), 3));
-                line.add(gc == null ? null : gc.gcCount());
-                line.add(gc == null ? null : gc.gcSeconds());
-                line.add(gc == null ? null : gc.gcCpuShare());
-                line.add(gc == null ? null : gc.gcPauseMaxMs());
-                line.add(s == null ? null : s.forks());
-                line.add(s == null ? null : s.rpsForkCv());
-                line.add(c.topology());
-                lines.add(line);
-            }
-            return Csv.table(CSV_HEADER, lines);
-        }
-
-        private static Object figure(Estimate f, int part) {
-            Object v = Csv.figure(f, part);
-            return "".equals(v) ? null : v;
+            return RunCellsColumns.TABLE.csv(items);
         }
     }
 

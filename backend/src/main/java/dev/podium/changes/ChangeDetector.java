@@ -1,28 +1,18 @@
 package dev.podium.changes;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.podium.quality.QualityFlags;
 import dev.podium.read.SeriesKey;
 import dev.podium.webhook.WebhookDeliveries;
-import dev.podium.webhook.Webhooks;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,7 +26,8 @@ import org.jboss.logging.Logger;
  * the same transaction. Across replicas each series is recomputed by one at a time (an advisory lock on the series,
  * held from reading its points to storing its change points), a change point is stored once (unique per series and
  * run) and announced only by the transaction that inserted it; each run's detection is claimed (RunDetections), and a
- * run whose detection did not run is taken by the sweep of any replica.
+ * run whose detection did not run is taken by the sweep of any replica. SeriesPoints reads a series' points,
+ * ChangePointStore stores what is found in them.
  */
 @ApplicationScoped
 public class ChangeDetector {
@@ -64,30 +55,6 @@ public class ChangeDetector {
                 + dev.podium.topology.Topology.keySuffix(s.topology());
     }
 
-    /**
-     * A run's point of a series: its cell's figures (CPU microseconds per request null without usage) and what the
-     * "changed" field compares.
-     */
-    record Point(
-            long cellId,
-            UUID runId,
-            OffsetDateTime startedAt,
-            double rps,
-            double p99,
-            Double cpuPerRequest,
-            Map<String, String> meta,
-            Double allocationPerRequest) {
-
-        Double figure(String metric) {
-            return switch (metric) {
-                case "throughput" -> rps;
-                case "p99" -> p99;
-                case ALLOCATION_PER_REQUEST -> allocationPerRequest;
-                default -> cpuPerRequest;
-            };
-        }
-    }
-
     @Inject
     DataSource dataSource;
 
@@ -95,16 +62,13 @@ public class ChangeDetector {
     ChangesConfig config;
 
     @Inject
-    Webhooks webhooks;
+    ChangePointStore store;
 
     @Inject
     WebhookDeliveries outbox;
 
     @Inject
     RunDetections detections;
-
-    @Inject
-    ObjectMapper json;
 
     // one thread: recomputes of one series never race, and they take one core at most
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
@@ -277,14 +241,14 @@ public class ChangeDetector {
     }
 
     private List<ChangeView> recompute(Connection c, SeriesKey s) throws SQLException {
-        List<Point> all = points(c, s);
-        Map<Long, double[][]> repeats =
-                repeats(c, all.stream().map(Point::cellId).toList());
+        List<SeriesPoints.Point> all = SeriesPoints.points(c, s);
+        Map<Long, double[][]> repeats = SeriesPoints.repeats(
+                c, all.stream().map(SeriesPoints.Point::cellId).toList());
         List<ChangeView> fresh = new ArrayList<>();
         for (int m = 0; m < METRICS.size(); m++) {
             String metric = METRICS.get(m);
             // the runs that have the figure (CPU: those with usage); their indexes are the series' for this metric
-            List<Point> points =
+            List<SeriesPoints.Point> points =
                     all.stream().filter(p -> p.figure(metric) != null).toList();
             double[] values = new double[points.size()];
             List<double[]> perRun = new ArrayList<>();
@@ -294,284 +258,16 @@ public class ChangeDetector {
             }
             RunsTTest tester = new RunsTTest(values, perRun);
             List<EDivisive.ChangePoint> cps = ChangeSearch.find(values, perRun, config.settings());
-            fresh.addAll(store(c, s, metric, points, cps, tester));
+            fresh.addAll(store.store(c, s, metric, points, cps, tester));
         }
         return fresh;
     }
 
-    private List<ChangeView> store(
-            Connection c,
-            SeriesKey s,
-            String metric,
-            List<Point> points,
-            List<EDivisive.ChangePoint> cps,
-            RunsTTest tester)
-            throws SQLException {
-        String key = key(s, metric);
-        List<ChangeView> fresh = new ArrayList<>();
-        {
-            {
-                List<UUID> kept = new ArrayList<>();
-                for (int i = 0; i < cps.size(); i++) {
-                    int from = i == 0 ? 0 : cps.get(i - 1).index();
-                    int at = cps.get(i).index();
-                    int to =
-                            i == cps.size() - 1 ? points.size() : cps.get(i + 1).index();
-                    RunsTTest.Segment before = tester.segment(from, at);
-                    RunsTTest.Segment after = tester.segment(at, to);
-                    Double effectSize = tester.effectSize(from, at, to);
-                    Point last = points.get(at - 1);
-                    Point first = points.get(at);
-                    kept.add(first.runId());
-                    Map<String, ChangeView.Change> changed = new LinkedHashMap<>();
-                    last.meta().forEach((field, value) -> {
-                        if (!Objects.equals(value, first.meta().get(field))) {
-                            changed.put(
-                                    field,
-                                    new ChangeView.Change(value, first.meta().get(field)));
-                        }
-                    });
-                    double effect = (after.mean() - before.mean()) / before.mean() * 100;
-                    try (PreparedStatement ps = c.prepareStatement("insert into change_points (series_key, metric, "
-                            + "host_class, vcpus, framework, io_model, scenario, load_model, connections, target_rate, "
-                            + "run_before, run_after, at, runs_before, runs_after, mean_before, ci_low_before, "
-                            + "ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, changed, "
-                            + "topology, spread_before, spread_after, effect_size, tested_on) "
-                            + "values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb,?,?,?,?,'runs') "
-                            + "on conflict (series_key, run_after) do update set run_before = excluded.run_before, "
-                            + "runs_before = excluded.runs_before, runs_after = excluded.runs_after, "
-                            + "mean_before = excluded.mean_before, ci_low_before = excluded.ci_low_before, "
-                            + "ci_high_before = excluded.ci_high_before, mean_after = excluded.mean_after, "
-                            + "ci_low_after = excluded.ci_low_after, ci_high_after = excluded.ci_high_after, "
-                            + "effect_percent = excluded.effect_percent, p_value = excluded.p_value, changed = excluded.changed, "
-                            + "spread_before = excluded.spread_before, spread_after = excluded.spread_after, "
-                            + "effect_size = excluded.effect_size, tested_on = excluded.tested_on "
-                            + "returning id, detected_at, (xmax = 0)")) {
-                        Object[] v = {
-                            key,
-                            metric,
-                            s.hostClass(),
-                            s.vcpus(),
-                            s.framework(),
-                            s.ioModel(),
-                            s.scenario(),
-                            s.loadModel(),
-                            s.connections(),
-                            s.targetRate(),
-                            last.runId(),
-                            first.runId(),
-                            first.startedAt(),
-                            at - from,
-                            to - at,
-                            before.mean(),
-                            before.ciLow(),
-                            before.ciHigh(),
-                            after.mean(),
-                            after.ciLow(),
-                            after.ciHigh(),
-                            effect,
-                            cps.get(i).stats().pValue(),
-                            write(changed),
-                            dev.podium.topology.Topology.of(s.topology()),
-                            before.spread(),
-                            after.spread(),
-                            effectSize
-                        };
-                        for (int k = 0; k < v.length; k++) {
-                            ps.setObject(k + 1, v[k]);
-                        }
-                        ChangeView inserted = null;
-                        try (ResultSet rs = ps.executeQuery()) {
-                            rs.next();
-                            if (rs.getBoolean(3)) { // inserted, not updated: new here, announced here only
-                                inserted = new ChangeView(
-                                        rs.getLong(1),
-                                        metric,
-                                        s.hostClass(),
-                                        s.vcpus(),
-                                        s.framework(),
-                                        s.ioModel(),
-                                        s.scenario(),
-                                        s.loadModel(),
-                                        s.connections(),
-                                        s.targetRate(),
-                                        last.runId(),
-                                        first.runId(),
-                                        first.startedAt(),
-                                        at - from,
-                                        to - at,
-                                        new ChangeView.Segment(
-                                                before.mean(), before.ciLow(), before.ciHigh(), before.spread()),
-                                        new ChangeView.Segment(
-                                                after.mean(), after.ciLow(), after.ciHigh(), after.spread()),
-                                        effect,
-                                        effectSize,
-                                        cps.get(i).stats().pValue(),
-                                        changed,
-                                        rs.getObject(2, OffsetDateTime.class),
-                                        dev.podium.topology.Topology.of(s.topology()));
-                            }
-                        }
-                        if (inserted != null) {
-                            fresh.add(inserted);
-                            webhooks.enqueue(c, inserted.id(), "change-point.detected", inserted);
-                        }
-                    }
-                }
-                // a change the longer series no longer supports (a lone outlier once the next run is back) goes
-                try (PreparedStatement ps = c.prepareStatement(
-                        "delete from change_points where series_key = ? and not (run_after = any (?))")) {
-                    ps.setString(1, key);
-                    ps.setArray(2, c.createArrayOf("uuid", kept.toArray()));
-                    ps.executeUpdate();
-                }
-            }
-        }
-        return fresh;
-    }
-
-    /**
-     * A cell carrying a quality flag (QualityFlags.QUALITY: the payload's, or over the error limit or noisy as the
-     * service found it) is no point of its series: a level it shows is not the target's, so no change is claimed on
-     * it, and it does not move the segments either side.
-     */
-    static final String UNFLAGGED = "and not (c.flags && array[" + String.join(", ", quoted(QualityFlags.QUALITY))
-            + "]::text[]) and c.over_error_limit is not true and c.noisy is not true ";
-
-    private static List<String> quoted(List<String> names) {
-        return names.stream().map(n -> "'" + n + "'").toList(); // fixed names, not input
-    }
-
-    private List<Point> points(Connection c, SeriesKey s) throws SQLException {
-        List<Point> all = query(
-                c,
-                "select c.id, c.run_id, r.started_at, c.rps_trimmed_mean, c.p99_median, "
-                        + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel, "
-                        + "c.req_per_cpu_second, c.allocated_bytes_per_request from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
-                        + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
-                        + "and c.target_rate is not distinct from ? and c.topology = ? and c.rps_trimmed_mean is not null "
-                        + UNFLAGGED
-                        + "order by r.started_at, r.received_at, r.id, c.ordinal",
-                List.of(
-                        s.hostClass(),
-                        s.vcpus(),
-                        s.framework(),
-                        s.ioModel(),
-                        s.scenario(),
-                        s.loadModel(),
-                        s.connections(),
-                        s.targetRate() == null ? new NullDouble() : s.targetRate(),
-                        dev.podium.topology.Topology.of(s.topology())),
-                rs -> {
-                    Map<String, String> meta = new LinkedHashMap<>();
-                    meta.put("frameworkVersion", rs.getString(6));
-                    meta.put("suiteCommit", rs.getString(7));
-                    meta.put("jvmVendor", rs.getString(8));
-                    meta.put("jvmVersion", rs.getString(9));
-                    meta.put("agentVersion", rs.getString(10));
-                    meta.put("kernel", rs.getString(11));
-                    Double perCpuSecond = rs.getObject(12, Double.class);
-                    return new Point(
-                            rs.getLong(1),
-                            rs.getObject(2, UUID.class),
-                            rs.getObject(3, OffsetDateTime.class),
-                            rs.getDouble(4),
-                            rs.getDouble(5),
-                            perCpuSecond == null || !(perCpuSecond > 0) ? null : 1e6 / perCpuSecond,
-                            meta,
-                            rs.getObject(13, Double.class));
-                });
-        List<Point> one = new ArrayList<>(); // one point per run: its first cell of the series
-        for (Point p : all) {
-            if (one.isEmpty() || !one.get(one.size() - 1).runId().equals(p.runId())) {
-                one.add(p);
-            }
-        }
-        return one;
-    }
-
-    /**
-     * cell id -> each metric's figure of each repeat, in METRICS' order (CPU microseconds per request only for the
-     * repeats that recorded usage, as the cell's requests per CPU-second).
-     */
-    private Map<Long, double[][]> repeats(Connection c, List<Long> cellIds) throws SQLException {
-        Map<Long, List<Double[]>> lists = new HashMap<>();
-        query(
-                c,
-                "select cell_id, requests_per_second, p99_ms, case when requests > 0 and target_cpu_user_seconds"
-                        + " + target_cpu_system_seconds > 0 then (target_cpu_user_seconds + target_cpu_system_seconds)"
-                        + " / requests * 1e6 end, allocated_bytes_per_request from repeats where cell_id = any (?)"
-                        + " order by cell_id, ordinal",
-                List.of((Object) cellIds.toArray(new Long[0])),
-                rs -> lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
-                        .add(new Double[] {
-                            rs.getDouble(2),
-                            rs.getDouble(3),
-                            rs.getObject(4, Double.class),
-                            rs.getObject(5, Double.class)
-                        }));
-        Map<Long, double[][]> out = new HashMap<>();
-        lists.forEach((id, l) -> {
-            double[][] r = new double[METRICS.size()][];
-            for (int m = 0; m < r.length; m++) {
-                int metric = m;
-                r[m] = l.stream()
-                        .filter(x -> x[metric] != null)
-                        .mapToDouble(x -> x[metric])
-                        .toArray();
-            }
-            out.put(id, r);
-        });
-        return out;
-    }
-
-    /** A typed SQL null for "is not distinct from ?". */
-    private record NullDouble() {}
-
-    @FunctionalInterface
-    interface Mapper<T> {
-        T map(ResultSet rs) throws SQLException;
-    }
-
-    private <T> List<T> query(String sql, List<Object> values, Mapper<T> mapper) {
+    private <T> List<T> query(String sql, List<Object> values, SeriesPoints.Mapper<T> mapper) {
         try (Connection c = dataSource.getConnection()) {
-            return query(c, sql, values, mapper);
+            return SeriesPoints.query(c, sql, values, mapper);
         } catch (SQLException e) {
             throw new IllegalStateException("change points query failed", e);
-        }
-    }
-
-    private static <T> List<T> query(Connection c, String sql, List<Object> values, Mapper<T> mapper)
-            throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < values.size(); i++) {
-                Object v = values.get(i);
-                if (v instanceof NullDouble) {
-                    ps.setNull(i + 1, java.sql.Types.DOUBLE);
-                } else if (v instanceof Long[] ids) {
-                    Array array = c.createArrayOf("bigint", ids);
-                    ps.setArray(i + 1, array);
-                } else {
-                    ps.setObject(i + 1, v);
-                }
-            }
-            List<T> rows = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(mapper.map(rs));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw new IllegalStateException("change points query failed", e);
-        }
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

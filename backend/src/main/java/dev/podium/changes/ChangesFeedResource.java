@@ -20,6 +20,8 @@ import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/changes.atom: the change points of a filter as an Atom 1.0 feed (RFC 4287), for feed readers. */
@@ -38,6 +40,10 @@ public class ChangesFeedResource {
     @Operation(
             summary = "Change points as an Atom feed",
             description = "The filters of GET /api/changes, newest first.")
+    // change points have no JVM (a series spans JVM updates: "changed" names them) and no classification
+    @Parameter(name = "jvmVendor", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "jvmMajor", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "classification", in = ParameterIn.QUERY, hidden = true)
     public Response feed(
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,

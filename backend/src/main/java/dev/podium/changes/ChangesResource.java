@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -82,6 +83,10 @@ public class ChangesResource {
                 @Content(mediaType = Csv.MEDIA_TYPE)
             })
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
+    // change points have no JVM (a series spans JVM updates: "changed" names them) and no classification
+    @Parameter(name = "jvmVendor", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "jvmMajor", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "classification", in = ParameterIn.QUERY, hidden = true)
     public Response list(
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,

@@ -33,8 +33,9 @@ public class ColumnsResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Columns of a table",
-            description = "The columns of a table (leaderboard) in the order of its CSV: the JSON name, the CSV header,"
-                    + " a label, a unit, a description, and where the value sits in the JSON answer.")
+            description = "The columns of a table (leaderboard, history, cells: a run's cells) in the order of its"
+                    + " CSV: the JSON name, the CSV header, a label, a unit, a description, and where the value sits"
+                    + " in the JSON answer.")
     @APIResponse(
             responseCode = "200",
             content =
@@ -48,11 +49,13 @@ public class ColumnsResource {
     public List<Description> columns(
             @Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("table") String table) {
         QueryParams.of(uri, endpoint); // it takes no query parameter: any is refused, naming it
+        java.util.Set<String> names = new java.util.TreeSet<>();
         for (Table.Source source : tables) {
             if (source.table().name().equals(table)) {
                 return source.table().described();
             }
+            names.add(source.table().name());
         }
-        throw ReadProblems.notFound("table", "no table '" + table + "'; there is leaderboard");
+        throw ReadProblems.notFound("table", "no table '" + table + "'; there are " + String.join(", ", names));
     }
 }

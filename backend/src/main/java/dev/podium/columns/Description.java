@@ -18,7 +18,10 @@ public record Description(
         String description,
 
         @Schema(
-                description = "where the value sits in the JSON answer: `rows[].x.y` is each row's x.y, `x` the"
-                        + " answer's own x; a last step `a:b` after `[]` writes each item's a and b joined by ':',"
-                        + " items joined by a space; null is an empty cell, a list is joined with a space")
+                description = "where the value sits in the JSON answer: `rows[].x.y` is each row's x.y (a CSV line"
+                        + " per item of the list `rows`), `x` the answer's own x; in nested lists,"
+                        + " `series[].points[].x` is each point's x (a line per point) and `series[].x` the x of"
+                        + " the point's series; a last step `a:b` after a list of the row (`rows[].sweep[].a:b`)"
+                        + " writes each item's a and b joined by ':', items joined by a space; null is an empty"
+                        + " cell, a list is joined with a space")
         String field) {}

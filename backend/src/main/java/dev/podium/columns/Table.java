@@ -9,6 +9,13 @@ import java.util.List;
  */
 public record Table<R>(String name, List<Column<R>> columns) {
 
+    /** A table of its columns given in parts (an estimate's four among single columns), in order. */
+    @SafeVarargs
+    public static <R> Table<R> of(String name, List<Column<R>>... parts) {
+        return new Table<>(
+                name, java.util.Arrays.stream(parts).flatMap(List::stream).toList());
+    }
+
     /** The JSON names in order: the CSV header before snake_case. */
     public List<String> names() {
         return columns.stream().map(Column::name).toList();

@@ -94,54 +94,9 @@ public class HistoryResource {
 
             List<Series> series) {
 
-        static final List<String> CSV_HEADER = List.of(
-                "hostClass",
-                "vcpus",
-                "framework",
-                "ioModel",
-                "runId",
-                "startedAt",
-                "cellId",
-                "throughput",
-                "ciLow",
-                "ciHigh",
-                "connections",
-                "frameworkVersion",
-                "jvmVendor",
-                "jvmVersion",
-                "regression",
-                "regressionDetail",
-                "scenario",
-                "loadModel",
-                "flags",
-                "forks");
-
+        /** One line per point, in the columns HistoryColumns describes. */
         String csv() {
-            List<List<Object>> lines = new ArrayList<>();
-            for (Series s : series) {
-                for (Point p : s.points()) {
-                    List<Object> line = new ArrayList<>(List.of(
-                            s.hostClass(),
-                            s.vcpus(),
-                            s.framework(),
-                            s.ioModel(),
-                            p.runId(),
-                            p.startedAt(),
-                            p.cellId(),
-                            p.throughput()));
-                    line.add(p.ciLow());
-                    line.add(p.ciHigh());
-                    line.addAll(List.of(
-                            p.connections(), p.frameworkVersion(), p.jvmVendor(), p.jvmVersion(), p.regression()));
-                    line.add(p.regressionDetail());
-                    line.add(scenario);
-                    line.add(loadModel);
-                    line.add(p.flags());
-                    line.add(p.forks());
-                    lines.add(line);
-                }
-            }
-            return Csv.table(CSV_HEADER, lines);
+            return HistoryColumns.TABLE.csv(HistoryColumns.lines(this));
         }
     }
 

@@ -2,7 +2,6 @@ package dev.podium.leaderboard;
 
 import dev.podium.columns.Column;
 import dev.podium.columns.Table;
-import dev.podium.read.Csv;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
@@ -17,12 +16,7 @@ public class LeaderboardColumns implements Table.Source {
     /** A row with the board it is on (the board's settings are columns too). */
     public record OnBoard(LeaderboardResponse board, LeaderboardResponse.Row row) {}
 
-    // the four columns of a cost figure (before TABLE, which reads them as it is built)
-    private static final String[] PARTS = {"", "CiLow", "CiHigh", "Repeats"};
-    private static final String[] FIELDS = {"mean", "ciLow", "ciHigh", "repeats"};
-    private static final String[] WHAT = {"mean", "95% CI low", "95% CI high", "repeats behind it"};
-
-    static final Table<OnBoard> TABLE = new Table<>(
+    static final Table<OnBoard> TABLE = Table.of(
             "leaderboard",
             List.of(
                     row(
@@ -100,15 +94,24 @@ public class LeaderboardColumns implements Table.Source {
                             null,
                             "repeats behind the figure and its interval",
                             r -> r.repeatCount()),
-                    row("noisy", "Noisy", null, "repeat-to-repeat variation of requests/s above 5%", r -> r.noisy()),
-                    figure("requestsPerCpuSecond", "CPU efficiency", "req/CPU-s", "requests per CPU-second", 0),
-                    figure("requestsPerCpuSecond", "CPU efficiency", "req/CPU-s", "requests per CPU-second", 1),
-                    figure("requestsPerCpuSecond", "CPU efficiency", "req/CPU-s", "requests per CPU-second", 2),
-                    figure("requestsPerCpuSecond", "CPU efficiency", "req/CPU-s", "requests per CPU-second", 3),
-                    figure("rssMbPerKrps", "Memory", "MB per 1,000 req/s", "mean resident memory per 1,000 req/s", 0),
-                    figure("rssMbPerKrps", "Memory", "MB per 1,000 req/s", "mean resident memory per 1,000 req/s", 1),
-                    figure("rssMbPerKrps", "Memory", "MB per 1,000 req/s", "mean resident memory per 1,000 req/s", 2),
-                    figure("rssMbPerKrps", "Memory", "MB per 1,000 req/s", "mean resident memory per 1,000 req/s", 3),
+                    row("noisy", "Noisy", null, "repeat-to-repeat variation of requests/s above 5%", r -> r.noisy())),
+            Column.<OnBoard>estimate(
+                    "requestsPerCpuSecond",
+                    "CPU efficiency",
+                    "req/CPU-s",
+                    "requests per CPU-second",
+                    " (payload v2 runs)",
+                    "rows[].requestsPerCpuSecond",
+                    b -> b.row().requestsPerCpuSecond()),
+            Column.<OnBoard>estimate(
+                    "rssMbPerKrps",
+                    "Memory",
+                    "MB per 1,000 req/s",
+                    "mean resident memory per 1,000 req/s",
+                    " (payload v2 runs)",
+                    "rows[].rssMbPerKrps",
+                    b -> b.row().rssMbPerKrps()),
+            List.of(
                     row(
                             "rankedBy",
                             "Ranked by",
@@ -193,18 +196,5 @@ public class LeaderboardColumns implements Table.Source {
             String description,
             java.util.function.Function<LeaderboardResponse, Object> value) {
         return new Column<>(name, label, unit, description, name, b -> value.apply(b.board()));
-    }
-
-    /** One of a cost figure's four columns (mean, ciLow, ciHigh, repeats); empty for v1 runs. */
-    private static Column<OnBoard> figure(String name, String label, String unit, String description, int part) {
-        java.util.function.Function<OnBoard, Object> value = b -> Csv.figure(
-                name.equals("rssMbPerKrps") ? b.row().rssMbPerKrps() : b.row().requestsPerCpuSecond(), part);
-        return new Column<>(
-                name + PARTS[part],
-                label + (part == 0 ? "" : ", " + WHAT[part]),
-                part == 3 ? null : unit,
-                description + ", " + WHAT[part] + " (payload v2 runs)",
-                "rows[]." + name + "." + FIELDS[part],
-                value);
     }
 }

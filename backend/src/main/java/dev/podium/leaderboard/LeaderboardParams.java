@@ -4,26 +4,10 @@ import jakarta.ws.rs.QueryParam;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
- * The leaderboard's parameters besides the cell filters (read's CellFilter), bound with {@code @BeanParam} and read
- * once, in {@link LeaderboardQuery#from}.
+ * The leaderboard's parameters besides the cell filters (read's CellFilter, the JVM, date and classification filters
+ * among them), bound with {@code @BeanParam} and read once, in {@link LeaderboardQuery#from}.
  */
 public class LeaderboardParams {
-
-    @Parameter(description = "JVM vendor, exactly", example = "Eclipse Adoptium")
-    @QueryParam("jvmVendor")
-    public String jvmVendor;
-
-    @Parameter(description = "JVM feature version", example = "21")
-    @QueryParam("jvmMajor")
-    public String jvmMajor;
-
-    @Parameter(description = "Runs started at or after (RFC 3339 date or date-time)", example = "2026-01-01")
-    @QueryParam("from")
-    public String from;
-
-    @Parameter(description = "Runs started before (a date includes that whole day)", example = "2026-12-31")
-    @QueryParam("to")
-    public String to;
 
     @Parameter(description = "p90 latency limit in ms (default 200)", example = "200")
     @QueryParam("sla")
@@ -49,12 +33,6 @@ public class LeaderboardParams {
                     + " are about as large as the rows")
     @QueryParam("segments")
     public String segments;
-
-    @Parameter(
-            description = "bare-server, micro or full-stack (suite.json's classification of the target)",
-            example = "micro")
-    @QueryParam("classification")
-    public String classification;
 
     @Parameter(
             description =

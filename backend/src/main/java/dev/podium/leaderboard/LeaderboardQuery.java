@@ -2,26 +2,15 @@ package dev.podium.leaderboard;
 
 import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
-import dev.podium.read.ReadProblems;
-import java.time.OffsetDateTime;
 import java.util.Set;
 
 /**
  * The leaderboard's filters, validated (read-api.md "Leaderboard"): the cell filters every read endpoint shares
- * ({@code cells}, scenario and load model always given), then the leaderboard's own. Its text is the board's cache key.
+ * ({@code cells}, scenario and load model always given; the JVM, date and classification filters among them), then
+ * the leaderboard's own. Its text is the board's cache key.
  */
 public record LeaderboardQuery(
-        CellFilter cells,
-        String jvmVendor,
-        Integer jvmMajor,
-        OffsetDateTime from,
-        OffsetDateTime to,
-        double sla,
-        String rank,
-        String classification,
-        boolean includeFlagged,
-        boolean excludeRevoked,
-        String topology) {
+        CellFilter cells, double sla, String rank, boolean includeFlagged, boolean excludeRevoked, String topology) {
 
     public static final double DEFAULT_SLA_MS = 200;
 
@@ -52,8 +41,6 @@ public record LeaderboardQuery(
     public static final Set<String> REVOKED = Set.of("include", "exclude");
     /** What rows are ordered by: throughput (SLA throughput), cpu (requests per CPU-second), memory (MB per 1,000 req/s). */
     public static final Set<String> RANKS = Set.of("throughput", "cpu", "memory");
-    /** A target's kind as suite.json records it. */
-    public static final Set<String> CLASSIFICATIONS = Set.of("bare-server", "micro", "full-stack");
 
     /**
      * One comparable group's board with no other filter, ranked by throughput: what other views build on. Single
@@ -67,17 +54,7 @@ public record LeaderboardQuery(
     /** {@link #of(String, String, String, Integer, double, boolean)} of cell filters (scenario and load model given). */
     public static LeaderboardQuery of(CellFilter cells, double sla, boolean includeFlagged) {
         return new LeaderboardQuery(
-                cells.check(),
-                null,
-                null,
-                null,
-                null,
-                sla,
-                "throughput",
-                null,
-                includeFlagged,
-                false,
-                dev.podium.topology.Topology.SINGLE);
+                cells.check(), sla, "throughput", includeFlagged, false, dev.podium.topology.Topology.SINGLE);
     }
 
     /** The board {@code /api/leaderboard?scenario=x} answers: every other parameter at its default. */
@@ -87,22 +64,13 @@ public record LeaderboardQuery(
 
     /** The request's filters, each checked with its field named (400); scenario required, load model closed by default. */
     public static LeaderboardQuery from(CellFilter cells, LeaderboardParams p) {
-        LeaderboardQuery query = new LeaderboardQuery(
+        return new LeaderboardQuery(
                 cells.require("scenario").loadModelOr("closed").check(),
-                QueryParams.parseText("jvmVendor", p.jvmVendor),
-                QueryParams.parsePositiveInt("jvmMajor", p.jvmMajor),
-                QueryParams.parseInstant("from", p.from, false),
-                QueryParams.parseInstant("to", p.to, true),
                 QueryParams.parsePositiveNumber("sla", p.sla, DEFAULT_SLA_MS),
                 or(QueryParams.parseOneOf("rank", p.rank, RANKS), "throughput"),
-                QueryParams.parseOneOf("classification", p.classification, CLASSIFICATIONS),
                 "include".equals(QueryParams.parseOneOf("flagged", p.flagged, dev.podium.quality.QualityFlags.CHOICES)),
                 "exclude".equals(QueryParams.parseOneOf("revoked", p.revoked, REVOKED)),
                 QueryParams.parseTopology("topology", p.topology, dev.podium.topology.Topology.SINGLE, true));
-        if (query.from() != null && query.to() != null && query.to().isBefore(query.from())) {
-            throw ReadProblems.badParameter("to", "'to' is before 'from'");
-        }
-        return query;
     }
 
     private static String or(String value, String fallback) {

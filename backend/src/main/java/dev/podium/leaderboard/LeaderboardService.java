@@ -112,8 +112,7 @@ public class LeaderboardService {
                         q.cells()
                                 .targets(matching(q, hostClass, vcpus))
                                 .andAlways("not c.baseline")
-                                .and("c.topology = ?", q.topologyOrNull())
-                                .and("c.classification = ?", q.classification()),
+                                .and("c.topology = ?", q.topologyOrNull()),
                         NEWEST_FIRST,
                         rs -> rs.getObject(1, UUID.class))
                 .stream()
@@ -136,14 +135,14 @@ public class LeaderboardService {
         // topology -> run -> its baseline's best throughput: a row's share is against the baseline of its own topology
         Map<String, Map<UUID, Double>> baselineBest = new HashMap<>();
         List<CellRow> targets = new ArrayList<>();
+        java.util.function.Predicate<CellRow> picked = q.cells().picker();
         for (CellRow c : cells) {
             if (c.baseline()) {
                 baselineBest
                         .computeIfAbsent(c.topology(), k -> new HashMap<>())
                         .merge(c.runId(), c.throughput(), Math::max);
-            } else if (q.cells().picks(c)
-                    && (q.topologyOrNull() == null || q.topologyOrNull().equals(c.topology()))
-                    && (q.classification() == null || q.classification().equals(c.classification()))) {
+            } else if (picked.test(c)
+                    && (q.topologyOrNull() == null || q.topologyOrNull().equals(c.topology()))) {
                 targets.add(c); // LeaderboardRanking keeps each target's cells of its newest run only
             }
         }
@@ -206,17 +205,11 @@ public class LeaderboardService {
     }
 
     /**
-     * The comparable cells that pass every cell filter but those picking targets (connections and any other read's
-     * CellFilter adds) and the leaderboard's run filters (JVM, date range).
+     * The comparable cells that pass every cell filter but those picking targets (connections, the run filters of JVM
+     * and date range, and any other read's CellFilter adds).
      */
     private static CellQueries.Where matching(LeaderboardQuery q, String hostClass, int vcpus) {
-        CellQueries.Where where = q.cells()
-                .on(hostClass, vcpus)
-                .group()
-                .and("r.jvm_vendor = ?", q.jvmVendor())
-                .and("r.jvm_major = ?", q.jvmMajor())
-                .and("r.started_at >= ?", q.from())
-                .and("r.started_at < ?", q.to());
+        CellQueries.Where where = q.cells().on(hostClass, vcpus).group();
         return q.excludeRevoked() ? where.andAlways("not " + CellQueries.AGENT_REVOKED) : where;
     }
 

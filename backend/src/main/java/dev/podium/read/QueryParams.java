@@ -48,7 +48,6 @@ public final class QueryParams {
             Set<String> known = new HashSet<>();
             Set<String> repeatable = new HashSet<>();
             for (java.lang.reflect.Parameter p : m.getParameters()) {
-                declare(p.getAnnotation(QueryParam.class), p.getType(), known, repeatable);
                 if (p.isAnnotationPresent(jakarta.ws.rs.BeanParam.class)) { // a class of @QueryParam fields
                     for (java.lang.reflect.Field f : p.getType().getFields()) {
                         declare(f.getAnnotation(QueryParam.class), f.getType(), known, repeatable);
@@ -61,6 +60,10 @@ public final class QueryParams {
                 if (p.hidden()) {
                     known.remove(p.name());
                 }
+            }
+            // the method's own parameters, even of a hidden filter's name (the calculator's from and to)
+            for (java.lang.reflect.Parameter p : m.getParameters()) {
+                declare(p.getAnnotation(QueryParam.class), p.getType(), known, repeatable);
             }
             return new Declared(Set.copyOf(known), Set.copyOf(repeatable));
         });

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The backend's packages as rooms: each arrow between two packages runs one way (features -> read core -> run/stats),
- * and no package grows past 2,000 lines. Main code only; tests may reach anywhere.
+ * no package grows past 2,000 lines (main code only; tests may reach anywhere), and no source file, main or test,
+ * past 400 lines without a comment saying why.
  */
 class PackageArrowsTest {
 
@@ -40,6 +41,7 @@ class PackageArrowsTest {
     };
 
     private static final int MAX_PACKAGE_LINES = 2_000;
+    private static final int MAX_FILE_LINES = 400;
 
     private static JavaClasses backend;
 
@@ -66,6 +68,28 @@ class PackageArrowsTest {
                 .resideInAnyPackage(FEATURES)
                 .because("features build on the read core (query binding, filters, cells, answers, CSV)")
                 .check(backend);
+    }
+
+    @Test
+    void noSourceFileIsOver400LinesWithoutSayingWhy() throws IOException {
+        Map<String, Integer> over = new TreeMap<>();
+        for (Path root : new Path[] {Path.of("src/main/java"), Path.of("src/test/java")}) {
+            try (Stream<Path> files = Files.walk(root)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    String text = Files.readString(f);
+                    int lines = text.split("\n", -1).length - 1;
+                    if (lines > MAX_FILE_LINES
+                            && !text.toLowerCase(java.util.Locale.ROOT).contains("over 400 lines")) {
+                        over.put(root.relativize(f).toString(), lines);
+                    }
+                }
+            }
+        }
+        assertEquals(
+                Map.of(),
+                over,
+                "files over " + MAX_FILE_LINES
+                        + " lines: split them, or say why in a comment (\"over 400 lines ...\")");
     }
 
     @Test

@@ -85,6 +85,65 @@ class ColumnsTest {
     }
 
     @Test
+    void the_run_cells_and_the_history_follow_their_described_columns() throws Exception {
+        // the headers as they were listed by hand before they were described: the same CSV
+        assertEquals(
+                "id,ordinal,framework,framework_version,io_model,scenario,load_model,connections,target_rate,delay_ms,"
+                        + "vcpus,duration_seconds,warmup_seconds,baseline,flags,repeat_count,rps_trimmed_mean,rps_median,"
+                        + "rps_mean,rps_stddev,rps_ci_low,rps_ci_high,error_rate,p50_median,p90_median,p99_median,"
+                        + "over_error_limit,rps_cv,noisy,requests_per_cpu_second,requests_per_cpu_second_ci_low,"
+                        + "requests_per_cpu_second_ci_high,requests_per_cpu_second_repeats,rps_per_vcpu,"
+                        + "rps_per_vcpu_ci_low,rps_per_vcpu_ci_high,rps_per_vcpu_repeats,rss_mb_per_krps,"
+                        + "rss_mb_per_krps_ci_low,rss_mb_per_krps_ci_high,rss_mb_per_krps_repeats,cpus,"
+                        + "startup_first_response_ms,startup_idle_rss_bytes,db_client,db_pool,target_cpu_seconds,"
+                        + "database_cpu_seconds,balancer_cpu_seconds,time_to_peak_seconds,allocated_bytes_per_request,"
+                        + "allocated_bytes_per_request_ci_low,allocated_bytes_per_request_ci_high,"
+                        + "allocated_bytes_per_request_repeats,gc_count,gc_seconds,gc_cpu_share,gc_pause_max_ms,topology",
+                followed("cells", "/api/runs/" + RUN + "/cells"));
+        assertEquals(
+                "host_class,vcpus,framework,io_model,run_id,started_at,cell_id,throughput,ci_low,ci_high,connections,"
+                        + "framework_version,jvm_vendor,jvm_version,regression,regression_detail,scenario,load_model,flags",
+                followed("history", "/api/history?scenario=plaintext&framework=Vert.x Web"));
+    }
+
+    /**
+     * The CSV header of {@code answer} once it is checked to be the described columns', each description's field
+     * found in the JSON answer (in the first item of each list on its path, up to a null: a figure the cell has not).
+     */
+    private static String followed(String table, String answer) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        JsonNode described = json.readTree(given().get("/api/columns/" + table)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
+        JsonNode body = json.readTree(
+                given().get(answer).then().statusCode(200).extract().asString());
+        List<String> csvNames = new ArrayList<>();
+        for (JsonNode c : described) {
+            csvNames.add(c.get("csv").asText());
+            assertFalse(c.get("label").asText().isBlank(), c.toString());
+            JsonNode v = body;
+            for (String step : c.get("field").asText().split("\\.")) {
+                if (v.isNull() || step.contains(":")) {
+                    break; // a figure the item has not, or the items of a list joined
+                }
+                v = v.get(step.replace("[]", ""));
+                assertTrue(v != null, table + " " + c.get("name").asText() + ": " + c.get("field") + " is not in it");
+                v = step.endsWith("[]") ? v.get(0) : v;
+            }
+        }
+        String csv = given().get(answer + (answer.contains("?") ? "&" : "?") + "format=csv")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        String header = csv.lines().findFirst().orElseThrow();
+        assertEquals(String.join(",", csvNames), header);
+        return header;
+    }
+
+    @Test
     void an_unknown_table_is_404_naming_the_field() {
         given().get("/api/columns/colours").then().statusCode(404).body("field", equalTo("table"));
     }

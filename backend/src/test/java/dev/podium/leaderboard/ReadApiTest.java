@@ -33,6 +33,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The read API end to end: runs signed here with the test key are ingested through POST /api/runs, and every figure
  * asserted was worked out by hand or with scipy/numpy (see the comments), not printed by the code under test.
+ *
+ * <p>Over 400 lines on purpose: every test reads the one data set seeded below, ingested once for the class (see
+ * seed); split in two, each part would ingest it again and the hand-worked figures would be written twice.
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)

@@ -1,4 +1,4 @@
-package dev.podium.read;
+package dev.podium.openapi;
 
 import io.quarkus.smallrye.openapi.OpenApiFilter;
 import java.util.ArrayList;
@@ -18,8 +18,8 @@ import org.jboss.jandex.MethodInfo;
 /**
  * An endpoint's word on the query filters it takes from a {@code @BeanParam} class (read's CellFilter), written as a
  * method-level {@code @Parameter(name = ..., in = QUERY, ...)}: {@code hidden = true} leaves the filter out (the
- * endpoint refuses it too, see {@link QueryParams#of}), otherwise its required, description and example replace the
- * class's for that endpoint. SmallRye OpenAPI does not apply method-level parameters to a bean's fields; this filter
+ * endpoint refuses it too, see read's {@code QueryParams.of}; a query parameter of the method's own of that name stays, as
+ * its own), otherwise its required, description and example replace the class's for that endpoint. SmallRye OpenAPI does not apply method-level parameters to a bean's fields; this filter
  * does, when the document is built (so schema/openapi.json, and the site's types, carry it).
  */
 @OpenApiFilter(OpenApiFilter.RunStage.BUILD)
@@ -31,6 +31,7 @@ public class EndpointParameters implements OASFilter {
             DotName.createSimple(org.eclipse.microprofile.openapi.annotations.parameters.Parameters.class);
     private static final DotName PATH = DotName.createSimple(jakarta.ws.rs.Path.class);
     private static final DotName GET = DotName.createSimple(jakarta.ws.rs.GET.class);
+    private static final DotName QUERY_PARAM = DotName.createSimple(jakarta.ws.rs.QueryParam.class);
 
     private final IndexView index;
 
@@ -53,8 +54,15 @@ public class EndpointParameters implements OASFilter {
                     continue;
                 }
                 if (a.value("hidden") != null && a.value("hidden").asBoolean()) {
-                    get.removeParameter(p);
-                    continue;
+                    AnnotationInstance own = ownParameter(method, name);
+                    if (own == null) {
+                        get.removeParameter(p);
+                        continue;
+                    }
+                    // the method's own parameter of that name (merged with the filter's): described as its own
+                    a = own;
+                    p.setDescription(null);
+                    p.setExample(null);
                 }
                 AnnotationValue required = a.value("required");
                 AnnotationValue description = a.value("description");
@@ -84,6 +92,31 @@ public class EndpointParameters implements OASFilter {
                 .filter(a -> a.target() != null && a.target().kind() == AnnotationTarget.Kind.METHOD)
                 .filter(a -> a.value("name") != null)
                 .toList();
+    }
+
+    /**
+     * The @Parameter of the method's own query parameter {@code name} (an empty one when it has none), or null when
+     * the method has no query parameter of that name.
+     */
+    private static AnnotationInstance ownParameter(MethodInfo method, String name) {
+        for (int i = 0; i < method.parametersCount(); i++) {
+            AnnotationInstance query = null;
+            AnnotationInstance described = null;
+            for (AnnotationInstance a : method.parameters().get(i).declaredAnnotations()) {
+                if (a.name().equals(QUERY_PARAM)) {
+                    query = a;
+                } else if (a.name().equals(PARAMETER)) {
+                    described = a;
+                }
+            }
+            if (query != null && name.equals(query.value().asString())) {
+                return described != null
+                        ? described
+                        : AnnotationInstance.create(
+                                PARAMETER, method.parameters().get(i), List.of());
+            }
+        }
+        return null;
     }
 
     private static String path(MethodInfo method) {
