@@ -86,7 +86,8 @@ class ColumnsTest {
 
     @Test
     void the_run_cells_and_the_history_follow_their_described_columns() throws Exception {
-        // the headers as they were listed by hand before they were described: the same CSV
+        // the headers as they were listed by hand before they were described (the same CSV), with the JVM starts the
+        // forks change added to both
         assertEquals(
                 "id,ordinal,framework,framework_version,io_model,scenario,load_model,connections,target_rate,delay_ms,"
                         + "vcpus,duration_seconds,warmup_seconds,baseline,flags,repeat_count,rps_trimmed_mean,rps_median,"
@@ -98,11 +99,13 @@ class ColumnsTest {
                         + "startup_first_response_ms,startup_idle_rss_bytes,db_client,db_pool,target_cpu_seconds,"
                         + "database_cpu_seconds,balancer_cpu_seconds,time_to_peak_seconds,allocated_bytes_per_request,"
                         + "allocated_bytes_per_request_ci_low,allocated_bytes_per_request_ci_high,"
-                        + "allocated_bytes_per_request_repeats,gc_count,gc_seconds,gc_cpu_share,gc_pause_max_ms,topology",
+                        + "allocated_bytes_per_request_repeats,gc_count,gc_seconds,gc_cpu_share,gc_pause_max_ms,forks,"
+                        + "rps_fork_cv,topology",
                 followed("cells", "/api/runs/" + RUN + "/cells"));
         assertEquals(
                 "host_class,vcpus,framework,io_model,run_id,started_at,cell_id,throughput,ci_low,ci_high,connections,"
-                        + "framework_version,jvm_vendor,jvm_version,regression,regression_detail,scenario,load_model,flags",
+                        + "framework_version,jvm_vendor,jvm_version,regression,regression_detail,scenario,load_model,flags,"
+                        + "forks",
                 followed("history", "/api/history?scenario=plaintext&framework=Vert.x Web"));
     }
 
