@@ -14,19 +14,6 @@ public class PersistenceExceptionMapper implements ExceptionMapper<PersistenceEx
 
     @Override
     public Response toResponse(PersistenceException exception) {
-        if (DatabaseErrors.isUnavailable(exception)) {
-            LOG.warnf("database unavailable: %s", DatabaseErrors.rootMessage(exception));
-            return Problems.response(DatabaseErrors.unavailable(), DatabaseErrors.RETRY_AFTER_SECONDS);
-        }
-        LOG.error("database error", exception);
-        return Problems.response(
-                new Problem(
-                        Problems.TYPE_BASE + "internal",
-                        "Internal error",
-                        500,
-                        "the database refused the operation",
-                        null,
-                        null),
-                null);
+        return DatabaseErrors.answer(exception, LOG, "database error", "the database refused the operation");
     }
 }

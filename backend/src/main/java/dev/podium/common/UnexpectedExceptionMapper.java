@@ -13,19 +13,6 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<RuntimeExcepti
 
     @Override
     public Response toResponse(RuntimeException exception) {
-        if (DatabaseErrors.isUnavailable(exception)) {
-            LOG.warnf("database unavailable: %s", DatabaseErrors.rootMessage(exception));
-            return Problems.response(DatabaseErrors.unavailable(), DatabaseErrors.RETRY_AFTER_SECONDS);
-        }
-        LOG.error("unexpected error", exception);
-        return Problems.response(
-                new Problem(
-                        Problems.TYPE_BASE + "internal",
-                        "Internal error",
-                        500,
-                        "an unexpected error occurred",
-                        null,
-                        null),
-                null);
+        return DatabaseErrors.answer(exception, LOG, "unexpected error", "an unexpected error occurred");
     }
 }
