@@ -28,10 +28,10 @@ class HistoryByVersionTest {
 
     @BeforeEach
     void seed() {
-        if (rows.seeded(5, PREFIX + "05")) {
-            return;
-        }
-        rows.resetWithTestAgent();
+        rows.seedOnce(5, PREFIX + "05", HistoryByVersionTest::seedRuns);
+    }
+
+    static void seedRuns() {
         // the newest release measured first, then a backfill of older ones, then 12.1.9 once more
         String[][] runs = {
             {"01", "2026-11-01", "12.1.14"},
@@ -43,32 +43,15 @@ class HistoryByVersionTest {
         double rps = 50000;
         for (String[] r : runs) {
             rps += 1000;
-            Api.submit(SignedRuns.run(PREFIX + r[0], r[1] + "T08:00:00Z")
-                            .cell(
-                                    "Jetty",
-                                    r[2],
-                                    "blocking",
-                                    "plaintext",
-                                    64,
-                                    2,
-                                    false,
-                                    10,
-                                    0,
-                                    rps,
-                                    rps + 100,
-                                    rps - 100)
-                            .envelope())
-                    .then()
-                    .statusCode(201);
+            double[] repeats = {rps, rps + 100, rps - 100};
+            SignedRuns.run(PREFIX + r[0], r[1] + "T08:00:00Z")
+                    .cell("Jetty", r[2], "blocking", "plaintext", 64, 2, false, 10, 0, repeats)
+                    .store();
         }
     }
 
     private static JsonPath history(String query) {
-        return given().get("/api/history?scenario=plaintext&framework=Jetty" + query)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        return Api.json("/api/history?scenario=plaintext&framework=Jetty" + query);
     }
 
     @Test
@@ -94,9 +77,7 @@ class HistoryByVersionTest {
 
     @Test
     void csv_by_version_has_the_same_order() {
-        String csv = given().get("/api/history?scenario=plaintext&framework=Jetty&orderBy=version&format=csv")
-                .then()
-                .statusCode(200)
+        String csv = Api.ok("/api/history?scenario=plaintext&framework=Jetty&orderBy=version&format=csv")
                 .extract()
                 .asString();
         List<String> versions = csv.lines().skip(1).map(l -> l.split(",")[11]).toList();
