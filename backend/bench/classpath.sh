@@ -9,5 +9,7 @@ compiled_classpath() {
   "$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" -Dpodium.build.dir="$build" \
     org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
     -Dmdep.includeScope=runtime -Dmdep.outputFile="$cp_file" >/dev/null || return
-  echo "$build/classes:$(cat "$cp_file")"
+  local deps
+  deps=$(cat "$cp_file") || return
+  echo "$build/classes:$deps"
 }
