@@ -50,17 +50,17 @@ class HistoryByVersionTest {
         }
     }
 
-    private static JsonPath history(String query) {
-        return Api.json("/api/history?scenario=plaintext&framework=Jetty" + query);
+    /** Jetty's history asked with query: it says it is ordered by orderBy and lists the versions in this order. */
+    private static JsonPath ordered(String query, String orderBy, String... versions) {
+        JsonPath h = Api.json("/api/history?scenario=plaintext&framework=Jetty" + query);
+        assertEquals(orderBy, h.getString("orderBy"));
+        assertEquals(List.of(versions), h.getList("series[0].points.frameworkVersion"));
+        return h;
     }
 
     @Test
     void by_version_orders_releases_as_they_follow_one_another_not_as_text_and_keeps_one_versions_runs_by_date() {
-        JsonPath h = history("&orderBy=version");
-        assertEquals("version", h.getString("orderBy"));
-        assertEquals(
-                List.of("12.1.9", "12.1.9", "12.1.10.beta1", "12.1.10", "12.1.14"),
-                h.getList("series[0].points.frameworkVersion"));
+        JsonPath h = ordered("&orderBy=version", "version", "12.1.9", "12.1.9", "12.1.10.beta1", "12.1.10", "12.1.14");
         assertEquals(
                 List.of(PREFIX + "03", PREFIX + "04", PREFIX + "05", PREFIX + "02", PREFIX + "01"),
                 h.getList("series[0].points.runId"));
@@ -68,11 +68,7 @@ class HistoryByVersionTest {
 
     @Test
     void by_date_is_the_default_and_unchanged() {
-        JsonPath h = history("");
-        assertEquals("date", h.getString("orderBy"));
-        assertEquals(
-                List.of("12.1.14", "12.1.10", "12.1.9", "12.1.9", "12.1.10.beta1"),
-                h.getList("series[0].points.frameworkVersion"));
+        ordered("", "date", "12.1.14", "12.1.10", "12.1.9", "12.1.9", "12.1.10.beta1");
     }
 
     @Test
