@@ -4,11 +4,8 @@
 # signature verifying (podium-agent verify) against the agent key B now holds. Loopback only, throwaway data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-JAVA_HOME=$(JAVA_HOME=${JAVA_HOME:-} ci/find-jdk.sh); export JAVA_HOME
 export PODIUM_ADMIN_TOKEN=backup-test-token
-unset PODIUM_DB_URL
 agent=agent/bin/podium-agent
-tmp=$(mktemp -d)
 source ci/service.sh
 trap 'stop_services; rm -rf "$tmp"' EXIT
 

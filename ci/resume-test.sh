@@ -6,12 +6,9 @@
 # (agent/cmd/podium-agent/resume_test.go does the same for SIGTERM and SIGKILL against a stand-in service.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-JAVA_HOME=$(JAVA_HOME=${JAVA_HOME:-} ci/find-jdk.sh); export JAVA_HOME
 command -v wrk >/dev/null || ci/install-deps.sh wrk
 export PODIUM_ADMIN_TOKEN=resume-test-token
-unset PODIUM_DB_URL
 agent=$PWD/agent/bin/podium-agent contract=$PWD/agent/bin/contractserver # make agent builds both
-tmp=$(mktemp -d)
 source ci/service.sh
 trap 'stop_services; rm -rf "$tmp"' EXIT
 

@@ -1,6 +1,13 @@
-# Sourced by the scripts that start throwaway services (backup-test.sh, load.sh, soak.sh). start_service NAME DATA_DIR
-# [PORT] starts the built service (log: DATA_DIR.NAME.log) on PORT or one the kernel picks, waits until it listens,
-# and sets NAME_pid and NAME_url; stop_services stops every service it started, by pid. Needs JAVA_HOME and the jar.
+# Sourced, from the repository's root, by the scripts that start throwaway services (backup-test.sh, resume-test.sh,
+# load.sh, soak.sh). Sourcing it finds the JDK (JAVA_HOME, else ci/find-jdk.sh), unsets PODIUM_DB_URL (a throwaway
+# service keeps its data in its own embedded database) and makes a folder $tmp for the caller to remove.
+# start_service NAME DATA_DIR [PORT] starts the built service (log: DATA_DIR.NAME.log) on PORT or one the kernel picks,
+# waits until it listens, and sets NAME_pid and NAME_url; stop_services stops every service it started, by pid.
+# Needs the jar.
+JAVA_HOME=$(JAVA_HOME=${JAVA_HOME:-} ci/find-jdk.sh)
+export JAVA_HOME
+unset PODIUM_DB_URL
+tmp=$(mktemp -d)
 jar=${PODIUM_JAR:-backend/target/quarkus-app/quarkus-run.jar}
 started_pids=()
 

@@ -5,10 +5,7 @@
 # throwaway data, bounded to 10 minutes. Environment: RUNS (1000), AGENTS (4), KILL_AFTER (seconds, 15).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-JAVA_HOME=$(JAVA_HOME=${JAVA_HOME:-} ci/find-jdk.sh); export JAVA_HOME
 export PODIUM_ADMIN_TOKEN=soak-test-token
-unset PODIUM_DB_URL
-tmp=$(mktemp -d)
 source ci/service.sh
 soak_pid=""
 trap '[ -n "$soak_pid" ] && kill "$soak_pid" 2>/dev/null; stop_services; rm -rf "$tmp"' EXIT

@@ -12,10 +12,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 backend=$(cd "$here/.." && pwd)
 repo=$(cd "$backend/.." && pwd)
 export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
-build=${PODIUM_BENCH_BUILD:-$backend/target}
-"$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" -Dpodium.build.dir="$build" compile
-cp_file="$build/changes-bench.classpath"
-"$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" -Dpodium.build.dir="$build" \
-  org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
-  -Dmdep.includeScope=runtime -Dmdep.outputFile="$cp_file" >/dev/null
-exec "$JAVA_HOME/bin/java" -cp "$build/classes:$(cat "$cp_file")" "$here/ChangeScore.java" "$@"
+source "$here/classpath.sh"
+classpath=$(compiled_classpath changes)
+exec "$JAVA_HOME/bin/java" -cp "$classpath" "$here/ChangeScore.java" "$@"

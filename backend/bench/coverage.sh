@@ -34,10 +34,6 @@ for i in $(seq "$TRIES"); do
   files+=("$work/run-$i.json")
 done
 
-build=${PODIUM_BENCH_BUILD:-$backend/target}
-"$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" -Dpodium.build.dir="$build" compile
-cp_file="$build/coverage-bench.classpath"
-"$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" -Dpodium.build.dir="$build" \
-  org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
-  -Dmdep.includeScope=runtime -Dmdep.outputFile="$cp_file" >/dev/null
-"$JAVA_HOME/bin/java" -cp "$build/classes:$(cat "$cp_file")" "$here/Coverage.java" "${files[@]}"
+source "$here/classpath.sh"
+classpath=$(compiled_classpath coverage)
+"$JAVA_HOME/bin/java" -cp "$classpath" "$here/Coverage.java" "${files[@]}"

@@ -5,10 +5,7 @@
 # Environment: AGENTS (20), READERS (200), LOAD_SECONDS (60).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-JAVA_HOME=$(JAVA_HOME=${JAVA_HOME:-} ci/find-jdk.sh); export JAVA_HOME
 export PODIUM_ADMIN_TOKEN=load-test-token
-unset PODIUM_DB_URL
-tmp=$(mktemp -d)
 source ci/service.sh
 trap 'stop_services; rm -rf "$tmp"' EXIT
 start_service svc "$tmp/data"

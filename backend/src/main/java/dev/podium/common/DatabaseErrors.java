@@ -1,12 +1,14 @@
 package dev.podium.common;
 
+import jakarta.ws.rs.core.Response;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import org.jboss.logging.Logger;
 
-/** Classifies database exceptions by their SQLState along the cause chain. */
+/** Classifies database exceptions by their SQLState along the cause chain, and answers those no mapper took. */
 public final class DatabaseErrors {
 
     public static final int RETRY_AFTER_SECONDS = 5;
@@ -89,6 +91,20 @@ public final class DatabaseErrors {
                 "the database cannot be reached; retry later",
                 null,
                 null);
+    }
+
+    /**
+     * The answer to an exception no other mapper took: 503 with Retry-After when the database cannot be reached (a
+     * warning in the log), else a 500 whose detail is {@code detail} (logged as {@code what} with the stack trace).
+     */
+    public static Response answer(Throwable exception, Logger log, String what, String detail) {
+        if (isUnavailable(exception)) {
+            log.warnf("database unavailable: %s", rootMessage(exception));
+            return Problems.response(unavailable(), RETRY_AFTER_SECONDS);
+        }
+        log.error(what, exception);
+        return Problems.response(
+                new Problem(Problems.TYPE_BASE + "internal", "Internal error", 500, detail, null, null), null);
     }
 
     public static String rootMessage(Throwable error) {

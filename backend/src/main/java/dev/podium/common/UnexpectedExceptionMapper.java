@@ -1,11 +1,15 @@
 package dev.podium.common;
 
+import jakarta.persistence.PersistenceException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 import org.jboss.logging.Logger;
 
-/** Last resort: anything unexpected is a 500 problem+json (or 503 when it is the database being unreachable). */
+/**
+ * Last resort: a database that cannot be reached answers 503 with Retry-After (clients retry); any other database error
+ * and anything else unexpected is a 500 problem+json that says which of the two it was.
+ */
 @Provider
 public class UnexpectedExceptionMapper implements ExceptionMapper<RuntimeException> {
 
@@ -13,19 +17,9 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<RuntimeExcepti
 
     @Override
     public Response toResponse(RuntimeException exception) {
-        if (DatabaseErrors.isUnavailable(exception)) {
-            LOG.warnf("database unavailable: %s", DatabaseErrors.rootMessage(exception));
-            return Problems.response(DatabaseErrors.unavailable(), DatabaseErrors.RETRY_AFTER_SECONDS);
+        if (exception instanceof PersistenceException) {
+            return DatabaseErrors.answer(exception, LOG, "database error", "the database refused the operation");
         }
-        LOG.error("unexpected error", exception);
-        return Problems.response(
-                new Problem(
-                        Problems.TYPE_BASE + "internal",
-                        "Internal error",
-                        500,
-                        "an unexpected error occurred",
-                        null,
-                        null),
-                null);
+        return DatabaseErrors.answer(exception, LOG, "unexpected error", "an unexpected error occurred");
     }
 }

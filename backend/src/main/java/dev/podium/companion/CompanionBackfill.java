@@ -2,6 +2,7 @@ package dev.podium.companion;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.common.StartupBackfill;
 import dev.podium.input.DsseEnvelope;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -50,15 +51,12 @@ public class CompanionBackfill {
     }
 
     void onStart(@Observes StartupEvent event) {
-        try {
-            int done = run();
-            if (done > 0) {
-                LOG.infof("filled the database and balancer columns of %d runs from their stored envelopes", done);
-            }
-        } catch (SQLException | RuntimeException e) {
-            // the service still serves (those runs show no database/balancer figures yet); the next start resumes
-            LOG.warnf("could not fill the database and balancer columns now, the next start will: %s", e.getMessage());
-        }
+        // on a failure the service still serves (those runs show no database/balancer figures yet)
+        StartupBackfill.run(
+                LOG,
+                this::run,
+                "filled the database and balancer columns of %d runs from their stored envelopes",
+                "could not fill the database and balancer columns now, the next start will");
     }
 
     /** Fills every run still listed in companion_backfill; returns how many. */

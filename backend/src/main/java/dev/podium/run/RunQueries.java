@@ -78,16 +78,21 @@ public class RunQueries {
     }
 
     public byte[] envelope(UUID id) {
-        byte[] envelope = Panache.getEntityManager()
-                .createQuery("select r.envelope from Run r where r.id = :id", byte[].class)
-                .setParameter("id", id)
-                .getResultStream()
-                .findFirst()
-                .orElse(null);
+        byte[] envelope = bytes("envelope", id);
         if (envelope == null) {
             throw ProblemException.notFound("no run " + id);
         }
         return envelope;
+    }
+
+    /** One byte[] field of the stored run (envelope, payloadSha256), without loading the run; null when none is. */
+    static byte[] bytes(String field, UUID id) {
+        return Panache.getEntityManager()
+                .createQuery("select r." + field + " from Run r where r.id = :id", byte[].class)
+                .setParameter("id", id)
+                .getResultStream()
+                .findFirst()
+                .orElse(null);
     }
 
     private static Run find(UUID id) {

@@ -57,12 +57,7 @@ public class RunWriter {
     /** IDENTICAL or CONFLICT for a run id already stored, null when none is. */
     @Transactional
     public Outcome compare(UUID id, byte[] payloadSha256) {
-        byte[] stored = Panache.getEntityManager()
-                .createQuery("select r.payloadSha256 from Run r where r.id = :id", byte[].class)
-                .setParameter("id", id)
-                .getResultStream()
-                .findFirst()
-                .orElse(null);
+        byte[] stored = RunQueries.bytes("payloadSha256", id);
         if (stored == null) {
             return null;
         }

@@ -1,5 +1,6 @@
 package dev.podium.stats;
 
+import dev.podium.common.StartupBackfill;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -34,15 +35,12 @@ public class IntervalBackfill {
     }
 
     void onStart(@Observes StartupEvent event) {
-        try {
-            int done = run();
-            if (done > 0) {
-                LOG.infof("recomputed the 95%% t interval of %d cells stored with a bootstrap interval", done);
-            }
-        } catch (SQLException | RuntimeException e) {
-            // the service still serves (the read side answers 503 while the database is away); the next start resumes
-            LOG.warnf("could not recompute stored intervals now, the next start will: %s", e.getMessage());
-        }
+        // on a failure the service still serves (the read side answers 503 while the database is away)
+        StartupBackfill.run(
+                LOG,
+                this::run,
+                "recomputed the 95%% t interval of %d cells stored with a bootstrap interval",
+                "could not recompute stored intervals now, the next start will");
     }
 
     /** Recomputes every cell still without rps_ci_method; returns how many it recomputed. */

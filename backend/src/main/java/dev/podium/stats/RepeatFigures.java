@@ -18,23 +18,9 @@ public record RepeatFigures(
         Double rssMeanBytes,
         int fork) {
 
-    /** A repeat of a one-start cell (fork 0). */
-    public RepeatFigures(
-            long requests,
-            double requestsPerSecond,
-            double p50Ms,
-            double p90Ms,
-            double p99Ms,
-            long errors,
-            long unanswered,
-            Double cpuSeconds,
-            Double rssMeanBytes) {
-        this(requests, requestsPerSecond, p50Ms, p90Ms, p99Ms, errors, unanswered, cpuSeconds, rssMeanBytes, 0);
-    }
-
     /** A repeat without usage (payload v1) whose errors were all answered (status or timeout). */
     public RepeatFigures(
             long requests, double requestsPerSecond, double p50Ms, double p90Ms, double p99Ms, long errors) {
-        this(requests, requestsPerSecond, p50Ms, p90Ms, p99Ms, errors, 0, null, null);
+        this(requests, requestsPerSecond, p50Ms, p90Ms, p99Ms, errors, 0, null, null, 0);
     }
 }

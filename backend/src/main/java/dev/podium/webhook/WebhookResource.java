@@ -129,12 +129,8 @@ public class WebhookResource {
             @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
             @PathParam("id") String id,
             @PathParam("deliveryId") String deliveryId) {
-        admin.check(authorization);
-        long hook = id(id, "id");
-        long delivery = id(deliveryId, "deliveryId");
-        return deliveries
-                .one(hook, delivery)
-                .orElseThrow(() -> ProblemException.notFound("webhook " + hook + " has no delivery " + delivery));
+        DeliveryRef ref = deliveryRef(authorization, id, deliveryId);
+        return deliveries.one(ref.hook(), ref.delivery()).orElseThrow(ref::notFound);
     }
 
     @POST
@@ -146,14 +142,24 @@ public class WebhookResource {
             @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
             @PathParam("id") String id,
             @PathParam("deliveryId") String deliveryId) {
-        admin.check(authorization);
-        long hook = id(id, "id");
-        long delivery = id(deliveryId, "deliveryId");
-        DeliveryLog.WebhookDelivery queued = deliveries
-                .redeliver(hook, delivery)
-                .orElseThrow(() -> ProblemException.notFound("webhook " + hook + " has no delivery " + delivery));
+        DeliveryRef ref = deliveryRef(authorization, id, deliveryId);
+        DeliveryLog.WebhookDelivery queued =
+                deliveries.redeliver(ref.hook(), ref.delivery()).orElseThrow(ref::notFound);
         outbox.nudge();
         return Response.accepted(queued).build();
+    }
+
+    /** A delivery of a webhook as the path names it. */
+    private record DeliveryRef(long hook, long delivery) {
+        ProblemException notFound() {
+            return ProblemException.notFound("webhook " + hook + " has no delivery " + delivery);
+        }
+    }
+
+    /** The delivery the path names, for the admin only; a path id that is no positive whole number is a 400. */
+    private DeliveryRef deliveryRef(String authorization, String id, String deliveryId) {
+        admin.check(authorization);
+        return new DeliveryRef(id(id, "id"), id(deliveryId, "deliveryId"));
     }
 
     private static long id(String value, String field) {

@@ -2,8 +2,8 @@ package dev.podium.agent;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.startsWith;
 
+import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -33,8 +33,7 @@ class AdminTokenMissingTest {
                 .body(Map.of("name", "a", "publicKey", "qF7CmryXMt3VFxTKHZGRTxxIiUy94D6U6AmF8tlQnwY="))
                 .post("/api/agents")
                 .then()
-                .statusCode(403)
-                .contentType(startsWith("application/problem+json"))
+                .spec(Api.problem(403))
                 .body("detail", containsString("not configured"));
         given().post("/api/agents/1/revoke").then().statusCode(403).body("detail", containsString("not configured"));
     }

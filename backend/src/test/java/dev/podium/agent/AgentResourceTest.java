@@ -4,7 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
-import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.podium.testing.Api;
@@ -48,9 +47,7 @@ class AgentResourceTest {
                 .extract()
                 .path("id");
 
-        given().get("/api/agents/" + id)
-                .then()
-                .statusCode(200)
+        Api.ok("/api/agents/" + id)
                 .body("name", equalTo("test-agent"))
                 .body("publicKey", equalTo(key.publicKey()))
                 .body("keyid", equalTo(key.keyid()))
@@ -64,15 +61,13 @@ class AgentResourceTest {
                 .body(testAgent())
                 .post("/api/agents")
                 .then()
-                .statusCode(401)
-                .contentType(startsWith("application/problem+json"));
+                .spec(Api.problem(401));
         given().header("Authorization", "Bearer wrong")
                 .contentType("application/json")
                 .body(testAgent())
                 .post("/api/agents")
                 .then()
-                .statusCode(403)
-                .contentType(startsWith("application/problem+json"));
+                .spec(Api.problem(403));
         given().header("Authorization", "Bearer wrong")
                 .post("/api/agents/1/revoke")
                 .then()
@@ -82,11 +77,7 @@ class AgentResourceTest {
     @Test
     void answers_409_when_the_key_is_already_enrolled() {
         Api.enrol("test-agent");
-        Api.enrolment(testAgent())
-                .then()
-                .statusCode(409)
-                .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("publicKey"));
+        Api.enrolment(testAgent()).then().spec(Api.problem(409, "publicKey"));
     }
 
     @Test
@@ -100,42 +91,31 @@ class AgentResourceTest {
     @Test
     void a_revoked_key_gets_403_while_its_stored_runs_stay_and_show_the_revocation_time() {
         long id = Api.enrol("test-agent");
-        Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
+        Api.store(TestVectors.envelope("minimal"));
 
         Api.revoke(id).then().statusCode(200).body("revokedAt", notNullValue());
         Rows.Counts before = rows.counts();
 
-        Api.submit(TestVectors.envelope("full"))
-                .then()
-                .statusCode(403)
-                .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("signatures[0].keyid"));
+        Api.submit(TestVectors.envelope("full")).then().spec(Api.problem(403, "signatures[0].keyid"));
         assertEquals(before, rows.counts());
-        given().get("/api/runs")
-                .then()
-                .statusCode(200)
-                .body("items[0].id", equalTo(MINIMAL_ID))
-                .body("items[0].revokedAt", notNullValue());
-        given().get("/api/runs/" + MINIMAL_ID).then().statusCode(200).body("agent.revokedAt", notNullValue());
-        given().get("/api/agents/" + id).then().statusCode(200).body("revokedAt", notNullValue());
+        Api.ok("/api/runs").body("items[0].id", equalTo(MINIMAL_ID)).body("items[0].revokedAt", notNullValue());
+        Api.ok("/api/runs/" + MINIMAL_ID).body("agent.revokedAt", notNullValue());
+        Api.ok("/api/agents/" + id).body("revokedAt", notNullValue());
     }
 
     @Test
     void answers_400_problem_json_to_an_enrolment_body_that_is_not_json() {
-        Api.enrolment("{not json").then().statusCode(400).contentType(startsWith("application/problem+json"));
-        Api.enrolment("{\"name\": [1], \"publicKey\": 5}")
-                .then()
-                .statusCode(400)
-                .contentType(startsWith("application/problem+json"));
+        Api.enrolment("{not json").then().spec(Api.problem(400));
+        Api.enrolment("{\"name\": [1], \"publicKey\": 5}").then().spec(Api.problem(400));
     }
 
     @Test
     void answers_405_problem_json_to_a_method_the_endpoint_does_not_have() {
-        given().delete("/api/agents/1").then().statusCode(405).contentType(startsWith("application/problem+json"));
+        given().delete("/api/agents/1").then().spec(Api.problem(405));
     }
 
     @Test
     void answers_404_for_an_unknown_agent() {
-        given().get("/api/agents/999999").then().statusCode(404).contentType(startsWith("application/problem+json"));
+        given().get("/api/agents/999999").then().spec(Api.problem(404));
     }
 }

@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
@@ -68,60 +67,23 @@ class BadgeTest {
     @Inject
     Rows rows;
 
-    @BeforeAll
-    static void readNumbersAsDoubles() {
-        Api.readNumbersAsDoubles();
-    }
-
     @BeforeEach
     void seed() {
-        if (rows.seeded(1, R1)) {
-            return;
-        }
-        rows.resetWithTestAgent();
+        Api.readNumbersAsDoubles();
         // plaintext: Netty 100k, Spring MVC 50.5k (trimmed mean of 50000, 50500, 51000), Jetty 20.1k
-        Api.submit(SignedRuns.run(R1, "2026-11-01T08:00:00Z")
+        rows.seedOnce(
+                1,
+                R1,
+                () -> SignedRuns.run(R1, "2026-11-01T08:00:00Z")
                         .netty(64, 100000, 102000, 98000)
-                        .cell(
-                                "Spring MVC",
-                                "7.0.1",
-                                "blocking",
-                                "plaintext",
-                                64,
-                                2,
-                                false,
-                                10,
-                                0,
-                                50000,
-                                52000,
-                                49000,
-                                51000,
-                                50500)
-                        .cell(
-                                "Jetty",
-                                "12.1.3",
-                                "virtual-threads",
-                                "plaintext",
-                                64,
-                                2,
-                                false,
-                                10,
-                                0,
-                                20000,
-                                20300,
-                                20100)
-                        .envelope())
-                .then()
-                .statusCode(201);
+                        .springMvc(64, 10, 50000, 52000, 49000, 51000, 50500)
+                        .jetty(20000, 20300, 20100)
+                        .store());
     }
 
     @Test
     void the_svg_is_xml_with_the_leaderboards_rank_and_figure() throws Exception {
-        JsonPath board = given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath board = Api.json("/api/leaderboard?scenario=plaintext");
         assertEquals(List.of("Netty", "Spring MVC", "Jetty"), board.getList("rows.framework"));
         double value = board.getDouble("rows[1].slaThroughput");
         double halfWidth = (board.getDouble("rows[1].ciHigh") - board.getDouble("rows[1].ciLow")) / 2;
@@ -146,11 +108,8 @@ class BadgeTest {
         // the same badge by the name in another case
         assertEquals(
                 List.of("Spring MVC plaintext", expected),
-                texts(xml(given().get("/api/badges/SPRING MVC/plaintext.svg")
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .asByteArray())));
+                texts(xml(
+                        Api.ok("/api/badges/SPRING MVC/plaintext.svg").extract().asByteArray())));
     }
 
     @Test
@@ -174,11 +133,7 @@ class BadgeTest {
                 .then()
                 .statusCode(304)
                 .header("ETag", etag);
-        String svgTag = given().get("/api/badges/netty/plaintext.svg")
-                .then()
-                .statusCode(200)
-                .extract()
-                .header("ETag");
+        String svgTag = Api.ok("/api/badges/netty/plaintext.svg").extract().header("ETag");
         assertTrue(!svgTag.equals(etag), "the SVG and the JSON are different representations");
     }
 
@@ -187,29 +142,18 @@ class BadgeTest {
         Response svg = given().get("/api/badges/tomcat/plaintext.svg");
         svg.then().statusCode(404).contentType(startsWith("image/svg+xml"));
         assertEquals(List.of("podium", "unknown framework tomcat"), texts(xml(svg.asByteArray())));
-        assertEquals(
-                List.of("Netty", "unknown scenario colour"),
-                texts(xml(given().get("/api/badges/netty/colour.svg")
-                        .then()
-                        .statusCode(404)
-                        .extract()
-                        .asByteArray())));
-        assertEquals(
-                List.of("Netty json", "not measured"),
-                texts(xml(given().get("/api/badges/netty/json.svg")
-                        .then()
-                        .statusCode(404)
-                        .extract()
-                        .asByteArray())));
+        assertEquals(List.of("Netty", "unknown scenario colour"), notFoundTexts("/api/badges/netty/colour.svg"));
+        assertEquals(List.of("Netty json", "not measured"), notFoundTexts("/api/badges/netty/json.svg"));
 
-        given().get("/api/badges/tomcat/plaintext.json")
-                .then()
-                .statusCode(404)
-                .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("slug"));
+        given().get("/api/badges/tomcat/plaintext.json").then().spec(Api.problem(404, "slug"));
         given().get("/api/badges/netty/colour.json").then().statusCode(404).body("field", equalTo("scenario"));
         given().get("/api/badges/netty/json.json").then().statusCode(404).body("field", equalTo("scenario"));
         given().get("/api/badges/netty/plaintext.png").then().statusCode(404).body("field", equalTo("scenario"));
+    }
+
+    /** The texts of the SVG badge at path, asserting it answers 404. */
+    private static List<String> notFoundTexts(String path) throws Exception {
+        return texts(xml(given().get(path).then().statusCode(404).extract().asByteArray()));
     }
 
     private static Document xml(byte[] body) throws Exception {

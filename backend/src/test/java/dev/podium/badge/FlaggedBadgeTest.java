@@ -1,6 +1,5 @@
 package dev.podium.badge;
 
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,35 +31,29 @@ class FlaggedBadgeTest {
 
     @BeforeEach
     void seed() {
-        if (rows.seeded(1, R1)) {
-            return;
-        }
-        rows.resetWithTestAgent();
-        // every row noisy (coefficient of variation far above 5%) in plaintext and in db
+        rows.seedOnce(1, R1, FlaggedBadgeTest::seedRun);
+    }
+
+    /** Every row noisy (coefficient of variation far above 5%) in plaintext and in db. */
+    static void seedRun() {
         SignedRuns run = SignedRuns.run(R1, "2026-11-02T08:00:00Z");
         for (String scenario : List.of("plaintext", "db")) {
             run.cell("Vert.x Web", "5.0.5", "non-blocking", scenario, 64, 1, false, 2, 0, 114000, 60000, 160000)
                     .cell("Helidon SE", "4.3.1", "virtual-threads", scenario, 64, 1, false, 2, 0, 87000, 40000, 130000);
         }
-        Api.submit(run.envelope()).then().statusCode(201);
+        run.store();
     }
 
     @Test
     void every_framework_on_an_all_flagged_board_has_a_badge_saying_why_it_is_unranked() {
         for (String scenario : List.of("plaintext", "db")) {
-            JsonPath board = given().get("/api/leaderboard?scenario=" + scenario + "&vcpus=1")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .jsonPath();
+            JsonPath board = Api.json("/api/leaderboard?scenario=" + scenario + "&vcpus=1");
             List<Map<String, Object>> listed = board.getList("rows");
             assertEquals(2, listed.size(), scenario);
             for (Map<String, Object> row : listed) {
                 String slug = Slugs.of((String) row.get("framework"));
                 String json = "/api/badges/" + slug + "/" + scenario + ".json";
-                String message = given().get(json)
-                        .then()
-                        .statusCode(200)
+                String message = Api.ok(json)
                         .contentType(startsWith("application/json"))
                         .extract()
                         .jsonPath()
@@ -75,10 +68,7 @@ class FlaggedBadgeTest {
                 } else {
                     assertTrue(message.startsWith("#" + row.get("rank")), json + ": " + message);
                 }
-                given().get("/api/badges/" + slug + "/" + scenario + ".svg")
-                        .then()
-                        .statusCode(200)
-                        .contentType(startsWith("image/svg+xml"));
+                Api.ok("/api/badges/" + slug + "/" + scenario + ".svg").contentType(startsWith("image/svg+xml"));
             }
         }
     }

@@ -78,18 +78,10 @@ class ChangesEndToEndTest {
         webhooks.list().forEach(h -> webhooks.delete(h.id()));
     }
 
-    static byte[] run(int day, double level) {
-        String id = String.format("00000000-0000-4000-8000-0000000001%02d", day);
-        double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
-        return SignedRuns.run(id, String.format("2026-11-%02dT08:00:00Z", day))
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, rps)
-                .envelope();
-    }
-
     @Test
     void aFifteenPercentDropAfterNineStableRunsIsSeenEverywhereWithinSeconds() throws Exception {
         String url = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook";
-        String secret = given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+        String secret = Api.admin()
                 .contentType("application/json")
                 .body(Map.of("url", url))
                 .post("/api/webhooks")
@@ -99,20 +91,16 @@ class ChangesEndToEndTest {
                 .extract()
                 .path("secret");
         for (int day = 1; day <= 9; day++) {
-            Api.submit(run(day, 100_000 * (1 + 0.002 * (day % 3)))).then().statusCode(201);
+            Api.store(SignedRuns.nettyDay(1, day, 100_000 * (1 + 0.002 * (day % 3))));
         }
         Thread.sleep(500);
-        given().get("/api/changes?framework=Netty").then().statusCode(200).body("size()", equalTo(0));
+        Api.ok("/api/changes?framework=Netty").body("size()", equalTo(0));
         long t0 = System.nanoTime();
-        Api.submit(run(10, 85_000)).then().statusCode(201);
+        Api.store(SignedRuns.nettyDay(1, 10, 85_000));
 
         JsonPath changes = null;
         while (System.nanoTime() - t0 < 10_000_000_000L) {
-            changes = given().get("/api/changes?framework=Netty&scenario=plaintext")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .jsonPath();
+            changes = Api.json("/api/changes?framework=Netty&scenario=plaintext");
             if (changes.getList("$").size() > 0) {
                 break;
             }
@@ -132,18 +120,12 @@ class ChangesEndToEndTest {
         assertEquals(SignedRuns.HOST_CLASS, changes.getString("[0].hostClass"));
 
         // the same as CSV
-        String csv = given().get("/api/changes?framework=Netty&format=csv")
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
+        String csv = Api.ok("/api/changes?framework=Netty&format=csv").extract().asString();
         assertTrue(csv.startsWith("id,metric,host_class,"), csv);
         assertEquals(2, csv.split("\r\n").length, csv);
 
         // the Atom feed parses, is Atom 1.0, and has the entry
-        byte[] atom = given().get("/api/changes.atom?framework=Netty")
-                .then()
-                .statusCode(200)
+        byte[] atom = Api.ok("/api/changes.atom?framework=Netty")
                 .contentType(containsString("application/atom+xml"))
                 .extract()
                 .asByteArray();
@@ -207,7 +189,7 @@ class ChangesEndToEndTest {
                 .post("/api/webhooks")
                 .then()
                 .statusCode(401);
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+        Api.admin()
                 .contentType("application/json")
                 .body(Map.of("url", "ftp://example.org/x"))
                 .post("/api/webhooks")
@@ -215,11 +197,7 @@ class ChangesEndToEndTest {
                 .statusCode(400)
                 .contentType("application/problem+json")
                 .body("field", equalTo("url"));
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .get("/api/webhooks")
-                .then()
-                .statusCode(200)
-                .body("size()", equalTo(0));
+        Api.admin().get("/api/webhooks").then().statusCode(200).body("size()", equalTo(0));
         given().get("/api/changes?limit=5000").then().statusCode(400).body("field", equalTo("limit"));
         given().get("/api/changes?colour=red").then().statusCode(400).body("field", equalTo("colour"));
     }
@@ -227,7 +205,7 @@ class ChangesEndToEndTest {
     /** A Jetty run of day `day` at `level` req/s, errorShare of its requests answered with an error status. */
     static byte[] jettyRun(int day, double level, double errorShare) {
         String id = String.format("00000000-0000-4000-8000-0000000002%02d", day);
-        double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
+        double[] rps = SignedRuns.around(level);
         return SignedRuns.run(id, String.format("2026-11-%02dT09:00:00Z", day))
                 .cell("Jetty", "12.1.5", "blocking", "plaintext", 256, 2, false, 2, errorShare, rps)
                 .envelope();
@@ -236,29 +214,21 @@ class ChangesEndToEndTest {
     @Test
     void noChangeIsClaimedOnAFlaggedRunAndItDoesNotMoveTheSegments() throws Exception {
         for (int day = 1; day <= 9; day++) {
-            Api.submit(jettyRun(day, 70_000 * (1 + 0.002 * (day % 3)), 0))
-                    .then()
-                    .statusCode(201);
+            Api.store(jettyRun(day, 70_000 * (1 + 0.002 * (day % 3)), 0));
         }
         // 15% down, but 2% of its answers were errors: high-error-rate, a figure that is not the target's
-        Api.submit(jettyRun(10, 59_500, 0.02)).then().statusCode(201);
-        given().get("/api/runs/00000000-0000-4000-8000-000000000210/cells")
-                .then()
-                .statusCode(200)
+        Api.store(jettyRun(10, 59_500, 0.02));
+        Api.ok("/api/runs/00000000-0000-4000-8000-000000000210/cells")
                 .body("items[0].stats.overErrorLimit", equalTo(true));
         Thread.sleep(1500); // the recompute runs in the background: give it the time that found the Netty change
-        given().get("/api/changes?framework=Jetty").then().statusCode(200).body("size()", equalTo(0));
+        Api.ok("/api/changes?framework=Jetty").body("size()", equalTo(0));
 
         // the same drop without errors is a change, found against the nine clean runs (the flagged one is no point)
-        Api.submit(jettyRun(11, 59_500, 0)).then().statusCode(201);
+        Api.store(jettyRun(11, 59_500, 0));
         JsonPath changes = null;
         long t0 = System.nanoTime();
         while (System.nanoTime() - t0 < 10_000_000_000L) {
-            changes = given().get("/api/changes?framework=Jetty")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .jsonPath();
+            changes = Api.json("/api/changes?framework=Jetty");
             if (changes.getList("$").size() > 0) {
                 break;
             }

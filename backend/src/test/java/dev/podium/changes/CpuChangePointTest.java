@@ -61,11 +61,11 @@ class CpuChangePointTest extends EmptyDatabaseTest {
     void moreCpuPerRequestIsAChangeOnThatMetricWithItsEvidence() throws Exception {
         for (int day = 1; day <= 9; day++) {
             // 20 s user + 3 s system for each 15 s repeat on 2 CPUs, within 0.5% from run to run
-            Api.submit(run(day, 20 * (1 + 0.005 * (day % 3) - 0.005))).then().statusCode(201);
+            Api.store(run(day, 20 * (1 + 0.005 * (day % 3) - 0.005)));
         }
         for (int day = 10; day <= 12; day++) {
             // 26 s user: 29 s of CPU, within the 30 s the two CPUs had (the payload's rule)
-            Api.submit(run(day, 26 * (1 + 0.003 * (day % 2)))).then().statusCode(201);
+            Api.store(run(day, 26 * (1 + 0.003 * (day % 2))));
         }
         JsonPath cpu = changes("cpu-per-request", 3);
         assertEquals(1, cpu.getList("$").size(), cpu.prettify());

@@ -9,22 +9,18 @@ import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.OutboxProfile;
 import dev.podium.testing.Rows;
+import dev.podium.topology.Topology;
 import dev.podium.webhook.Webhooks;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -51,9 +47,6 @@ class RunDetectionTest {
     @Inject
     ChangeDetector detector;
 
-    @Inject
-    DataSource dataSource;
-
     @BeforeEach
     void start() {
         rows.reset();
@@ -67,38 +60,19 @@ class RunDetectionTest {
         webhooks.list().forEach(h -> webhooks.delete(h.id()));
     }
 
-    static byte[] run(int day, double level) {
-        String id = String.format("00000000-0000-4000-8000-0000000004%02d", day);
-        double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
-        return SignedRuns.run(id, String.format("2026-11-%02dT08:00:00Z", day))
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, rps)
-                .envelope();
-    }
-
-    long scalar(String sql) {
-        try (Connection c = dataSource.getConnection();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     /** Ten runs, the tenth 15% slower: one throughput change point once every run's detection is done. */
     void tenRunsWithAChange() throws InterruptedException {
         for (int day = 1; day <= 9; day++) {
-            Api.submit(run(day, 100_000 * (1 + 0.002 * (day % 3)))).then().statusCode(201);
+            Api.store(SignedRuns.nettyDay(4, day, 100_000 * (1 + 0.002 * (day % 3))));
         }
-        Api.submit(run(10, 85_000)).then().statusCode(201);
+        Api.store(SignedRuns.nettyDay(4, 10, 85_000));
         long t0 = System.nanoTime();
-        while (scalar("select count(*) from run_detections where done_at is not null") < 10) {
+        while (rows.scalar("select count(*) from run_detections where done_at is not null") < 10) {
             assertTrue(System.nanoTime() - t0 < 15_000_000_000L, "the ten runs' detection not done within 15 s");
             Thread.sleep(50);
         }
-        assertEquals(1, scalar("select count(*) from change_points"));
-        assertEquals(1, scalar("select count(*) from webhook_deliveries"));
+        assertEquals(1, rows.scalar("select count(*) from change_points"));
+        assertEquals(1, rows.scalar("select count(*) from webhook_deliveries"));
     }
 
     @Test
@@ -106,24 +80,9 @@ class RunDetectionTest {
         tenRunsWithAChange();
         rows.execute("delete from webhook_deliveries"); // as if no detector had run yet
         rows.execute("delete from change_points");
-        SeriesKey series;
-        try (Connection c = dataSource.getConnection();
-                Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("select r.host_class, c.vcpus, c.framework, c.io_model, c.scenario,"
-                        + " c.load_model, c.connections, c.target_rate, c.topology from cells c join runs r on r.id ="
-                        + " c.run_id limit 1")) {
-            rs.next();
-            series = new SeriesKey(
-                    rs.getString(1),
-                    rs.getInt(2),
-                    rs.getString(3),
-                    rs.getString(4),
-                    rs.getString(5),
-                    rs.getString(6),
-                    rs.getInt(7),
-                    rs.getObject(8, Double.class),
-                    rs.getString(9));
-        }
+        // the one series the ten runs are points of (SignedRuns.nettyDay's cell on the host class it derives)
+        SeriesKey series = new SeriesKey(
+                SignedRuns.HOST_CLASS, 2, "Netty", "non-blocking", "plaintext", "closed", 256, null, Topology.SINGLE);
         int racers = 4;
         ExecutorService pool = Executors.newFixedThreadPool(racers);
         CountDownLatch go = new CountDownLatch(1);
@@ -141,8 +100,8 @@ class RunDetectionTest {
         }
         pool.shutdown();
         assertEquals(1, announced, "one of the racing detectors found it new");
-        assertEquals(1, scalar("select count(*) from change_points"));
-        assertEquals(1, scalar("select count(*) from webhook_deliveries"));
+        assertEquals(1, rows.scalar("select count(*) from change_points"));
+        assertEquals(1, rows.scalar("select count(*) from webhook_deliveries"));
     }
 
     @Test
@@ -157,10 +116,10 @@ class RunDetectionTest {
         assertEquals(0, detector.sweep(), "run 10 was received under a lease ago, run 9's claim holds");
         Thread.sleep(1100); // the profile's detection lease, 1 s
         assertEquals(2, detector.sweep());
-        assertEquals(1, scalar("select count(*) from change_points where run_after = '" + RUN_10 + "'"));
-        assertEquals(1, scalar("select count(*) from webhook_deliveries"), "announced by the sweep");
-        assertEquals(10, scalar("select count(*) from run_detections where done_at is not null"));
+        assertEquals(1, rows.scalar("select count(*) from change_points where run_after = '" + RUN_10 + "'"));
+        assertEquals(1, rows.scalar("select count(*) from webhook_deliveries"), "announced by the sweep");
+        assertEquals(10, rows.scalar("select count(*) from run_detections where done_at is not null"));
         assertEquals(0, detector.sweep(), "nothing left undone");
-        assertEquals(1, scalar("select count(*) from webhook_deliveries"));
+        assertEquals(1, rows.scalar("select count(*) from webhook_deliveries"));
     }
 }

@@ -10,11 +10,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,37 +25,26 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class ColumnsTest {
+class ColumnsTest extends EmptyDatabaseTest {
 
     private static final String RUN = "7f4e1c69-3a5d-4b8c-8e2f-9d1a3b4c5e06";
 
-    @Inject
-    Rows rows;
-
     @BeforeEach
     void reset() {
-        rows.reset();
-        Api.enrol("test-agent");
-        Api.submit(V2Payloads.envelope(V2Payloads.full(RUN))).then().statusCode(201);
+        Api.store(V2Payloads.envelope(V2Payloads.full(RUN)));
     }
 
     @Test
     void the_csv_and_the_json_follow_the_described_columns() throws Exception {
         JsonNode described = new ObjectMapper()
-                .readTree(given().get("/api/columns/leaderboard")
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .asString());
+                .readTree(Api.ok("/api/columns/leaderboard").extract().asString());
         List<String> csvNames = new ArrayList<>();
         for (JsonNode c : described) {
             csvNames.add(c.get("csv").asText());
             assertFalse(c.get("label").asText().isBlank(), c.toString());
             assertFalse(c.get("description").asText().isBlank(), c.toString());
         }
-        String csv = given().get("/api/leaderboard?scenario=plaintext&format=csv")
-                .then()
-                .statusCode(200)
+        String csv = Api.ok("/api/leaderboard?scenario=plaintext&format=csv")
                 .extract()
                 .asString();
         List<String> lines = csv.lines().toList();
@@ -66,11 +54,8 @@ class ColumnsTest {
         assertEquals(1, csvNames.stream().filter("rank"::equals).count(), "one rank column");
 
         JsonNode board = new ObjectMapper()
-                .readTree(given().get("/api/leaderboard?scenario=plaintext")
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .asString());
+                .readTree(
+                        Api.ok("/api/leaderboard?scenario=plaintext").extract().asString());
         JsonNode row = board.get("rows").get(0);
         for (JsonNode c : described) {
             String field = c.get("field").asText();

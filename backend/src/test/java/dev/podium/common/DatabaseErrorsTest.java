@@ -1,8 +1,12 @@
 package dev.podium.common;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.persistence.PersistenceException;
+import jakarta.ws.rs.core.Response;
+import java.net.ConnectException;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 
@@ -46,5 +50,25 @@ class DatabaseErrorsTest {
         RuntimeException other = new RuntimeException("other", loop);
         loop.addSuppressed(other);
         assertFalse(DatabaseErrors.isUnavailable(loop));
+    }
+
+    @Test
+    void the_last_resort_answer_says_whether_the_database_refused_or_something_else_failed_and_503_when_it_is_away() {
+        UnexpectedExceptionMapper mapper = new UnexpectedExceptionMapper();
+        Response refused = mapper.toResponse(new PersistenceException("constraint", new SQLException("no", "23514")));
+        assertEquals(500, refused.getStatus());
+        assertEquals(Problem.MEDIA_TYPE, refused.getMediaType().toString());
+        assertTrue(((String) refused.getEntity()).contains("\"detail\":\"the database refused the operation\""));
+        Response unexpected = mapper.toResponse(new IllegalStateException("bug"));
+        assertEquals(500, unexpected.getStatus());
+        assertTrue(((String) unexpected.getEntity()).contains("\"detail\":\"an unexpected error occurred\""));
+        for (RuntimeException away : new RuntimeException[] {
+            new PersistenceException("no connection", new ConnectException("refused")),
+            new IllegalStateException("pool", new SQLException("Acquisition timeout while waiting for new connection"))
+        }) {
+            Response answer = mapper.toResponse(away);
+            assertEquals(503, answer.getStatus());
+            assertEquals(String.valueOf(DatabaseErrors.RETRY_AFTER_SECONDS), answer.getHeaderString("Retry-After"));
+        }
     }
 }

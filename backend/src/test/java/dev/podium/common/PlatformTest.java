@@ -3,8 +3,8 @@ package dev.podium.common;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.startsWith;
 
+import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -17,42 +17,30 @@ class PlatformTest {
 
     @Test
     void readiness_is_up_and_includes_the_datasource() {
-        given().get("/q/health/ready")
-                .then()
-                .statusCode(200)
+        Api.ok("/q/health/ready")
                 .body("status", equalTo("UP"))
                 .body(containsString("Database connections health check"));
     }
 
     @Test
     void publishes_openapi_with_the_runs_endpoint() {
-        given().get("/q/openapi").then().statusCode(200).body(containsString("/api/runs"));
+        Api.ok("/q/openapi").body(containsString("/api/runs"));
     }
 
     @Test
     void exposes_prometheus_metrics() {
-        given().get("/q/metrics").then().statusCode(200).body(containsString("jvm_"));
+        Api.ok("/q/metrics").body(containsString("jvm_"));
     }
 
     @Test
     void serves_the_app_for_a_history_mode_route_asked_for_as_html() {
-        given().header("Accept", "text/html")
-                .get("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01")
-                .then()
-                .statusCode(200)
-                .contentType(startsWith("text/html"))
-                .body(containsString("<html"));
+        Api.assertSitePage("text/html", "/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01", 200);
     }
 
     @Test
     void serves_the_app_for_a_deep_link_fetched_by_curl_a_crawler_or_without_accept() {
         for (String accept : new String[] {"*/*", "text/*", "application/xhtml+xml", ""}) {
-            given().header("Accept", accept)
-                    .get("/scaling?scenario=plaintext")
-                    .then()
-                    .statusCode(200)
-                    .contentType(startsWith("text/html"))
-                    .body(containsString("<html"));
+            Api.assertSitePage(accept, "/scaling?scenario=plaintext", 200);
         }
         given().header("Accept", "*/*")
                 .head("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01")
@@ -65,13 +53,8 @@ class PlatformTest {
         given().header("Accept", "application/json")
                 .get("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01")
                 .then()
-                .statusCode(404)
-                .contentType(startsWith("application/problem+json"));
-        given().header("Accept", "*/*")
-                .get("/assets/missing-chunk.js")
-                .then()
-                .statusCode(404)
-                .contentType(startsWith("application/problem+json"));
+                .spec(Api.problem(404));
+        given().header("Accept", "*/*").get("/assets/missing-chunk.js").then().spec(Api.problem(404));
     }
 
     @Test
@@ -79,7 +62,6 @@ class PlatformTest {
         given().header("Accept", "text/html, application/json")
                 .get("/api/nothing-here")
                 .then()
-                .statusCode(404)
-                .contentType(startsWith("application/problem+json"));
+                .spec(Api.problem(404));
     }
 }

@@ -1,7 +1,6 @@
 package dev.podium.common;
 
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,15 +32,12 @@ class SiteRoutesTest {
 
     @BeforeEach
     void seed() {
-        if (rows.seeded(1, R1)) {
-            return;
-        }
-        rows.resetWithTestAgent();
-        Api.submit(SignedRuns.run(R1, "2026-11-03T08:00:00Z")
+        rows.seedOnce(
+                1,
+                R1,
+                () -> SignedRuns.run(R1, "2026-11-03T08:00:00Z")
                         .cell("Tomcat", "11.0.14", "blocking", "plaintext", 64, 1, false, 2, 0, 70000, 70500, 69800)
-                        .envelope())
-                .then()
-                .statusCode(201);
+                        .store());
     }
 
     @Test
@@ -55,12 +51,7 @@ class SiteRoutesTest {
             String url = path.replace(":scenario", "plaintext")
                     .replace(":slug", "tomcat")
                     .replace(":id", R1);
-            given().header("Accept", "text/html")
-                    .get(url)
-                    .then()
-                    .statusCode(200)
-                    .contentType(startsWith("text/html"))
-                    .body(containsString("<html"));
+            Api.assertSitePage("text/html", url, 200);
         }
         given().header("Accept", "text/html").get("/frameworks/TOMCAT/").then().statusCode(200);
     }
@@ -68,12 +59,7 @@ class SiteRoutesTest {
     @Test
     void a_path_that_is_no_route_is_the_page_with_status_404() {
         for (String path : new String[] {"/nonexistent", "/leaderboard/plaintext/extra", "/runs/a/b", "/frameworkz"}) {
-            given().header("Accept", "text/html")
-                    .get(path)
-                    .then()
-                    .statusCode(404)
-                    .contentType(startsWith("text/html"))
-                    .body(containsString("<html"));
+            Api.assertSitePage("text/html", path, 404);
         }
         given().header("Accept", "*/*").head("/nonexistent").then().statusCode(404);
     }

@@ -11,20 +11,15 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.config.JsonConfig;
-import io.restassured.config.RestAssuredConfig;
-import io.restassured.path.json.config.JsonPathConfig;
-import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,26 +29,12 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class CompanionFiguresTest {
+class CompanionFiguresTest extends EmptyDatabaseTest {
 
     private static final String RUN = "7e1f0c52-3a4b-4c5d-8e6f-0a1b2c3d4e5f";
 
     @Inject
-    Rows rows;
-
-    @Inject
     CompanionBackfill backfill;
-
-    @BeforeEach
-    void reset() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
-
-    private static RequestSpecification doubles() {
-        return given().config(RestAssuredConfig.config()
-                .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)));
-    }
 
     /**
      * The v2 test run with results[0] (3 repeats of 27 CPU-s) as a db cell whose database used 4 + 1.5 s per repeat, and
@@ -82,8 +63,8 @@ class CompanionFiguresTest {
 
     @Test
     void a_runs_database_and_balancer_figures_come_back_through_the_api() {
-        Api.submit(V2Payloads.envelope(withCompanions(RUN))).then().statusCode(201);
-        doubles()
+        Api.store(V2Payloads.envelope(withCompanions(RUN)));
+        Api.doubles()
                 .get("/api/runs/" + RUN)
                 .then()
                 .statusCode(200)
@@ -106,7 +87,7 @@ class CompanionFiguresTest {
                 .body("cells[1].cpuSeconds.database", nullValue())
                 .body("cells[1].cpuSeconds.balancer", equalTo(10.0))
                 .body("cells[1].repeats.usage.databaseCpuUserSeconds", everyItem(nullValue()));
-        doubles()
+        Api.doubles()
                 .get("/api/runs/" + RUN + "/cells")
                 .then()
                 .statusCode(200)
@@ -114,9 +95,7 @@ class CompanionFiguresTest {
                 .body("items[0].cpuSeconds.database", equalTo(16.5))
                 .body("items[1].cpuSeconds.balancer", equalTo(10.0))
                 .body("items[3].cpuSeconds.target", equalTo(81.0));
-        String csv = given().get("/api/runs/" + RUN + "/cells?format=csv")
-                .then()
-                .statusCode(200)
+        String csv = Api.ok("/api/runs/" + RUN + "/cells?format=csv")
                 .body(containsString(
                         ",db_client,db_pool,target_cpu_seconds,database_cpu_seconds,balancer_cpu_seconds,"))
                 .body(containsString(",topology\r\n"))
@@ -137,10 +116,8 @@ class CompanionFiguresTest {
 
     @Test
     void a_v1_run_has_no_database_balancer_or_cpu_seconds() {
-        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
-        given().get("/api/runs/" + V2Payloads.FULL_ID)
-                .then()
-                .statusCode(200)
+        Api.store(TestVectors.envelope("full"));
+        Api.ok("/api/runs/" + V2Payloads.FULL_ID)
                 .body("database", nullValue())
                 .body("balancer", nullValue())
                 .body("cells.database", everyItem(nullValue()))
@@ -149,10 +126,9 @@ class CompanionFiguresTest {
 
     @Test
     void a_run_stored_before_v16_is_filled_from_its_envelope_and_shows_the_same() throws Exception {
-        Api.submit(V2Payloads.envelope(withCompanions(RUN))).then().statusCode(201);
-        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
-        String asIngested =
-                given().get("/api/runs/" + RUN).then().statusCode(200).extract().asString();
+        Api.store(V2Payloads.envelope(withCompanions(RUN)));
+        Api.store(TestVectors.envelope("full"));
+        String asIngested = Api.ok("/api/runs/" + RUN).extract().asString();
         // the run as the service before V16 left it: nothing in the new columns, listed by the migration's own
         // statement
         rows.execute("update runs set database_server = null, database_version = null, database_cpus = null,"
@@ -162,8 +138,7 @@ class CompanionFiguresTest {
                 + " database_cpu_seconds = null, balancer_cpu_seconds = null");
         rows.execute("update repeats set database_cpu_user_seconds = null, database_cpu_system_seconds = null");
         rows.execute(migrationListingTheRuns());
-        String before =
-                given().get("/api/runs/" + RUN).then().statusCode(200).extract().asString();
+        String before = Api.ok("/api/runs/" + RUN).extract().asString();
         assertNotEquals(asIngested, before, "the figures were cleared");
 
         assertEquals(1, backfill.run(), "the v2 run is filled, the v1 run was not listed");

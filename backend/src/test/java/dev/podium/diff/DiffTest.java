@@ -1,5 +1,6 @@
 package dev.podium.diff;
 
+import static dev.podium.leaderboard.SignedRuns.around;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,48 +28,23 @@ class DiffTest extends EmptyDatabaseTest {
 
     @BeforeEach
     void seed() {
-        Api.submit(SignedRuns.run(A, "2026-11-01T08:00:00Z")
-                        .netty(256, around(100_000))
-                        .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(90_000))
-                        .cell("Undertow", "2.3.18", "blocking", "plaintext", 256, 2, false, 2, 0, around(70_000))
-                        .envelope())
-                .then()
-                .statusCode(201);
-        Api.submit(SignedRuns.run(B, "2026-11-02T08:00:00Z")
-                        .cell("Netty", "4.2.8.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(85_000))
-                        .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(97_200))
-                        .cell(
-                                "Undertow",
-                                "2.3.18",
-                                "blocking",
-                                "plaintext",
-                                256,
-                                2,
-                                false,
-                                2,
-                                0,
-                                70_300,
-                                69_500,
-                                70_600,
-                                69_800,
-                                70_100)
-                        .cell("Jetty", "12.0.16", "blocking", "plaintext", 256, 2, false, 2, 0, around(60_000))
-                        .envelope())
-                .then()
-                .statusCode(201);
-    }
-
-    static double[] around(double level) {
-        return new double[] {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
+        SignedRuns.run(A, "2026-11-01T08:00:00Z")
+                .netty(256, around(100_000))
+                .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(90_000))
+                .cell("Undertow", "2.3.18", "blocking", "plaintext", 256, 2, false, 2, 0, around(70_000))
+                .store();
+        double[] undertow = {70_300, 69_500, 70_600, 69_800, 70_100};
+        SignedRuns.run(B, "2026-11-02T08:00:00Z")
+                .cell("Netty", "4.2.8.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(85_000))
+                .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(97_200))
+                .cell("Undertow", "2.3.18", "blocking", "plaintext", 256, 2, false, 2, 0, undertow)
+                .cell("Jetty", "12.0.16", "blocking", "plaintext", 256, 2, false, 2, 0, around(60_000))
+                .store();
     }
 
     @Test
     void listsTheCellsThatMovedLargestFirstAndWhatDiffers() {
-        JsonPath d = given().get("/api/diff?a=" + A + "&b=" + B)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath d = Api.json("/api/diff?a=" + A + "&b=" + B);
         assertEquals(3, d.getInt("compared"));
         assertEquals(0, d.getInt("onlyInA"));
         assertEquals(1, d.getInt("onlyInB"));
@@ -97,11 +73,7 @@ class DiffTest extends EmptyDatabaseTest {
         assertEquals("4.2.8.Final", d.getString("differences[1].b"));
 
         // the other way round: the same moves, signs flipped
-        JsonPath back = given().get("/api/diff?a=" + B + "&b=" + A)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath back = Api.json("/api/diff?a=" + B + "&b=" + A);
         assertEquals(17.65, back.getDouble("moved[0].effectPercent"), 0.01);
         assertEquals(1, back.getInt("onlyInA"));
     }

@@ -18,7 +18,6 @@ import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,81 +33,30 @@ class FrameworkPageTest {
     @Inject
     Rows rows;
 
-    @BeforeAll
-    static void readNumbersAsDoubles() {
-        Api.readNumbersAsDoubles();
-    }
-
     @BeforeEach
     void seed() {
-        if (rows.seeded(2, R2)) {
-            return;
-        }
-        seedRuns(rows);
+        Api.readNumbersAsDoubles();
+        rows.seedOnce(2, R2, FrameworkPageTest::seedRuns);
     }
 
     /** Two runs: Netty above Spring Boot MVC (blocking, virtual threads) above Jetty in plaintext; json for Spring only. */
-    static void seedRuns(Rows rows) {
-        rows.resetWithTestAgent();
-        Api.submit(SignedRuns.run(R1, "2026-10-01T08:00:00Z")
-                        .cell(SPRING, "4.1.0", "blocking", "plaintext", 64, 2, false, 10, 0, 48000, 49000, 47000)
-                        .envelope())
-                .then()
-                .statusCode(201);
-        Api.submit(SignedRuns.run(R2, "2026-11-01T08:00:00Z")
-                        .cell(
-                                "nginx",
-                                "1.26.3",
-                                "non-blocking",
-                                "plaintext",
-                                256,
-                                2,
-                                true,
-                                1,
-                                0,
-                                240000,
-                                240000,
-                                240000)
-                        .netty(64, 100000, 102000, 98000)
-                        .cell(
-                                SPRING,
-                                "4.1.1",
-                                "blocking",
-                                "plaintext",
-                                64,
-                                2,
-                                false,
-                                10,
-                                0,
-                                50000,
-                                52000,
-                                49000,
-                                51000,
-                                50500)
-                        .cell(SPRING, "4.1.1", "virtual-threads", "plaintext", 64, 2, false, 10, 0, 30000, 31000, 29000)
-                        .cell(
-                                "Jetty",
-                                "12.1.3",
-                                "virtual-threads",
-                                "plaintext",
-                                64,
-                                2,
-                                false,
-                                10,
-                                0,
-                                20000,
-                                20300,
-                                20100)
-                        .cell(SPRING, "4.1.1", "blocking", "json", 64, 2, false, 10, 0, 40000, 40100, 39900)
-                        .envelope())
-                .then()
-                .statusCode(201);
+    static void seedRuns() {
+        SignedRuns.run(R1, "2026-10-01T08:00:00Z")
+                .cell(SPRING, "4.1.0", "blocking", "plaintext", 64, 2, false, 10, 0, 48000, 49000, 47000)
+                .store();
+        double[] springBlocking = {50000, 52000, 49000, 51000, 50500};
+        SignedRuns.run(R2, "2026-11-01T08:00:00Z")
+                .nginx(256, 240000, 240000, 240000)
+                .netty(64, 100000, 102000, 98000)
+                .cell(SPRING, "4.1.1", "blocking", "plaintext", 64, 2, false, 10, 0, springBlocking)
+                .cell(SPRING, "4.1.1", "virtual-threads", "plaintext", 64, 2, false, 10, 0, 30000, 31000, 29000)
+                .jetty(20000, 20300, 20100)
+                .cell(SPRING, "4.1.1", "blocking", "json", 64, 2, false, 10, 0, 40000, 40100, 39900)
+                .store();
     }
 
     private static JsonPath get(String path) {
-        return given().get(path)
-                .then()
-                .statusCode(200)
+        return Api.ok(path)
                 .contentType(startsWith("application/json"))
                 .extract()
                 .jsonPath();
@@ -193,11 +141,9 @@ class FrameworkPageTest {
     @Test
     void a_framework_whose_only_figure_is_flagged_has_a_page_listing_it_unranked() {
         // 3% of its answers were errors: high-error-rate, listed without a rank (the page answered 500 on 2026-11-25)
-        Api.submit(SignedRuns.run("00000000-0000-4000-8000-00000000f1a9", "2026-11-02T08:00:00Z")
-                        .cell("Javalin", "6.7.0", "blocking", "plaintext", 64, 2, false, 10, 0.03, 30000, 30100, 29900)
-                        .envelope())
-                .then()
-                .statusCode(201);
+        SignedRuns.run("00000000-0000-4000-8000-00000000f1a9", "2026-11-02T08:00:00Z")
+                .cell("Javalin", "6.7.0", "blocking", "plaintext", 64, 2, false, 10, 0.03, 30000, 30100, 29900)
+                .store();
         JsonPath page = get("/api/frameworks/javalin");
         assertEquals("plaintext", page.getString("scenarios[0].scenario"));
         assertNull(page.get("scenarios[0].rows[0].rank"), "a flagged figure has no rank");
@@ -208,11 +154,7 @@ class FrameworkPageTest {
     void the_name_in_any_case_finds_the_page_and_an_unknown_or_baseline_slug_is_a_404_naming_slug() {
         assertEquals(SPRING, get("/api/frameworks/Spring Boot MVC").getString("framework"));
         for (String unknown : List.of("tomcat", "nginx")) {
-            given().get("/api/frameworks/" + unknown)
-                    .then()
-                    .statusCode(404)
-                    .contentType(startsWith("application/problem+json"))
-                    .body("field", equalTo("slug"));
+            given().get("/api/frameworks/" + unknown).then().spec(Api.problem(404, "slug"));
         }
         given().get("/api/frameworks/netty?colour=red").then().statusCode(400).body("field", equalTo("colour"));
         Map<String, Object> netty = get("/api/frameworks/netty").getMap("targets[0]");

@@ -7,15 +7,13 @@ import static org.hamcrest.Matchers.nullValue;
 
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.config.JsonConfig;
 import io.restassured.config.RestAssuredConfig;
 import io.restassured.path.json.config.JsonPathConfig;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,24 +22,15 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class GcIngestTest {
+class GcIngestTest extends EmptyDatabaseTest {
 
     private static final String GC_RUN = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a19";
     private static final String MINIMAL_RUN = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a05";
 
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void enrolTheTestAgent() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
-
     @Test
     void the_gc_figures_of_a_repeat_survive_ingest_and_are_served_on_the_run() {
-        Api.submit(TestVectors.envelope("v2-gc")).then().statusCode(201);
-        Api.submit(TestVectors.envelope("v2-minimal")).then().statusCode(201);
+        Api.store(TestVectors.envelope("v2-gc"));
+        Api.store(TestVectors.envelope("v2-minimal"));
         String usage = "cells[0].repeats[0].usage.";
         detail(GC_RUN)
                 .statusCode(200)
@@ -59,8 +48,8 @@ class GcIngestTest {
 
     @Test
     void the_cell_carries_its_gc_figures_on_the_cells_api_and_its_csv() {
-        Api.submit(TestVectors.envelope("v2-gc")).then().statusCode(201);
-        Api.submit(TestVectors.envelope("v2-minimal")).then().statusCode(201);
+        Api.store(TestVectors.envelope("v2-gc"));
+        Api.store(TestVectors.envelope("v2-minimal"));
         given().config(RestAssuredConfig.config()
                         .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
                 .get("/api/runs/" + GC_RUN + "/cells")
@@ -73,10 +62,7 @@ class GcIngestTest {
                 .body("items[0].gc.gcSeconds", closeTo(0.1825, 1e-12))
                 .body("items[0].gc.gcCpuShare", closeTo(0.0213, 1e-12))
                 .body("items[0].gc.gcPauseMaxMs", closeTo(7.75, 1e-12));
-        given().get("/api/runs/" + MINIMAL_RUN + "/cells")
-                .then()
-                .statusCode(200)
-                .body("items[0].gc", nullValue());
+        Api.ok("/api/runs/" + MINIMAL_RUN + "/cells").body("items[0].gc", nullValue());
         String csv = given().queryParam("format", "csv")
                 .get("/api/runs/" + GC_RUN + "/cells")
                 .then()

@@ -28,10 +28,10 @@ class HistoryByVersionTest {
 
     @BeforeEach
     void seed() {
-        if (rows.seeded(5, PREFIX + "05")) {
-            return;
-        }
-        rows.resetWithTestAgent();
+        rows.seedOnce(5, PREFIX + "05", HistoryByVersionTest::seedRuns);
+    }
+
+    static void seedRuns() {
         // the newest release measured first, then a backfill of older ones, then 12.1.9 once more
         String[][] runs = {
             {"01", "2026-11-01", "12.1.14"},
@@ -43,41 +43,24 @@ class HistoryByVersionTest {
         double rps = 50000;
         for (String[] r : runs) {
             rps += 1000;
-            Api.submit(SignedRuns.run(PREFIX + r[0], r[1] + "T08:00:00Z")
-                            .cell(
-                                    "Jetty",
-                                    r[2],
-                                    "blocking",
-                                    "plaintext",
-                                    64,
-                                    2,
-                                    false,
-                                    10,
-                                    0,
-                                    rps,
-                                    rps + 100,
-                                    rps - 100)
-                            .envelope())
-                    .then()
-                    .statusCode(201);
+            double[] repeats = {rps, rps + 100, rps - 100};
+            SignedRuns.run(PREFIX + r[0], r[1] + "T08:00:00Z")
+                    .cell("Jetty", r[2], "blocking", "plaintext", 64, 2, false, 10, 0, repeats)
+                    .store();
         }
     }
 
-    private static JsonPath history(String query) {
-        return given().get("/api/history?scenario=plaintext&framework=Jetty" + query)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+    /** Jetty's history asked with query: it says it is ordered by orderBy and lists the versions in this order. */
+    private static JsonPath ordered(String query, String orderBy, String... versions) {
+        JsonPath h = Api.json("/api/history?scenario=plaintext&framework=Jetty" + query);
+        assertEquals(orderBy, h.getString("orderBy"));
+        assertEquals(List.of(versions), h.getList("series[0].points.frameworkVersion"));
+        return h;
     }
 
     @Test
     void by_version_orders_releases_as_they_follow_one_another_not_as_text_and_keeps_one_versions_runs_by_date() {
-        JsonPath h = history("&orderBy=version");
-        assertEquals("version", h.getString("orderBy"));
-        assertEquals(
-                List.of("12.1.9", "12.1.9", "12.1.10.beta1", "12.1.10", "12.1.14"),
-                h.getList("series[0].points.frameworkVersion"));
+        JsonPath h = ordered("&orderBy=version", "version", "12.1.9", "12.1.9", "12.1.10.beta1", "12.1.10", "12.1.14");
         assertEquals(
                 List.of(PREFIX + "03", PREFIX + "04", PREFIX + "05", PREFIX + "02", PREFIX + "01"),
                 h.getList("series[0].points.runId"));
@@ -85,18 +68,12 @@ class HistoryByVersionTest {
 
     @Test
     void by_date_is_the_default_and_unchanged() {
-        JsonPath h = history("");
-        assertEquals("date", h.getString("orderBy"));
-        assertEquals(
-                List.of("12.1.14", "12.1.10", "12.1.9", "12.1.9", "12.1.10.beta1"),
-                h.getList("series[0].points.frameworkVersion"));
+        ordered("", "date", "12.1.14", "12.1.10", "12.1.9", "12.1.9", "12.1.10.beta1");
     }
 
     @Test
     void csv_by_version_has_the_same_order() {
-        String csv = given().get("/api/history?scenario=plaintext&framework=Jetty&orderBy=version&format=csv")
-                .then()
-                .statusCode(200)
+        String csv = Api.ok("/api/history?scenario=plaintext&framework=Jetty&orderBy=version&format=csv")
                 .extract()
                 .asString();
         List<String> versions = csv.lines().skip(1).map(l -> l.split(",")[11]).toList();

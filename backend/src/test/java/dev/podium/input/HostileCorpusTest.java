@@ -8,17 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import io.agroal.api.AgroalDataSource;
+import dev.podium.testing.Rows;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +43,7 @@ class HostileCorpusTest {
     private static final AtomicInteger SERVER_ERRORS = new AtomicInteger();
 
     @Inject
-    AgroalDataSource dataSource;
+    Rows rows;
 
     static List<HostileCase> cases() {
         String only = System.getProperty("hostile.cases"); // a comma-separated subset of names, while iterating
@@ -139,7 +135,7 @@ class HostileCorpusTest {
     // every case starts from the same world: test-agent enrolled (id 1), revoked-agent enrolled and revoked (id 2)
     private void resetWorld() throws IOException {
         List<String> tables = tables();
-        execute("truncate table " + String.join(", ", tables) + " restart identity cascade");
+        rows.execute("truncate table " + String.join(", ", tables) + " restart identity cascade");
         Api.enrol("test-agent");
         String revoked = new String(
                 java.nio.file.Files.readAllBytes(
@@ -152,7 +148,7 @@ class HostileCorpusTest {
 
     private List<String> tables() {
         List<String> tables = new ArrayList<>();
-        query(
+        rows.query(
                 "select table_name from information_schema.tables where table_schema = current_schema()"
                         + " and table_type = 'BASE TABLE' and table_name not like 'flyway%' order by table_name",
                 rs -> tables.add(rs.getString(1)));
@@ -165,7 +161,7 @@ class HostileCorpusTest {
         long[] undone = {1};
         long t0 = System.nanoTime();
         while (undone[0] > 0 && System.nanoTime() - t0 < 10_000_000_000L) {
-            query(
+            rows.query(
                     "select count(*) from runs r where not exists (select 1 from run_detections d where d.run_id = r.id"
                             + " and d.done_at is not null)",
                     rs -> undone[0] = rs.getLong(1));
@@ -181,33 +177,8 @@ class HostileCorpusTest {
             if (table.equals("rate_limits")) {
                 continue; // the write limits' buckets: a refused request is counted against the limit, as it should
             }
-            query("select count(*) from " + table, rs -> counts.put(table, rs.getLong(1)));
+            rows.query("select count(*) from " + table, rs -> counts.put(table, rs.getLong(1)));
         }
         return counts;
-    }
-
-    private interface RowReader {
-        void read(ResultSet rs) throws SQLException;
-    }
-
-    private void query(String sql, RowReader reader) {
-        try (Connection c = dataSource.getConnection();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                reader.read(rs);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private void execute(String sql) {
-        try (Connection c = dataSource.getConnection();
-                Statement s = c.createStatement()) {
-            s.execute(sql);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -4,7 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,10 +16,6 @@ import dev.podium.testing.TestVectors;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.config.JsonConfig;
-import io.restassured.config.RestAssuredConfig;
-import io.restassured.path.json.config.JsonPathConfig;
-import io.restassured.specification.RequestSpecification;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,18 +48,13 @@ class CostReadTest extends EmptyDatabaseTest {
         for (int r = 0; r < 3; r++) {
             V2Payloads.usage(run, 2, r).put("targetCpuUserSeconds", 28.0).put("targetCpuSystemSeconds", 3.0);
         }
-        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
-    }
-
-    private static RequestSpecification doubles() {
-        return given().config(RestAssuredConfig.config()
-                .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)));
+        Api.store(V2Payloads.envelope(run));
     }
 
     @Test
     void the_leaderboard_shows_repeats_noise_and_cost_and_ranks_by_throughput_by_default() {
         submit();
-        doubles()
+        Api.doubles()
                 .get("/api/leaderboard?scenario=plaintext")
                 .then()
                 .statusCode(200)
@@ -88,17 +78,13 @@ class CostReadTest extends EmptyDatabaseTest {
     void rank_by_cpu_puts_the_target_with_the_most_requests_per_cpu_second_first() {
         submit();
         // Vert.x Web 66666.7 (65576.0, 67757.4) against Jetty 62903.2 (61701.2, 64105.2): apart, so ranks 1 and 2
-        given().get("/api/leaderboard?scenario=plaintext&rank=cpu")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext&rank=cpu")
                 .body("rank", equalTo("cpu"))
                 .body("rows.framework", contains("Vert.x Web", "Jetty"))
                 .body("rows.rank", contains(1, 2))
                 .body("rows.rankedBy", contains("cpu", "cpu"));
         // both 400 MB: Jetty serves more per MB (3.08 against 3.33 MB per 1,000 req/s)
-        given().get("/api/leaderboard?scenario=plaintext&rank=memory")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext&rank=memory")
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.rankedBy", contains("memory", "memory"));
     }
@@ -107,16 +93,12 @@ class CostReadTest extends EmptyDatabaseTest {
     void rows_limited_by_the_load_generator_rank_as_at_least_their_throughput_and_by_cost_as_measured() {
         submit("generator-saturated");
         // by throughput: lower bounds, placed by their figure (Jetty above Vert.x Web, as measured), marked atLeast
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext")
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.atLeast", contains(true, true))
                 .body("rows.rankedBy", contains("throughput", "throughput"));
         // by CPU the cost of a request is measured whatever set the load: Vert.x Web's is the lower
-        given().get("/api/leaderboard?scenario=plaintext&rank=cpu")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext&rank=cpu")
                 .body("rows.framework", contains("Vert.x Web", "Jetty"))
                 .body("rows.rankedBy", contains("cpu", "cpu"));
     }
@@ -124,19 +106,13 @@ class CostReadTest extends EmptyDatabaseTest {
     @Test
     void an_unknown_rank_is_400_naming_rank() {
         submit();
-        given().get("/api/leaderboard?scenario=plaintext&rank=speed")
-                .then()
-                .statusCode(400)
-                .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("rank"));
+        given().get("/api/leaderboard?scenario=plaintext&rank=speed").then().spec(Api.problem(400, "rank"));
     }
 
     @Test
     void the_leaderboard_and_run_cells_csv_carry_the_cost_columns() {
         submit();
-        List<String> board = given().get("/api/leaderboard?scenario=plaintext&format=csv")
-                .then()
-                .statusCode(200)
+        List<String> board = Api.ok("/api/leaderboard?scenario=plaintext&format=csv")
                 .extract()
                 .asString()
                 .lines()
@@ -149,9 +125,7 @@ class CostReadTest extends EmptyDatabaseTest {
         assertEquals("false", jetty[header.indexOf("noisy")]);
         assertEquals("throughput", jetty[header.indexOf("ranked_by")]);
 
-        List<String> cells = given().get("/api/runs/" + RUN + "/cells?format=csv")
-                .then()
-                .statusCode(200)
+        List<String> cells = Api.ok("/api/runs/" + RUN + "/cells?format=csv")
                 .extract()
                 .asString()
                 .lines()
@@ -177,7 +151,7 @@ class CostReadTest extends EmptyDatabaseTest {
     @Test
     void the_run_cells_endpoint_carries_startup_and_cost() {
         submit();
-        doubles()
+        Api.doubles()
                 .get("/api/runs/" + RUN + "/cells")
                 .then()
                 .statusCode(200)
@@ -192,7 +166,7 @@ class CostReadTest extends EmptyDatabaseTest {
         submit();
         // R = 66666.66666666667 / 62903.22580645161 = 1.0598290598290598; 4 servers, 1000 -> 3000 req/s:
         // without: ceil(2000 / 250) = 8; with: ceil((3000 - 1059.83) / 264.957) = ceil(7.3226) = 8
-        doubles()
+        Api.doubles()
                 .get(
                         "/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1000&required=3000&by=cpu")
                 .then()
@@ -211,7 +185,7 @@ class CostReadTest extends EmptyDatabaseTest {
 
     @Test
     void sizing_by_cpu_on_a_v1_run_is_400_naming_the_framework_without_cpu_figures() {
-        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
+        Api.store(TestVectors.envelope("full"));
         given().get(
                         "/api/calculator?scenario=plaintext&from=Vert.x Web&to=Vert.x Web&servers=4&current=1&required=3&by=cpu")
                 .then()

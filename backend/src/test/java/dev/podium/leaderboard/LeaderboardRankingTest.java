@@ -13,6 +13,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** SLA throughput, best throughput, baseline share and tie-aware ranks on hand-made cells. */
@@ -22,22 +23,24 @@ class LeaderboardRankingTest {
     static final UUID OLDER = UUID.fromString("00000000-0000-0000-0000-000000000002");
     static final OffsetDateTime NOW = OffsetDateTime.parse("2026-11-02T08:00:00Z");
 
-    static CellRow cell(
-            long id,
-            UUID run,
-            OffsetDateTime started,
-            String framework,
-            int connections,
-            double rps,
-            double ciLow,
-            double ciHigh,
-            double p90,
-            double errorRate) {
-        return cell(
-                id, run, started, framework, connections, rps, ciLow, ciHigh, p90, errorRate, List.of(), null, null);
+    /** What a v2 cell may add to the figures every cell has: quality flags and the cost figures (null: none). */
+    record Extras(List<String> flags, Estimate cpu, Estimate memory) {
+        static final Extras NONE = new Extras(List.of(), null, null);
     }
 
-    /** A cell with flags and the cost figures of a v2 run (null: a v1 cell). */
+    static Extras flags(String... flags) {
+        return new Extras(List.of(flags), null, null);
+    }
+
+    static Extras cpu(Estimate cpu) {
+        return new Extras(List.of(), cpu, null);
+    }
+
+    static Extras memory(Estimate memory) {
+        return new Extras(List.of(), null, memory);
+    }
+
+    /** A cell of these figures; extras, if given, the flags and cost figures of a v2 run (none: a v1 cell). */
     static CellRow cell(
             long id,
             UUID run,
@@ -49,9 +52,8 @@ class LeaderboardRankingTest {
             double ciHigh,
             double p90,
             double errorRate,
-            List<String> flags,
-            Estimate cpu,
-            Estimate memory) {
+            Extras... extras) {
+        Extras extra = extras.length == 0 ? Extras.NONE : extras[0];
         CellStats s = new CellStats(
                 5,
                 rps,
@@ -67,9 +69,9 @@ class LeaderboardRankingTest {
                 errorRate > 0.01,
                 0.01,
                 false,
-                cpu,
+                extra.cpu(),
                 null,
-                memory);
+                extra.memory());
         return new CellRow(
                 id,
                 run,
@@ -86,7 +88,7 @@ class LeaderboardRankingTest {
                 15,
                 null,
                 false,
-                flags,
+                extra.flags(),
                 s,
                 started,
                 started,
@@ -153,15 +155,8 @@ class LeaderboardRankingTest {
                 cell(5, RUN, NOW, "E", 64, 80_000, 79_000, 81_000, 1, 0), // clear: rank 5
                 cell(6, RUN, NOW, "F", 64, 95_000, 94_000, 96_000, 500, 0)); // no SLA cell: last
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200);
-        assertEquals(
-                List.of("A", "B", "C", "D", "E", "F"),
-                rows.stream().map(LeaderboardResponse.Row::framework).toList());
-        assertEquals(
-                List.of(1, 1, 1, 4, 5, 6),
-                rows.stream().map(LeaderboardResponse.Row::rank).toList());
-        assertEquals(
-                List.of(true, true, true, false, false, false),
-                rows.stream().map(LeaderboardResponse.Row::tied).toList());
+        assertRanked(rows, List.of("A", "B", "C", "D", "E", "F"), List.of(1, 1, 1, 4, 5, 6));
+        assertEquals(List.of(true, true, true, false, false, false), column(rows, LeaderboardResponse.Row::tied));
         assertNull(rows.get(5).slaThroughput());
         assertNull(rows.get(0).baselineShare()); // no baseline cell in the run
     }
@@ -178,6 +173,17 @@ class LeaderboardRankingTest {
         assertFalse(LeaderboardRanking.rows(apart, Map.of(), 200).get(1).tied());
     }
 
+    /** The rows' frameworks and ranks, in order. */
+    static void assertRanked(List<LeaderboardResponse.Row> rows, List<String> frameworks, List<Integer> ranks) {
+        assertEquals(frameworks, column(rows, LeaderboardResponse.Row::framework));
+        assertEquals(ranks, column(rows, LeaderboardResponse.Row::rank));
+    }
+
+    /** One field of every row, in rank order. */
+    static <T> List<T> column(List<LeaderboardResponse.Row> rows, Function<LeaderboardResponse.Row, T> field) {
+        return rows.stream().map(field).toList();
+    }
+
     static Estimate figure(double mean, double low, double high) {
         return new Estimate(mean, low, high, 5);
     }
@@ -185,97 +191,40 @@ class LeaderboardRankingTest {
     @Test
     void a_lower_bound_ranks_as_at_least_its_value_and_ties_the_row_above_it_may_pass() {
         List<CellRow> cells = List.of(
-                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, List.of("generator-saturated"), null, null),
+                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, flags("generator-saturated")),
                 cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0),
                 // C is at least 100k: it may pass B (a tie), never falls below D, whose interval lies under its own
-                cell(3, RUN, NOW, "C", 64, 100_000, 99_000, 101_000, 1, 0, List.of("above-baseline"), null, null),
+                cell(3, RUN, NOW, "C", 64, 100_000, 99_000, 101_000, 1, 0, flags("above-baseline")),
                 cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "throughput");
-        assertEquals(
-                List.of("A", "B", "C", "D"),
-                rows.stream().map(LeaderboardResponse.Row::framework).toList());
-        assertEquals(
-                List.of(1, 2, 2, 4),
-                rows.stream().map(LeaderboardResponse.Row::rank).toList());
-        assertEquals(
-                List.of(true, false, true, false),
-                rows.stream().map(LeaderboardResponse.Row::atLeast).toList());
+        assertRanked(rows, List.of("A", "B", "C", "D"), List.of(1, 2, 2, 4));
+        assertEquals(List.of(true, false, true, false), column(rows, LeaderboardResponse.Row::atLeast));
         assertEquals(
                 List.of("throughput", "throughput", "throughput", "throughput"),
-                rows.stream().map(LeaderboardResponse.Row::rankedBy).toList());
+                column(rows, LeaderboardResponse.Row::rankedBy));
     }
 
     @Test
     void rank_by_cpu_puts_the_most_requests_per_cpu_second_first_and_ties_overlapping_intervals() {
         List<CellRow> cells = List.of(
-                cell(
-                        1,
-                        RUN,
-                        NOW,
-                        "A",
-                        64,
-                        120_000,
-                        119_000,
-                        121_000,
-                        1,
-                        0,
-                        List.of(),
-                        figure(60_000, 59_000, 61_000),
-                        null),
-                cell(
-                        2,
-                        RUN,
-                        NOW,
-                        "B",
-                        64,
-                        110_000,
-                        109_000,
-                        111_000,
-                        1,
-                        0,
-                        List.of(),
-                        figure(61_000, 60_500, 61_500),
-                        null),
+                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, cpu(figure(60_000, 59_000, 61_000))),
+                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, cpu(figure(61_000, 60_500, 61_500))),
                 cell(3, RUN, NOW, "C", 64, 130_000, 129_000, 131_000, 1, 0), // v1: no CPU figure, last
-                cell(
-                        4,
-                        RUN,
-                        NOW,
-                        "D",
-                        64,
-                        90_000,
-                        89_000,
-                        91_000,
-                        1,
-                        0,
-                        List.of(),
-                        figure(95_000, 94_000, 96_000),
-                        null));
+                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0, cpu(figure(95_000, 94_000, 96_000))));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "cpu");
-        assertEquals(
-                List.of("D", "B", "A", "C"),
-                rows.stream().map(LeaderboardResponse.Row::framework).toList());
-        assertEquals(
-                List.of(1, 2, 2, 4),
-                rows.stream().map(LeaderboardResponse.Row::rank).toList());
-        assertEquals(
-                List.of(false, true, true, false),
-                rows.stream().map(LeaderboardResponse.Row::tied).toList());
+        assertRanked(rows, List.of("D", "B", "A", "C"), List.of(1, 2, 2, 4));
+        assertEquals(List.of(false, true, true, false), column(rows, LeaderboardResponse.Row::tied));
     }
 
     @Test
     void rank_by_memory_puts_the_fewest_mb_per_thousand_requests_per_second_first() {
         List<CellRow> cells = List.of(
-                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, List.of(), null, figure(4.0, 3.9, 4.1)),
-                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, List.of(), null, figure(0.2, 0.19, 0.21)),
+                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, memory(figure(4.0, 3.9, 4.1))),
+                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, memory(figure(0.2, 0.19, 0.21))),
                 cell(3, RUN, NOW, "C", 64, 130_000, 129_000, 131_000, 1, 0));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "memory");
-        assertEquals(
-                List.of("B", "A", "C"),
-                rows.stream().map(LeaderboardResponse.Row::framework).toList());
-        assertEquals(
-                List.of("memory", "memory", "memory"),
-                rows.stream().map(LeaderboardResponse.Row::rankedBy).toList());
+        assertEquals(List.of("B", "A", "C"), column(rows, LeaderboardResponse.Row::framework));
+        assertEquals(List.of("memory", "memory", "memory"), column(rows, LeaderboardResponse.Row::rankedBy));
     }
 
     @Test

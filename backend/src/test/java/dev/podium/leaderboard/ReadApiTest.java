@@ -26,7 +26,6 @@ import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -52,107 +51,52 @@ class ReadApiTest {
     @Inject
     Rows rows;
 
-    @BeforeAll
-    static void readNumbersAsDoubles() {
-        Api.readNumbersAsDoubles();
-    }
-
     @BeforeEach
     void seed() {
-        if (rows.seeded(7, R2)) {
-            return; // seeded by an earlier test of this class; the runs are only read
-        }
-        rows.resetWithTestAgent();
-        // R0, the oldest: a Netty result that R2 supersedes
-        submit(SignedRuns.run(R0, "2026-09-01T08:00:00Z")
-                .cell("Netty", "4.1.0.Final", "non-blocking", "plaintext", 64, 2, false, 2, 0, 90000, 91000, 89000));
-        // R1: Spring MVC (SLA cell at 64, best at 256 whose p90 breaks the SLA), Jetty, the nginx baseline
-        submit(SignedRuns.run(R1, "2026-10-01T08:00:00Z")
-                .cell("nginx", "1.26.3", "non-blocking", "plaintext", 256, 2, true, 1, 0, 200000, 199000, 201000)
-                .cell("Spring MVC", "7.0.1", "blocking", "plaintext", 64, 2, false, 10, 0, SPRING_64)
-                .cell("Spring MVC", "7.0.1", "blocking", "plaintext", 256, 2, false, 250, 0, 60000, 61000, 59000)
-                .cell("Jetty", "12.1.3", "virtual-threads", "plaintext", 64, 2, false, 10, 0, 50100, 50300, 50200));
-        // R2, the newest: Netty at 1 and 2 vCPUs; its 1024-connection cell has 2% errors
-        submit(SignedRuns.run(R2, "2026-11-01T08:00:00Z")
-                .cell("nginx", "1.26.3", "non-blocking", "plaintext", 256, 2, true, 1, 0, 240000, 240000, 240000)
-                .netty(64, 100000, 102000, 98000)
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 5, 0, NETTY_256)
-                .cell(
-                        "Netty",
-                        "4.2.7.Final",
-                        "non-blocking",
-                        "plaintext",
-                        1024,
-                        2,
-                        false,
-                        9,
-                        0.02,
-                        130000,
-                        131000,
-                        129000)
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 1, false, 5, 0, 66000, 67000, 68000));
-        // json history of Undertow: two steady runs, then one 10% lower
-        submit(SignedRuns.run("00000000-0000-4000-8000-0000000000a1", "2026-08-01T08:00:00Z")
-                .cell(
-                        "Undertow",
-                        "2.3.20",
-                        "non-blocking",
-                        "json",
-                        64,
-                        2,
-                        false,
-                        3,
-                        0,
-                        100000,
-                        101000,
-                        99000,
-                        100500,
-                        99500));
-        submit(SignedRuns.run("00000000-0000-4000-8000-0000000000a2", "2026-08-02T08:00:00Z")
-                .cell(
-                        "Undertow",
-                        "2.3.20",
-                        "non-blocking",
-                        "json",
-                        64,
-                        2,
-                        false,
-                        3,
-                        0,
-                        101000,
-                        102000,
-                        100000,
-                        101500,
-                        100500));
-        submit(SignedRuns.run("00000000-0000-4000-8000-0000000000a3", "2026-08-03T08:00:00Z")
-                .cell(
-                        "Undertow",
-                        "2.3.21",
-                        "non-blocking",
-                        "json",
-                        64,
-                        2,
-                        false,
-                        3,
-                        0,
-                        90000,
-                        90500,
-                        89500,
-                        90200,
-                        89800));
-        // db: a framework name with a comma, quotes and a line break, for CSV
-        submit(SignedRuns.run("00000000-0000-4000-8000-0000000000b1", "2026-08-04T08:00:00Z")
-                .cell(WEIRD, "3.3.2", "non-blocking", "db", 64, 2, false, 3, 0, 9000, 9100, 8900));
+        Api.readNumbersAsDoubles();
+        rows.seedOnce(7, R2, ReadApiTest::seedRuns); // the runs are only read: seeded by the first test of this class
     }
 
-    private static void submit(SignedRuns run) {
-        Api.submit(run.envelope()).then().statusCode(201);
+    private static void seedRuns() {
+        // R0, the oldest: a Netty result that R2 supersedes
+        SignedRuns.run(R0, "2026-09-01T08:00:00Z")
+                .cell("Netty", "4.1.0.Final", "non-blocking", "plaintext", 64, 2, false, 2, 0, 90000, 91000, 89000)
+                .store();
+        // R1: Spring MVC (SLA cell at 64, best at 256 whose p90 breaks the SLA), Jetty, the nginx baseline
+        SignedRuns.run(R1, "2026-10-01T08:00:00Z")
+                .nginx(256, 200000, 199000, 201000)
+                .springMvc(64, 10, SPRING_64)
+                .springMvc(256, 250, 60000, 61000, 59000)
+                .jetty(50100, 50300, 50200)
+                .store();
+        // R2, the newest: Netty at 1 and 2 vCPUs; its 1024-connection cell has 2% errors
+        double[] errors = {130000, 131000, 129000};
+        SignedRuns.run(R2, "2026-11-01T08:00:00Z")
+                .nginx(256, 240000, 240000, 240000)
+                .netty(64, 100000, 102000, 98000)
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 5, 0, NETTY_256)
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 1024, 2, false, 9, 0.02, errors)
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 1, false, 5, 0, 66000, 67000, 68000)
+                .store();
+        // json history of Undertow: two steady runs, then one 10% lower
+        undertowJson("a1", "2026-08-01", "2.3.20", 100000, 101000, 99000, 100500, 99500);
+        undertowJson("a2", "2026-08-02", "2.3.20", 101000, 102000, 100000, 101500, 100500);
+        undertowJson("a3", "2026-08-03", "2.3.21", 90000, 90500, 89500, 90200, 89800);
+        // db: a framework name with a comma, quotes and a line break, for CSV
+        SignedRuns.run("00000000-0000-4000-8000-0000000000b1", "2026-08-04T08:00:00Z")
+                .cell(WEIRD, "3.3.2", "non-blocking", "db", 64, 2, false, 3, 0, 9000, 9100, 8900)
+                .store();
+    }
+
+    /** A run of Undertow alone in json at 64 connections; runId ...0000000000{id}, started at 08:00 of day. */
+    private static void undertowJson(String id, String day, String version, double... rps) {
+        SignedRuns.run("00000000-0000-4000-8000-0000000000" + id, day + "T08:00:00Z")
+                .cell("Undertow", version, "non-blocking", "json", 64, 2, false, 3, 0, rps)
+                .store();
     }
 
     private static JsonPath leaderboard(String query) {
-        return given().get("/api/leaderboard?" + query)
-                .then()
-                .statusCode(200)
+        return Api.ok("/api/leaderboard?" + query)
                 .contentType(startsWith("application/json"))
                 .extract()
                 .jsonPath();
@@ -168,11 +112,7 @@ class ReadApiTest {
                 "00000000-0000-4000-8000-0000000000a2",
                 "00000000-0000-4000-8000-0000000000a3",
                 "00000000-0000-4000-8000-0000000000b1")) {
-            JsonPath cells = given().get("/api/runs/" + run + "/cells")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .jsonPath();
+            JsonPath cells = Api.json("/api/runs/" + run + "/cells");
             assertTrue(!cells.getList("items").isEmpty(), run);
             assertTrue(!cells.getList("items.stats.rpsTrimmedMean").contains(null), run + ": " + cells.prettify());
         }
@@ -182,11 +122,7 @@ class ReadApiTest {
     void statistics_are_stored_at_ingest_and_match_numpy() {
         // NETTY_256: trimmed mean 120000, median 120000, sd (ddof=1) 1581.1388300841897,
         // scipy stats.t.interval(0.95, 4, loc=120000, scale=sd/sqrt(5)) = (118036.75683852244, 121963.24316147756)
-        JsonPath cells = given().get("/api/runs/" + R2 + "/cells")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath cells = Api.json("/api/runs/" + R2 + "/cells");
         assertEquals(5, cells.getList("items").size());
         String netty = "items.find { it.connections == 256 && it.vcpus == 2 && !it.baseline }.stats.";
         assertEquals(120000.0, cells.getDouble(netty + "rpsTrimmedMean"), 1e-9);
@@ -258,29 +194,19 @@ class ReadApiTest {
 
     @Test
     void an_empty_result_is_200_with_an_empty_list() {
-        given().get("/api/leaderboard?scenario=proxy").then().statusCode(200).body("rows", empty());
-        given().get("/api/leaderboard?scenario=plaintext&jvmVendor=Nobody")
-                .then()
-                .statusCode(200)
-                .body("rows", empty());
-        given().get("/api/history?scenario=proxy&framework=Netty")
-                .then()
-                .statusCode(200)
-                .body("series", empty());
+        Api.ok("/api/leaderboard?scenario=proxy").body("rows", empty());
+        Api.ok("/api/leaderboard?scenario=plaintext&jvmVendor=Nobody").body("rows", empty());
+        Api.ok("/api/history?scenario=proxy&framework=Netty").body("series", empty());
     }
 
     @Test
     void a_cached_answer_gives_way_as_soon_as_a_run_is_stored() {
-        given().get("/api/leaderboard?scenario=proxy").then().statusCode(200).body("rows", empty());
-        given().get("/api/leaderboard?scenario=proxy")
-                .then()
-                .statusCode(200)
-                .body("rows", empty()); // asked again before any run: still empty
-        submit(SignedRuns.run("00000000-0000-4000-8000-0000000000c1", "2026-11-02T08:00:00Z")
-                .cell("Netty", "4.2.7.Final", "non-blocking", "proxy", 64, 2, false, 3, 0, 30000, 31000, 29000));
-        given().get("/api/leaderboard?scenario=proxy")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=proxy").body("rows", empty());
+        Api.ok("/api/leaderboard?scenario=proxy").body("rows", empty()); // asked again before any run: still empty
+        SignedRuns.run("00000000-0000-4000-8000-0000000000c1", "2026-11-02T08:00:00Z")
+                .cell("Netty", "4.2.7.Final", "non-blocking", "proxy", 64, 2, false, 3, 0, 30000, 31000, 29000)
+                .store();
+        Api.ok("/api/leaderboard?scenario=proxy")
                 .body("rows.framework", contains("Netty"))
                 .body("rows[0].slaThroughput", closeTo(30000.0, 1e-9));
     }
@@ -324,9 +250,7 @@ class ReadApiTest {
 
     @Test
     void leaderboard_csv_has_a_header_and_a_quoted_name_round_trips() throws Exception {
-        String csv = given().get("/api/leaderboard?scenario=db&format=csv")
-                .then()
-                .statusCode(200)
+        String csv = Api.ok("/api/leaderboard?scenario=db&format=csv")
                 .contentType(startsWith("text/csv"))
                 .extract()
                 .asString();
@@ -346,9 +270,7 @@ class ReadApiTest {
 
     @Test
     void history_and_run_cells_come_as_csv_too() throws Exception {
-        List<String[]> history = parse(given().get("/api/history?scenario=json&framework=Undertow&format=csv")
-                .then()
-                .statusCode(200)
+        List<String[]> history = parse(Api.ok("/api/history?scenario=json&framework=Undertow&format=csv")
                 .extract()
                 .asString());
         assertEquals("host_class", history.get(0)[0]);
@@ -368,11 +290,7 @@ class ReadApiTest {
         // trimmed means 100000, 101000, then 90000: median of the previous two 100500, change -10.45%;
         // scipy Welch of the latest repeats vs the 10 pooled previous ones: t = -31.33, p = 1.6e-13; but two runs are
         // few
-        JsonPath h = given().get("/api/history?scenario=json&framework=Undertow")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath h = Api.json("/api/history?scenario=json&framework=Undertow");
         assertEquals(List.of(100000.0, 101000.0, 90000.0), h.getList("series[0].points.throughput"));
         assertEquals(List.of(false, false, false), h.getList("series[0].points.regression"));
         String detail = h.getString("series[0].points[2].regressionDetail");
@@ -380,11 +298,7 @@ class ReadApiTest {
                 detail.startsWith("-10.4% against the median 100,500 req/s of the previous 2 runs; Welch t = -31.33"),
                 detail);
         assertTrue(detail.endsWith(", p < 0.001: not claimed on fewer than 5 previous runs"), detail);
-        JsonPath steady = given().get("/api/history?scenario=plaintext&framework=Netty&vcpus=2")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath steady = Api.json("/api/history?scenario=plaintext&framework=Netty&vcpus=2");
         assertEquals(List.of(false, false), steady.getList("series[0].points.regression")); // R0 then R2, higher
     }
 
@@ -402,11 +316,7 @@ class ReadApiTest {
                 .extract()
                 .jsonPath()
                 .getLong("items.find { it.connections == 256 && it.vcpus == 2 && !it.baseline }.id");
-        JsonPath c = given().get("/api/compare?a=" + spring + "&b=" + netty)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath c = Api.json("/api/compare?a=" + spring + "&b=" + netty);
         assertEquals(2.376237623762376, c.getDouble("ratio"), 1e-9);
         assertEquals(2.313118742538357, c.getDouble("ratioCiLow"), 1e-9);
         assertEquals(2.441933751355572, c.getDouble("ratioCiHigh"), 1e-9);
@@ -418,11 +328,7 @@ class ReadApiTest {
         assertEquals("Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", c.getString("verdict"));
         assertEquals("Spring MVC", c.getString("a.framework"));
         // scipy: ttest_ind(jetty, spring) p = 0.582456242420413
-        JsonPath tie = given().get("/api/compare?a=" + spring + "&b=" + jetty)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath tie = Api.json("/api/compare?a=" + spring + "&b=" + jetty);
         assertEquals(0.582456242420413, tie.getDouble("pValue"), 1e-9);
         assertEquals("no significant difference (p = 0.582)", tie.getString("verdict"));
     }
@@ -460,11 +366,7 @@ class ReadApiTest {
         assertEquals(8, c.getInt("totals.serversToAddWithout"));
         assertEquals(6, c.getInt("totals.serversSaved"));
 
-        JsonPath user = given().get("/api/calculator?ratio=1.27&servers=3&current=300&required=1000")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath user = Api.json("/api/calculator?ratio=1.27&servers=3&current=300&required=1000");
         assertEquals("user", user.getString("ratioSource"));
         assertEquals(7, user.getInt("totals.serversToAddWithout")); // ceil(700 / 100)
         assertEquals(5, user.getInt("totals.serversToAddWith")); // ceil(619 / 127)
@@ -478,11 +380,7 @@ class ReadApiTest {
     void scaling_reports_per_vcpu_throughput_and_efficiency() {
         // T(1) = 67000 (trimmed mean of 66000, 67000, 68000), T(2) = 130000 (best concurrency, 1024):
         // E(2) = 130000 / (2 x 67000) = 0.9701492537313433
-        JsonPath s = given().get("/api/scaling?scenario=plaintext&framework=Netty")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath s = Api.json("/api/scaling?scenario=plaintext&framework=Netty");
         assertEquals(List.of(1, 2), s.getList("series[0].points.vcpus"));
         assertEquals(1.0, s.getDouble("series[0].points[0].efficiency"), 1e-12);
         assertEquals(0.9701492537313433, s.getDouble("series[0].points[1].efficiency"), 1e-12);
@@ -492,9 +390,7 @@ class ReadApiTest {
 
     @Test
     void latency_lists_each_concurrency_of_the_latest_run() {
-        given().get("/api/latency?scenario=plaintext&framework=Netty")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/latency?scenario=plaintext&framework=Netty")
                 .body("series[0].runId", equalTo(R2))
                 .body("series[0].points.connections", contains(64, 256, 1024))
                 .body("series[0].points[1].p90", closeTo(5.0, 1e-12))
@@ -503,9 +399,7 @@ class ReadApiTest {
 
     @Test
     void frameworks_lists_targets_without_baselines() {
-        given().get("/api/frameworks")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/frameworks")
                 .body("items.framework", hasItem("Netty"))
                 .body("items.framework", not(hasItem("nginx")))
                 .body("items.find { it.framework == 'Netty' }.latestVersion", equalTo("4.2.7.Final"))
@@ -514,9 +408,7 @@ class ReadApiTest {
 
     @Test
     void openapi_documents_the_read_endpoints_with_examples() {
-        given().get("/q/openapi?format=json")
-                .then()
-                .statusCode(200)
+        Api.ok("/q/openapi?format=json")
                 .body(containsString("/api/leaderboard"))
                 .body(containsString("/api/compare"))
                 .body(containsString("/api/runs/{id}/cells"))

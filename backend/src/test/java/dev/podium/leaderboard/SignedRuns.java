@@ -1,6 +1,7 @@
 package dev.podium.leaderboard;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.testing.Api;
 import dev.podium.testing.TestVectors;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyFactory;
@@ -75,9 +76,46 @@ public final class SignedRuns {
         return new SignedRuns(runId, startedAt);
     }
 
+    /**
+     * A run of one day of November 2026 (runId {@code ...000<series><day>}, two digits of day) whose Netty cell at 256
+     * connections repeats within 1% of level: one point of the series the change-detection tests build, a series per
+     * test class.
+     */
+    public static byte[] nettyDay(int series, int day, double level) {
+        return nettyDay(series, day, level, 0);
+    }
+
+    /** The same with errorShare of each repeat's requests failed. */
+    public static byte[] nettyDay(int series, int day, double level, double errorShare) {
+        String id = String.format("00000000-0000-4000-8000-000000000%d%02d", series, day);
+        return run(id, String.format("2026-11-%02dT08:00:00Z", day))
+                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, errorShare, around(level))
+                .envelope();
+    }
+
+    /** Five repeats' requests/s within 1% of level (trimmed mean: level). */
+    public static double[] around(double level) {
+        return new double[] {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
+    }
+
     /** Netty 4.2.7.Final in plaintext, non-blocking on 2 vCPUs, p90 2 ms and no errors: the read tests' usual cell. */
     public SignedRuns netty(int connections, double... rps) {
         return cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", connections, 2, false, 2, 0, rps);
+    }
+
+    /** The nginx 1.26.3 baseline in plaintext on 2 vCPUs, p90 1 ms. */
+    public SignedRuns nginx(int connections, double... rps) {
+        return cell("nginx", "1.26.3", "non-blocking", "plaintext", connections, 2, true, 1, 0, rps);
+    }
+
+    /** Spring MVC 7.0.1 in plaintext, blocking on 2 vCPUs, no errors. */
+    public SignedRuns springMvc(int connections, double p90Ms, double... rps) {
+        return cell("Spring MVC", "7.0.1", "blocking", "plaintext", connections, 2, false, p90Ms, 0, rps);
+    }
+
+    /** Jetty 12.1.3 in plaintext on virtual threads, 64 connections on 2 vCPUs, p90 10 ms, no errors. */
+    public SignedRuns jetty(double... rps) {
+        return cell("Jetty", "12.1.3", "virtual-threads", "plaintext", 64, 2, false, 10, 0, rps);
     }
 
     /** A closed-loop cell; each repeat has the given requests/s, p90 = p90Ms, and errorShare of its attempts failed. */
@@ -138,6 +176,11 @@ public final class SignedRuns {
         cell.put("repeats", repeats);
         results.add(cell);
         return this;
+    }
+
+    /** Submits the envelope to POST /api/runs and asserts it is accepted (201). */
+    public void store() {
+        Api.store(envelope());
     }
 
     /** The DSSE envelope: PAE("DSSEv1", type, payload) signed with the test-agent seed. */

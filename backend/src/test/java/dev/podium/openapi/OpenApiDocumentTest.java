@@ -59,7 +59,7 @@ class OpenApiDocumentTest {
                 .getPublic()
                 .getEncoded();
         String key = Base64.getEncoder().encodeToString(Arrays.copyOfRange(spki, spki.length - 32, spki.length));
-        int status = given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+        int status = Api.admin()
                 .contentType("application/json")
                 .body(Map.of("name", "openapi-status", "publicKey", key))
                 .post("/api/agents")

@@ -54,16 +54,14 @@ class BoardTruthTest extends EmptyDatabaseTest {
     }
 
     private static void submit(ObjectNode run) {
-        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+        Api.store(V2Payloads.envelope(run));
     }
 
     @Test
     void a_noisy_row_is_ranked_by_its_interval_and_a_lower_bound_as_at_least_its_value() {
         submit(twoTargets("noisy"));
         // Jetty has the higher figure (130k against 120k) and is noisy: its wide interval ranks it, nothing else
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext")
                 .body("flagged", equalTo("exclude"))
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.rank[0]", equalTo(1))
@@ -71,9 +69,7 @@ class BoardTruthTest extends EmptyDatabaseTest {
                 .body("rows.atLeast", contains(false, false));
         rows.resetWithTestAgent();
         submit(twoTargets("generator-saturated"));
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext")
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.rank[0]", equalTo(1))
                 .body("rows.atLeast", contains(true, false))
@@ -83,17 +79,13 @@ class BoardTruthTest extends EmptyDatabaseTest {
     @Test
     void a_row_whose_figure_counts_failed_requests_is_listed_unranked_and_says_why_unless_the_visitor_opts_in() {
         submit(twoTargets("high-error-rate"));
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext")
                 .body("rows.framework", contains("Vert.x Web", "Jetty"))
                 .body("rows.rank", contains(1, null))
                 .body("rows[1].excludedBy", contains("high-error-rate"))
                 .body("rows[1].rankedBy", nullValue())
                 .body("rows[0].excludedBy", empty());
-        given().get("/api/leaderboard?scenario=plaintext&flagged=include")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext&flagged=include")
                 .body("flagged", equalTo("include"))
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.rank", contains(1, 2))
@@ -105,18 +97,16 @@ class BoardTruthTest extends EmptyDatabaseTest {
         submit(twoTargets("warmup-not-stable"));
         String toJetty =
                 "/api/calculator?scenario=plaintext&from=Vert.x Web&to=Jetty&servers=4&current=1000&required=3000";
-        given().get(toJetty).then().statusCode(200).body("ratioAtLeast", equalTo(true));
+        Api.ok(toJetty).body("ratioAtLeast", equalTo(true));
         String fromJetty =
                 "/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1000&required=3000";
         given().get(fromJetty)
                 .then()
                 .log()
                 .ifValidationFails()
-                .statusCode(400)
-                .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("from"))
+                .spec(Api.problem(400, "from"))
                 .body("detail", startsWith("'Jetty' is flagged warmup-not-stable"));
-        given().get(fromJetty + "&flagged=include").then().statusCode(200).body("ratioAtLeast", equalTo(false));
+        Api.ok(fromJetty + "&flagged=include").body("ratioAtLeast", equalTo(false));
     }
 
     @Test
@@ -134,32 +124,21 @@ class BoardTruthTest extends EmptyDatabaseTest {
         submit(twoTargets());
         given().get("/api/leaderboard?scenario=plaintext&flagged=sometimes")
                 .then()
-                .statusCode(400)
-                .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("flagged"));
+                .spec(Api.problem(400, "flagged"));
         given().get("/api/leaderboard?scenario=plaintext&classification=framework")
                 .then()
-                .statusCode(400)
-                .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("classification"));
+                .spec(Api.problem(400, "classification"));
     }
 
     @Test
     void the_classification_filter_keeps_only_that_kind_of_target() {
         submit(twoTargets());
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext")
                 .body("available.classifications", contains("full-stack", "micro"))
                 .body("rows.classification", contains("full-stack", "micro"));
-        given().get("/api/leaderboard?scenario=plaintext&classification=micro")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext&classification=micro")
                 .body("rows.framework", contains("Vert.x Web"));
-        given().get("/api/leaderboard?scenario=plaintext&classification=bare-server")
-                .then()
-                .statusCode(200)
-                .body("rows", empty());
+        Api.ok("/api/leaderboard?scenario=plaintext&classification=bare-server").body("rows", empty());
     }
 
     @Test
@@ -183,10 +162,7 @@ class BoardTruthTest extends EmptyDatabaseTest {
         ObjectNode a = twoTargets();
         ((ArrayNode) a.get("results")).remove(2);
         submit(a);
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
-                .body("hostSettingsDiffer", empty());
+        Api.ok("/api/leaderboard?scenario=plaintext").body("hostSettingsDiffer", empty());
 
         ObjectNode b = twoTargets();
         b.put("runId", RUN_B).put("startedAt", "2026-11-03T08:00:00Z").put("finishedAt", "2026-11-03T08:30:00Z");
@@ -194,9 +170,7 @@ class BoardTruthTest extends EmptyDatabaseTest {
         ((ArrayNode) b.get("results")).remove(1);
         ((ArrayNode) b.get("results")).remove(0);
         submit(b);
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext")
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("hostSettingsDiffer.setting", contains("governor"))
                 .body("hostSettingsDiffer[0].values.value", contains("performance", "powersave"))
@@ -216,71 +190,46 @@ class BoardTruthTest extends EmptyDatabaseTest {
         b.put("runId", RUN_B).put("startedAt", "2026-11-03T08:00:00Z").put("finishedAt", "2026-11-03T08:30:00Z");
         ((ArrayNode) b.get("results")).remove(1);
         ((ArrayNode) b.get("results")).remove(0);
-        Api.submit(TestSigner.envelope("other-agent", TestSigner.V2_PAYLOAD_TYPE, V2Payloads.bytes(b)))
-                .then()
-                .statusCode(201); // Jetty, by other-agent
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.store(TestSigner.envelope(
+                "other-agent", TestSigner.V2_PAYLOAD_TYPE, V2Payloads.bytes(b))); // Jetty, by other-agent
+        Api.ok("/api/leaderboard?scenario=plaintext")
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.agentRevoked", contains(false, false));
 
         Api.revoke(other).then().statusCode(200);
         // a revoked key vouches for nothing: the row stays listed, marked and unranked, saying why
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext")
                 .body("rows.framework", contains("Vert.x Web", "Jetty"))
                 .body("rows.rank", contains(1, null))
                 .body("rows[1].excludedBy", contains("revoked-agent"))
                 .body("rows.agentRevoked", contains(false, true));
-        given().get("/api/leaderboard?scenario=plaintext&format=csv")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext&format=csv")
                 .body(org.hamcrest.Matchers.containsString(
                         ",agent_revoked,topology,at_least,time_to_peak_seconds\r\n"));
-        given().get("/api/frameworks/jetty")
-                .then()
-                .statusCode(200)
-                .body("scenarios[0].rows[0].agentRevoked", equalTo(true));
-        given().get("/api/leaderboard?scenario=plaintext&revoked=exclude")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/frameworks/jetty").body("scenarios[0].rows[0].agentRevoked", equalTo(true));
+        Api.ok("/api/leaderboard?scenario=plaintext&revoked=exclude")
                 .body("rows.framework", contains("Vert.x Web"))
                 .body("rows.rank", contains(1));
         given().get("/api/leaderboard?scenario=plaintext&revoked=sometimes")
                 .then()
-                .statusCode(400)
-                .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("revoked"));
+                .spec(Api.problem(400, "revoked"));
     }
 
     @Test
     void scaling_latency_history_and_compare_carry_the_flags_of_their_cells() {
         submit(twoTargets("noisy"));
         for (String api : List.of("scaling", "latency")) {
-            given().get("/api/" + api + "?scenario=plaintext")
-                    .then()
-                    .statusCode(200)
+            Api.ok("/api/" + api + "?scenario=plaintext")
                     .body("series.find { it.framework == 'Jetty' }.points[0].flags", contains("noisy"))
                     .body(
                             "series.find { it.framework == 'Vert.x Web' }.points[0].flags",
                             org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem("noisy")));
         }
-        given().get("/api/history?scenario=plaintext&framework=Jetty")
-                .then()
-                .statusCode(200)
-                .body("series[0].points[0].flags", contains("noisy"));
-        io.restassured.path.json.JsonPath board = given().get("/api/leaderboard?scenario=plaintext&flagged=include")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        Api.ok("/api/history?scenario=plaintext&framework=Jetty").body("series[0].points[0].flags", contains("noisy"));
+        io.restassured.path.json.JsonPath board = Api.json("/api/leaderboard?scenario=plaintext&flagged=include");
         long vertx = board.getLong("rows.find { it.framework == 'Vert.x Web' }.bestCellId");
         long jetty = board.getLong("rows.find { it.framework == 'Jetty' }.bestCellId");
-        given().get("/api/compare?a=" + vertx + "&b=" + jetty)
-                .then()
-                .statusCode(200)
+        Api.ok("/api/compare?a=" + vertx + "&b=" + jetty)
                 .body("b.flags", contains("noisy"))
                 .body("a.flags", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem("noisy")));
     }
@@ -288,30 +237,18 @@ class BoardTruthTest extends EmptyDatabaseTest {
     @Test
     void no_regression_is_claimed_on_a_flagged_latest_run_unless_the_visitor_opts_in() {
         for (int day = 1; day <= 6; day++) {
-            Api.submit(netty(day, 100_000, 0)).then().statusCode(201);
+            Api.store(dev.podium.leaderboard.SignedRuns.nettyDay(2, day, 100_000, 0));
         }
-        Api.submit(netty(7, 85_000, 0.02)).then().statusCode(201); // 15% slower, and 2% of its requests failed
-        given().get("/api/history?scenario=plaintext&framework=Netty")
-                .then()
-                .statusCode(200)
+        Api.store(dev.podium.leaderboard.SignedRuns.nettyDay(
+                2, 7, 85_000, 0.02)); // 15% slower, and 2% of its requests failed
+        Api.ok("/api/history?scenario=plaintext&framework=Netty")
                 .body("series[0].points[6].flags", contains("high-error-rate"))
                 .body("series[0].points[6].regression", equalTo(false))
                 .body(
                         "series[0].points[6].regressionDetail",
                         org.hamcrest.Matchers.endsWith(
                                 ": not claimed: the latest run is flagged high-error-rate (flagged=include claims it)"));
-        given().get("/api/history?scenario=plaintext&framework=Netty&flagged=include")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/history?scenario=plaintext&framework=Netty&flagged=include")
                 .body("series[0].points[6].regression", equalTo(true));
-    }
-
-    /** Netty's plaintext run of 2026-11-{day}: five repeats around level, errorShare of each repeat's requests failed. */
-    private static byte[] netty(int day, double level, double errorShare) {
-        String id = String.format("00000000-0000-4000-8000-0000000002%02d", day);
-        double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
-        return dev.podium.leaderboard.SignedRuns.run(id, String.format("2026-11-%02dT08:00:00Z", day))
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, errorShare, rps)
-                .envelope();
     }
 }

@@ -9,20 +9,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,20 +30,11 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class WarmupAndRawOutputIngestTest {
+class WarmupAndRawOutputIngestTest extends EmptyDatabaseTest {
 
     private static final String ID = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a28";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String MINIMAL_ID = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a05";
-
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void enrolTheTestAgent() {
-        rows.reset();
-        Api.enrol("test-agent");
-    }
 
     private static JsonNode sentCell() {
         return TestVectors.read("payloads/valid/v2-warmup.json").get("results").get(0);
@@ -53,12 +42,8 @@ class WarmupAndRawOutputIngestTest {
 
     @Test
     void the_windows_are_served_as_sent_with_the_time_to_peak() throws IOException {
-        Api.submit(TestVectors.envelope("v2-warmup")).then().statusCode(201);
-        JsonPath curves = given().get("/api/runs/" + ID + "/warmup")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        Api.store(TestVectors.envelope("v2-warmup"));
+        JsonPath curves = Api.json("/api/runs/" + ID + "/warmup");
         assertEquals(1, curves.getList("items").size());
         assertEquals(15.006, curves.getDouble("items[0].timeToPeakSeconds"), 1e-9);
         assertEquals(100000.5, curves.getDouble("items[0].steadyRequestsPerSecond"), 1e-9);
@@ -83,23 +68,10 @@ class WarmupAndRawOutputIngestTest {
             assertEquals(0, served.get(i).get("fork").intValue(), "window " + i);
         }
         // the cells of the run and the leaderboard carry the time to peak too
+        assertEquals(15.006, Api.json("/api/runs/" + ID + "/cells").getDouble("items[0].timeToPeakSeconds"), 1e-9);
         assertEquals(
                 15.006,
-                given().get("/api/runs/" + ID + "/cells")
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .jsonPath()
-                        .getDouble("items[0].timeToPeakSeconds"),
-                1e-9);
-        assertEquals(
-                15.006,
-                given().get("/api/leaderboard?scenario=plaintext&vcpus=1")
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .jsonPath()
-                        .getDouble("rows[0].timeToPeakSeconds"),
+                Api.json("/api/leaderboard?scenario=plaintext&vcpus=1").getDouble("rows[0].timeToPeakSeconds"),
                 1e-9);
         String csv = given().get("/api/runs/" + ID + "/cells?format=csv").asString();
         java.util.List<String> header =
@@ -110,7 +82,7 @@ class WarmupAndRawOutputIngestTest {
 
     @Test
     void the_raw_output_is_downloaded_byte_for_byte() throws IOException {
-        Api.submit(TestVectors.envelope("v2-warmup")).then().statusCode(201);
+        Api.store(TestVectors.envelope("v2-warmup"));
         byte[] sent = Base64.getDecoder().decode(sentCell().get("rawOutput").textValue());
         // the run page learns the download's size from the warm-up answer
         assertEquals(
@@ -134,8 +106,8 @@ class WarmupAndRawOutputIngestTest {
 
     @Test
     void a_run_without_them_has_no_curve_and_no_raw_output() {
-        Api.submit(TestVectors.envelope("v2-minimal")).then().statusCode(201);
-        given().get("/api/runs/" + MINIMAL_ID + "/warmup").then().statusCode(200);
+        Api.store(TestVectors.envelope("v2-minimal"));
+        Api.ok("/api/runs/" + MINIMAL_ID + "/warmup");
         assertEquals(
                 List.of(),
                 given().get("/api/runs/" + MINIMAL_ID + "/warmup").jsonPath().getList("items"));

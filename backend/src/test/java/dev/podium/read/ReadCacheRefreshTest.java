@@ -1,6 +1,5 @@
 package dev.podium.read;
 
-import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,7 +95,7 @@ class ReadCacheRefreshTest extends EmptyDatabaseTest {
 
     /** Stores a run (201), as an agent would push it. */
     private static void store(SignedRuns run) {
-        Api.submit(run.envelope()).then().statusCode(201);
+        Api.store(run.envelope());
     }
 
     private HttpResponse<byte[]> get(URI uri, String... header) throws Exception {
@@ -131,8 +130,7 @@ class ReadCacheRefreshTest extends EmptyDatabaseTest {
 
     /** A metric's value from /q/metrics, by a pattern of its name (and labels); 0 when not counted yet. */
     static double metric(String namePattern) {
-        String metrics =
-                given().get("/q/metrics").then().statusCode(200).extract().asString();
+        String metrics = Api.ok("/q/metrics").extract().asString();
         Matcher m =
                 Pattern.compile("(?m)^" + namePattern + "(\\{[^}]*})? (\\S+)$").matcher(metrics);
         return m.find() ? Double.parseDouble(m.group(m.groupCount())) : 0;

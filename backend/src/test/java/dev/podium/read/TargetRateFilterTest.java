@@ -8,11 +8,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,23 +22,18 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class TargetRateFilterTest {
+class TargetRateFilterTest extends EmptyDatabaseTest {
 
     private static final String RUN = "8a4e1c69-3a5d-4b8c-8e2f-9d1a3b4c5e07";
 
-    @Inject
-    Rows rows;
-
     @BeforeEach
     void reset() {
-        rows.reset();
-        Api.enrol("test-agent");
         ObjectNode run = V2Payloads.full(RUN);
         ArrayNode results = (ArrayNode) run.get("results");
         ObjectNode open = results.get(3).deepCopy(); // Helidon SE, delay, open loop at 2,000 req/s
         open.put("targetRate", 4000);
         results.add(open);
-        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+        Api.store(V2Payloads.envelope(run));
     }
 
     @Test
@@ -78,7 +72,7 @@ class TargetRateFilterTest {
 
     /** The offered rates at a JSON path of an answer, as numbers whatever type the JSON reader picks. */
     private static List<Double> rates(String url, String path) {
-        return given().get(url).then().statusCode(200).extract().jsonPath().getList(path, Double.class).stream()
+        return Api.json(url).getList(path, Double.class).stream()
                 .map(Number::doubleValue)
                 .toList();
     }

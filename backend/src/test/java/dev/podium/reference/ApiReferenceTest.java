@@ -1,6 +1,5 @@
 package dev.podium.reference;
 
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
@@ -9,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.podium.security.SecurityHeadersRoute;
+import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -25,9 +25,7 @@ class ApiReferenceTest {
 
     @Test
     void the_reference_page_has_no_inline_script_and_keeps_the_services_csp() {
-        String html = given().get("/q/swagger-ui")
-                .then()
-                .statusCode(200)
+        String html = Api.ok("/q/swagger-ui")
                 .contentType(startsWith("text/html"))
                 .header("Content-Security-Policy", equalTo(SecurityHeadersRoute.CONTENT_SECURITY_POLICY))
                 .extract()
@@ -45,24 +43,18 @@ class ApiReferenceTest {
         assertEquals(List.of("/q/swagger-ui/swagger-ui-bundle.js", "/q/swagger-ui/podium-init.js"), sources);
         assertFalse(html.contains(" on"), "no inline event handler");
         for (String src : sources) {
-            given().get(src).then().statusCode(200).contentType(containsString("javascript"));
+            Api.ok(src).contentType(containsString("javascript"));
         }
-        given().get("/q/swagger-ui/swagger-ui.css").then().statusCode(200);
-        given().get("/q/swagger-ui/").then().statusCode(200).body(containsString("podium-init.js"));
+        Api.ok("/q/swagger-ui/swagger-ui.css");
+        Api.ok("/q/swagger-ui/").body(containsString("podium-init.js"));
     }
 
     @Test
     void the_document_it_reads_is_the_services_openapi_as_json() {
-        String init = given().get("/q/swagger-ui/podium-init.js")
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
+        String init = Api.ok("/q/swagger-ui/podium-init.js").extract().asString();
         assertTrue(init.contains("url: '/q/openapi?format=json'"), init);
         assertTrue(init.contains("supportedSubmitMethods: []"), init);
-        given().get("/q/openapi?format=json")
-                .then()
-                .statusCode(200)
+        Api.ok("/q/openapi?format=json")
                 .contentType(startsWith("application/json"))
                 .body("info.title", equalTo("Podium results API"));
     }

@@ -5,7 +5,6 @@ import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
-import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,24 +56,21 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
     void stores_v1_and_v2_runs_side_by_side_and_both_re_verify_byte_for_byte_against_the_agent_key() throws Exception {
         byte[] v1 = TestVectors.envelope("full");
         byte[] v2 = V2Payloads.envelope(V2Payloads.full(V2_ID));
-        Api.submit(v1).then().statusCode(201);
+        Api.store(v1);
         Api.submit(v2).then().statusCode(201).body("id", equalTo(V2_ID));
 
         for (var run : new Object[][] {{V2Payloads.FULL_ID, v1, 1}, {V2_ID, v2, 2}}) {
-            byte[] served = given().get("/api/runs/" + run[0] + "/envelope")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .asByteArray();
+            byte[] served =
+                    Api.ok("/api/runs/" + run[0] + "/envelope").extract().asByteArray();
             assertArrayEquals((byte[]) run[1], served);
             assertTrue(verifies(served), "the served envelope of run " + run[0] + " verifies with test-agent's key");
-            given().get("/api/runs/" + run[0]).then().statusCode(200).body("schemaVersion", equalTo(run[2]));
+            Api.ok("/api/runs/" + run[0]).body("schemaVersion", equalTo(run[2]));
         }
     }
 
     @Test
     void a_v2_run_shows_its_usage_startup_host_settings_and_cost_figures_with_their_intervals() {
-        Api.submit(V2Payloads.envelope(V2Payloads.full(V2_ID))).then().statusCode(201);
+        Api.store(V2Payloads.envelope(V2Payloads.full(V2_ID)));
 
         // cell 1: Vert.x Web on 2 vCPUs, 5 repeats of 120000, 122000, 118000, 121000, 119000 req/s over 15 s,
         // 27 s CPU and 400 MB mean RSS each
@@ -113,7 +109,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
 
     @Test
     void a_v1_run_has_no_usage_no_settings_and_no_cost_figures() {
-        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
+        Api.store(TestVectors.envelope("full"));
 
         detail(V2Payloads.FULL_ID)
                 .statusCode(200)
@@ -133,11 +129,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
                 "test-agent", TestSigner.V2_PAYLOAD_TYPE, TestVectors.bytes("payloads/valid/full.json"));
 
         for (byte[] envelope : new byte[][] {v2UnderV1Type, v1UnderV2Type}) {
-            Api.submit(envelope)
-                    .then()
-                    .statusCode(422)
-                    .contentType(startsWith("application/problem+json"))
-                    .body("field", equalTo("schemaVersion"));
+            Api.submit(envelope).then().spec(Api.problem(422, "schemaVersion"));
         }
         assertEquals(new Rows.Counts(0, 0, 0), rows.counts());
     }
@@ -157,11 +149,8 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
             String id = String.format("6e3d0b58-2f4c-4a7b-9d1e-8c0f2a3b4e%02d", n++);
             ObjectNode run = V2Payloads.full(id);
             ((ObjectNode) run.get("results").get(0)).put("scenario", scenario);
-            Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
-            given().get("/api/runs/" + id + "/cells")
-                    .then()
-                    .statusCode(200)
-                    .body("items[0].scenario", equalTo(scenario));
+            Api.store(V2Payloads.envelope(run));
+            Api.ok("/api/runs/" + id + "/cells").body("items[0].scenario", equalTo(scenario));
         }
         assertEquals(n, rows.counts().runs());
     }
@@ -171,10 +160,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         ObjectNode run = V2Payloads.full(V2_ID);
         ((ObjectNode) run.get("results").get(2).get("repeats").get(1)).remove("usage");
 
-        Api.submit(V2Payloads.envelope(run))
-                .then()
-                .statusCode(422)
-                .body("field", equalTo("results[2].repeats[1].usage"));
+        V2Payloads.refusal(run, "results[2].repeats[1].usage");
         assertEquals(0, rows.counts().runs());
     }
 
@@ -183,10 +169,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         // 2 vCPUs over 15 s: at most 15 x 2 x 1.05 + 0.05 = 31.55 s of user + system
         ObjectNode over = V2Payloads.full(V2_ID);
         V2Payloads.usage(over, 1, 3).put("targetCpuUserSeconds", 28.0).put("targetCpuSystemSeconds", 3.56);
-        Api.submit(V2Payloads.envelope(over))
-                .then()
-                .statusCode(422)
-                .body("field", equalTo("results[1].repeats[3].usage.targetCpuUserSeconds"))
+        V2Payloads.refusal(over, "results[1].repeats[3].usage.targetCpuUserSeconds")
                 .body(
                         "detail",
                         containsString(
@@ -195,7 +178,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
 
         ObjectNode atTheLimit = V2Payloads.full(V2_ID);
         V2Payloads.usage(atTheLimit, 1, 3).put("targetCpuUserSeconds", 28.0).put("targetCpuSystemSeconds", 3.55);
-        Api.submit(V2Payloads.envelope(atTheLimit)).then().statusCode(201);
+        Api.store(V2Payloads.envelope(atTheLimit));
     }
 
     @Test
@@ -203,10 +186,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         // the host's 4 vCPUs over 15 s: at most 15 x 4 x 1.05 + 0.05 = 63.05 s
         ObjectNode run = V2Payloads.full(V2_ID);
         V2Payloads.usage(run, 0, 2).put("generatorCpuSeconds", 63.1);
-        Api.submit(V2Payloads.envelope(run))
-                .then()
-                .statusCode(422)
-                .body("field", equalTo("results[0].repeats[2].usage.generatorCpuSeconds"))
+        V2Payloads.refusal(run, "results[0].repeats[2].usage.generatorCpuSeconds")
                 .body(
                         "detail",
                         containsString(
@@ -218,16 +198,13 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
     void peak_rss_below_the_mean_is_422_naming_the_peak() {
         ObjectNode run = V2Payloads.full(V2_ID);
         V2Payloads.usage(run, 3, 0).put("targetRssPeakBytes", 399_999_999L);
-        Api.submit(V2Payloads.envelope(run))
-                .then()
-                .statusCode(422)
-                .body("field", equalTo("results[3].repeats[0].usage.targetRssPeakBytes"));
+        V2Payloads.refusal(run, "results[3].repeats[0].usage.targetRssPeakBytes");
         assertEquals(0, rows.counts().runs());
     }
 
     @Test
     void a_stored_bootstrap_interval_is_recomputed_as_the_t_interval_once() throws Exception {
-        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
+        Api.store(TestVectors.envelope("full"));
         // how a row stored before V2__cost.sql looks: the bootstrap "95% CI" (here min..max) and no method
         rows.execute("update cells set rps_ci_low = 118000, rps_ci_high = 122000, rps_ci_method = null,"
                 + " rps_cv = null, noisy = null");

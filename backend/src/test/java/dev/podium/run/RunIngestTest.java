@@ -50,25 +50,19 @@ class RunIngestTest extends EmptyDatabaseTest {
                 .header("Location", org.hamcrest.Matchers.endsWith("/api/runs/" + FULL_ID))
                 .body("id", equalTo(FULL_ID));
 
-        byte[] served = given().get("/api/runs/" + FULL_ID + "/envelope")
-                .then()
-                .statusCode(200)
+        byte[] served = Api.ok("/api/runs/" + FULL_ID + "/envelope")
                 .contentType(startsWith("application/json"))
                 .extract()
                 .asByteArray();
         assertArrayEquals(envelope, served);
-        String inDetail = given().get("/api/runs/" + FULL_ID)
-                .then()
-                .statusCode(200)
-                .extract()
-                .path("envelope");
+        String inDetail = Api.ok("/api/runs/" + FULL_ID).extract().path("envelope");
         assertEquals(new String(envelope, StandardCharsets.UTF_8), inDetail);
     }
 
     @Test
     void answers_200_with_the_same_id_to_an_identical_resubmission_and_stores_nothing_more() {
         byte[] envelope = TestVectors.envelope("full");
-        Api.submit(envelope).then().statusCode(201);
+        Api.store(envelope);
         Rows.Counts after = rows.counts();
 
         Api.submit(envelope).then().statusCode(200).body("id", equalTo(FULL_ID));
@@ -78,14 +72,10 @@ class RunIngestTest extends EmptyDatabaseTest {
 
     @Test
     void answers_409_naming_runId_to_the_same_run_id_with_other_bytes() {
-        Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
+        Api.store(TestVectors.envelope("minimal"));
         Rows.Counts after = rows.counts();
 
-        Api.submit(TestVectors.envelope("conflict-minimal"))
-                .then()
-                .statusCode(409)
-                .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("runId"));
+        Api.submit(TestVectors.envelope("conflict-minimal")).then().spec(Api.problem(409, "runId"));
 
         assertEquals(after, rows.counts());
     }
@@ -124,8 +114,7 @@ class RunIngestTest extends EmptyDatabaseTest {
 
         Api.submit(tooLarge)
                 .then()
-                .statusCode(413)
-                .contentType(startsWith("application/problem+json"))
+                .spec(Api.problem(413))
                 .body("status", equalTo(413))
                 .body("detail", notNullValue());
 
@@ -141,8 +130,7 @@ class RunIngestTest extends EmptyDatabaseTest {
                 .body(new java.io.ByteArrayInputStream(tooLarge))
                 .post("/api/runs")
                 .then()
-                .statusCode(413)
-                .contentType(startsWith("application/problem+json"));
+                .spec(Api.problem(413));
     }
 
     @Test
@@ -164,7 +152,7 @@ class RunIngestTest extends EmptyDatabaseTest {
             }
         }
         assertEquals(4, taken, "PODIUM_MAX_CONCURRENT_INGESTS defaults to 4");
-        Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
+        Api.store(TestVectors.envelope("minimal"));
     }
 
     @Test
@@ -178,13 +166,9 @@ class RunIngestTest extends EmptyDatabaseTest {
         ((ObjectNode) payload.get("results").get(0)).put("framework", odd);
         ((ArrayNode) payload.get("jvm").get("flags")).add(odd);
 
-        Api.submit(TestSigner.envelope("test-agent", json.writeValueAsBytes(payload)))
-                .then()
-                .statusCode(201);
+        Api.store(TestSigner.envelope("test-agent", json.writeValueAsBytes(payload)));
 
-        given().get("/api/runs/" + id)
-                .then()
-                .statusCode(200)
+        Api.ok("/api/runs/" + id)
                 .body("cells[0].framework", equalTo(odd))
                 .body("jvm.flags", org.hamcrest.Matchers.hasItem(odd));
     }
@@ -209,6 +193,6 @@ class RunIngestTest extends EmptyDatabaseTest {
                 "\"signatures\": [" + java.util.regex.Matcher.quoteReplacement(otherSignature) + ",");
         assertTrue(both.contains(TestVectors.key("other-agent").keyid()), both);
 
-        Api.submit(both.getBytes(StandardCharsets.UTF_8)).then().statusCode(201);
+        Api.store(both.getBytes(StandardCharsets.UTF_8));
     }
 }

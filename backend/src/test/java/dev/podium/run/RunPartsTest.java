@@ -59,12 +59,10 @@ class RunPartsTest extends EmptyDatabaseTest {
 
     @Test
     void parts_make_one_run_that_is_interrupted_until_every_planned_target_is_done_or_failed() {
-        Api.submit(V2Payloads.envelope(part(1, "alpha", "done", true))).then().statusCode(201);
-        Api.submit(V2Payloads.envelope(part(2, "beta", "failed", false))).then().statusCode(201);
+        Api.store(V2Payloads.envelope(part(1, "alpha", "done", true)));
+        Api.store(V2Payloads.envelope(part(2, "beta", "failed", false)));
 
-        given().get("/api/runs/" + PART[2] + "/parts")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/runs/" + PART[2] + "/parts")
                 .body("runId", equalTo(RUN))
                 .body("inParts", equalTo(true))
                 .body("status", equalTo("interrupted"))
@@ -77,10 +75,10 @@ class RunPartsTest extends EmptyDatabaseTest {
                 .body("failed[0].reason", equalTo("did not start: exit status 1"))
                 .body("notMeasured.target", contains("gamma"));
         // each part is a run of its own: its cells, its envelope
-        given().get("/api/runs/" + PART[1]).then().statusCode(200).body("cells.size()", equalTo(4));
-        given().get("/api/runs/" + PART[2]).then().statusCode(200).body("cells", empty());
+        Api.ok("/api/runs/" + PART[1]).body("cells.size()", equalTo(4));
+        Api.ok("/api/runs/" + PART[2]).body("cells", empty());
 
-        Api.submit(V2Payloads.envelope(part(3, "gamma", "done", true))).then().statusCode(201);
+        Api.store(V2Payloads.envelope(part(3, "gamma", "done", true)));
         given().get("/api/runs/" + RUN + "/parts") // by the run's own id too
                 .then()
                 .statusCode(200)
@@ -93,7 +91,7 @@ class RunPartsTest extends EmptyDatabaseTest {
     @Test
     void a_part_sent_again_is_the_same_run_and_another_run_under_a_taken_index_changes_nothing() {
         byte[] first = V2Payloads.envelope(part(1, "alpha", "done", true));
-        Api.submit(first).then().statusCode(201);
+        Api.store(first);
         Api.submit(first).then().statusCode(200);
 
         ObjectNode other = part(1, "beta", "done", true);
@@ -110,27 +108,22 @@ class RunPartsTest extends EmptyDatabaseTest {
                 .then()
                 .statusCode(409)
                 .body("detail", equalTo("run " + RUN + " has parts signed by another agent"));
-        given().get("/api/runs/" + RUN + "/parts").then().statusCode(200).body("parts.index", contains(1));
+        Api.ok("/api/runs/" + RUN + "/parts").body("parts.index", contains(1));
     }
 
     @Test
     void a_part_that_names_a_target_it_did_not_plan_or_a_whole_run_without_cells_is_refused() {
-        Api.submit(V2Payloads.envelope(part(1, "delta", "done", true)))
-                .then()
-                .statusCode(422)
-                .body("field", equalTo("part.targets[0]"));
+        V2Payloads.refusal(part(1, "delta", "done", true), "part.targets[0]");
         ObjectNode empty = V2Payloads.full(PART[1]);
         empty.putArray("results");
-        Api.submit(V2Payloads.envelope(empty)).then().statusCode(422).body("field", equalTo("results"));
+        V2Payloads.refusal(empty, "results");
         given().get("/api/runs/" + PART[1] + "/parts").then().statusCode(404);
     }
 
     @Test
     void a_whole_run_is_complete_and_has_no_parts() {
-        Api.submit(V2Payloads.envelope(V2Payloads.full(PART[1]))).then().statusCode(201);
-        given().get("/api/runs/" + PART[1] + "/parts")
-                .then()
-                .statusCode(200)
+        Api.store(V2Payloads.envelope(V2Payloads.full(PART[1])));
+        Api.ok("/api/runs/" + PART[1] + "/parts")
                 .body("inParts", equalTo(false))
                 .body("status", equalTo("complete"))
                 .body("parts", empty())

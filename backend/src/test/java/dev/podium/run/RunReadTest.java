@@ -30,15 +30,13 @@ class RunReadTest extends EmptyDatabaseTest {
 
     @BeforeEach
     void storeTwoRuns() {
-        Api.submit(TestVectors.envelope("minimal")).then().statusCode(201);
-        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
+        Api.store(TestVectors.envelope("minimal"));
+        Api.store(TestVectors.envelope("full"));
     }
 
     @Test
     void lists_runs_newest_received_first_with_paging() {
-        given().get("/api/runs?page=0&size=1")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/runs?page=0&size=1")
                 .body("items", hasSize(1))
                 .body("items[0].id", equalTo(FULL_ID))
                 .body("items[0].agentName", equalTo("test-agent"))
@@ -47,14 +45,12 @@ class RunReadTest extends EmptyDatabaseTest {
                 .body("page", equalTo(0))
                 .body("size", equalTo(1))
                 .body("total", equalTo(2));
-        given().get("/api/runs?page=1&size=1").then().statusCode(200).body("items[0].id", equalTo(MINIMAL_ID));
+        Api.ok("/api/runs?page=1&size=1").body("items[0].id", equalTo(MINIMAL_ID));
     }
 
     @Test
     void lists_runs_as_csv_with_a_header_row_when_asked() {
-        String csv = given().get("/api/runs?format=csv")
-                .then()
-                .statusCode(200)
+        String csv = Api.ok("/api/runs?format=csv")
                 .contentType(startsWith("text/csv"))
                 .extract()
                 .asString();
@@ -75,9 +71,7 @@ class RunReadTest extends EmptyDatabaseTest {
 
     @Test
     void shows_a_run_with_its_metadata_cells_and_repeats() {
-        given().get("/api/runs/" + MINIMAL_ID)
-                .then()
-                .statusCode(200)
+        Api.ok("/api/runs/" + MINIMAL_ID)
                 .body("id", equalTo(MINIMAL_ID))
                 .body("schemaVersion", equalTo(1))
                 .body("agent.name", equalTo("test-agent"))
@@ -94,11 +88,7 @@ class RunReadTest extends EmptyDatabaseTest {
     void stores_every_cell_and_repeat_exactly_as_the_payload_gives_them() throws Exception {
         JsonNode payload = new ObjectMapper().readTree(TestVectors.bytes("payloads/valid/full.json"));
         JsonNode detail = new ObjectMapper()
-                .readTree(given().get("/api/runs/" + FULL_ID)
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .asByteArray());
+                .readTree(Api.ok("/api/runs/" + FULL_ID).extract().asByteArray());
 
         assertEquals(payload.get("jvm").get("flags"), detail.get("jvm").get("flags"));
         JsonNode results = payload.get("results");
@@ -143,11 +133,7 @@ class RunReadTest extends EmptyDatabaseTest {
 
     @Test
     void answers_400_naming_an_unknown_or_invalid_query_parameter() {
-        given().get("/api/runs?colour=red")
-                .then()
-                .statusCode(400)
-                .contentType(startsWith("application/problem+json"))
-                .body("field", equalTo("colour"));
+        given().get("/api/runs?colour=red").then().spec(Api.problem(400, "colour"));
         given().get("/api/runs?size=201").then().statusCode(400).body("field", equalTo("size"));
         given().get("/api/runs?page=-1").then().statusCode(400).body("field", equalTo("page"));
         given().get("/api/runs?page=x").then().statusCode(400).body("field", equalTo("page"));
@@ -155,13 +141,7 @@ class RunReadTest extends EmptyDatabaseTest {
 
     @Test
     void answers_404_problem_json_for_a_run_that_is_not_stored() {
-        given().get("/api/runs/00000000-0000-4000-8000-000000000000")
-                .then()
-                .statusCode(404)
-                .contentType(startsWith("application/problem+json"));
-        given().get("/api/runs/not-a-uuid/envelope")
-                .then()
-                .statusCode(404)
-                .contentType(startsWith("application/problem+json"));
+        given().get("/api/runs/00000000-0000-4000-8000-000000000000").then().spec(Api.problem(404));
+        given().get("/api/runs/not-a-uuid/envelope").then().spec(Api.problem(404));
     }
 }

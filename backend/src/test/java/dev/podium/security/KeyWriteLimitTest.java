@@ -4,7 +4,6 @@ import static org.hamcrest.Matchers.both;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
-import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -54,16 +53,15 @@ class KeyWriteLimitTest extends EmptyDatabaseTest {
             Api.submit(forged.getBytes(StandardCharsets.UTF_8)).then().statusCode(401);
         }
         for (int i = 0; i < 3; i++) {
-            Api.submit(run("test-agent")).then().statusCode(201);
+            Api.store(run("test-agent"));
         }
         Api.submit(run("test-agent"))
                 .then()
-                .statusCode(429)
-                .contentType(startsWith("application/problem+json"))
+                .spec(Api.problem(429))
                 .header("Retry-After", Integer::parseInt, both(greaterThan(0)).and(lessThanOrEqualTo(20)))
                 .body("field", equalTo("signatures[0].keyid"));
         assertEquals(3, rows.counts().runs(), "the refused run is not stored");
-        Api.submit(run("other-agent")).then().statusCode(201);
+        Api.store(run("other-agent"));
         assertEquals(4, rows.counts().runs());
     }
 

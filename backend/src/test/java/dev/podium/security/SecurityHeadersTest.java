@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -44,18 +45,14 @@ class SecurityHeadersTest {
 
     @Test
     void hashed_assets_are_cached_for_good() {
-        given().get("/assets/app-3f2a1b9c.js")
-                .then()
-                .statusCode(200)
+        Api.ok("/assets/app-3f2a1b9c.js")
                 .header("Cache-Control", "public, max-age=31536000, immutable")
                 .header("X-Content-Type-Options", "nosniff");
     }
 
     @Test
     void api_answers_carry_the_headers_too() {
-        given().get("/api/runs")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/runs")
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Content-Security-Policy", containsString("default-src 'self'"));
     }

@@ -23,35 +23,23 @@ class SegmentBoardTest extends EmptyDatabaseTest {
 
     static final String BOARD = "/api/leaderboard?scenario=plaintext&segments=include";
 
-    static byte[] run(int day, double level) {
-        String id = String.format("00000000-0000-4000-8000-0000000002%02d", day);
-        double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
-        return SignedRuns.run(id, String.format("2026-11-%02dT08:00:00Z", day))
-                .netty(256, rps)
-                .envelope();
-    }
-
     /** The board once the change points of the newest run are stored (the detector runs after the ingest). */
     static JsonPath board(String extra, int runsAfterExpected) throws InterruptedException {
         long until = System.nanoTime() + 10_000_000_000L;
         while (runsAfterExpected > 0 && System.nanoTime() < until) {
-            JsonPath changes = given().get("/api/changes?framework=Netty&metric=throughput")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .jsonPath();
+            JsonPath changes = Api.json("/api/changes?framework=Netty&metric=throughput");
             if (!changes.getList("$").isEmpty() && changes.getInt("[0].runsAfter") == runsAfterExpected) {
                 break;
             }
             Thread.sleep(100);
         }
-        return given().get(BOARD + extra).then().statusCode(200).extract().jsonPath();
+        return Api.json(BOARD + extra);
     }
 
     @Test
     void oneBadRunMovesNothingUntilConfirmedThenTheStepDoes() throws Exception {
         for (int day = 1; day <= 9; day++) {
-            Api.submit(run(day, 100_000 * (1 + 0.002 * (day % 3)))).then().statusCode(201);
+            Api.store(SignedRuns.nettyDay(2, day, 100_000 * (1 + 0.002 * (day % 3))));
         }
         JsonPath stable = board("", 0);
         double before = stable.getDouble("rows[0].bestThroughput");
@@ -60,7 +48,7 @@ class SegmentBoardTest extends EmptyDatabaseTest {
         assertEquals(45, stable.getInt("rows[0].repeatCount"));
         assertEquals(100_200, before, 100);
 
-        Api.submit(run(10, 85_000)).then().statusCode(201);
+        Api.store(SignedRuns.nettyDay(2, 10, 85_000));
         JsonPath afterOne = board("", 1);
         double figure = afterOne.getDouble("rows[0].bestThroughput");
         System.out.printf(
@@ -77,9 +65,9 @@ class SegmentBoardTest extends EmptyDatabaseTest {
         assertEquals("latest", latest.getString("basis"));
         assertTrue(latest.getList("segments").isEmpty());
 
-        Api.submit(run(11, 85_000 * 1.002)).then().statusCode(201);
+        Api.store(SignedRuns.nettyDay(2, 11, 85_000 * 1.002));
         board("", 2);
-        Api.submit(run(12, 85_000 * 0.998)).then().statusCode(201);
+        Api.store(SignedRuns.nettyDay(2, 12, 85_000 * 0.998));
         JsonPath confirmed = board("", 3);
         double moved = confirmed.getDouble("rows[0].bestThroughput");
         System.out.printf("board after three runs at the new level: %.0f%n", moved);
@@ -89,11 +77,7 @@ class SegmentBoardTest extends EmptyDatabaseTest {
         assertEquals(0, confirmed.getInt("segments[0].unconfirmedRuns"));
 
         // left out unless asked for (the site does not show them, and they are as large as the rows)
-        var plain = given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        var plain = Api.json("/api/leaderboard?scenario=plaintext");
         assertTrue(plain.getMap("$").containsKey("rows"));
         assertTrue(!plain.getMap("$").containsKey("segments"), "no segments unless segments=include");
         assertEquals(moved, plain.getDouble("rows[0].bestThroughput"), 1e-6, "the same figures either way");

@@ -49,14 +49,11 @@ class SnapshotTest extends EmptyDatabaseTest {
                                 .put(
                                         "requestsPerSecond",
                                         r.get("requestsPerSecond").doubleValue() * throughputFactor)));
-        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+        Api.store(V2Payloads.envelope(run));
     }
 
     private static Response freeze(Object body) {
-        return given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .contentType("application/json")
-                .body(body)
-                .post("/api/snapshots");
+        return Api.admin().contentType("application/json").body(body).post("/api/snapshots");
     }
 
     private static String sha256(byte[] bytes) throws Exception {
@@ -97,9 +94,7 @@ class SnapshotTest extends EmptyDatabaseTest {
                 .body("boards[1].rows[0].runId", equalTo(FIRST))
                 .body("boards[1].baseline.framework", equalTo("nginx"));
         byte[] frozenJson = json.asByteArray();
-        byte[] frozenCsv = given().get("/api/snapshots/2026-round-1?format=csv")
-                .then()
-                .statusCode(200)
+        byte[] frozenCsv = Api.ok("/api/snapshots/2026-round-1?format=csv")
                 .contentType(startsWith("text/csv"))
                 .extract()
                 .asByteArray();
@@ -108,9 +103,7 @@ class SnapshotTest extends EmptyDatabaseTest {
         assertEquals(3, csv.split("\r\n").length, "header + Helidon SE (delay) + Vert.x Web (plaintext): " + csv);
 
         // the checksums: in the list, in Repr-Digest and in sha256sum's format, all of the served bytes
-        given().get("/api/snapshots")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/snapshots")
                 .body("slug", contains("2026-round-1"))
                 .body("[0].json.sha256", equalTo(sha256(frozenJson)))
                 .body("[0].json.bytes", equalTo(frozenJson.length))
@@ -119,18 +112,13 @@ class SnapshotTest extends EmptyDatabaseTest {
         assertEquals(
                 "sha-256=:" + Base64.getEncoder().encodeToString(HexFormat.of().parseHex(sha256(frozenJson))) + ":",
                 json.header("Repr-Digest"));
-        given().get("/api/snapshots/2026-round-1/sha256sums")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/snapshots/2026-round-1/sha256sums")
                 .body(equalTo(sha256(frozenJson) + "  podium-2026-round-1.json\n" + sha256(frozenCsv)
                         + "  podium-2026-round-1.csv\n"));
 
         // a newer, faster run takes over the live board ...
         push(LATER, "2026-11-09T08:00:00Z", 2);
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
-                .body("rows[0].runId", equalTo(LATER));
+        Api.ok("/api/leaderboard?scenario=plaintext").body("rows[0].runId", equalTo(LATER));
         // ... and the snapshot still answers exactly what it answered when frozen
         assertArrayEquals(frozenJson, given().get("/api/snapshots/2026-round-1").asByteArray());
         assertArrayEquals(
@@ -156,7 +144,7 @@ class SnapshotTest extends EmptyDatabaseTest {
                 .statusCode(422)
                 .contentType("application/problem+json")
                 .body("detail", startsWith("there are no runs"));
-        given().get("/api/snapshots").then().statusCode(200).body("$", hasSize(0));
+        Api.ok("/api/snapshots").body("$", hasSize(0));
 
         push(FIRST, "2026-11-02T08:00:00Z", 1);
         freeze(Map.of("slug", "Round 1", "title", "x"))
@@ -200,16 +188,13 @@ class SnapshotTest extends EmptyDatabaseTest {
         given().get("/api/snapshots/no-such-round/sha256sums").then().statusCode(404);
         given().get("/api/snapshots/round-1?format=xml").then().statusCode(400).body("field", equalTo("format"));
         // immutable: no update, no delete
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+        Api.admin()
                 .contentType("application/json")
                 .body(Map.of("title", "x"))
                 .put("/api/snapshots/round-1")
                 .then()
                 .statusCode(405);
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
-                .delete("/api/snapshots/round-1")
-                .then()
-                .statusCode(405);
+        Api.admin().delete("/api/snapshots/round-1").then().statusCode(405);
         assertArrayEquals(first, given().get("/api/snapshots/round-1").asByteArray());
     }
 }

@@ -102,9 +102,9 @@ class CellStatisticsTest {
         // req/s / vCPU: 5066.666666666667 (4062.714363058459, 6070.618970274874)
         // MB / (req/s / 1000): 39.89039329464862 (35.775434915975424, 44.00535167332181)
         List<RepeatFigures> r = List.of(
-                new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6),
-                new RepeatFigures(165000, 11000, 1, 2, 3, 0, 0, 16.5, 420e6),
-                new RepeatFigures(141000, 9400, 1, 2, 3, 0, 0, 14.25, 390e6));
+                new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6, 0),
+                new RepeatFigures(165000, 11000, 1, 2, 3, 0, 0, 16.5, 420e6, 0),
+                new RepeatFigures(141000, 9400, 1, 2, 3, 0, 0, 14.25, 390e6, 0));
         CellStats s = CellStatistics.of(r, 2);
         assertEstimate(s.requestsPerCpuSecond(), 9964.912280701754, 9813.942009482475, 10115.882551921033, 3);
         assertEstimate(s.rpsPerVcpu(), 5066.666666666667, 4062.714363058459, 6070.618970274874, 3);
@@ -119,8 +119,8 @@ class CellStatisticsTest {
     @Test
     void a_repeat_that_served_nothing_or_used_no_cpu_defines_no_ratio_and_is_not_counted() {
         List<RepeatFigures> r = List.of(
-                new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6),
-                new RepeatFigures(0, 0, 1, 2, 3, 0, 0, 0.0, 380e6));
+                new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6, 0),
+                new RepeatFigures(0, 0, 1, 2, 3, 0, 0, 0.0, 380e6, 0));
         CellStats s = CellStatistics.of(r, 1);
         assertEstimate(s.requestsPerCpuSecond(), 10000, null, null, 1);
         assertEstimate(s.rssMbPerKrps(), 40, null, null, 1);

@@ -1,6 +1,5 @@
 package dev.podium.stats;
 
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
@@ -61,16 +60,12 @@ class ForksIngestTest extends EmptyDatabaseTest {
     }
 
     private static JsonPath cell(String runId) {
-        return given().get("/api/runs/" + runId)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        return Api.json("/api/runs/" + runId);
     }
 
     @Test
     void a_two_start_cell_is_stored_with_each_repeats_start_and_an_interval_over_the_starts() throws Exception {
-        Api.submit(TestVectors.envelope("v2-forks")).then().statusCode(201);
+        Api.store(TestVectors.envelope("v2-forks"));
         JsonPath run = cell(FORKS_ID);
 
         assertEquals(List.of(0, 0, 0, 1, 1, 1), run.getList("cells[0].repeats.fork", Integer.class));
@@ -106,9 +101,7 @@ class ForksIngestTest extends EmptyDatabaseTest {
         ((ObjectNode) payload.withArray("results").get(1))
                 .withArray("repeats")
                 .forEach(r -> ((ObjectNode) r).remove("fork"));
-        Api.submit(TestSigner.envelope("test-agent", TestSigner.V2_PAYLOAD_TYPE, JSON.writeValueAsBytes(payload)))
-                .then()
-                .statusCode(201);
+        Api.store(TestSigner.envelope("test-agent", TestSigner.V2_PAYLOAD_TYPE, JSON.writeValueAsBytes(payload)));
 
         JsonPath run = cell(ONE_START_ID);
         double[] today = StudentT.meanInterval(RPS);
@@ -135,22 +128,12 @@ class ForksIngestTest extends EmptyDatabaseTest {
 
     @Test
     void compare_and_the_leaderboard_say_how_many_starts_an_interval_rests_on() throws Exception {
-        Api.submit(TestVectors.envelope("v2-forks")).then().statusCode(201);
-        given().get("/api/leaderboard?scenario=plaintext&flagged=include")
-                .then()
-                .statusCode(200)
-                .body("rows.forks", everyItem(equalTo(2)));
+        Api.store(TestVectors.envelope("v2-forks"));
+        Api.ok("/api/leaderboard?scenario=plaintext&flagged=include").body("rows.forks", everyItem(equalTo(2)));
         JsonPath run = cell(FORKS_ID);
         long a = run.getLong("cells[0].id");
         long b = run.getLong("cells[1].id");
-        given().get("/api/compare?a=" + a + "&b=" + b)
-                .then()
-                .statusCode(200)
-                .body("a.forks", equalTo(2))
-                .body("b.forks", equalTo(2));
-        given().get("/api/runs/" + FORKS_ID + "/cells?format=json")
-                .then()
-                .statusCode(200)
-                .body("items.stats.forks", contains(2, 2));
+        Api.ok("/api/compare?a=" + a + "&b=" + b).body("a.forks", equalTo(2)).body("b.forks", equalTo(2));
+        Api.ok("/api/runs/" + FORKS_ID + "/cells?format=json").body("items.stats.forks", contains(2, 2));
     }
 }

@@ -8,6 +8,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Row counts of the stored tables, and a reset between tests. */
 @ApplicationScoped
@@ -57,12 +59,41 @@ public class Rows {
         return counts().runs() == runs && given().get("/api/runs/" + runId).statusCode() == 200;
     }
 
+    /**
+     * Stores a class's seed unless the tables already hold it ({@link #seeded}): else empties them, enrols the
+     * test-agent key and runs seed.
+     */
+    public void seedOnce(long runs, String runId, Runnable seed) {
+        if (!seeded(runs, runId)) {
+            resetWithTestAgent();
+            seed.run();
+        }
+    }
+
     private long count(String table) {
+        return scalar("select count(*) from " + table);
+    }
+
+    /** The first column of the first row of a query, as a long. */
+    public long scalar(String sql) {
+        List<Long> values = new ArrayList<>();
+        query(sql, rs -> values.add(rs.getLong(1)));
+        return values.getFirst();
+    }
+
+    /** Reads a row of a query's answer. */
+    public interface RowReader {
+        void read(ResultSet rs) throws SQLException;
+    }
+
+    /** Runs a query and hands each row of its answer to reader. */
+    public void query(String sql, RowReader reader) {
         try (Connection c = dataSource.getConnection();
                 Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("select count(*) from " + table)) {
-            rs.next();
-            return rs.getLong(1);
+                ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                reader.read(rs);
+            }
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

@@ -1,8 +1,11 @@
 package dev.podium.testing;
 
+import static org.hamcrest.Matchers.equalTo;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.restassured.response.ValidatableResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -65,6 +68,11 @@ public final class V2Payloads {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Submits the run signed and asserts it is refused with 422 naming field: the answer, for the checks of its detail. */
+    public static ValidatableResponse refusal(JsonNode run, String field) {
+        return Api.submit(envelope(run)).then().statusCode(422).body("field", equalTo(field));
     }
 
     /** Signed with the test-agent key as application/vnd.podium.run.v2+json. */

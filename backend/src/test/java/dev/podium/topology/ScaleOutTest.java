@@ -20,10 +20,6 @@ import dev.podium.testing.TestVectors;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.config.JsonConfig;
-import io.restassured.config.RestAssuredConfig;
-import io.restassured.path.json.config.JsonPathConfig;
-import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -47,11 +43,6 @@ class ScaleOutTest extends EmptyDatabaseTest {
 
     @Inject
     DataSource dataSource;
-
-    private static RequestSpecification doubles() {
-        return given().config(RestAssuredConfig.config()
-                .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)));
-    }
 
     /** The v2 test run with its Vert.x Web cells (results[1], results[2]) measured as nginx-2, and its balancer. */
     static ObjectNode scaleOut(String runId, String topology) {
@@ -78,10 +69,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
         ((ObjectNode) run.get("results").get(1).get("repeats").get(0).get("usage"))
                 .put("balancerCpuUserSeconds", 60.0)
                 .put("balancerCpuSystemSeconds", 3.1);
-        Api.submit(V2Payloads.envelope(run))
-                .then()
-                .statusCode(422)
-                .body("field", equalTo("results[1].repeats[0].usage.balancerCpuUserSeconds"))
+        V2Payloads.refusal(run, "results[1].repeats[0].usage.balancerCpuUserSeconds")
                 .body(
                         "detail",
                         containsString("user + system CPU 63.100 s is more than the host's 4 vCPUs can give in 15.000 s"
@@ -90,7 +78,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
     }
 
     private static void submit(JsonNode run) {
-        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+        Api.store(V2Payloads.envelope(run));
     }
 
     private void submitBoth() {
@@ -101,7 +89,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
     @Test
     void a_scale_out_run_is_stored_with_its_topology_and_the_balancers_cpu() {
         submit(scaleOut(SCALE_OUT_RUN, "nginx-2"));
-        doubles()
+        Api.doubles()
                 .get("/api/runs/" + SCALE_OUT_RUN)
                 .then()
                 .statusCode(200)
@@ -109,9 +97,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
                 .body("cells[1].repeats[0].usage.balancerCpuUserSeconds", equalTo(1.5))
                 .body("cells[1].repeats[0].usage.balancerCpuSystemSeconds", equalTo(0.5))
                 .body("cells[0].repeats[0].usage.balancerCpuUserSeconds", nullValue());
-        given().get("/api/runs/" + SCALE_OUT_RUN + "/cells?format=csv")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/runs/" + SCALE_OUT_RUN + "/cells?format=csv")
                 .body(containsString(",topology\r\n"))
                 .body(containsString(",nginx-2\r\n"));
     }
@@ -120,18 +106,14 @@ class ScaleOutTest extends EmptyDatabaseTest {
     void the_scale_out_target_is_its_own_labelled_row_and_the_filter_separates_it() {
         submitBoth();
         // default: single instances only, today's ranking; the toggle's values are listed
-        given().get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext")
                 .body("topology", equalTo("single"))
                 .body("available.topologies", contains("single", "nginx-2"))
                 .body("rows.framework", contains("Vert.x Web"))
                 .body("rows.topology", contains("single"))
                 .body("rows.runId", contains(SINGLE_RUN));
         // all: the nginx-2 row beside the single one of the same framework, each pooled over its own series only
-        given().get("/api/leaderboard?scenario=plaintext&topology=all&segments=include")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext&topology=all&segments=include")
                 .body("topology", equalTo("all"))
                 .body("rows", hasSize(2))
                 .body("rows.framework", everyItem(equalTo("Vert.x Web")))
@@ -139,23 +121,16 @@ class ScaleOutTest extends EmptyDatabaseTest {
                 .body("rows.find { it.topology == 'nginx-2' }.runId", equalTo(SCALE_OUT_RUN))
                 .body("rows.find { it.topology == 'single' }.runId", equalTo(SINGLE_RUN))
                 .body("segments.runs", everyItem(equalTo(1)));
-        given().get("/api/leaderboard?scenario=plaintext&topology=nginx-2")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext&topology=nginx-2")
                 .body("rows.topology", contains("nginx-2"))
                 .body("rows.runId", contains(SCALE_OUT_RUN))
                 .body("baseline", nullValue()); // these runs measured the baseline as a single instance only
-        given().get("/api/leaderboard?scenario=plaintext&topology=nginx-3")
-                .then()
-                .statusCode(200)
-                .body("rows", hasSize(0));
+        Api.ok("/api/leaderboard?scenario=plaintext&topology=nginx-3").body("rows", hasSize(0));
         given().get("/api/leaderboard?scenario=plaintext&topology=cluster")
                 .then()
                 .statusCode(400)
                 .body("field", equalTo("topology"));
-        String csv = given().get("/api/leaderboard?scenario=plaintext&topology=all&format=csv")
-                .then()
-                .statusCode(200)
+        String csv = Api.ok("/api/leaderboard?scenario=plaintext&topology=all&format=csv")
                 .extract()
                 .asString();
         List<String> lines = csv.lines().toList();
@@ -182,20 +157,20 @@ class ScaleOutTest extends EmptyDatabaseTest {
                     .put("requestsPerSecond", repeat.get("requestsPerSecond").doubleValue() / 2);
         }
         submit(run);
-        doubles()
+        Api.doubles()
                 .get("/api/leaderboard?scenario=plaintext&topology=nginx-2")
                 .then()
                 .statusCode(200)
                 .body("baseline.runId", equalTo(SCALE_OUT_RUN))
                 .body("baseline.bestThroughput", equalTo(100_000.0));
-        doubles()
+        Api.doubles()
                 .get("/api/leaderboard?scenario=plaintext")
                 .then()
                 .statusCode(200)
                 .body("baseline.runId", equalTo(SINGLE_RUN))
                 .body("baseline.bestThroughput", equalTo(200_000.0));
         // the same cells' shares: against 100,000 behind nginx, 200,000 for the single instance
-        io.restassured.path.json.JsonPath all = doubles()
+        io.restassured.path.json.JsonPath all = Api.doubles()
                 .get("/api/leaderboard?scenario=plaintext&topology=all")
                 .then()
                 .statusCode(200)
@@ -209,7 +184,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
     @Test
     void the_scaling_answer_has_the_scale_out_series_at_its_total_vcpus() {
         submitBoth();
-        doubles()
+        Api.doubles()
                 .get("/api/scaling?scenario=plaintext&framework=Vert.x Web")
                 .then()
                 .statusCode(200)
@@ -219,10 +194,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
                 .body("series[0].points[0].vsSingle", nullValue())
                 .body("series[1].points.vcpus", contains(2))
                 .body("series[1].points[0].vsSingle", notNullValue());
-        given().get("/api/scaling?scenario=plaintext&topology=single")
-                .then()
-                .statusCode(200)
-                .body("series.topology", everyItem(equalTo("single")));
+        Api.ok("/api/scaling?scenario=plaintext&topology=single").body("series.topology", everyItem(equalTo("single")));
     }
 
     @Test
@@ -238,9 +210,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
                 .extract()
                 .jsonPath()
                 .getLong("cells[1].id");
-        given().get("/api/compare?a=" + single + "&b=" + scaled)
-                .then()
-                .statusCode(200)
+        Api.ok("/api/compare?a=" + single + "&b=" + scaled)
                 .body("comparable", equalTo(false))
                 .body("a.topology", equalTo("single"))
                 .body("b.topology", equalTo("nginx-2"));
@@ -248,25 +218,16 @@ class ScaleOutTest extends EmptyDatabaseTest {
 
     @Test
     void more_instances_than_vcpus_and_an_unknown_topology_are_refused() {
-        Api.submit(V2Payloads.envelope(scaleOut(SCALE_OUT_RUN, "nginx-4")))
-                .then()
-                .statusCode(422)
-                .body("field", equalTo("results[1].topology"))
+        V2Payloads.refusal(scaleOut(SCALE_OUT_RUN, "nginx-4"), "results[1].topology")
                 .body("errors.field", contains("results[1].topology", "results[2].topology"));
-        Api.submit(V2Payloads.envelope(scaleOut(SCALE_OUT_RUN, "nginx-0")))
-                .then()
-                .statusCode(422)
-                .body("field", equalTo("results[1].topology"));
+        V2Payloads.refusal(scaleOut(SCALE_OUT_RUN, "nginx-0"), "results[1].topology");
     }
 
     @Test
     void a_v1_payload_and_the_v2_vectors_verify_and_are_single() throws Exception {
-        Api.submit(TestVectors.envelope("full")).then().statusCode(201);
+        Api.store(TestVectors.envelope("full"));
         submit(V2Payloads.full(SINGLE_RUN));
-        given().get("/api/runs/" + V2Payloads.FULL_ID)
-                .then()
-                .statusCode(200)
-                .body("cells.topology", everyItem(equalTo("single")));
+        Api.ok("/api/runs/" + V2Payloads.FULL_ID).body("cells.topology", everyItem(equalTo("single")));
         try (Connection c = dataSource.getConnection();
                 Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("select count(*), count(*) filter (where topology = 'single'),"

@@ -17,10 +17,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -71,14 +67,6 @@ class WebhookOutboxTest {
         webhooks.list().forEach(h -> webhooks.delete(h.id()));
     }
 
-    static byte[] run(int day, double level) {
-        String id = String.format("00000000-0000-4000-8000-0000000003%02d", day);
-        double[] rps = {level, level * 1.01, level * 0.99, level * 1.005, level * 0.995};
-        return SignedRuns.run(id, String.format("2026-11-%02dT08:00:00Z", day))
-                .cell("Netty", "4.2.7.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, rps)
-                .envelope();
-    }
-
     /** A sender as a replica has one: new, sharing nothing with any other but the database. */
     WebhookDeliveries replica(Duration lease) {
         WebhooksConfig c = new WebhooksConfig() {
@@ -110,17 +98,6 @@ class WebhookOutboxTest {
         return new WebhookDeliveries(dataSource, c);
     }
 
-    long scalar(String sql) {
-        try (Connection c = dataSource.getConnection();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     static void waitFor(BooleanSupplier done, String what) throws InterruptedException {
         long t0 = System.nanoTime();
         while (!done.getAsBoolean()) {
@@ -133,11 +110,13 @@ class WebhookOutboxTest {
     void aChangePointFoundWhileTheReceiverIsDownIsDeliveredOnceAfterTheSenderIsGone() throws Exception {
         receiver.up(false);
         for (int day = 1; day <= 9; day++) {
-            Api.submit(run(day, 100_000 * (1 + 0.002 * (day % 3)))).then().statusCode(201);
+            Api.store(SignedRuns.nettyDay(3, day, 100_000 * (1 + 0.002 * (day % 3))));
         }
-        Api.submit(run(10, 85_000)).then().statusCode(201);
-        waitFor(() -> scalar("select count(*) from webhook_deliveries") == 1, "the change point's delivery queued");
-        assertEquals(1, scalar("select count(*) from change_points"));
+        Api.store(SignedRuns.nettyDay(3, 10, 85_000));
+        waitFor(
+                () -> rows.scalar("select count(*) from webhook_deliveries") == 1,
+                "the change point's delivery queued");
+        assertEquals(1, rows.scalar("select count(*) from change_points"));
 
         WebhookDeliveries first = replica(Duration.ofSeconds(60));
         assertEquals(1, first.deliverDue());
@@ -146,7 +125,7 @@ class WebhookOutboxTest {
                 List.of(503), receiver.received().stream().map(r -> r.status()).toList());
         assertEquals(
                 1,
-                scalar("select count(*) from webhook_deliveries where status = 'pending' and attempts = 1"
+                rows.scalar("select count(*) from webhook_deliveries where status = 'pending' and attempts = 1"
                         + " and last_status = 503 and next_attempt_at > last_attempt_at and claimed_until is null"));
 
         receiver.up(true);
@@ -166,7 +145,7 @@ class WebhookOutboxTest {
         assertEquals(Map.of(id, 1), receiver.accepted(), "delivered once, under the id of the failed attempt");
         assertEquals(2, receiver.received().size());
 
-        JsonPath log = given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+        JsonPath log = Api.admin()
                 .get("/api/webhooks/" + hook + "/deliveries")
                 .then()
                 .statusCode(200)
@@ -180,14 +159,16 @@ class WebhookOutboxTest {
         assertEquals("HTTP 503", log.getString("[0].attemptLog[0].error"));
         assertNull(log.get("[0].nextAttemptAt"));
         assertEquals(
-                scalar("select id from change_points"), log.getLong("[0].changePointId"), "the change point announced");
+                rows.scalar("select id from change_points"),
+                log.getLong("[0].changePointId"),
+                "the change point announced");
     }
 
     long queue(String messageId, String status, int attempts) {
         rows.execute("insert into webhook_deliveries (webhook_id, message_id, body, status, attempts, step,"
                 + " next_attempt_at) values (" + hook + ", '" + messageId + "', '{\"type\":\"test\"}', '" + status
                 + "', " + attempts + ", " + attempts + ", now())");
-        return scalar("select id from webhook_deliveries where message_id = '" + messageId + "'");
+        return rows.scalar("select id from webhook_deliveries where message_id = '" + messageId + "'");
     }
 
     @Test
@@ -208,7 +189,8 @@ class WebhookOutboxTest {
             live.stop();
         }
         assertEquals(Map.of("msg_dead", 1), receiver.accepted());
-        assertEquals(1, scalar("select count(*) from webhook_deliveries where status = 'delivered' and attempts = 2"));
+        assertEquals(
+                1, rows.scalar("select count(*) from webhook_deliveries where status = 'delivered' and attempts = 2"));
     }
 
     @Test
@@ -221,7 +203,7 @@ class WebhookOutboxTest {
             waitFor(
                     () -> {
                         sender.deliverDue();
-                        return scalar("select count(*) from webhook_deliveries where status = 'failed'") == 1;
+                        return rows.scalar("select count(*) from webhook_deliveries where status = 'failed'") == 1;
                     },
                     "given up");
             assertEquals(4, receiver.received().size());
@@ -229,7 +211,7 @@ class WebhookOutboxTest {
             assertEquals(0, sender.deliverDue(), "a failed delivery is not retried by itself");
 
             String path = "/api/webhooks/" + hook + "/deliveries/" + id;
-            given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+            Api.admin()
                     .get(path)
                     .then()
                     .statusCode(200)
@@ -239,7 +221,7 @@ class WebhookOutboxTest {
                     .body("attemptLog.size()", equalTo(4));
             given().post(path + "/redeliver").then().statusCode(401);
             receiver.up(true);
-            given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+            Api.admin()
                     .post(path + "/redeliver")
                     .then()
                     .statusCode(202)
@@ -250,7 +232,7 @@ class WebhookOutboxTest {
             sender.stop();
         }
         assertEquals(Map.of("msg_again", 1), receiver.accepted());
-        given().header("Authorization", "Bearer " + Api.ADMIN_TOKEN)
+        Api.admin()
                 .get("/api/webhooks/" + hook + "/deliveries?status=delivered")
                 .then()
                 .statusCode(200)
@@ -262,44 +244,44 @@ class WebhookOutboxTest {
     @Test
     void theDeliveryEndpointsNeedTheAdminTokenAndAnswerBadIdsClearly() {
         long id = queue("msg_ids", "failed", 4);
-        String admin = "Bearer " + Api.ADMIN_TOKEN;
         given().get("/api/webhooks/" + hook + "/deliveries").then().statusCode(401);
-        given().header("Authorization", admin)
+        Api.admin()
                 .get("/api/webhooks/abc/deliveries")
                 .then()
                 .statusCode(400)
                 .contentType("application/problem+json")
                 .body("field", equalTo("id"));
-        given().header("Authorization", admin)
+        Api.admin()
                 .get("/api/webhooks/" + (hook + 1000) + "/deliveries")
                 .then()
                 .statusCode(404)
                 .contentType("application/problem+json");
-        given().header("Authorization", admin)
+        Api.admin()
                 .get("/api/webhooks/" + hook + "/deliveries?status=lost")
                 .then()
                 .statusCode(400)
                 .body("field", equalTo("status"));
-        given().header("Authorization", admin)
+        Api.admin()
                 .get("/api/webhooks/" + hook + "/deliveries?limit=0")
                 .then()
                 .statusCode(400)
                 .body("field", equalTo("limit"));
-        given().header("Authorization", admin)
+        Api.admin()
                 .post("/api/webhooks/" + hook + "/deliveries/x1/redeliver")
                 .then()
                 .statusCode(400)
                 .body("field", equalTo("deliveryId"));
-        given().header("Authorization", admin)
+        Api.admin()
                 .post("/api/webhooks/" + hook + "/deliveries/" + (id + 1000) + "/redeliver")
                 .then()
                 .statusCode(404)
                 .contentType("application/problem+json");
-        given().header("Authorization", admin)
+        Api.admin()
                 .post("/api/webhooks/" + (hook + 1000) + "/deliveries/" + id + "/redeliver")
                 .then()
                 .statusCode(404);
         // none of that changed the delivery
-        assertEquals(1, scalar("select count(*) from webhook_deliveries where status = 'failed' and attempts = 4"));
+        assertEquals(
+                1, rows.scalar("select count(*) from webhook_deliveries where status = 'failed' and attempts = 4"));
     }
 }
