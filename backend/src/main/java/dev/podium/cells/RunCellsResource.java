@@ -103,6 +103,11 @@ public class RunCellsResource {
                 "gcSeconds",
                 "gcCpuShare",
                 "gcPauseMaxMs",
+                // the JVM mode (V21), its flags joined by spaces, its training run
+                "jvmMode",
+                "jvmModeFlags",
+                "aotTrainingSeconds",
+                "aotCacheBytes",
                 "topology");
 
         String csv() {
@@ -173,6 +178,10 @@ public class RunCellsResource {
                 line.add(gc == null ? null : gc.gcSeconds());
                 line.add(gc == null ? null : gc.gcCpuShare());
                 line.add(gc == null ? null : gc.gcPauseMaxMs());
+                line.add(c.jvmMode());
+                line.add(c.jvmModeFlags() == null ? null : String.join(" ", c.jvmModeFlags()));
+                line.add(c.aotTraining() == null ? null : c.aotTraining().seconds());
+                line.add(c.aotTraining() == null ? null : c.aotTraining().cacheBytes());
                 line.add(c.topology());
                 lines.add(line);
             }

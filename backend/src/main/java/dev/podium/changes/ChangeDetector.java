@@ -61,7 +61,8 @@ public class ChangeDetector {
                         s.loadModel(),
                         String.valueOf(s.connections()),
                         String.valueOf(s.targetRate()))
-                + dev.podium.topology.Topology.keySuffix(s.topology());
+                + dev.podium.topology.Topology.keySuffix(s.topology())
+                + dev.podium.jvmmode.JvmMode.keySuffix(s.jvmMode());
     }
 
     /**
@@ -202,7 +203,7 @@ public class ChangeDetector {
             try {
                 for (SeriesKey s : query(
                         "select distinct host_class, vcpus, framework, io_model, scenario, load_model, connections,"
-                                + " target_rate, topology from change_points where tested_on is null",
+                                + " target_rate, topology, jvm_mode from change_points where tested_on is null",
                         List.of(),
                         rs -> new SeriesKey(
                                 rs.getString(1),
@@ -213,7 +214,8 @@ public class ChangeDetector {
                                 rs.getString(6),
                                 rs.getInt(7),
                                 rs.getObject(8, Double.class),
-                                rs.getString(9)))) {
+                                rs.getString(9),
+                                rs.getString(10)))) {
                     recompute(s);
                 }
             } catch (RuntimeException e) {
@@ -231,8 +233,8 @@ public class ChangeDetector {
     private List<SeriesKey> seriesOf(UUID runId) {
         return query(
                 "select distinct r.host_class, c.vcpus, c.framework, c.io_model, c.scenario, "
-                        + "c.load_model, c.connections, c.target_rate, c.topology from cells c join runs r on r.id = c.run_id"
-                        + " where c.run_id = ?",
+                        + "c.load_model, c.connections, c.target_rate, c.topology, c.jvm_mode from cells c"
+                        + " join runs r on r.id = c.run_id where c.run_id = ?",
                 List.of(runId),
                 rs -> new SeriesKey(
                         rs.getString(1),
@@ -243,7 +245,8 @@ public class ChangeDetector {
                         rs.getString(6),
                         rs.getInt(7),
                         rs.getObject(8, Double.class),
-                        rs.getString(9)));
+                        rs.getString(9),
+                        rs.getString(10)));
     }
 
     /**
@@ -336,8 +339,8 @@ public class ChangeDetector {
                             + "host_class, vcpus, framework, io_model, scenario, load_model, connections, target_rate, "
                             + "run_before, run_after, at, runs_before, runs_after, mean_before, ci_low_before, "
                             + "ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, changed, "
-                            + "topology, spread_before, spread_after, effect_size, tested_on) "
-                            + "values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb,?,?,?,?,'runs') "
+                            + "topology, spread_before, spread_after, effect_size, tested_on, jvm_mode) "
+                            + "values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb,?,?,?,?,'runs',?) "
                             + "on conflict (series_key, run_after) do update set run_before = excluded.run_before, "
                             + "runs_before = excluded.runs_before, runs_after = excluded.runs_after, "
                             + "mean_before = excluded.mean_before, ci_low_before = excluded.ci_low_before, "
@@ -375,7 +378,8 @@ public class ChangeDetector {
                             dev.podium.topology.Topology.of(s.topology()),
                             before.spread(),
                             after.spread(),
-                            effectSize
+                            effectSize,
+                            dev.podium.jvmmode.JvmMode.of(s.jvmMode())
                         };
                         for (int k = 0; k < v.length; k++) {
                             ps.setObject(k + 1, v[k]);
@@ -409,7 +413,8 @@ public class ChangeDetector {
                                         cps.get(i).stats().pValue(),
                                         changed,
                                         rs.getObject(2, OffsetDateTime.class),
-                                        dev.podium.topology.Topology.of(s.topology()));
+                                        dev.podium.topology.Topology.of(s.topology()),
+                                        dev.podium.jvmmode.JvmMode.of(s.jvmMode()));
                             }
                         }
                         if (inserted != null) {
@@ -449,7 +454,8 @@ public class ChangeDetector {
                         + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel, "
                         + "c.req_per_cpu_second, c.allocated_bytes_per_request from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
                         + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
-                        + "and c.target_rate is not distinct from ? and c.topology = ? and c.rps_trimmed_mean is not null "
+                        + "and c.target_rate is not distinct from ? and c.topology = ? and c.jvm_mode = ? "
+                        + "and c.rps_trimmed_mean is not null "
                         + UNFLAGGED
                         + "order by r.started_at, r.received_at, r.id, c.ordinal",
                 List.of(
@@ -461,7 +467,8 @@ public class ChangeDetector {
                         s.loadModel(),
                         s.connections(),
                         s.targetRate() == null ? new NullDouble() : s.targetRate(),
-                        dev.podium.topology.Topology.of(s.topology())),
+                        dev.podium.topology.Topology.of(s.topology()),
+                        dev.podium.jvmmode.JvmMode.of(s.jvmMode())),
                 rs -> {
                     Map<String, String> meta = new LinkedHashMap<>();
                     meta.put("frameworkVersion", rs.getString(6));

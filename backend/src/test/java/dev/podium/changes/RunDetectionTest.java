@@ -110,7 +110,7 @@ class RunDetectionTest {
         try (Connection c = dataSource.getConnection();
                 Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("select r.host_class, c.vcpus, c.framework, c.io_model, c.scenario,"
-                        + " c.load_model, c.connections, c.target_rate, c.topology from cells c join runs r on r.id ="
+                        + " c.load_model, c.connections, c.target_rate, c.topology, c.jvm_mode from cells c join runs r on r.id ="
                         + " c.run_id limit 1")) {
             rs.next();
             series = new SeriesKey(
@@ -122,7 +122,8 @@ class RunDetectionTest {
                     rs.getString(6),
                     rs.getInt(7),
                     rs.getObject(8, Double.class),
-                    rs.getString(9));
+                    rs.getString(9),
+                    rs.getString(10));
         }
         int racers = 4;
         ExecutorService pool = Executors.newFixedThreadPool(racers);

@@ -103,6 +103,9 @@ class LeaderboardRankingTest {
                 null,
                 null,
                 null,
+                null,
+                "default",
+                null,
                 null);
     }
 
