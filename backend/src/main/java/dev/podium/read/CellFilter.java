@@ -47,6 +47,12 @@ public class CellFilter implements Cloneable {
     @QueryParam("targetRate")
     public String targetRate;
 
+    @Parameter(
+            description = "JVM mode: default (the target's own flags; when not given) or aot-cache (started from the"
+                    + " AOT cache a training run wrote); every answer reads one mode")
+    @QueryParam("jvmMode")
+    public String jvmMode;
+
     /** The filters of one series, for a query the service makes itself (null: any). */
     public static CellFilter of(
             String hostClass,
@@ -83,7 +89,8 @@ public class CellFilter implements Cloneable {
                 new Condition("scenario", false, false, scenario()),
                 new Condition("load_model", false, false, loadModel()),
                 new Condition("connections", false, false, connections()),
-                new Condition("target_rate", false, false, targetRate()));
+                new Condition("target_rate", false, false, targetRate()),
+                new Condition("jvm_mode", false, true, jvmMode()));
     }
 
     public String hostClass() {
@@ -116,6 +123,12 @@ public class CellFilter implements Cloneable {
 
     public Double targetRate() {
         return QueryParams.parsePositiveNumber("targetRate", targetRate, null);
+    }
+
+    /** The JVM mode asked for, default when not given: a mode is never mixed with another (it picks targets). */
+    public String jvmMode() {
+        String mode = QueryParams.parseOneOf("jvmMode", jvmMode, java.util.Set.copyOf(dev.podium.jvmmode.JvmMode.ALL));
+        return mode == null ? dev.podium.jvmmode.JvmMode.DEFAULT : mode;
     }
 
     /** 400 naming each of {@code names} (scenario, framework) that is not given, in that order. */
@@ -197,11 +210,13 @@ public class CellFilter implements Cloneable {
         return where;
     }
 
-    /** Whether a row meets the conditions that pick targets (framework, I/O model). */
+    /** Whether a row meets the conditions that pick targets (framework, I/O model, JVM mode). */
     public boolean picks(CellRow row) {
         String fw = framework();
         String io = ioModel();
-        return (fw == null || fw.equals(row.framework())) && (io == null || io.equals(row.ioModel()));
+        return (fw == null || fw.equals(row.framework()))
+                && (io == null || io.equals(row.ioModel()))
+                && jvmMode().equals(row.jvmMode());
     }
 
     /** The checked values by column, those given only: a cache key (two spellings of one filter share it). */

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The JVM mode axis (schema/testdata payloads/valid/v2-aot-cache.json: Vert.x Web in both modes, Helidon SE in the
  * aot-cache mode only, flagged aot-cache-not-used): stored with its flags and training, served on the run's cells and
- * their CSV, and side by side on the framework's jvm-modes answer.
+ * their CSV, never mixed with the default mode on a board (the jvmMode filter picks one, default unless asked), and
+ * side by side on the framework's jvm-modes answer.
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
@@ -75,6 +76,31 @@ class JvmModeTest {
                 aot[header.indexOf("jvm_mode_flags")],
                 csv);
         assertEquals("single", aot[header.size() - 1], "topology still ends each line: " + csv);
+    }
+
+    @Test
+    void a_board_reads_one_mode_the_default_unless_asked() {
+        given().queryParam("scenario", "plaintext")
+                .queryParam("flagged", "include")
+                .get("/api/leaderboard")
+                .then()
+                .statusCode(200)
+                .body("rows.framework", contains("Vert.x Web"))
+                .body("rows[0].bestThroughput", closeTo(32000.5, 1e-9));
+        given().queryParam("scenario", "plaintext")
+                .queryParam("flagged", "include")
+                .queryParam("jvmMode", "aot-cache")
+                .get("/api/leaderboard")
+                .then()
+                .statusCode(200)
+                .body("rows", hasSize(2))
+                .body("rows.find { it.framework == 'Vert.x Web' }.bestThroughput", closeTo(32250.5, 1e-9));
+        given().queryParam("scenario", "plaintext")
+                .queryParam("jvmMode", "native-image")
+                .get("/api/leaderboard")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("jvmMode"));
     }
 
     @Test
