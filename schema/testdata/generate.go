@@ -148,6 +148,8 @@ var v2Mutations = []mutation{
 		func(m map[string]any) { cell0(m)["classification"] = "framework" }, nil},
 	{"unknown-topology", "results[0].topology", "v2: a topology other than single and nginx-N", 422,
 		func(m map[string]any) { cell0(m)["topology"] = "haproxy-2" }, nil},
+	{"unknown-jvm-mode", "results[0].jvmMode", "v2: a JVM mode other than default and aot-cache", 422,
+		func(m map[string]any) { cell0(m)["jvmMode"] = "native-image" }, nil},
 	{"fork-gap", "results[0].repeats[1].fork", "v2: JVM starts numbered with a gap (0, then 2)", 422,
 		func(m map[string]any) { forks(m, 0, 2) }, nil},
 	{"fork-missing", "results[0].repeats[1].fork", "v2: one repeat names its JVM start, the next does not", 422,

@@ -101,6 +101,8 @@ type planView struct {
 	} `json:"host"`
 	Shard          *schedule.Shard `json:"shard"`
 	Forks          int             `json:"forks"`
+	JVMModes       []string        `json:"jvmModes"`
+	TrainingRuns   int             `json:"trainingRuns"` // AOT-cache training runs (aot-cache mode)
 	SetupSeconds   float64         `json:"setupSeconds"`
 	PlannedSeconds float64         `json:"plannedSeconds"`
 	Cells          []cellView      `json:"cells"`
@@ -168,7 +170,8 @@ func printPlan(cmd *cobra.Command, f *planFlags) error {
 	if err != nil {
 		return usageError{err}
 	}
-	v := planView{Profile: p.Profile, Shard: shard, Forks: p.Forks, SetupSeconds: secs(s.Setup), PlannedSeconds: secs(s.Total)}
+	v := planView{Profile: p.Profile, Shard: shard, Forks: p.Forks, JVMModes: p.JVMModes, TrainingRuns: s.Trainings(),
+		SetupSeconds: secs(s.Setup), PlannedSeconds: secs(s.Total)}
 	v.Host.UsableCPUs, v.Host.LoadGeneratorCPUs, v.Host.VCPUs, v.Host.Skipped = usable.String(), layout.LoadGenerator.String(), vcpus, skipped
 	for _, c := range s.Cells {
 		v.Cells = append(v.Cells, cellView{c.PlannedCell, secs(c.Planned)})
@@ -201,8 +204,8 @@ func writePlan(w io.Writer, v planView, s *schedule.Schedule) {
 	if v.Shard != nil {
 		what = "shard " + v.Shard.String()
 	}
-	fmt.Fprintf(w, "profile %s, %s, on CPUs %s (load generator on %s): %d vCPU slot(s) %v, %d JVM start(s) per cell\n",
-		v.Profile, what, v.Host.UsableCPUs, v.Host.LoadGeneratorCPUs, len(v.Host.VCPUs), v.Host.VCPUs, v.Forks)
+	fmt.Fprintf(w, "profile %s, %s, on CPUs %s (load generator on %s): %d vCPU slot(s) %v, %d JVM start(s) per cell, JVM modes %s\n",
+		v.Profile, what, v.Host.UsableCPUs, v.Host.LoadGeneratorCPUs, len(v.Host.VCPUs), v.Host.VCPUs, v.Forks, strings.Join(v.JVMModes, ", "))
 	for _, why := range v.Host.Skipped {
 		fmt.Fprintf(w, "  skipped: %s\n", why)
 	}
@@ -220,11 +223,23 @@ func writePlan(w io.Writer, v planView, s *schedule.Schedule) {
 		if t.Topology != "" && t.Topology != "single" {
 			topo = ", " + t.Topology
 		}
-		fmt.Fprintf(w, "  %-20s %d vCPU%s  %3d cells x %d start(s)  %8s  (warm-up %s, repeats %s)\n", t.Name, t.VCPUs, topo,
-			t.Cells, t.Starts, progress.Short(t.Planned), progress.Short(t.Warmup), progress.Short(t.Measured))
+		training := ""
+		if t.Trainings > 0 {
+			training = fmt.Sprintf(", AOT-cache training %s", progress.Short(t.Training))
+		}
+		fmt.Fprintf(w, "  %-20s %d vCPU%s  %3d cells x %d start(s)  %8s  (warm-up %s, repeats %s%s)\n", t.Name, t.VCPUs, topo,
+			t.Cells, t.Starts, progress.Short(t.Planned), progress.Short(t.Warmup), progress.Short(t.Measured), training)
 	}
 	fmt.Fprintf(w, "\nplanned: %s for %d cells of %d target(s) (setup %s), not measured: each run prints how far its plan was\n",
 		progress.Short(s.Total), len(s.Cells), countTargets(s), progress.Short(s.Setup))
+	if v.TrainingRuns > 0 {
+		var training time.Duration
+		for _, t := range s.Targets {
+			training += t.Training
+		}
+		fmt.Fprintf(w, "AOT-cache training runs: %d (%s of the plan; each also adds the aot-cache mode's starts and cells)\n",
+			v.TrainingRuns, progress.Short(training))
+	}
 	if len(v.Shards) > 0 {
 		fmt.Fprintf(w, "\nshards on this host (each also measures the baseline; the split balances the targets' time over every vCPU count the profile names, so it is the same on every host):\n")
 		for _, sh := range v.Shards {

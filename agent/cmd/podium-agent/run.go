@@ -26,6 +26,7 @@ type runFlags struct {
 	shard                             string // --shard i/n (plan.go)
 	targetCPUs                        string
 	scenarios, topologies             []string
+	jvmModes, aotCacheTargets         []string
 	connections, vcpus                []int
 	rates                             []float64
 	duration, warmupWindow, warmupMax time.Duration
@@ -78,6 +79,8 @@ func (f *runFlags) registerRun(cmd *cobra.Command) {
 	fl.IntSliceVar(&f.vcpus, "vcpus", nil, "vCPU counts for the targets (default: the profile's)")
 	fl.StringVar(&f.targetCPUs, "target-cpus", "", "the CPUs targets take theirs from, e.g. 0-1; may overlap the load generator's, so that a 2-CPU host can run 2 vCPU cells (scale-up against nginx-2): such cells are flagged shares-generator-cpus (default: the CPUs the load generator leaves)")
 	fl.StringSliceVar(&f.topologies, "topology", nil, "how each vCPU count is deployed: single (one instance on all k) and/or nginx-N (N instances on k/N vCPUs each behind nginx; k a multiple of N), e.g. single,nginx-2 (default: the profile's topologies, else single)")
+	fl.StringSliceVar(&f.jvmModes, "jvm-mode", nil, "JVM modes each JVM target is measured in: default and/or aot-cache (a training run writes an AOT cache, JDK 25+, then the cells are measured again in starts from it), e.g. default,aot-cache (default: the profile's jvmModes, else default)")
+	fl.StringSliceVar(&f.aotCacheTargets, "aot-cache-target", nil, "measure the aot-cache mode on these targets only (default: the profile's aotCacheTargets, else every JVM target)")
 	fl.DurationVar(&f.duration, "duration", 0, "length of one measured repeat (default: the profile's)")
 	fl.IntVar(&f.repeats, "repeats", 0, "repeats per cell (default: the profile's)")
 	fl.IntVar(&f.minRepeats, "min-repeats", 0, "a closed-loop cell stops repeating once it has this many repeats and its 95% interval is within 2% of its mean; --repeats is the most (default: the profile's, else 3; equal to --repeats: a fixed count)")
@@ -280,6 +283,8 @@ func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
 	}
 	overrideList(&p.VCPUs, f.vcpus)
 	overrideList(&p.Topologies, f.topologies)
+	overrideList(&p.JVMModes, f.jvmModes)
+	overrideList(&p.AOTCacheTargets, f.aotCacheTargets)
 	override(&p.Duration, f.duration)
 	override(&p.Repeats, f.repeats)
 	override(&p.DelayMs, f.delayMs)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"podium.dev/agent/internal/aotcache"
 	"podium.dev/agent/internal/balancer"
 	"podium.dev/agent/internal/database"
 	"podium.dev/agent/internal/gcstats"
@@ -64,35 +65,36 @@ type measurer struct {
 	fork   int
 	steady map[string]bool
 	done   int
+	// mode is the JVM mode being measured (aot.go): its name, the flags it adds to the measured starts, its training;
+	// aotErr why the JDK cannot write an AOT cache (nil: it can), asked once (aotChecked)
+	mode       modeState
+	aotChecked bool
+	aotErr     error
 }
 
-// target measures t's cells over the plan's JVM starts (forks): each start deploys t afresh, validates it, warms it up
-// and measures the repeats of every closed-loop cell; the open-loop cells are measured in the first start. A cell's
-// repeats from its starts are kept together, each with its start's index.
+// target measures t's cells in each of its JVM modes (the default, then aot-cache: aot.go) over the plan's JVM
+// starts (forks): each start deploys t afresh, validates it, warms it up and measures the repeats of every closed-loop
+// cell; the open-loop cells are measured in the first start of the default mode. A cell's repeats from its starts are
+// kept together, each with its start's index.
 func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference) ([]Cell, *TargetFailure) {
-	forks := m.r.Plan.forks()
-	planned := m.r.Plan.closedCells(t) + m.r.Plan.openCells(t)
+	planned := m.r.Plan.cellsOf(t)
 	m.done = 0
-	first := m.cell
 	var cells []Cell
 	var problems []string
-	for f := 0; f < forks && ctx.Err() == nil; f++ {
-		m.fork, m.cell = f, first
-		if forks > 1 {
-			m.r.logf("%s: JVM start %d of %d", t.Name, f+1, forks)
+	for _, mode := range m.r.Plan.modesOf(t) {
+		if ctx.Err() != nil {
+			break
 		}
-		got, probs, fatal := m.start(ctx, t, k, topo, cpus, ref)
-		cells = mergeFork(cells, got, forks > 1)
-		for _, p := range probs {
-			if f > 0 && !slices.Contains(problems, p) {
-				p = fmt.Sprintf("start %d of %d: %s", f+1, forks, p)
-			}
-			if !slices.Contains(problems, p) { // a scenario that fails validation in every start is said once
-				problems = append(problems, p)
-			}
+		m.mode = modeState{name: mode}
+		cleanup := func() {}
+		if mode == aotcache.AOTCache {
+			cleanup = m.train(ctx, t, k, topo, cpus, ref)
 		}
+		got, probs, fatal := m.forks(ctx, t, k, topo, cpus, ref)
+		cleanup()
+		cells, problems = append(cells, got...), append(problems, probs...)
 		if fatal {
-			break // what the earlier starts measured is kept; each cell says how many starts it rests on
+			break // a target that did not start, or whose load failed, is not tried in a further mode
 		}
 	}
 	for i := range cells {
@@ -107,6 +109,38 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topo
 		return cells, nil
 	}
 	return cells, &TargetFailure{Target: t.Name, VCPUs: k, Topology: topo.Name, Reason: strings.Join(problems, "; ")}
+}
+
+// forks measures t's cells in the current JVM mode over the plan's starts, and says what went wrong (fatal: a start
+// failed outright).
+func (m *measurer) forks(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference) (cells []Cell, problems []string, fatal bool) {
+	forks := m.r.Plan.forks()
+	first := m.cell
+	for f := 0; f < forks && ctx.Err() == nil; f++ {
+		m.fork, m.cell = f, first
+		if forks > 1 {
+			m.r.logf("%s: JVM start %d of %d%s", t.Name, f+1, forks, m.mode.label())
+		}
+		var got []Cell
+		var probs []string
+		got, probs, fatal = m.start(ctx, t, k, topo, cpus, ref)
+		cells = mergeFork(cells, got, forks > 1)
+		for _, p := range probs {
+			if m.mode.name == aotcache.AOTCache {
+				p = aotcache.AOTCache + ": " + p
+			}
+			if f > 0 && !slices.Contains(problems, p) {
+				p = fmt.Sprintf("start %d of %d: %s", f+1, forks, p)
+			}
+			if !slices.Contains(problems, p) { // a scenario that fails validation in every start is said once
+				problems = append(problems, p)
+			}
+		}
+		if fatal {
+			break // what the earlier starts measured is kept; each cell says how many starts it rests on
+		}
+	}
+	return cells, problems, fatal
 }
 
 // mergeFork adds one start's cells to those of the earlier starts: a cell measured before gets the new repeats,
@@ -137,6 +171,9 @@ func mergeFork(cells, start []Cell, numbered bool) []Cell {
 		o.raw.Append(c.raw)
 		for _, f := range c.Flags {
 			o.flag(f)
+		}
+		if c.AOTTraining != nil && o.AOTTraining != nil && o.AOTTraining.Problem == "" {
+			o.AOTTraining.Problem = c.AOTTraining.Problem // a later start that ran without the cache says why
 		}
 		o.WarmupSeconds = math.Round((o.WarmupSeconds+c.WarmupSeconds)*10) / 10
 		if c.Warmup == WarmupFull {
@@ -189,7 +226,7 @@ func (m *measurer) start(ctx context.Context, t *suite.Target, k int, topo topol
 		r.logf("starting %s on CPUs %s (%d vCPUs)", t.Name, cpus, k)
 	}
 	p, err := topology.Deploy(ctx, r.Manifest, t, topo, cpus, suite.StartOptions{Java: r.Java, ReferenceURL: ref.URL(),
-		HealthWait: r.HealthWait, Env: env, GCLog: true}, m.balancer)
+		HealthWait: r.HealthWait, Env: env, GCLog: true, JVMFlags: m.mode.flags}, m.balancer)
 	if err != nil {
 		return nil, []string{fmt.Sprintf("did not start: %v", err)}, true
 	}
@@ -203,7 +240,8 @@ func (m *measurer) start(ctx context.Context, t *suite.Target, k int, topo topol
 		m.startup.FirstResponseMs = max(m.startup.FirstResponseMs, math.Round(float64(in.HealthyAt.Sub(in.StartedAt).Microseconds())/100)/10)
 		m.startup.IdleRSSBytes += usage.RSS(in.Pid())
 	}
-	r.logf("  first correct response after %.0f ms, %.1f MB resident when idle", m.startup.FirstResponseMs, float64(m.startup.IdleRSSBytes)/1e6)
+	r.logf("  first correct response after %.0f ms, %.1f MB resident when idle%s", m.startup.FirstResponseMs, float64(m.startup.IdleRSSBytes)/1e6, m.mode.label())
+	m.checkCacheUsed(p)
 	m.frameworkVersion = frameworkVersion(t)
 	valid := map[string]bool{}
 	for _, s := range suite.ValidationOrder(scenarios) {
@@ -225,7 +263,8 @@ func (m *measurer) start(ctx context.Context, t *suite.Target, k int, topo topol
 			cells = append(cells, cell)
 		}
 	}
-	if n := r.Plan.openCells(t); n > 0 && valid["delay"] && m.fork == 0 { // the open loop in the first start only
+	// the open loop in the first start of the default mode only
+	if n := r.Plan.openCells(t); n > 0 && valid["delay"] && m.fork == 0 && m.mode.name != aotcache.AOTCache {
 		open, err := m.open(ctx, p, k, n)
 		cells = append(cells, open...)
 		if err != nil {
@@ -266,6 +305,7 @@ func (m *measurer) newCell(p *topology.Deployment, scenario, model string, k int
 	if p.Topology.Balanced() {
 		c.Topology = p.Topology.Name
 	}
+	m.mode.mark(&c)
 	if m.sharesGenerator {
 		c.flag(FlagSharesGeneratorCPUs)
 	}
@@ -286,7 +326,7 @@ func (m *measurer) newCell(p *topology.Deployment, scenario, model string, k int
 func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario string, conns, k int) (Cell, error) {
 	r := m.r
 	m.cell++
-	r.Display.Cell(m.cell, fmt.Sprintf("%s %s closed c=%d k=%d%s%s", p.Target.Name, scenario, conns, k, topoLabel(p), m.startLabel()))
+	r.Display.Cell(m.cell, fmt.Sprintf("%s %s closed c=%d k=%d%s%s%s", p.Target.Name, scenario, conns, k, topoLabel(p), m.mode.label(), m.startLabel()))
 	defer m.cellDone()
 	c := m.newCell(p, scenario, "closed", k)
 	c.Connections = conns

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"podium.dev/agent/internal/aotcache"
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/load"
 	"podium.dev/agent/internal/rawoutput"
@@ -94,6 +95,8 @@ const (
 	// FlagSharesGeneratorCPUs: the target's CPUs overlapped the load generator's (--target-cpus on a host too small
 	// to keep them apart): the figure is the pair's, not the target's alone.
 	FlagSharesGeneratorCPUs = "shares-generator-cpus"
+	// FlagAOTCacheNotUsed: an aot-cache cell whose JVM ran without the cache (aotTraining.problem says why).
+	FlagAOTCacheNotUsed = aotcache.FlagNotUsed
 )
 
 // What a cell's warm-up was (schema: results[].warmup).
@@ -101,6 +104,14 @@ const (
 	WarmupFull  = "full"  // the full rule: a fresh start, a scenario not yet steady, or every cell under --warmup-per cell
 	WarmupCheck = "check" // a short check that a scenario already steady at another concurrency still is
 )
+
+// AOTTraining is the training run of an aot-cache cell's target: how long it took from its start to the written
+// cache, the cache's size, and what went wrong when the cell's JVM could not start from it (flag aot-cache-not-used).
+type AOTTraining struct {
+	Seconds    float64 `json:"seconds"`
+	CacheBytes int64   `json:"cacheBytes,omitempty"`
+	Problem    string  `json:"problem,omitempty"`
+}
 
 // Startup is one start of a target: time to its first correct response and its idle memory after it.
 type Startup struct {
@@ -132,6 +143,11 @@ type Cell struct {
 	// Topology is "nginx-N" for N instances behind the nginx balancer (VCPUs and CPUs are all of theirs together);
 	// empty for a single instance, which the schema reads as "single".
 	Topology string `json:"topology,omitempty"`
+	// JVMMode is "aot-cache" for a cell measured in starts from an AOT cache (package aotcache), with the flags the
+	// mode added (the training run's, then the measured starts') and its training; empty for the default mode.
+	JVMMode      string       `json:"jvmMode,omitempty"`
+	JVMModeFlags []string     `json:"jvmModeFlags,omitempty"`
+	AOTTraining  *AOTTraining `json:"aotTraining,omitempty"`
 	// WarmupWindows are the warm-up's windows, in order (with several starts, each start's, numbered as the repeats):
 	// the warm-up curve.
 	WarmupWindows []WarmupWindow `json:"warmupWindows,omitempty"`

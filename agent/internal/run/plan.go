@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"podium.dev/agent/internal/aotcache"
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/sla"
 	"podium.dev/agent/internal/suite"
@@ -21,24 +22,28 @@ type Plan struct {
 	PlaintextConnections []int
 	VCPUs                []int
 	Topologies           []string // "single", "nginx-N" (package topology); each fitting vCPU count runs in each
-	Duration             time.Duration
-	Repeats              int
-	MinRepeats           int    // closed-loop cells stop between MinRepeats and Repeats (measure.go, enough)
-	Forks                int    // JVM starts per cell (1: one start)
-	WarmupPer            string // "target" (warm up once per start and scenario) or "cell" (every cell, as before)
-	DelayMs              int
-	WarmupWindow         time.Duration
-	WarmupHorizon        time.Duration
-	WarmupMin            time.Duration
-	WarmupMax            time.Duration
-	WarmupTolerance      float64
-	WarmupJITQuiet       float64
-	OpenLoop             bool
-	OpenLoopRates        []float64 // explicit offered rates; empty: the step function
-	OpenLoopSteps        int       // at most this many steps of the step function
-	SLAMs                float64   // the step function's latency SLA (the board's default SLA: 200 ms)
-	SLAPercentile        string    // p90 or p99: the percentile held to the SLA
-	SLABisect            int       // bisections between the last step that met the SLA and the first that missed
+	// JVMModes are the JVM modes each JVM target is measured in ("default", "aot-cache": package aotcache);
+	// AOTCacheTargets narrows the aot-cache mode to these targets (empty: every JVM target).
+	JVMModes        []string
+	AOTCacheTargets []string
+	Duration        time.Duration
+	Repeats         int
+	MinRepeats      int    // closed-loop cells stop between MinRepeats and Repeats (measure.go, enough)
+	Forks           int    // JVM starts per cell (1: one start)
+	WarmupPer       string // "target" (warm up once per start and scenario) or "cell" (every cell, as before)
+	DelayMs         int
+	WarmupWindow    time.Duration
+	WarmupHorizon   time.Duration
+	WarmupMin       time.Duration
+	WarmupMax       time.Duration
+	WarmupTolerance float64
+	WarmupJITQuiet  float64
+	OpenLoop        bool
+	OpenLoopRates   []float64 // explicit offered rates; empty: the step function
+	OpenLoopSteps   int       // at most this many steps of the step function
+	SLAMs           float64   // the step function's latency SLA (the board's default SLA: 200 ms)
+	SLAPercentile   string    // p90 or p99: the percentile held to the SLA
+	SLABisect       int       // bisections between the last step that met the SLA and the first that missed
 	// Baseline adds the manifest's baseline (nginx) to the targets when they do not name it: every run
 	// carries the host's ceiling that its cells are compared with.
 	Baseline bool
@@ -64,6 +69,7 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 	pl := Plan{
 		Profile: profile, Targets: p.Targets, Scenarios: p.Scenarios, Connections: p.Connections,
 		PlaintextConnections: p.PlaintextConnections, VCPUs: p.VCPUs, Topologies: p.Topologies,
+		JVMModes: p.JVMModes, AOTCacheTargets: p.AOTCacheTargets,
 		Duration: secs(p.DurationSeconds, 15), Repeats: p.Repeats, DelayMs: p.DelayMs,
 		MinRepeats: p.MinRepeats, Forks: max(1, p.Forks), WarmupPer: p.Warmup.Per,
 		WarmupWindow: secs(p.Warmup.WindowSeconds, 5), WarmupMax: secs(p.Warmup.MaxSeconds, 60),
@@ -82,6 +88,9 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 	}
 	if len(pl.Topologies) == 0 {
 		pl.Topologies = topology.Default
+	}
+	if len(pl.JVMModes) == 0 {
+		pl.JVMModes = aotcache.DefaultModes
 	}
 	if pl.Repeats <= 0 {
 		pl.Repeats = 5
@@ -138,7 +147,29 @@ func (p Plan) connectionsFor(scenario string) []int {
 	return p.Connections
 }
 
-// closedCells counts the closed-loop cells of one target at one vCPU count.
+// modesOf is the JVM modes t is measured in, in order: the plan's for a JVM target (aot-cache only for the plan's
+// AOT-cache targets when it names some), default alone for nginx.
+func (p Plan) modesOf(t *suite.Target) []string {
+	var out []string
+	for _, m := range p.JVMModes {
+		if m == aotcache.AOTCache && (!t.JVM() || len(p.AOTCacheTargets) > 0 && !slices.Contains(p.AOTCacheTargets, t.Name)) {
+			continue
+		}
+		out = append(out, m)
+	}
+	if len(out) == 0 {
+		return aotcache.DefaultModes
+	}
+	return out
+}
+
+// cellsOf counts the cells of one target at one vCPU count: its closed-loop cells in each of its JVM modes and its
+// open-loop cells (measured in the default mode only: a capacity search, not a start-up figure).
+func (p Plan) cellsOf(t *suite.Target) int {
+	return p.closedCells(t)*len(p.modesOf(t)) + p.openCells(t)
+}
+
+// closedCells counts the closed-loop cells of one target at one vCPU count in one JVM mode.
 func (p Plan) closedCells(t *suite.Target) int {
 	n := 0
 	for _, s := range p.scenariosOf(t) {
@@ -205,6 +236,9 @@ func (p Plan) Check() error {
 		}
 	}
 	if _, err := p.topologies(); err != nil {
+		return err
+	}
+	if err := aotcache.CheckModes(p.JVMModes); err != nil {
 		return err
 	}
 	if p.SLAMs <= 0 {
@@ -308,6 +342,7 @@ type PlannedCell struct {
 	Target      string  `json:"target"`
 	VCPUs       int     `json:"vcpus"`
 	Topology    string  `json:"topology"`
+	JVMMode     string  `json:"jvmMode"`
 	Scenario    string  `json:"scenario"`
 	LoadModel   string  `json:"loadModel"`             // closed or open
 	Connections int     `json:"connections,omitempty"` // closed loop
@@ -319,17 +354,20 @@ type PlannedCell struct {
 
 // CellsOf lists t's cells in slot s in the order the run measures them: each of its scenarios' concurrency sweep,
 // then the open-loop cells (the step function's steps and bisections, which the SLA search may cut short; or
-// the explicit rates).
+// the explicit rates); then, for each further JVM mode (aot-cache), the concurrency sweeps again.
 func (p Plan) CellsOf(t *suite.Target, s Slot) []PlannedCell {
-	base := PlannedCell{Target: t.Name, VCPUs: s.k, Topology: s.topo.Name}
+	base := PlannedCell{Target: t.Name, VCPUs: s.k, Topology: s.topo.Name, JVMMode: aotcache.Default}
 	var out []PlannedCell
-	for _, sc := range p.scenariosOf(t) {
-		for _, c := range p.connectionsFor(sc) {
-			cell := base
-			cell.Scenario, cell.LoadModel, cell.Connections = sc, "closed", c
-			out = append(out, cell)
+	closed := func(mode string) {
+		for _, sc := range p.scenariosOf(t) {
+			for _, c := range p.connectionsFor(sc) {
+				cell := base
+				cell.Scenario, cell.LoadModel, cell.Connections, cell.JVMMode = sc, "closed", c, mode
+				out = append(out, cell)
+			}
 		}
 	}
+	closed(aotcache.Default)
 	for i := range p.openCells(t) {
 		cell := base
 		cell.Scenario, cell.LoadModel, cell.Step = "delay", "open", i+1
@@ -343,6 +381,11 @@ func (p Plan) CellsOf(t *suite.Target, s Slot) []PlannedCell {
 		}
 		out = append(out, cell)
 	}
+	for _, m := range p.modesOf(t) {
+		if m != aotcache.Default {
+			closed(m)
+		}
+	}
 	return out
 }
 
@@ -351,6 +394,9 @@ func (c PlannedCell) Label() string {
 	topo := ""
 	if c.Topology != "" && c.Topology != topology.Single {
 		topo = " " + c.Topology
+	}
+	if c.JVMMode != "" && c.JVMMode != aotcache.Default {
+		topo += " " + c.JVMMode
 	}
 	if c.LoadModel == "open" {
 		if c.Rest {

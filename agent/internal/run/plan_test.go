@@ -100,3 +100,52 @@ func TestTheSuitesProfilesPlanTheirTopologies(t *testing.T) {
 		}
 	}
 }
+
+// The aot-cache JVM mode measures each JVM target's closed-loop cells again after its default cells (the open loop
+// stays in the default mode), labelled with the mode; never nginx; only the plan's AOT-cache targets when it names
+// some. A plan without the default mode, or with an unknown mode, is refused.
+func TestTheAOTCacheModeMeasuresTheClosedCellsAgain(t *testing.T) {
+	t.Parallel()
+	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PlanFrom(m, "full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.JVMModes = []string{"default", "aot-cache"}
+	if err := p.Check(); err != nil {
+		t.Fatal(err)
+	}
+	slots, _ := p.AllSlots()
+	targets, _ := p.Select(m)
+	netty := targets[3]
+	cells := p.CellsOf(netty, slots[0])
+	if len(cells) != p.cellsOf(netty) || len(cells) != 2*p.closedCells(netty)+p.openCells(netty) {
+		t.Fatalf("%d cells, the run counts %d: want the closed cells twice and the open ones once", len(cells), p.cellsOf(netty))
+	}
+	aot := cells[p.closedCells(netty)+p.openCells(netty):]
+	for _, c := range aot {
+		if c.JVMMode != "aot-cache" || c.LoadModel != "closed" {
+			t.Fatalf("after the default cells: %+v, want aot-cache closed-loop cells only", c)
+		}
+	}
+	if got := aot[0].Label(); got != "netty plaintext closed c=16 k=1 aot-cache" {
+		t.Errorf("label %q", got)
+	}
+	if n := len(p.CellsOf(m.Baseline, slots[0])); n != p.closedCells(m.Baseline) {
+		t.Errorf("nginx: %d cells, want its default ones only (%d)", n, p.closedCells(m.Baseline))
+	}
+	p.AOTCacheTargets = []string{"vertx-web"}
+	if p.cellsOf(netty) != p.closedCells(netty)+p.openCells(netty) {
+		t.Error("netty is not an AOT-cache target: its cells once")
+	}
+	for modes, want := range map[string]string{"aot-cache": "always measured too", "default,native-image": "unknown JVM mode",
+		"default,default": "twice"} {
+		p.JVMModes = strings.Split(modes, ",")
+		if err := p.Check(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("modes %s: %v, want an error saying %q", modes, err, want)
+		}
+	}
+}

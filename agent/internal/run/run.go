@@ -161,7 +161,7 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 			slot := TargetSlot{Target: t.Name, VCPUs: s.k, Topology: s.topo.Name}
 			planned = append(planned, slot)
 			if !IsKept(r.Kept, slot) {
-				total += r.Plan.closedCells(t) + r.Plan.openCells(t)
+				total += r.Plan.cellsOf(t)
 			}
 		}
 	}

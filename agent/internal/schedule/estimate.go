@@ -4,8 +4,10 @@ package schedule
 
 import (
 	"math"
+	"slices"
 	"time"
 
+	"podium.dev/agent/internal/aotcache"
 	"podium.dev/agent/internal/run"
 	"podium.dev/agent/internal/suite"
 )
@@ -22,13 +24,16 @@ type Costs struct {
 	NativeStart    time.Duration // nginx's start and validation
 	BalancerStart  time.Duration // the nginx in front of an nginx-N topology
 	RepeatOverhead time.Duration // wrk's start and the usage samplers around each repeat
+	// AOTCacheWrite is a training run's exit: the JVM writes its AOT cache (a second JVM assembles it). A guess until
+	// measured on this project's machine (docs/methodology.md says how).
+	AOTCacheWrite time.Duration
 }
 
 // DefaultCosts are Costs as set on this project's 2-core machine.
 var DefaultCosts = Costs{
 	RunSetup: 2 * time.Second, DatabaseStart: 8 * time.Second, DatabaseReload: 3 * time.Second,
 	ReferenceStart: 3 * time.Second, JVMStart: 4 * time.Second, NativeStart: time.Second,
-	BalancerStart: time.Second, RepeatOverhead: 300 * time.Millisecond,
+	BalancerStart: time.Second, RepeatOverhead: 300 * time.Millisecond, AOTCacheWrite: 10 * time.Second,
 }
 
 // Position is where a cell falls in a target's start: what its warm-up can build on.
@@ -81,6 +86,18 @@ func Start(p run.Plan, c Costs, t *suite.Target, s run.Slot) time.Duration {
 	}
 	if suite.NeedsDatabase([]*suite.Target{t}, p.Scenarios) {
 		d += c.DatabaseReload
+	}
+	return d
+}
+
+// Training is one AOT-cache training run of t (package aotcache): a JVM start, aotcache.TrainingLoad on each scenario
+// the plan measures, and the cache written as it exits.
+func Training(p run.Plan, c Costs, t *suite.Target) time.Duration {
+	d := c.JVMStart + c.AOTCacheWrite
+	for _, s := range p.Scenarios {
+		if slices.Contains(t.Scenarios, s) {
+			d += aotcache.TrainingLoad
+		}
 	}
 	return d
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"time"
 
+	"podium.dev/agent/internal/aotcache"
 	"podium.dev/agent/internal/run"
 	"podium.dev/agent/internal/suite"
 )
@@ -17,14 +18,19 @@ type Cell struct {
 
 // Target is one target in one slot: its cells and their planned time.
 type Target struct {
-	Name     string        `json:"name"`
-	VCPUs    int           `json:"vcpus"`
-	Topology string        `json:"topology"`
-	Cells    int           `json:"cells"`
-	Starts   int           `json:"starts"`
-	Planned  time.Duration `json:"-"`
-	Warmup   time.Duration `json:"-"` // of Planned, the warm-ups
-	Measured time.Duration `json:"-"` // of Planned, the repeats
+	Name     string `json:"name"`
+	VCPUs    int    `json:"vcpus"`
+	Topology string `json:"topology"`
+	Cells    int    `json:"cells"`
+	Starts   int    `json:"starts"` // per JVM mode
+	// Modes are the JVM modes the target is measured in; Trainings the AOT-cache training runs it needs (one per
+	// slot in the aot-cache mode).
+	Modes     []string      `json:"jvmModes"`
+	Trainings int           `json:"trainingRuns"`
+	Planned   time.Duration `json:"-"`
+	Warmup    time.Duration `json:"-"` // of Planned, the warm-ups
+	Measured  time.Duration `json:"-"` // of Planned, the repeats
+	Training  time.Duration `json:"-"` // of Planned, the AOT-cache training runs
 }
 
 // Schedule is a run's plan: its cells in order and the time planned for each.
@@ -60,14 +66,21 @@ func Build(m *suite.Manifest, p run.Plan, slots []run.Slot, c Costs) (*Schedule,
 	return s, nil
 }
 
-// plan is one target in one slot: each start (fork) measures every closed-loop cell of the target once, and the first
-// start its open-loop steps (as run measures them: the open loop in the first start only).
+// plan is one target in one slot: in each JVM mode, each start (fork) measures every closed-loop cell of the target
+// once, and the first start of the default mode its open-loop steps (as run measures them: the open loop in the first
+// start only); the aot-cache mode's first cell also carries its training run.
 func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell) {
 	starts := max(1, p.Forks) // the run starts nginx as often as a JVM (a few seconds each)
 	tp := Target{Name: t.Name, VCPUs: sl.VCPUs(), Topology: sl.Topology().Name, Starts: starts}
 	var cells []Cell
 	seen := map[string]bool{}
-	for i, pc := range p.CellsOf(t, sl) {
+	mode := ""
+	for _, pc := range p.CellsOf(t, sl) {
+		first := pc.JVMMode != mode // the first cell of a mode's starts
+		if first {
+			mode, seen = pc.JVMMode, map[string]bool{}
+			tp.Modes = append(tp.Modes, mode)
+		}
 		var warm, measured time.Duration
 		switch {
 		case pc.Rest: // an open-loop bisection: only when a step misses the SLA
@@ -76,7 +89,7 @@ func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell) {
 		default:
 			at := NextConcurrency
 			switch {
-			case i == 0:
+			case first:
 				at = FirstOfStart
 			case !seen[pc.Scenario]:
 				at = FirstOfScenario
@@ -89,8 +102,14 @@ func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell) {
 			n = 1
 		}
 		cell := Cell{PlannedCell: pc, Planned: n * (warm + measured)}
-		if i == 0 {
+		if first {
 			cell.Planned += time.Duration(starts) * Start(p, c, t, sl)
+		}
+		if first && pc.JVMMode == aotcache.AOTCache {
+			tr := Training(p, c, t)
+			cell.Planned += tr
+			tp.Training += tr
+			tp.Trainings++
 		}
 		tp.Warmup += n * warm
 		tp.Measured += n * measured
@@ -99,6 +118,15 @@ func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell) {
 	}
 	tp.Cells = len(cells)
 	return tp, cells
+}
+
+// Trainings is how many AOT-cache training runs the schedule has.
+func (s *Schedule) Trainings() int {
+	n := 0
+	for _, t := range s.Targets {
+		n += t.Trainings
+	}
+	return n
 }
 
 // PerCell is each cell's planned time, in the run's order (what the progress display counts down).

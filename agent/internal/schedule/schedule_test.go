@@ -167,3 +167,43 @@ func TestWarmupWithinTheRulesBounds(t *testing.T) {
 		t.Errorf("%s: want the cap", w)
 	}
 }
+
+// With the aot-cache JVM mode the plan counts one training run per AOT-cache target and slot, and that target's
+// closed-loop cells again in a start of their own: quick names one such target (vertx-web), nightly every JVM target.
+func TestTheAOTCacheModePlansItsTrainingRunsAndCells(t *testing.T) {
+	t.Parallel()
+	m := standard(t)
+	quick := planOf(t, m, "quick")
+	before := onHost(t, m, quick, 2)
+	quick.JVMModes = []string{"default", "aot-cache"}
+	after := onHost(t, m, quick, 2)
+	if after.Trainings() != 1 || len(after.Cells) != len(before.Cells)+2 {
+		t.Fatalf("quick with aot-cache: %d training runs and %d cells, want 1 and %d", after.Trainings(), len(after.Cells), len(before.Cells)+2)
+	}
+	var vertx Target
+	for _, tg := range after.Targets {
+		if tg.Name == "vertx-web" {
+			vertx = tg
+		}
+	}
+	if len(vertx.Modes) != 2 || vertx.Trainings != 1 || vertx.Training != Training(quick, DefaultCosts, &m.Targets[3]) {
+		t.Errorf("vertx-web: modes %v, %d training runs of %s", vertx.Modes, vertx.Trainings, vertx.Training)
+	}
+	if grown := after.Total - before.Total; grown <= vertx.Training {
+		t.Errorf("the plan grew by %s: want the training (%s) and the cells again", grown, vertx.Training)
+	}
+	t.Logf("quick: %s, with the aot-cache mode: %s", before.Total, after.Total)
+	nightly := planOf(t, m, "nightly")
+	nightly.JVMModes = []string{"default", "aot-cache"}
+	s := onHost(t, m, nightly, 2)
+	jvms := 0
+	for _, tg := range m.Targets {
+		if tg.JVM() {
+			jvms++
+		}
+	}
+	if s.Trainings() != jvms {
+		t.Errorf("nightly with aot-cache on 2 cores: %d training runs, want one per JVM target (%d)", s.Trainings(), jvms)
+	}
+	t.Logf("nightly with the aot-cache mode on 2 cores: %s", s.Total)
+}

@@ -110,7 +110,11 @@ type Profile struct {
 	PlaintextConnections []int    `json:"plaintextConnections"`
 	VCPUs                []int    `json:"vcpus"`
 	// Topologies are how each vCPU count is deployed: "single" (the default) and "nginx-N" (package topology).
-	Topologies      []string `json:"topologies,omitempty"`
+	Topologies []string `json:"topologies,omitempty"`
+	// JVMModes are the JVM modes each JVM target is measured in: "default" (the default) and "aot-cache" (started
+	// from the AOT cache a training run wrote: package aotcache); AOTCacheTargets narrows aot-cache to these targets.
+	JVMModes        []string `json:"jvmModes,omitempty"`
+	AOTCacheTargets []string `json:"aotCacheTargets,omitempty"`
 	DurationSeconds float64  `json:"durationSeconds"`
 	Repeats         int      `json:"repeats"` // the most repeats per cell (and start)
 	// MinRepeats: a closed-loop cell stops repeating once it has this many (default 3) and its 95% interval's

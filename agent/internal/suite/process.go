@@ -32,6 +32,9 @@ type StartOptions struct {
 	HealthWait   time.Duration // deadline for the health URL to answer 200
 	Env          []string      // more environment (the benchmark database's PODIUM_TARGET_DB_*)
 	GCLog        bool          // a JVM target also writes its GC log to {workDir}/gc.log (gcstats.LogFlag)
+	// JVMFlags are added to {jvmFlags} after the manifest's (a JVM mode's: package aotcache); a target without
+	// {jvmFlags} (nginx) ignores them.
+	JVMFlags []string
 }
 
 // GCLogName is the GC log's file name in a process's work folder (StartOptions.GCLog).
@@ -61,6 +64,7 @@ func (m *Manifest) Expand(t *Target, o StartOptions, workDir string, port int) [
 	for _, a := range t.Start {
 		if a == "{jvmFlags}" {
 			out = append(out, m.JVMFlagsFor(o.VCPUs)...)
+			out = append(out, o.JVMFlags...)
 			if o.GCLog {
 				out = append(out, gcstats.LogFlag(filepath.Join(workDir, GCLogName)))
 			}
@@ -229,11 +233,28 @@ func (p *Process) outputNote() string {
 }
 
 // Stop sends SIGTERM to the whole process group, then SIGKILL after 5 s; safe to call more than once.
-func (p *Process) Stop() {
+func (p *Process) Stop() { _ = p.StopWithin(5 * time.Second) }
+
+// StopWithin is Stop with another grace period before SIGKILL: a JVM that writes an AOT cache as it exits needs
+// longer. It says how the process ended (nil: it exited by itself within the grace period).
+func (p *Process) StopWithin(grace time.Duration) (err error) {
 	p.once.Do(func() {
-		procgroup.Stop(p.cmd.Process.Pid, syscall.SIGTERM, p.exited, 5*time.Second)
+		procgroup.Stop(p.cmd.Process.Pid, syscall.SIGTERM, p.exited, grace)
+		if p.killed() {
+			err = fmt.Errorf("%s did not exit within %s of SIGTERM: killed%s", p.Target.Name, grace, p.outputNote())
+		}
 		os.RemoveAll(p.WorkDir)
 	})
+	return err
+}
+
+// killed says whether the process ended by SIGKILL (the grace period ran out).
+func (p *Process) killed() bool {
+	if p.cmd.ProcessState == nil {
+		return false
+	}
+	ws, ok := p.cmd.ProcessState.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL
 }
 
 // tailBuffer keeps the last max bytes written to it.

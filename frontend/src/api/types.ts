@@ -81,6 +81,9 @@ export type ApiQuery<P extends keyof paths> = { [K in keyof GetQuery<P>]: string
 /** A run's warm-up curves (GET /api/runs/{id}/warmup): one per cell that kept its windows. */
 export type WarmupCurves = Schemas['WarmupCurves']
 export type WarmupCurve = Schemas['WarmupCurve']
+/** A framework's figures in both JVM modes (GET /api/frameworks/{slug}/jvm-modes), one row per cell shape. */
+export type JvmModeComparison = Schemas['JvmModeComparison']
+export type JvmModeRow = Schemas['JvmModeRow']
 export type WarmupWindow = Schemas['WarmupWindow']
 /** Allocation and GC of a JVM cell over its repeats; null for a cell without them. */
 export type GcStats = Schemas['GcStats']

@@ -50,6 +50,8 @@ export const leaderboardSchema = {
   jvmVendor: { kind: 'string' },
   jvmMajor: { kind: 'int' },
   ioModel: { kind: 'string' },
+  /** default (the target's own JVM flags) or aot-cache (started from an AOT cache): a board reads one mode. */
+  jvmMode: { kind: 'string', default: 'default' },
   loadModel: { kind: 'string', default: 'closed' },
   connections: { kind: 'int' },
   from: { kind: 'date' },

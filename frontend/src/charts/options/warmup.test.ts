@@ -22,11 +22,19 @@ function curve(extra: Partial<WarmupCurve> = {}): WarmupCurve {
       { fork: 0, seconds: 5.001, requestsPerSecond: 88000, jitShare: 0.21 },
       { fork: 0, seconds: 5.003, requestsPerSecond: 97000, jitShare: null },
     ],
+    jvmMode: 'default',
     ...extra,
   }
 }
 
 describe('warm-up curve', () => {
+  it('names a curve measured from an AOT cache by its JVM mode', () => {
+    expect(curveLabel(curve())).toBe('Netty (non-blocking) · plaintext · 64 connections')
+    expect(curveLabel(curve({ jvmMode: 'aot-cache' }))).toBe(
+      'Netty (non-blocking) · AOT cache · plaintext · 64 connections',
+    )
+  })
+
   it('puts each window at the end of its time, as a share of the steady state', () => {
     const [line] = warmupLines([curve()])
     expect(line.name).toBe('Netty (non-blocking) · plaintext · 64 connections')

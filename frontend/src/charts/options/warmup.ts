@@ -13,10 +13,11 @@ export interface WarmupLine {
   points: { seconds: number; share: number; rps: number; jitShare: number | null }[]
 }
 
-/** A curve's label: target, and its concurrency or rate. */
+/** A curve's label: target (and its JVM mode when not the default), and its concurrency or rate. */
 export function curveLabel(c: WarmupCurve): string {
   const load = c.loadModel === 'open' ? `${c.targetRate ?? '?'} req/s` : `${c.connections} connections`
-  return `${c.framework} (${c.ioModel}) · ${c.scenario} · ${load}`
+  const mode = c.jvmMode === 'aot-cache' ? ' · AOT cache' : ''
+  return `${c.framework} (${c.ioModel})${mode} · ${c.scenario} · ${load}`
 }
 
 /** The curves as lines: one per cell and start, x the end of each window (their wall times added up). */

@@ -14,7 +14,7 @@ import java.util.function.Function;
  * A run's cells as a table, described once: the CSV of GET /api/runs/{id}/cells (header and rows) and GET
  * /api/columns/cells, from which the site builds the run page's download, come from this list. The cell's own fields
  * first, its statistics, its start-up, then the columns added since (database client, CPU seconds, time to peak,
- * allocation and GC), the JVM starts, topology last.
+ * allocation and GC), the JVM starts, the JVM mode, topology last.
  */
 @ApplicationScoped
 public class RunCellsColumns implements Table.Source {
@@ -146,6 +146,27 @@ public class RunCellsColumns implements Table.Source {
                             "fraction",
                             "the starts' mean requests/s: standard deviation over mean (several starts)",
                             CellStats::rpsForkCv),
+                    own("jvmMode", "JVM mode", null, "default or aot-cache", CellView::jvmMode),
+                    own(
+                            "jvmModeFlags",
+                            "JVM mode flags",
+                            null,
+                            "the flags the mode added, joined by spaces",
+                            c -> c.jvmModeFlags() == null ? null : String.join(" ", c.jvmModeFlags())),
+                    nested(
+                            "aotTrainingSeconds",
+                            "aotTraining.seconds",
+                            "AOT training",
+                            "s",
+                            "aot-cache cells: the training run that wrote the cache",
+                            c -> c.aotTraining() == null ? null : c.aotTraining().seconds()),
+                    nested(
+                            "aotCacheBytes",
+                            "aotTraining.cacheBytes",
+                            "AOT cache",
+                            "bytes",
+                            "aot-cache cells: the cache's size",
+                            c -> c.aotTraining() == null ? null : c.aotTraining().cacheBytes()),
                     own("topology", "Topology", null, "single or nginx-N", CellView::topology)));
 
     @Override

@@ -52,7 +52,8 @@ public class ChangeDetector {
                         s.loadModel(),
                         String.valueOf(s.connections()),
                         String.valueOf(s.targetRate()))
-                + dev.podium.topology.Topology.keySuffix(s.topology());
+                + dev.podium.topology.Topology.keySuffix(s.topology())
+                + dev.podium.jvmmode.JvmMode.keySuffix(s.jvmMode());
     }
 
     @Inject
@@ -166,7 +167,7 @@ public class ChangeDetector {
             try {
                 for (SeriesKey s : query(
                         "select distinct host_class, vcpus, framework, io_model, scenario, load_model, connections,"
-                                + " target_rate, topology from change_points where tested_on is null",
+                                + " target_rate, topology, jvm_mode from change_points where tested_on is null",
                         List.of(),
                         rs -> new SeriesKey(
                                 rs.getString(1),
@@ -177,7 +178,8 @@ public class ChangeDetector {
                                 rs.getString(6),
                                 rs.getInt(7),
                                 rs.getObject(8, Double.class),
-                                rs.getString(9)))) {
+                                rs.getString(9),
+                                rs.getString(10)))) {
                     recompute(s);
                 }
             } catch (RuntimeException e) {
@@ -195,8 +197,8 @@ public class ChangeDetector {
     private List<SeriesKey> seriesOf(UUID runId) {
         return query(
                 "select distinct r.host_class, c.vcpus, c.framework, c.io_model, c.scenario, "
-                        + "c.load_model, c.connections, c.target_rate, c.topology from cells c join runs r on r.id = c.run_id"
-                        + " where c.run_id = ?",
+                        + "c.load_model, c.connections, c.target_rate, c.topology, c.jvm_mode from cells c"
+                        + " join runs r on r.id = c.run_id where c.run_id = ?",
                 List.of(runId),
                 rs -> new SeriesKey(
                         rs.getString(1),
@@ -207,7 +209,8 @@ public class ChangeDetector {
                         rs.getString(6),
                         rs.getInt(7),
                         rs.getObject(8, Double.class),
-                        rs.getString(9)));
+                        rs.getString(9),
+                        rs.getString(10)));
     }
 
     /**

@@ -64,8 +64,8 @@ public class ChangePointStore {
                     + "host_class, vcpus, framework, io_model, scenario, load_model, connections, target_rate, "
                     + "run_before, run_after, at, runs_before, runs_after, mean_before, ci_low_before, "
                     + "ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, changed, "
-                    + "topology, spread_before, spread_after, effect_size, tested_on) "
-                    + "values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb,?,?,?,?,'runs') "
+                    + "topology, spread_before, spread_after, effect_size, tested_on, jvm_mode) "
+                    + "values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb,?,?,?,?,'runs',?) "
                     + "on conflict (series_key, run_after) do update set run_before = excluded.run_before, "
                     + "runs_before = excluded.runs_before, runs_after = excluded.runs_after, "
                     + "mean_before = excluded.mean_before, ci_low_before = excluded.ci_low_before, "
@@ -103,7 +103,8 @@ public class ChangePointStore {
                     dev.podium.topology.Topology.of(s.topology()),
                     before.spread(),
                     after.spread(),
-                    effectSize
+                    effectSize,
+                    dev.podium.jvmmode.JvmMode.of(s.jvmMode())
                 };
                 for (int k = 0; k < v.length; k++) {
                     ps.setObject(k + 1, v[k]);
@@ -135,7 +136,8 @@ public class ChangePointStore {
                                 cps.get(i).stats().pValue(),
                                 changed,
                                 rs.getObject(2, OffsetDateTime.class),
-                                dev.podium.topology.Topology.of(s.topology()));
+                                dev.podium.topology.Topology.of(s.topology()),
+                                dev.podium.jvmmode.JvmMode.of(s.jvmMode()));
                     }
                 }
                 if (inserted != null) {

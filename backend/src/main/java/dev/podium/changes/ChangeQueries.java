@@ -47,10 +47,11 @@ public class ChangeQueries {
     ObjectMapper json;
 
     public List<ChangeView> list(Filter f) {
-        StringBuilder sql = new StringBuilder("select id, metric, host_class, vcpus, framework, io_model, scenario, "
-                + "load_model, connections, target_rate, run_before, run_after, at, runs_before, runs_after, mean_before, "
-                + "ci_low_before, ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, "
-                + "changed::text, detected_at, topology, spread_before, spread_after, effect_size from change_points");
+        StringBuilder sql = new StringBuilder(
+                "select id, metric, host_class, vcpus, framework, io_model, scenario, "
+                        + "load_model, connections, target_rate, run_before, run_after, at, runs_before, runs_after, mean_before, "
+                        + "ci_low_before, ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, "
+                        + "changed::text, detected_at, topology, spread_before, spread_after, effect_size, jvm_mode from change_points");
         CellQueries.Where where = f.series().and("metric = ?", f.metric());
         sql.append(where.sql());
         List<Object> values = where.values();
@@ -94,7 +95,8 @@ public class ChangeQueries {
                             rs.getDouble(23),
                             json.readValue(rs.getString(24), new TypeReference<Map<String, ChangeView.Change>>() {}),
                             rs.getObject(25, OffsetDateTime.class),
-                            rs.getString(26)));
+                            rs.getString(26),
+                            rs.getString(30)));
                 }
             }
             return out;

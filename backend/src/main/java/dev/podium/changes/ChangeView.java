@@ -48,7 +48,10 @@ public record ChangeView(
         OffsetDateTime detectedAt,
 
         @Schema(description = "the series' topology: single, or nginx-N (N instances behind nginx)")
-        String topology) {
+        String topology,
+
+        @Schema(description = "the series' JVM mode: default, or aot-cache (started from an AOT cache)")
+        String jvmMode) {
 
     /**
      * A segment's mean of its run figures with its 95% t interval over the runs (a one-run segment: over that run's

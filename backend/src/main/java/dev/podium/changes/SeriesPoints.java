@@ -66,7 +66,8 @@ final class SeriesPoints {
                         + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel, "
                         + "c.req_per_cpu_second, c.allocated_bytes_per_request from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
                         + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
-                        + "and c.target_rate is not distinct from ? and c.topology = ? and c.rps_trimmed_mean is not null "
+                        + "and c.target_rate is not distinct from ? and c.topology = ? and c.jvm_mode = ? "
+                        + "and c.rps_trimmed_mean is not null "
                         + UNFLAGGED
                         + "order by r.started_at, r.received_at, r.id, c.ordinal",
                 List.of(
@@ -78,7 +79,8 @@ final class SeriesPoints {
                         s.loadModel(),
                         s.connections(),
                         s.targetRate() == null ? new NullDouble() : s.targetRate(),
-                        dev.podium.topology.Topology.of(s.topology())),
+                        dev.podium.topology.Topology.of(s.topology()),
+                        dev.podium.jvmmode.JvmMode.of(s.jvmMode())),
                 rs -> {
                     Map<String, String> meta = new LinkedHashMap<>();
                     meta.put("frameworkVersion", rs.getString(6));

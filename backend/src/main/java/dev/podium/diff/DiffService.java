@@ -62,12 +62,25 @@ public class DiffService {
             Double targetRate,
             boolean baseline,
             String topology,
-            int forks) {
-        /** A cell shape on any host (a scale-out cell only ever matches the same topology), baseline or not. */
+            int forks,
+            String jvmMode) {
+        /**
+         * A cell shape on any host (a scale-out cell only ever matches the same topology, an aot-cache cell the same
+         * mode), baseline or not.
+         */
         Shape key() {
             return new Shape(
                     new SeriesKey(
-                            null, vcpus, framework, ioModel, scenario, loadModel, connections, targetRate, topology),
+                            null,
+                            vcpus,
+                            framework,
+                            ioModel,
+                            scenario,
+                            loadModel,
+                            connections,
+                            targetRate,
+                            topology,
+                            jvmMode),
                     baseline);
         }
     }
@@ -202,7 +215,7 @@ public class DiffService {
     private Map<Shape, Cell> cells(Connection c, UUID run) throws SQLException {
         Map<Shape, Cell> out = new LinkedHashMap<>();
         try (PreparedStatement ps = c.prepareStatement("select id, framework, framework_version, io_model, scenario, "
-                + "load_model, connections, vcpus, target_rate, baseline, topology, forks from cells where run_id = ?"
+                + "load_model, connections, vcpus, target_rate, baseline, topology, forks, jvm_mode from cells where run_id = ?"
                 + " order by ordinal")) {
             ps.setObject(1, run);
             try (ResultSet rs = ps.executeQuery()) {
@@ -219,7 +232,8 @@ public class DiffService {
                             rs.getObject(9, Double.class),
                             rs.getBoolean(10),
                             rs.getString(11),
-                            rs.getInt(12));
+                            rs.getInt(12),
+                            rs.getString(13));
                     out.putIfAbsent(cell.key(), cell); // a run measures a cell shape once; the first counts
                 }
             }

@@ -208,7 +208,8 @@ public class FrameworkPages {
                 .and("r.host_class = ?", hostClass)
                 .and("c.vcpus = ?", vcpus)
                 .andAlways("not c.baseline")
-                .andAlways("c.topology = ?", dev.podium.topology.Topology.SINGLE)); // as the board it sits under
+                .andAlways("c.topology = ?", dev.podium.topology.Topology.SINGLE) // as the board it sits under
+                .andAlways("c.jvm_mode = ?", dev.podium.jvmmode.JvmMode.DEFAULT));
         Map<String, Map<UUID, CellRow>> byModel = new TreeMap<>();
         for (CellRow c : cells) {
             byModel.computeIfAbsent(c.ioModel(), k -> new HashMap<>())

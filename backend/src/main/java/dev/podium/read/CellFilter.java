@@ -83,6 +83,12 @@ public class CellFilter implements Cloneable {
     @QueryParam("classification")
     public String classification;
 
+    @Parameter(
+            description = "JVM mode: default (the target's own flags; when not given) or aot-cache (started from the"
+                    + " AOT cache a training run wrote); every answer reads one mode")
+    @QueryParam("jvmMode")
+    public String jvmMode;
+
     /** The filters of one series, for a query the service makes itself (null: any). */
     public static CellFilter of(
             String hostClass,
@@ -148,7 +154,8 @@ public class CellFilter implements Cloneable {
                 new Condition("jvm_major", "=", true, null, null, jvmMajor()),
                 new Condition("started_at", ">=", true, "at", null, from()),
                 new Condition("started_at", "<", true, "at", null, to()),
-                new Condition("classification", "=", false, null, CellRow::classification, classification()));
+                new Condition("classification", "=", false, null, CellRow::classification, classification()),
+                Condition.picking("jvm_mode", CellRow::jvmMode, jvmMode()));
     }
 
     public String hostClass() {
@@ -208,6 +215,12 @@ public class CellFilter implements Cloneable {
 
     public String classification() {
         return QueryParams.parseOneOf("classification", classification, CLASSIFICATIONS);
+    }
+
+    /** The JVM mode asked for, default when not given: a mode is never mixed with another (it picks targets). */
+    public String jvmMode() {
+        String mode = QueryParams.parseOneOf("jvmMode", jvmMode, java.util.Set.copyOf(dev.podium.jvmmode.JvmMode.ALL));
+        return mode == null ? dev.podium.jvmmode.JvmMode.DEFAULT : mode;
     }
 
     /** 400 naming each of {@code names} (scenario, framework) that is not given, in that order. */
@@ -323,7 +336,7 @@ public class CellFilter implements Cloneable {
         return where;
     }
 
-    /** Whether a row meets the conditions that pick targets (framework, I/O model, classification). */
+    /** Whether a row meets the conditions that pick targets (framework, I/O model, classification, JVM mode). */
     public boolean picks(CellRow row) {
         return picker().test(row);
     }

@@ -48,7 +48,8 @@ public class CellQueries {
                     + "c.topology, c.forks, c.rps_fork_cv, " + CompanionColumns.CELL + ", c.time_to_peak_seconds,"
                     + " c.allocated_bytes_per_request,"
                     + " c.allocated_bytes_per_request_ci_low, c.allocated_bytes_per_request_ci_high,"
-                    + " c.allocated_bytes_per_request_repeats, c.gc_count, c.gc_seconds, c.gc_cpu_share, c.gc_pause_max_ms";
+                    + " c.allocated_bytes_per_request_repeats, c.gc_count, c.gc_seconds, c.gc_cpu_share, c.gc_pause_max_ms,"
+                    + " c.jvm_mode, c.jvm_mode_flags, c.aot_training_seconds, c.aot_cache_bytes, c.aot_problem";
 
     /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
     public static final String AGENT_REVOKED =
@@ -316,7 +317,19 @@ public class CellQueries {
                 CompanionColumns.database(rs),
                 CompanionColumns.cpuSeconds(rs),
                 dbl(rs, "time_to_peak_seconds"),
-                gc(rs));
+                gc(rs),
+                rs.getString("jvm_mode"),
+                textList(rs, "jvm_mode_flags"),
+                CellView.AotTraining.stored(
+                        dbl(rs, "aot_training_seconds"),
+                        rs.getObject("aot_cache_bytes", Long.class),
+                        rs.getString("aot_problem")));
+    }
+
+    /** A text[] column as a list; null when the column is. */
+    private static List<String> textList(ResultSet rs, String column) throws SQLException {
+        java.sql.Array a = rs.getArray(column);
+        return a == null ? null : List.of((String[]) a.getArray());
     }
 
     /** The cell's allocation and GC figures (V19__gc.sql); null for a cell without them. */

@@ -43,7 +43,10 @@ public record CellRow(
         DatabaseClient database,
         CpuSeconds cpuSeconds,
         Double timeToPeakSeconds,
-        GcStats gc) {
+        GcStats gc,
+        String jvmMode,
+        List<String> jvmModeFlags,
+        CellView.AotTraining aotTraining) {
 
     /** The target a row stands for: framework, I/O model and topology (a scale-out target is its own row). */
     public String target() {
@@ -105,7 +108,10 @@ public record CellRow(
                 database,
                 cpuSeconds,
                 timeToPeakSeconds,
-                gc);
+                gc,
+                jvmMode,
+                jvmModeFlags,
+                aotTraining);
     }
 
     /** The cell as the read API shows it, without repeats. */
@@ -134,7 +140,10 @@ public record CellRow(
                 database,
                 cpuSeconds,
                 timeToPeakSeconds,
-                gc);
+                gc,
+                jvmMode,
+                jvmModeFlags,
+                aotTraining);
     }
 
     /** Runs compare newest first by startedAt, then receivedAt, then id: the "most recent run" everywhere. */

@@ -56,7 +56,38 @@ public record CellView(
         Double timeToPeakSeconds,
 
         @Schema(nullable = true, description = "JVM cells: allocation and GC over the repeats; null without them")
-        GcStats gc) {
+        GcStats gc,
+
+        @Schema(
+                description = "how the target's JVM was started: default, or aot-cache (from the AOT cache a training"
+                        + " run wrote; methodology, \"JVM mode\")",
+                enumeration = {"default", "aot-cache"})
+        String jvmMode,
+
+        @Schema(
+                nullable = true,
+                description = "the JVM flags the mode added, exactly as passed (aot-cache: the training run's"
+                        + " -XX:AOTCacheOutput, then the measured starts' -XX:AOTCache); null in the default mode")
+        List<String> jvmModeFlags,
+
+        @Schema(nullable = true, description = "aot-cache cells: the training run that wrote the cache")
+        AotTraining aotTraining) {
+
+    /**
+     * An aot-cache cell's training run: seconds from its start to the cache written, the cache's size (null when none
+     * was written), and why the cell's JVM ran without the cache (null when it used it; the cell is then flagged
+     * aot-cache-not-used).
+     */
+    public record AotTraining(
+            double seconds,
+            @Schema(nullable = true) Long cacheBytes,
+            @Schema(nullable = true) String problem) {
+
+        /** The stored columns' training, null for a cell without one. */
+        public static AotTraining stored(Double seconds, Long cacheBytes, String problem) {
+            return seconds == null ? null : new AotTraining(seconds, cacheBytes, problem);
+        }
+    }
 
     /** The start of the target that served the cell (payload v2). */
     public record Startup(double firstResponseMs, long idleRssBytes) {}

@@ -3,7 +3,7 @@ package dev.podium.read;
 import java.util.Comparator;
 
 /**
- * One series of figures: a target (framework, I/O model, topology) in one cell shape (scenario, load model,
+ * One series of figures: a target (framework, I/O model, topology, JVM mode) in one cell shape (scenario, load model,
  * connections, target rate) on one host class and vCPU count; the points of a series are its runs' cells. A field left
  * null is pooled over: {@link #anyHost()} matches two runs' cells on different hosts, {@link #anyConcurrency()} is a
  * target's history across its sweep.
@@ -17,7 +17,8 @@ public record SeriesKey(
         String loadModel,
         Integer connections,
         Double targetRate,
-        String topology) {
+        String topology,
+        String jvmMode) {
 
     /** The series a cell is a point of. */
     public static SeriesKey of(CellRow c) {
@@ -30,17 +31,19 @@ public record SeriesKey(
                 c.loadModel(),
                 c.connections(),
                 c.targetRate(),
-                c.topology());
+                c.topology(),
+                c.jvmMode());
     }
 
     /** The same cell shape on any host class: how the cells of two runs are matched. */
     public SeriesKey anyHost() {
-        return new SeriesKey(null, vcpus, framework, ioModel, scenario, loadModel, connections, targetRate, topology);
+        return new SeriesKey(
+                null, vcpus, framework, ioModel, scenario, loadModel, connections, targetRate, topology, jvmMode);
     }
 
     /** The target on its host class and vCPU count at every concurrency and target rate. */
     public SeriesKey anyConcurrency() {
-        return new SeriesKey(hostClass, vcpus, framework, ioModel, scenario, loadModel, null, null, topology);
+        return new SeriesKey(hostClass, vcpus, framework, ioModel, scenario, loadModel, null, null, topology, jvmMode);
     }
 
     /**

@@ -94,6 +94,21 @@ public class Cell extends PanacheEntityBase {
     @Column(nullable = false)
     public String topology = dev.podium.topology.Topology.SINGLE;
 
+    /** default, or aot-cache (started from the AOT cache a training run wrote: V21__jvm_mode.sql). */
+    @Column(nullable = false)
+    public String jvmMode = dev.podium.jvmmode.JvmMode.DEFAULT;
+
+    /** The flags the JVM mode added (the training run's, then the measured starts'); null in the default mode. */
+    @JdbcTypeCode(SqlTypes.ARRAY)
+    public String[] jvmModeFlags;
+
+    /** aot-cache cells: the training run's seconds, the cache's size, why the JVM ran without it (null when it did). */
+    public Double aotTrainingSeconds;
+
+    public Long aotCacheBytes;
+
+    public String aotProblem;
+
     /** What the cell's warm-up was: full or check (payload v2 "warmup"); null when the payload does not say. */
     public String warmup;
 

@@ -41,7 +41,10 @@ final class CellViews {
                 DatabaseClient.stored(c.dbClient, c.dbPool),
                 CpuSeconds.stored(c.targetCpuSeconds, c.databaseCpuSeconds, c.balancerCpuSeconds),
                 c.timeToPeakSeconds,
-                c.gc);
+                c.gc,
+                c.jvmMode,
+                c.jvmModeFlags == null ? null : Arrays.asList(c.jvmModeFlags),
+                CellView.AotTraining.stored(c.aotTrainingSeconds, c.aotCacheBytes, c.aotProblem));
     }
 
     private static CellView.RepeatView repeat(Repeat r) {

@@ -108,6 +108,16 @@ final class RunMapper {
         cell.classification = text(c, "classification");
         cell.topology = dev.podium.topology.Topology.of(text(c, "topology"));
         cell.warmup = text(c, "warmup");
+        cell.jvmMode = dev.podium.jvmmode.JvmMode.of(text(c, "jvmMode"));
+        cell.jvmModeFlags = c.has("jvmModeFlags") ? strings(c.get("jvmModeFlags")) : null;
+        JsonNode training = c.get("aotTraining");
+        if (training != null && training.isObject()) {
+            cell.aotTrainingSeconds = training.get("seconds").doubleValue();
+            cell.aotCacheBytes = training.hasNonNull("cacheBytes")
+                    ? training.get("cacheBytes").longValue()
+                    : null;
+            cell.aotProblem = text(training, "problem");
+        }
         JsonNode startup = c.get("startup");
         if (startup != null && startup.isObject()) {
             cell.startupFirstResponseMs = startup.get("firstResponseMs").doubleValue();

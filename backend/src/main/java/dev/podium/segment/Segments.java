@@ -63,7 +63,7 @@ public class Segments {
         Map<SeriesKey, List<Point>> series = new HashMap<>();
         query(
                 "select c.id, c.run_id, r.started_at, c.framework, c.io_model, c.connections, c.target_rate, "
-                        + CellQueries.AGENT_REVOKED + ", c.topology, c.forks from cells c "
+                        + CellQueries.AGENT_REVOKED + ", c.topology, c.forks, c.jvm_mode from cells c "
                         + "join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.scenario = ? "
                         + "and c.load_model = ? and not c.baseline and c.rps_trimmed_mean is not null and c.framework = any (?) "
                         + "order by r.started_at, r.received_at, r.id, c.ordinal",
@@ -80,6 +80,7 @@ public class Segments {
                                     rs.getString(4),
                                     rs.getString(5),
                                     rs.getString(9),
+                                    rs.getString(11),
                                     rs.getInt(6),
                                     rs.getObject(7, Double.class)),
                             k -> new ArrayList<>());
@@ -92,7 +93,8 @@ public class Segments {
                 });
         Map<SeriesKey, Map<UUID, Integer>> changes = new HashMap<>(); // series -> run after a change -> runs after it
         query(
-                "select run_after, runs_after, framework, io_model, connections, target_rate, topology from change_points "
+                "select run_after, runs_after, framework, io_model, connections, target_rate, topology, jvm_mode"
+                        + " from change_points "
                         + "where metric = 'throughput' and host_class = ? and vcpus = ? and scenario = ? and load_model = ? "
                         + "and framework = any (?)",
                 any,
@@ -103,6 +105,7 @@ public class Segments {
                                         rs.getString(3),
                                         rs.getString(4),
                                         rs.getString(7),
+                                        rs.getString(8),
                                         rs.getInt(5),
                                         rs.getObject(6, Double.class)),
                                 k -> new HashMap<>())
@@ -221,7 +224,13 @@ public class Segments {
 
     /** A series on the board of {@code board}'s host class, vCPU count, scenario and load model. */
     private static SeriesKey key(
-            CellRow board, String framework, String ioModel, String topology, int connections, Double targetRate) {
+            CellRow board,
+            String framework,
+            String ioModel,
+            String topology,
+            String jvmMode,
+            int connections,
+            Double targetRate) {
         return new SeriesKey(
                 board.hostClass(),
                 board.vcpus(),
@@ -231,7 +240,8 @@ public class Segments {
                 board.loadModel(),
                 connections,
                 targetRate,
-                topology);
+                topology,
+                jvmMode);
     }
 
     @FunctionalInterface

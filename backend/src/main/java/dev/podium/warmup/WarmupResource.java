@@ -63,11 +63,14 @@ public class WarmupResource {
             Double timeToPeakSeconds,
 
             @Schema(description = "every window of the warm-up, in the order measured")
-            List<WarmupWindow> windows) {}
+            List<WarmupWindow> windows,
+
+            @Schema(description = "the cell's JVM mode: default, or aot-cache (started from an AOT cache)")
+            String jvmMode) {}
 
     private static final String COLUMNS = "c.id, c.ordinal, c.framework, c.io_model, c.scenario, c.load_model,"
             + " c.connections, c.target_rate, c.vcpus, c.topology, c.warmup, c.rps_trimmed_mean,"
-            + " c.time_to_peak_seconds, c.warmup_windows::text as warmup_windows";
+            + " c.time_to_peak_seconds, c.warmup_windows::text as warmup_windows, c.jvm_mode";
 
     @Inject
     CellQueries queries;
@@ -118,7 +121,8 @@ public class WarmupResource {
                         rs.getString("warmup"),
                         rs.getObject("rps_trimmed_mean", Double.class),
                         rs.getObject("time_to_peak_seconds", Double.class),
-                        WarmupWindows.parse(rs.getString("warmup_windows"))));
+                        WarmupWindows.parse(rs.getString("warmup_windows")),
+                        rs.getString("jvm_mode")));
         if (curves.isEmpty() && !queries.runExists(runId)) {
             throw ReadProblems.notFound("id", "no run " + runId);
         }

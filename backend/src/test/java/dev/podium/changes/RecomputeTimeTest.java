@@ -63,7 +63,7 @@ class RecomputeTimeTest {
         }
         assertEquals(1000, rows.counts().runs());
         SeriesKey series = new SeriesKey(
-                SignedRuns.HOST_CLASS, 2, "Jetty", "virtual-threads", "json", "closed", 64, null, "single");
+                SignedRuns.HOST_CLASS, 2, "Jetty", "virtual-threads", "json", "closed", 64, null, "single", "default");
         detector.recompute(series); // warm up
         long t0 = System.nanoTime();
         List<ChangeView> unused = detector.recompute(series);

@@ -3,6 +3,7 @@ package dev.podium.changes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.podium.jvmmode.JvmMode;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.read.SeriesKey;
 import dev.podium.testing.Api;
@@ -82,7 +83,8 @@ class RunDetectionTest {
         rows.execute("delete from change_points");
         // the one series the ten runs are points of (SignedRuns.nettyDay's cell on the host class it derives)
         SeriesKey series = new SeriesKey(
-                SignedRuns.HOST_CLASS, 2, "Netty", "non-blocking", "plaintext", "closed", 256, null, Topology.SINGLE);
+                SignedRuns.HOST_CLASS, 2, "Netty", "non-blocking", "plaintext", "closed", 256, null, Topology.SINGLE,
+                JvmMode.DEFAULT);
         int racers = 4;
         ExecutorService pool = Executors.newFixedThreadPool(racers);
         CountDownLatch go = new CountDownLatch(1);

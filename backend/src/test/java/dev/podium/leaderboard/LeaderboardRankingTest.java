@@ -105,6 +105,9 @@ class LeaderboardRankingTest {
                 null,
                 null,
                 null,
+                null,
+                "default",
+                null,
                 null);
     }
 

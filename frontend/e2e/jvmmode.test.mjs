@@ -1,0 +1,191 @@
+// Browser tests of the JVM mode axis (issue 28 item 4): a signed v2 run measures one framework in both JVM modes,
+// default and aot-cache (started from an AOT cache). The framework page sets the two modes side by side (first
+// response, idle memory, time to peak, throughput), the run page says which cell was started from the cache, and
+// the board reads one mode at a time through its JVM mode filter; on a desktop and on a 390 px phone. Runs after the
+// others (e2e/run.mjs): it adds a run, older than the newest, so the default board stays as they expect it.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { launch } from './browser.mjs'
+import { envelope } from './seed.mjs'
+
+const base = process.env.PODIUM_E2E_URL
+if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+
+const RUN_ID = '7f000001-0000-4000-8000-0000000008a0'
+const FRAMEWORK = 'Aot Test'
+
+function cell(mode, firstResponseMs, idleRssBytes, mean, windows) {
+  const c = {
+    framework: FRAMEWORK,
+    frameworkVersion: '1.0.0',
+    ioModel: 'non-blocking',
+    scenario: 'plaintext',
+    loadModel: 'closed',
+    connections: 64,
+    vcpus: 1,
+    durationSeconds: 4,
+    warmupSeconds: windows.length * 2,
+    cpus: '0',
+    warmup: 'full',
+    startup: { firstResponseMs, idleRssBytes },
+    repeats: [-1, 0, 1].map((k) => ({
+      requests: (mean + k * 100) * 4,
+      requestsPerSecond: mean + k * 100,
+      latencyMs: { p50: 0.5, p75: 0.6, p90: 0.8, p99: 2, p999: 4, max: 9, mean: 0.55 },
+      errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
+      usage: {
+        wallSeconds: 4,
+        targetCpuUserSeconds: 3,
+        targetCpuSystemSeconds: 0.8,
+        targetRssMeanBytes: 300e6,
+        targetRssPeakBytes: 320e6,
+        generatorCpuSeconds: 3,
+        samples: 20,
+      },
+    })),
+    warmupWindows: windows.map(([rps, jit]) => ({ seconds: 2, requestsPerSecond: rps, jitShare: jit })),
+  }
+  if (mode === 'aot-cache') {
+    c.jvmMode = 'aot-cache'
+    c.jvmModeFlags = [
+      '-XX:AOTCacheOutput=/tmp/podium-aot-x/aot-test.aot',
+      '-XX:AOTCache=/tmp/podium-aot-x/aot-test.aot',
+    ]
+    c.aotTraining = { seconds: 14.2, cacheBytes: 41943040 }
+  }
+  return c
+}
+
+function runPayload() {
+  return {
+    schemaVersion: 2,
+    runId: RUN_ID,
+    startedAt: '2026-11-10T08:00:00Z',
+    finishedAt: '2026-11-10T08:10:00Z',
+    agent: { version: '0.1.0' },
+    suite: {
+      name: 'podium-standard',
+      version: '1.0.0',
+      commit: '89abcdef0123456789abcdef0123456789abcdef',
+      profile: 'quick',
+    },
+    loadGenerator: { tool: 'wrk', version: '4.2.0' },
+    host: {
+      hostname: 'bench-aot',
+      cpuModel: 'Aot Test CPU @ 2.00GHz',
+      vcpus: 2,
+      memoryBytes: 8 * 1024 ** 3,
+      os: 'Debian GNU/Linux 13',
+      kernel: '6.12.0-1-amd64',
+      arch: 'amd64',
+      virtualization: 'none',
+      serverCpus: '0',
+      loadGeneratorCpus: '1',
+      settings: { governor: 'performance' },
+    },
+    jvm: { vendor: 'Eclipse Adoptium', version: '25.0.1+8', vmName: 'OpenJDK 64-Bit Server VM', gc: 'G1', flags: [] },
+    results: [
+      // default: 612 ms to the first response, 95% of steady state first reached by the fourth window (8 s)
+      cell('default', 612.4, 98_566_144, 50000, [
+        [15000, 0.7],
+        [30000, 0.4],
+        [45000, 0.1],
+        [48000, 0.02],
+        [49500, 0.01],
+      ]),
+      // aot-cache: 302 ms, steady from the second window (4 s)
+      cell('aot-cache', 301.6, 104_857_600, 51500, [
+        [40000, 0.2],
+        [50000, 0.05],
+        [51000, 0.02],
+      ]),
+    ],
+  }
+}
+
+let desktop
+let phone
+let hostClass
+before(async () => {
+  const res = await fetch(`${base}/api/runs`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(envelope(runPayload())),
+  })
+  assert.ok(res.status === 201 || res.status === 200, await res.text())
+  hostClass = (await (await fetch(`${base}/api/runs/${RUN_ID}`)).json()).hostClass
+  desktop = await launch()
+  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+})
+after(async () => {
+  await desktop?.close()
+  await phone?.close()
+})
+
+async function open(browser, path) {
+  const page = await browser.context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${base}${path}`)
+  return page
+}
+
+async function noSidewaysScroll(page) {
+  const width = await page.evaluate(() => window.innerWidth)
+  assert.ok(
+    (await page.evaluate(() => document.documentElement.scrollWidth)) <= width + 1,
+    'the page does not scroll sideways',
+  )
+}
+
+for (const [name, browser] of [
+  ['desktop', () => desktop],
+  ['phone', () => phone],
+]) {
+  describe(`JVM mode, ${name}`, () => {
+    test('the framework page sets the default JVM and the AOT cache side by side', async () => {
+      const page = await open(browser(), '/frameworks/aot-test')
+      const box = page.locator('.framework-jvm-modes .jvm-mode[data-scenario="plaintext"]')
+      await box.locator('tbody tr').nth(3).waitFor()
+      const figure = async (key) =>
+        (await box.locator(`tr[data-figure="${key}"] td`).allTextContents()).map((t) => t.trim())
+      assert.deepEqual(await figure('firstResponse'), ['612 ms', '302 ms', '-50.8%'])
+      assert.deepEqual(await figure('idleRss'), ['98.6 MB', '104.9 MB', '+6.4%'])
+      assert.deepEqual(await figure('timeToPeak'), ['8.0 s', '4.0 s', '-50.0%'])
+      assert.deepEqual(await figure('throughput'), ['50,000', '51,500', '+3.0%'])
+      assert.ok(await box.locator('td.change.better').first().isVisible())
+      await noSidewaysScroll(page)
+      await page.close()
+    })
+
+    test('the run page says which cell was started from the AOT cache', async () => {
+      const page = await open(browser(), `/runs/${RUN_ID}`)
+      await page.locator('#cells-table tbody tr').nth(1).waitFor()
+      assert.deepEqual(await page.locator('#cells-table .jvm-mode').allTextContents(), ['AOT cache'])
+      assert.match(
+        await page.locator('#cells-table .jvm-mode').getAttribute('title'),
+        /-XX:AOTCache=\/tmp\/podium-aot-x\/aot-test\.aot/,
+      )
+      await noSidewaysScroll(page)
+      await page.close()
+    })
+
+    test('the board reads one JVM mode at a time, the default unless the filter says otherwise', async () => {
+      const hc = encodeURIComponent(hostClass)
+      const page = await open(browser(), `/leaderboard/plaintext?hostClass=${hc}`)
+      const row = page.locator('#leaderboard-table tbody tr').first()
+      await row.waitFor()
+      assert.match(await row.textContent(), /Aot Test/)
+      assert.match(await row.textContent(), /50,000/)
+      assert.doesNotMatch(await row.textContent(), /51,500/)
+      await page.goto(`${base}/leaderboard/plaintext?hostClass=${hc}&jvmMode=aot-cache`)
+      await page.locator('#leaderboard-table tbody tr').first().waitFor()
+      await page.waitForFunction(() =>
+        document.querySelector('#leaderboard-table tbody tr')?.textContent?.includes('51,500'),
+      )
+      if (name === 'desktop') {
+        assert.equal(await page.locator('select[name="jvmMode"]').inputValue(), 'aot-cache')
+      }
+      await page.close()
+    })
+  })
+}
