@@ -60,6 +60,8 @@ type measurer struct {
 	fork   int
 	steady map[string]bool
 	done   int
+	// baseline are the baseline's cells measured so far in this run (the cost ladder is chosen from its figure).
+	baseline []Cell
 }
 
 // target measures t's cells over the plan's JVM starts (forks): each start deploys t afresh, validates it, warms it up
@@ -67,7 +69,7 @@ type measurer struct {
 // repeats from its starts are kept together, each with its start's index.
 func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference) ([]Cell, *TargetFailure) {
 	forks := m.r.Plan.forks()
-	planned := m.r.Plan.closedCells(t) + m.r.Plan.openCells(t)
+	planned := m.r.Plan.closedCells(t) + m.r.Plan.openCells(t) + m.r.Plan.costCells(t)
 	m.done = 0
 	first := m.cell
 	var cells []Cell
@@ -219,6 +221,13 @@ func (m *measurer) start(ctx context.Context, t *suite.Target, k int, topo topol
 				return cells, append(problems, fmt.Sprintf("%s at %d connections: %v", s, c, err)), true
 			}
 			cells = append(cells, cell)
+		}
+	}
+	if r.Plan.costCells(t) > 0 && valid[r.Plan.costScenario()] && m.fork == 0 { // cost cells in the first start only
+		cost, err := m.cost(ctx, p, k, cells)
+		cells = append(cells, cost...)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("cost cells: %v", err))
 		}
 	}
 	if n := r.Plan.openCells(t); n > 0 && valid["delay"] && m.fork == 0 { // the open loop in the first start only

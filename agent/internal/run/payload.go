@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/ladder"
 	"podium.dev/agent/internal/load"
 	"podium.dev/agent/internal/rawoutput"
 	"podium.dev/agent/internal/usage"
@@ -94,6 +95,8 @@ const (
 	// FlagSharesGeneratorCPUs: the target's CPUs overlapped the load generator's (--target-cpus on a host too small
 	// to keep them apart): the figure is the pair's, not the target's alone.
 	FlagSharesGeneratorCPUs = "shares-generator-cpus"
+	// FlagRateNotHeld: a fixed-rate cost cell achieved less than 98% of its offered rate (package ladder): unranked.
+	FlagRateNotHeld = ladder.RateNotHeld
 )
 
 // What a cell's warm-up was (schema: results[].warmup).
@@ -139,6 +142,11 @@ type Cell struct {
 	// (package rawoutput); raw collects it until the cell is complete.
 	RawOutput string `json:"rawOutput,omitempty"`
 	raw       rawoutput.Log
+	// CostLadder marks a fixed-rate cost cell (its offered rate is TargetRate) and records how its ladder was chosen;
+	// AchievedRate is the requests/s its repeats achieved together (answered over their scheduled time, judgeRate),
+	// judged against the offered rate (FlagRateNotHeld).
+	CostLadder   *ladder.Ladder `json:"costLadder,omitempty"`
+	AchievedRate *float64       `json:"achievedRate,omitempty"`
 }
 
 // WarmupWindow is one window of a cell's warm-up (warmup.Sample as the payload carries it).
