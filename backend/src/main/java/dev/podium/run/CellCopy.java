@@ -34,7 +34,7 @@ final class CellCopy {
                     + " warmup_windows, time_to_peak_seconds,"
                     + " allocated_bytes_per_request, allocated_bytes_per_request_ci_low,"
                     + " allocated_bytes_per_request_ci_high, allocated_bytes_per_request_repeats, gc_count, gc_seconds,"
-                    + " gc_cpu_share, gc_pause_max_ms) from stdin";
+                    + " gc_cpu_share, gc_pause_max_ms, cost_ladder, achieved_rate) from stdin";
     private static final String REPEATS =
             "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
                     + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
@@ -86,6 +86,8 @@ final class CellCopy {
             number(cellRows, c.gc == null ? null : c.gc.gcSeconds());
             number(cellRows, c.gc == null ? null : c.gc.gcCpuShare());
             number(cellRows, c.gc == null ? null : c.gc.gcPauseMaxMs());
+            text(cellRows, c.costLadderJson);
+            number(cellRows, c.achievedRate);
             cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
