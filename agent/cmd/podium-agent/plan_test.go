@@ -27,6 +27,7 @@ func TestPlanPrintsTheCellsAndTheTimeAsJSON(t *testing.T) {
 		Cells          []struct {
 			Target, Scenario string
 			Connections      int
+			Cost             bool
 			PlannedSeconds   float64
 		} `json:"cells"`
 		Targets []struct{ Name string } `json:"targets"`
@@ -34,8 +35,8 @@ func TestPlanPrintsTheCellsAndTheTimeAsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &v); err != nil {
 		t.Fatalf("%v:\n%s", err, out)
 	}
-	if len(v.Cells) != 7 || v.Cells[0].Target != "nginx" || v.Cells[1].Target != "tomcat" || v.Cells[2].Scenario != "db" {
-		t.Errorf("cells %+v: want nginx, then tomcat plaintext and db, ...", v.Cells)
+	if len(v.Cells) != 11 || v.Cells[0].Target != "nginx" || !v.Cells[1].Cost || v.Cells[2].Target != "tomcat" || v.Cells[3].Scenario != "db" || !v.Cells[4].Cost {
+		t.Errorf("cells %+v: want nginx plaintext and its cost cell, then tomcat plaintext, db and its cost cell, ...", v.Cells)
 	}
 	if v.PlannedSeconds < 180 || v.PlannedSeconds >= 240 || len(v.Targets) != 4 || len(v.Host.VCPUs) != 1 {
 		t.Errorf("quick on 2 CPUs: %.0f s planned for %d targets on vCPUs %v", v.PlannedSeconds, len(v.Targets), v.Host.VCPUs)

@@ -28,7 +28,8 @@ type runFlags struct {
 	scenarios, topologies             []string
 	jvmModes, aotCacheTargets         []string
 	connections, vcpus                []int
-	rates                             []float64
+	rates, costRates                  []float64
+	costRungs                         int
 	duration, warmupWindow, warmupMax time.Duration
 	warmupHorizon, warmupMin          time.Duration
 	warmupJITQuiet                    float64
@@ -95,6 +96,8 @@ func (f *runFlags) registerRun(cmd *cobra.Command) {
 	fl.Float64Var(&f.warmupTolerance, "warmup-tolerance", 0, "the warm-up ends when the later half of its horizon's windows is within this relative difference of the earlier half (default: the profile's)")
 	fl.BoolVar(&f.openLoop, "open-loop", false, "also measure the delay scenario in open loop (default: the profile's)")
 	fl.Float64SliceVar(&f.rates, "rate", nil, "open-loop offered rates in requests/s (default: the step function)")
+	fl.Float64SliceVar(&f.costRates, "cost-rate", nil, "offered rates of the fixed-rate cost cells in requests/s (default: the profile's ladder, chosen under a share of the baseline's figure)")
+	fl.IntVar(&f.costRungs, "cost-rungs", 0, "how many rates of the cost ladder each target gets; 0: no cost cells (default: the profile's)")
 	fl.IntVar(&f.openLoopSteps, "open-loop-steps", 10, "at most this many steps of the open-loop step function")
 	fl.Float64Var(&f.slaMs, "sla-ms", 200, "the open-loop step function stops at the first step whose latency percentile reaches this many ms")
 	fl.StringVar(&f.slaPercentile, "sla-percentile", "p90", "the percentile held to --sla-ms: p90 or p99")
@@ -304,6 +307,12 @@ func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
 		p.OpenLoopRates, p.OpenLoop = f.rates, true
 	}
 	p.OpenLoopSteps = f.openLoopSteps
+	if set("cost-rungs") {
+		p.CostRungs = f.costRungs
+	}
+	if len(f.costRates) > 0 {
+		p.CostRates = f.costRates
+	}
 	p.SLAMs, p.SLAPercentile, p.SLABisect = f.slaMs, f.slaPercentile, f.slaBisect
 	p.Baseline = f.baseline
 }

@@ -70,6 +70,8 @@ type measurer struct {
 	mode       modeState
 	aotChecked bool
 	aotErr     error
+	// baseline are the baseline's cells measured so far in this run (the cost ladder is chosen from its figure).
+	baseline []Cell
 }
 
 // target measures t's cells in each of its JVM modes (the default, then aot-cache: aot.go) over the plan's JVM
@@ -261,6 +263,14 @@ func (m *measurer) start(ctx context.Context, t *suite.Target, k int, topo topol
 				return cells, append(problems, fmt.Sprintf("%s at %d connections: %v", s, c, err)), true
 			}
 			cells = append(cells, cell)
+		}
+	}
+	if r.Plan.costCells(t) > 0 && valid[r.Plan.costScenario()] && m.fork == 0 && m.mode.name != aotcache.AOTCache {
+		// cost cells in the first start of the default mode only
+		cost, err := m.cost(ctx, p, k, cells)
+		cells = append(cells, cost...)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("cost cells: %v", err))
 		}
 	}
 	// the open loop in the first start of the default mode only

@@ -13,6 +13,7 @@ import (
 
 	"podium.dev/agent/internal/aotcache"
 	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/ladder"
 	"podium.dev/agent/internal/load"
 	"podium.dev/agent/internal/rawoutput"
 	"podium.dev/agent/internal/usage"
@@ -97,6 +98,8 @@ const (
 	FlagSharesGeneratorCPUs = "shares-generator-cpus"
 	// FlagAOTCacheNotUsed: an aot-cache cell whose JVM ran without the cache (aotTraining.problem says why).
 	FlagAOTCacheNotUsed = aotcache.FlagNotUsed
+	// FlagRateNotHeld: a fixed-rate cost cell achieved less than 98% of its offered rate (package ladder): unranked.
+	FlagRateNotHeld = ladder.RateNotHeld
 )
 
 // What a cell's warm-up was (schema: results[].warmup).
@@ -155,6 +158,11 @@ type Cell struct {
 	// (package rawoutput); raw collects it until the cell is complete.
 	RawOutput string `json:"rawOutput,omitempty"`
 	raw       rawoutput.Log
+	// CostLadder marks a fixed-rate cost cell (its offered rate is TargetRate) and records how its ladder was chosen;
+	// AchievedRate is the requests/s its repeats achieved together (answered over their scheduled time, judgeRate),
+	// judged against the offered rate (FlagRateNotHeld).
+	CostLadder   *ladder.Ladder `json:"costLadder,omitempty"`
+	AchievedRate *float64       `json:"achievedRate,omitempty"`
 }
 
 // WarmupWindow is one window of a cell's warm-up (warmup.Sample as the payload carries it).

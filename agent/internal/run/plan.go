@@ -8,6 +8,7 @@ import (
 
 	"podium.dev/agent/internal/aotcache"
 	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/ladder"
 	"podium.dev/agent/internal/sla"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/topology"
@@ -44,6 +45,14 @@ type Plan struct {
 	SLAMs           float64   // the step function's latency SLA (the board's default SLA: 200 ms)
 	SLAPercentile   string    // p90 or p99: the percentile held to the SLA
 	SLABisect       int       // bisections between the last step that met the SLA and the first that missed
+	// The fixed-rate cost cells (cost.go, package ladder): CostRungs rates of the ladder under CostShare of the
+	// baseline's capacity, or the explicit CostRates, at CostScenario; each CostRepeats x CostDuration.
+	CostScenario string
+	CostRungs    int
+	CostRates    []float64
+	CostShare    float64
+	CostRepeats  int
+	CostDuration time.Duration
 	// Baseline adds the manifest's baseline (nginx) to the targets when they do not name it: every run
 	// carries the host's ceiling that its cells are compared with.
 	Baseline bool
@@ -79,6 +88,10 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 	}
 	if len(pl.Scenarios) == 0 {
 		pl.Scenarios = []string{"plaintext", "json", "proxy", "delay"}
+	}
+	if c := p.Cost; c != nil {
+		pl.CostScenario, pl.CostRungs, pl.CostShare, pl.CostRepeats = c.Scenario, c.Rungs, c.Share, c.Repeats
+		pl.CostDuration = secs(c.DurationSeconds, pl.Duration.Seconds())
 	}
 	if len(pl.Connections) == 0 {
 		pl.Connections = []int{16, 64, 256, 1024}
@@ -166,7 +179,7 @@ func (p Plan) modesOf(t *suite.Target) []string {
 // cellsOf counts the cells of one target at one vCPU count: its closed-loop cells in each of its JVM modes and its
 // open-loop cells (measured in the default mode only: a capacity search, not a start-up figure).
 func (p Plan) cellsOf(t *suite.Target) int {
-	return p.closedCells(t)*len(p.modesOf(t)) + p.openCells(t)
+	return p.closedCells(t)*len(p.modesOf(t)) + p.openCells(t) + p.costCells(t)
 }
 
 // closedCells counts the closed-loop cells of one target at one vCPU count in one JVM mode.
@@ -187,6 +200,46 @@ func (p Plan) openCells(t *suite.Target) int {
 		return len(p.OpenLoopRates)
 	}
 	return p.OpenLoopSteps + p.SLABisect
+}
+
+// costScenario is the scenario of the cost cells (plaintext unless the profile names another).
+func (p Plan) costScenario() string {
+	if p.CostScenario == "" {
+		return "plaintext"
+	}
+	return p.CostScenario
+}
+
+// costCells is how many fixed-rate cost cells a target gets at most in a slot: the explicit rates, or the ladder's
+// rungs (fewer when fewer fit under the host's capacity), when the plan measures the cost scenario on the target.
+func (p Plan) costCells(t *suite.Target) int {
+	if !slices.Contains(p.scenariosOf(t), p.costScenario()) {
+		return 0
+	}
+	if len(p.CostRates) > 0 {
+		return len(ladder.Explicit(p.CostRates).Rates)
+	}
+	return max(0, p.CostRungs)
+}
+
+// costRepeats and costDuration are a cost cell's repeats (the plan's repeats when the profile gives none) and their length.
+func (p Plan) costRepeats() int {
+	if p.CostRepeats > 0 {
+		return p.CostRepeats
+	}
+	return max(1, p.Repeats)
+}
+
+func (p Plan) costDuration() time.Duration {
+	if p.CostDuration > 0 {
+		return p.CostDuration
+	}
+	return p.Duration
+}
+
+// CostRepeatTime is the measured time of one cost cell (its repeats), for the plan's estimate.
+func (p Plan) CostRepeatTime(overhead time.Duration) time.Duration {
+	return time.Duration(p.costRepeats()) * (p.costDuration() + overhead)
 }
 
 // scenariosOf is the plan's scenarios the target declares, in the plan's order.
@@ -254,6 +307,25 @@ func (p Plan) Check() error {
 		if r <= 0 {
 			return fmt.Errorf("rate %g: above 0", r)
 		}
+	}
+	for _, r := range p.CostRates {
+		if r <= 0 || r > 10_000_000 {
+			return fmt.Errorf("cost rate %g: above 0 and at most 10,000,000 req/s", r)
+		}
+	}
+	switch {
+	case p.CostScenario != "" && !slices.Contains(suite.Scenarios, p.CostScenario):
+		return fmt.Errorf("cost scenario %q: one of %v", p.CostScenario, suite.Scenarios)
+	case p.CostScenario == "delay":
+		return errors.New("cost scenario delay: the delay scenario's open loop is the SLA step function, not a cost cell")
+	case p.CostRungs < 0 || p.CostRungs > 10:
+		return fmt.Errorf("cost rungs %d: 0 to 10", p.CostRungs)
+	case p.CostShare < 0 || p.CostShare > 1:
+		return fmt.Errorf("cost share %g: between 0 and 1", p.CostShare)
+	case p.CostRepeats < 0 || p.CostRepeats > 100:
+		return fmt.Errorf("cost repeats %d: 0 to 100", p.CostRepeats)
+	case p.CostDuration != 0 && p.CostDuration < 500*time.Millisecond:
+		return fmt.Errorf("cost duration %s: at least 500ms", p.CostDuration)
 	}
 	return nil
 }
@@ -348,13 +420,16 @@ type PlannedCell struct {
 	Connections int     `json:"connections,omitempty"` // closed loop
 	Step        int     `json:"step,omitempty"`        // open loop: 1-based step of the step function (bisections follow the steps)
 	Rate        float64 `json:"rate,omitempty"`        // open loop: the offered rate, when known before the run
+	// Cost: a fixed-rate cost cell (its rate is the ladder's rung Step, known before the run only when given by hand).
+	Cost bool `json:"cost,omitempty"`
 	// Rest: the cell is only measured when the step function has not stopped before it (an open-loop bisection).
 	Rest bool `json:"ifNeeded,omitempty"`
 }
 
 // CellsOf lists t's cells in slot s in the order the run measures them: each of its scenarios' concurrency sweep,
 // then the open-loop cells (the step function's steps and bisections, which the SLA search may cut short; or
-// the explicit rates); then, for each further JVM mode (aot-cache), the concurrency sweeps again.
+// the explicit rates); the cost cells (the ladder's rungs, lowest first) come between the two, as the run measures
+// them; then, for each further JVM mode (aot-cache), the concurrency sweeps again.
 func (p Plan) CellsOf(t *suite.Target, s Slot) []PlannedCell {
 	base := PlannedCell{Target: t.Name, VCPUs: s.k, Topology: s.topo.Name, JVMMode: aotcache.Default}
 	var out []PlannedCell
@@ -368,6 +443,14 @@ func (p Plan) CellsOf(t *suite.Target, s Slot) []PlannedCell {
 		}
 	}
 	closed(aotcache.Default)
+	for i := range p.costCells(t) {
+		cell := base
+		cell.Scenario, cell.LoadModel, cell.Step, cell.Cost = p.costScenario(), "open", i+1, true
+		if len(p.CostRates) > 0 {
+			cell.Rate = ladder.Explicit(p.CostRates).Rates[i]
+		}
+		out = append(out, cell)
+	}
 	for i := range p.openCells(t) {
 		cell := base
 		cell.Scenario, cell.LoadModel, cell.Step = "delay", "open", i+1
@@ -397,6 +480,12 @@ func (c PlannedCell) Label() string {
 	}
 	if c.JVMMode != "" && c.JVMMode != aotcache.Default {
 		topo += " " + c.JVMMode
+	}
+	if c.Cost {
+		if c.Rate > 0 {
+			return fmt.Sprintf("%s %s cost %.0f req/s k=%d%s", c.Target, c.Scenario, c.Rate, c.VCPUs, topo)
+		}
+		return fmt.Sprintf("%s %s cost rung %d k=%d%s", c.Target, c.Scenario, c.Step, c.VCPUs, topo)
 	}
 	if c.LoadModel == "open" {
 		if c.Rest {

@@ -34,8 +34,11 @@ func TestCellsOfListsWhatTheRunCounts(t *testing.T) {
 	for _, s := range slots {
 		for _, tg := range targets {
 			cells := p.CellsOf(tg, s)
-			if len(cells) != p.closedCells(tg)+p.openCells(tg) {
-				t.Errorf("%s in %d/%s: %d cells, the run counts %d", tg.Name, s.k, s.topo, len(cells), p.closedCells(tg)+p.openCells(tg))
+			if n := p.closedCells(tg) + p.costCells(tg) + p.openCells(tg); len(cells) != n {
+				t.Errorf("%s in %d/%s: %d cells, the run counts %d", tg.Name, s.k, s.topo, len(cells), n)
+			}
+			if p.costCells(tg) != 4 { // the full profile's ladder: four rungs on every target (all measure plaintext)
+				t.Errorf("%s: %d cost cells, want the full profile's 4 rungs", tg.Name, p.costCells(tg))
 			}
 		}
 	}
@@ -44,7 +47,10 @@ func TestCellsOfListsWhatTheRunCounts(t *testing.T) {
 	if got := cells[0].Label(); got != "netty plaintext closed c=16 k=2 nginx-2" {
 		t.Errorf("label %q", got)
 	}
-	if got := cells[17].Label(); got != "netty delay open 100 req/s k=2 nginx-2" {
+	if got := cells[17].Label(); got != "netty plaintext cost rung 1 k=2 nginx-2" {
+		t.Errorf("label %q", got)
+	}
+	if got := cells[21].Label(); got != "netty delay open 100 req/s k=2 nginx-2" {
 		t.Errorf("label %q", got)
 	}
 }

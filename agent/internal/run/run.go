@@ -112,7 +112,7 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 		Host:          info,
 		JVM:           host.InspectJVM(ctx, r.Java, r.Manifest.JVMFlagsFor(maxK)),
 	}
-	if r.Plan.OpenLoop {
+	if r.Plan.OpenLoop || slices.ContainsFunc(targets, func(t *suite.Target) bool { return r.Plan.costCells(t) > 0 }) {
 		run.LoadGenerator.OpenLoopTool, run.LoadGenerator.OpenLoopVersion = "fortio", openloop.Version()
 	}
 
@@ -184,6 +184,7 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 				r.logf("%s: kept by the interrupted run, not measured again", slot)
 				continue
 			}
+			m.baseline = baseline
 			cells, fail := m.target(ctx, t, s.k, s.topo, cpus, ref)
 			if err := ctx.Err(); err != nil {
 				return nil, failures, err // interrupted: the target was stopped, its cells are lost, earlier targets' are kept

@@ -291,7 +291,7 @@ func TestPlanFromAProfile(t *testing.T) {
 // in the Go tags), and what they marshal back is still a valid v2 payload.
 func TestPayloadTypesCoverEveryV2Field(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"v2-minimal", "v2-full", "v2-nginx-2", "v2-warmup", "v2-aot-cache"} {
+	for _, name := range []string{"v2-minimal", "v2-full", "v2-nginx-2", "v2-warmup", "v2-aot-cache", "v2-cost"} {
 		b, err := os.ReadFile(filepath.Join("..", "..", "..", "schema", "testdata", "payloads", "valid", name+".json"))
 		if err != nil {
 			t.Fatal(err)

@@ -84,6 +84,8 @@ func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell) {
 		var warm, measured time.Duration
 		switch {
 		case pc.Rest: // an open-loop bisection: only when a step misses the SLA
+		case pc.Cost: // a fixed-rate cost cell: its repeats, after the closed-loop cells that warmed its scenario up
+			measured = p.CostRepeatTime(c.RepeatOverhead)
 		case pc.LoadModel == "open":
 			warm, measured = OpenWarmup(p), Repeats(p, c)
 		default:

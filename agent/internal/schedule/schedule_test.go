@@ -62,8 +62,8 @@ func TestQuickPlanIsWhatItWasMeasuredToTake(t *testing.T) {
 	if measured := 218 * time.Second; s.Total < measured*85/100 || s.Total > measured*115/100 || s.Total >= 4*time.Minute {
 		t.Errorf("quick planned %s: want within 15%% of the measured %s and under 4 minutes", s.Total, measured)
 	}
-	if len(s.Cells) != 7 {
-		t.Errorf("quick plans %d cells, it measures 7", len(s.Cells))
+	if len(s.Cells) != 11 { // 7 closed-loop cells and a cost cell (one rate of the ladder) for each of the 4 targets
+		t.Errorf("quick plans %d cells, it measures 11", len(s.Cells))
 	}
 	var sum time.Duration
 	for _, c := range s.Cells {
@@ -118,9 +118,10 @@ func TestCellsInTheRunsOrderAndForksDouble(t *testing.T) {
 			netty = append(netty, c)
 		}
 	}
-	// 5 plaintext + 4 x json, proxy, delay closed, then 10 steps and 3 bisections open
-	if len(netty) != 30 || netty[4].Connections != 4096 || netty[17].LoadModel != "open" || !netty[29].Rest || netty[29].Planned != 0 {
-		t.Errorf("netty at 1 vCPU: %d cells, want 30 in the run's order", len(netty))
+	// 5 plaintext + 4 x json, proxy, delay closed, then the ladder's 4 cost cells, then 10 steps and 3 bisections open
+	if len(netty) != 34 || netty[4].Connections != 4096 || !netty[17].Cost || netty[17].Planned == 0 || netty[20].Step != 4 ||
+		netty[21].LoadModel != "open" || netty[21].Cost || netty[21].Scenario != "delay" || !netty[33].Rest || netty[33].Planned != 0 {
+		t.Errorf("netty at 1 vCPU: %d cells, want 34 in the run's order", len(netty))
 	}
 	p.Forks = 2
 	two := onHost(t, m, p, 4)

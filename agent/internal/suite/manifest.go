@@ -126,6 +126,19 @@ type Profile struct {
 	DelayMs  int    `json:"delayMs"`
 	Warmup   Warmup `json:"warmup"`
 	OpenLoop bool   `json:"openLoop"`
+	// Cost is the profile's fixed-rate cost cells (package ladder); absent: none.
+	Cost *Cost `json:"cost,omitempty"`
+}
+
+// Cost is how a profile measures cost at a fixed load: Rungs offered rates of the ladder (package ladder) at
+// Scenario, each an open-loop cell of Repeats x DurationSeconds in the first start of every target, right after the
+// closed-loop cells that warmed the scenario up.
+type Cost struct {
+	Scenario        string  `json:"scenario,omitempty"` // default plaintext
+	Rungs           int     `json:"rungs"`
+	Share           float64 `json:"share,omitempty"` // of the baseline's capacity; default ladder.DefaultShare
+	Repeats         int     `json:"repeats,omitempty"`
+	DurationSeconds float64 `json:"durationSeconds,omitempty"`
 }
 
 // Load reads and checks a manifest file.

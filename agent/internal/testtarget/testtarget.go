@@ -171,8 +171,21 @@ func ServeIfChild() {
 	if dir := os.Getenv("PODIUM_TEST_COUNTS"); dir != "" {
 		h = counted(h, filepath.Join(dir, os.Getenv("PORT")))
 	}
+	if us, _ := strconv.Atoi(os.Getenv("PODIUM_CONTRACT_SPIN_US")); us > 0 {
+		h = spinning(h, time.Duration(us)*time.Microsecond)
+	}
 	http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), h)
 	os.Exit(1)
+}
+
+// spinning makes every request cost at least d of busy CPU before h answers it: a target whose capacity on one CPU
+// is known (at most 1/d requests/s), for the cost cells' tests.
+func spinning(h http.Handler, d time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for start := time.Now(); time.Since(start) < d; {
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // counted counts the requests h answers and writes the count to path on SIGTERM, then exits.

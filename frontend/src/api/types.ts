@@ -27,6 +27,8 @@ export type Agent = Schemas['AgentView']
 export type FrameworkEntry = Schemas['Framework']
 export type LeaderboardRow = Schemas['LeaderboardRow']
 export type Leaderboard = Schemas['LeaderboardResponse']
+/** The offered rates of the fixed-rate cost cells on a host class (GET /api/cost/rates). */
+export type CostRates = Schemas['CostRates']
 /** What the leaderboard ranks by. */
 export type RankBy = Leaderboard['rank']
 export const RANKS: RankBy[] = ['throughput', 'cpu', 'memory']

@@ -49,6 +49,13 @@ export const QUALITY_FLAGS: { id: string; label: string; meaning: string; kind: 
     meaning: 'more than 1% of the requests failed: the figure counts failures, so it is not ranked',
     kind: 'unranked',
   },
+  {
+    id: 'rate-not-held',
+    label: 'rate not held',
+    meaning:
+      'a fixed-rate cost cell achieved less than 98% of its offered rate: its cost is not the cost at that rate, so it is not ranked',
+    kind: 'unranked',
+  },
 ]
 const KINDS = new Map(QUALITY_FLAGS.map((f) => [f.id, f.kind]))
 
@@ -65,6 +72,7 @@ export function unrankedBy(flags: readonly string[], agentRevoked = false): stri
 
 const REASONS: Record<string, string> = {
   'high-error-rate': 'more than 1% of its requests failed',
+  'rate-not-held': 'it achieved less than 98% of its offered rate',
   'revoked-agent': 'the agent that measured it has been revoked',
 }
 

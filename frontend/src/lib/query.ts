@@ -54,6 +54,8 @@ export const leaderboardSchema = {
   jvmMode: { kind: 'string', default: 'default' },
   loadModel: { kind: 'string', default: 'closed' },
   connections: { kind: 'int' },
+  /** An open-loop cell's offered rate: with loadModel open and rank cpu, the "cost at N req/s" ranking. */
+  targetRate: { kind: 'number' },
   from: { kind: 'date' },
   to: { kind: 'date' },
   sla: { kind: 'number', default: 200 },

@@ -165,8 +165,9 @@ public class CalculatorResource {
                     QueryParams.number("required", req.get(i), true)));
         }
         Double userRatio = q.positiveNumber("ratio", null);
+        // a targetRate names the fixed-rate cost cells (open loop): the fleet is sized from the cost at that rate
         (userRatio == null ? cells.without(endpoint).require("scenario") : cells.without(endpoint))
-                .loadModelOr("closed")
+                .loadModelOr(cells.targetRate() == null ? "closed" : "open")
                 .check();
         String sc = cells.scenario();
         String fromFw = userRatio == null ? q.required("from") : q.text("from");

@@ -18,7 +18,10 @@ public final class QualityFlags {
         INTERVAL,
         /** The figure is a lower bound of the target's: ranked as "at least" its value, never below a figure it exceeds. */
         LOWER_BOUND,
-        /** No honest order: the figure counts what it should not (failed requests); listed unranked, saying why. */
+        /**
+         * No honest order: the figure counts what it should not (failed requests), or is not at the load it is read at
+         * (a cost cell that did not hold its rate); listed unranked, saying why.
+         */
         UNRANKED
     }
 
@@ -43,6 +46,8 @@ public final class QualityFlags {
         kinds.put("warmup-not-stable", Kind.LOWER_BOUND);
         kinds.put("noisy", Kind.INTERVAL);
         kinds.put("high-error-rate", Kind.UNRANKED);
+        // a fixed-rate cost cell below 98% of its offered rate: its cost is not the cost at that rate
+        kinds.put("rate-not-held", Kind.UNRANKED);
         return java.util.Collections.unmodifiableMap(kinds);
     }
 

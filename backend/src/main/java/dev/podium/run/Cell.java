@@ -134,6 +134,13 @@ public class Cell extends PanacheEntityBase {
     @jakarta.persistence.Transient
     public String warmupWindowsJson;
 
+    /** A fixed-rate cost cell's ladder (the payload's costLadder, COPY writes it to cost_ladder); null otherwise. */
+    @jakarta.persistence.Transient
+    public String costLadderJson;
+
+    /** A fixed-rate cost cell's achieved requests/s (the payload's achievedRate); null for any other cell. */
+    public Double achievedRate;
+
     /** The payload's rawOutput decoded: the gzip stream (written to cell_raw_outputs); null when it has none. */
     @jakarta.persistence.Transient
     public byte[] rawOutputGzip;

@@ -35,7 +35,7 @@ final class CellCopy {
                     + " allocated_bytes_per_request, allocated_bytes_per_request_ci_low,"
                     + " allocated_bytes_per_request_ci_high, allocated_bytes_per_request_repeats, gc_count, gc_seconds,"
                     + " gc_cpu_share, gc_pause_max_ms, jvm_mode, jvm_mode_flags, aot_training_seconds, aot_cache_bytes,"
-                    + " aot_problem) from stdin";
+                    + " aot_problem, cost_ladder, achieved_rate) from stdin";
     private static final String REPEATS =
             "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
                     + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
@@ -96,6 +96,8 @@ final class CellCopy {
             number(cellRows, c.aotTrainingSeconds);
             number(cellRows, c.aotCacheBytes);
             text(cellRows, c.aotProblem);
+            text(cellRows, c.costLadderJson);
+            number(cellRows, c.achievedRate);
             cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);

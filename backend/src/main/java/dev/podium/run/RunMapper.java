@@ -148,6 +148,10 @@ final class RunMapper {
                             .toList(),
                     cell.durationSeconds);
         }
+        if (c.hasNonNull("costLadder")) {
+            cell.costLadderJson = c.get("costLadder").toString();
+            cell.achievedRate = c.get("achievedRate").doubleValue();
+        }
         if (c.hasNonNull("rawOutput")) {
             cell.rawOutputGzip = Base64.getDecoder().decode(c.get("rawOutput").textValue());
         }

@@ -37,6 +37,7 @@ class PackageArrowsTest {
         "dev.podium.diff..",
         "dev.podium.changes..",
         "dev.podium.segment..",
+        "dev.podium.cost..",
         "dev.podium.run.."
     };
 

@@ -1,0 +1,146 @@
+package dev.podium.cost;
+
+import dev.podium.read.Answers;
+import dev.podium.read.CellQueries;
+import dev.podium.read.QueryParams;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * GET /api/cost/rates: the offered rates of the fixed-rate cost cells (methodology section 4, "Cost at a fixed load")
+ * measured on a host class and vCPU count, the rungs a "cost at N req/s" ranking can be read at. The ranking itself is
+ * the leaderboard of those cells: {@code /api/leaderboard?scenario=plaintext&loadModel=open&targetRate=N&rank=cpu} (and
+ * its CSV), ranked by CPU per request, a cell that did not hold its rate (rate-not-held) unranked.
+ */
+@Path("/api/cost/rates")
+@Tag(name = "leaderboard")
+public class CostRatesResource {
+
+    /** The rates measured, and where. */
+    public record CostRates(
+            String scenario,
+
+            @Schema(nullable = true, description = "the host class asked for, else the newest one with cost cells")
+            String hostClass,
+
+            @Schema(
+                    nullable = true,
+                    description = "the vCPUs asked for, else the fewest measured (the ladder is for 1)")
+            Integer vcpus,
+
+            @Schema(description = "host classes with cost cells at the scenario")
+            List<String> hostClasses,
+
+            @Schema(description = "vCPU counts with cost cells at the scenario on the host class")
+            List<Integer> vcpusAvailable,
+
+            @Schema(description = "each offered rate measured, lowest first")
+            List<Rate> rates) {}
+
+    /** One offered rate: how many targets and runs measured it, and how many of its cells did not hold it. */
+    @Schema(name = "CostRate")
+    public record Rate(
+            @Schema(description = "the offered rate, requests/s (the cells' targetRate)")
+            double offeredRate,
+
+            @Schema(description = "targets (framework and I/O model, baseline included) measured at it")
+            int targets,
+
+            int runs,
+
+            @Schema(description = "cells at this rate flagged rate-not-held (below 98% of it)")
+            int notHeld) {}
+
+    @Inject
+    CellQueries queries;
+
+    @Inject
+    Answers answers;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(
+            summary = "The offered rates of the cost cells",
+            description = "The rungs of the fixed-rate cost ladder measured on a host class and vCPU count (defaults:"
+                    + " the newest host class with cost cells, its fewest vCPUs). Read the ranking at one of them from"
+                    + " /api/leaderboard?scenario=...&loadModel=open&targetRate=N&rank=cpu.")
+    @APIResponse(
+            responseCode = "200",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = CostRates.class)))
+    @APIResponse(responseCode = "400", description = "A parameter is not valid (the problem names it)")
+    public Uni<Response> rates(
+            @Context UriInfo uri,
+            @Context ResourceInfo endpoint,
+            @Parameter(description = "the cost cells' scenario (default plaintext)") @QueryParam("scenario")
+                    String scenario,
+            @Parameter(description = "host class (default: the newest with cost cells)") @QueryParam("hostClass")
+                    String hostClass,
+            @Parameter(description = "vCPUs (default: the fewest measured)") @QueryParam("vcpus") String vcpus) {
+        QueryParams.of(uri, endpoint);
+        String s = scenario == null ? "plaintext" : QueryParams.parseOneOf("scenario", scenario, QueryParams.SCENARIOS);
+        String h = QueryParams.parseText("hostClass", hostClass);
+        Integer k = QueryParams.parsePositiveInt("vcpus", vcpus);
+        return answers.json("cost-rates|" + s + "|" + h + "|" + k, () -> compute(s, h, k));
+    }
+
+    CostRates compute(String scenario, String hostClassAsked, Integer vcpusAsked) {
+        CellQueries.Where cost =
+                new CellQueries.Where().andAlways("c.cost_ladder is not null").and("c.scenario = ?", scenario);
+        List<String> hostClasses = queries.distinct("r.host_class", cost, rs -> rs.getString(1));
+        String hostClass = hostClassAsked;
+        if (hostClass == null) {
+            List<String> newest = queries.select(
+                    "r.host_class",
+                    cost,
+                    "order by r.started_at desc, r.received_at desc limit 1",
+                    rs -> rs.getString(1));
+            hostClass = newest.isEmpty() ? null : newest.get(0);
+        }
+        if (hostClass == null) {
+            return new CostRates(scenario, null, vcpusAsked, hostClasses, List.of(), List.of());
+        }
+        CellQueries.Where onHost = new CellQueries.Where()
+                .andAlways("c.cost_ladder is not null")
+                .and("c.scenario = ?", scenario)
+                .and("r.host_class = ?", hostClass);
+        List<Integer> vcpusAvailable = queries.distinct("c.vcpus", onHost, rs -> rs.getInt(1));
+        Integer vcpus = vcpusAsked != null ? vcpusAsked : vcpusAvailable.isEmpty() ? null : vcpusAvailable.get(0);
+        List<Rate> rates = vcpus == null
+                ? List.of()
+                : queries.select(
+                        "c.target_rate, count(distinct (c.framework, c.io_model, c.topology)) as targets,"
+                                + " count(distinct c.run_id) as runs,"
+                                + " count(*) filter (where 'rate-not-held' = any (c.flags)) as not_held",
+                        new CellQueries.Where()
+                                .andAlways("c.cost_ladder is not null")
+                                .and("c.scenario = ?", scenario)
+                                .and("r.host_class = ?", hostClass)
+                                .and("c.vcpus = ?", vcpus),
+                        "group by c.target_rate order by c.target_rate",
+                        rs -> new Rate(
+                                rs.getDouble("target_rate"),
+                                rs.getInt("targets"),
+                                rs.getInt("runs"),
+                                rs.getInt("not_held")));
+        return new CostRates(scenario, hostClass, vcpus, hostClasses, vcpusAvailable, rates);
+    }
+}

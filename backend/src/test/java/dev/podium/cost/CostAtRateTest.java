@@ -1,0 +1,158 @@
+package dev.podium.cost;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.closeTo;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.podium.testing.Api;
+import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.EmptyDatabaseTest;
+import dev.podium.testing.V2Payloads;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.JsonConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.path.json.config.JsonPathConfig;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Cost at a fixed load (methodology section 4): a run's fixed-rate cost cells at 10,000 req/s offered on 2 vCPUs, each
+ * 3 repeats of 15 s (150,000 requests): nginx (the baseline) 0.45 CPU-s a repeat (3 µs a request), Vert.x Web 1.5 CPU-s
+ * (10 µs), Quarkus REST 3.0 CPU-s (20 µs) and Helidon SE, which held only 9,000 req/s (rate-not-held). The rates list
+ * names the rung, the leaderboard at it ranks by CPU per request with Helidon unranked, the calculator sizes by CPU
+ * from it and refuses the cell that did not hold its rate.
+ */
+@QuarkusTest
+@WithTestResource(EmbeddedPostgresResource.class)
+class CostAtRateTest extends EmptyDatabaseTest {
+
+    private static final String RUN = "7f4e1c69-3a5d-4b8c-8e2f-9d1a3b4c5e28";
+
+    /** A cost cell from the vector's first cell: framework, its CPU seconds per repeat, its achieved rate. */
+    private static ObjectNode costCell(ObjectNode run, String framework, String ioModel, double cpu, double achieved) {
+        ObjectNode cell = ((ObjectNode) run.get("results").get(0)).deepCopy();
+        cell.put("framework", framework);
+        cell.put("ioModel", ioModel);
+        cell.put("baseline", framework.equals("nginx"));
+        cell.put("loadModel", "open");
+        cell.put("targetRate", 10000.0);
+        cell.put("connections", 108);
+        cell.put("achievedRate", achieved);
+        cell.remove("warmupSeconds");
+        ObjectNode ladder = cell.putObject("costLadder");
+        ladder.putArray("rates").add(2000.0).add(5000.0).add(10000.0);
+        ladder.put("capacityRequestsPerSecond", 132000.0);
+        ladder.put("share", 0.1);
+        if (achieved < 9800) {
+            cell.putArray("flags").add("rate-not-held");
+        }
+        for (var repeat : cell.get("repeats")) {
+            ObjectNode r = (ObjectNode) repeat;
+            r.put("requests", (long) (achieved * 15));
+            r.put("requestsPerSecond", achieved);
+            ((ObjectNode) r.get("usage"))
+                    .put("targetCpuUserSeconds", cpu * 0.9)
+                    .put("targetCpuSystemSeconds", cpu * 0.1);
+        }
+        return cell;
+    }
+
+    private static ObjectNode run() {
+        ObjectNode template = V2Payloads.full(RUN);
+        ObjectNode run = V2Payloads.full(RUN);
+        ArrayNode cells = run.putArray("results");
+        cells.add(costCell(template, "nginx", "non-blocking", 0.45, 10000));
+        cells.add(costCell(template, "Vert.x Web", "non-blocking", 1.5, 10000));
+        cells.add(costCell(template, "Quarkus REST", "non-blocking", 3.0, 9990));
+        cells.add(costCell(template, "Helidon SE", "virtual-threads", 1.2, 9000));
+        return run;
+    }
+
+    private static ObjectNode withCell(ObjectNode cell) {
+        ObjectNode run = V2Payloads.full(RUN);
+        run.putArray("results").add(cell);
+        return run;
+    }
+
+    private static RequestSpecification doubles() {
+        return given().config(RestAssuredConfig.config()
+                .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)));
+    }
+
+    @Test
+    void the_rates_measured_are_listed_with_the_cells_that_did_not_hold_them() {
+        Api.submit(V2Payloads.envelope(run())).then().statusCode(201);
+        doubles()
+                .get("/api/cost/rates")
+                .then()
+                .statusCode(200)
+                .body("scenario", equalTo("plaintext"))
+                .body("vcpus", equalTo(2))
+                .body("vcpusAvailable", contains(2))
+                .body("rates", hasSize(1))
+                .body("rates[0].offeredRate", closeTo(10000, 1e-9))
+                .body("rates[0].targets", equalTo(4))
+                .body("rates[0].runs", equalTo(1))
+                .body("rates[0].notHeld", equalTo(1));
+        // no cost cell on another scenario: an empty list, not an error
+        given().get("/api/cost/rates?scenario=json").then().statusCode(200).body("rates", hasSize(0));
+        given().get("/api/cost/rates?vcpus=zero").then().statusCode(400).body("field", equalTo("vcpus"));
+    }
+
+    @Test
+    void the_cost_at_a_rate_ranks_by_cpu_per_request_and_leaves_a_rate_not_held_unranked() {
+        Api.submit(V2Payloads.envelope(run())).then().statusCode(201);
+        doubles()
+                .get("/api/leaderboard?scenario=plaintext&loadModel=open&targetRate=10000&rank=cpu&vcpus=2")
+                .then()
+                .statusCode(200)
+                .body("rows.framework", contains("Vert.x Web", "Quarkus REST", "Helidon SE"))
+                .body("rows.rank", contains(1, 2, null))
+                // 150,000 requests over 1.5 CPU-s: 100,000 requests per CPU-second, 10 µs a request
+                .body("rows[0].requestsPerCpuSecond.mean", closeTo(100000, 1e-6))
+                .body("rows[1].requestsPerCpuSecond.mean", closeTo(149850.0 / 3.0, 1e-6))
+                .body("rows[2].excludedBy", contains("rate-not-held"))
+                .body("rows[2].rank", nullValue());
+    }
+
+    @Test
+    void the_calculator_sizes_a_fleet_by_cpu_at_the_rate_and_refuses_a_rate_not_held() {
+        Api.submit(V2Payloads.envelope(run())).then().statusCode(201);
+        String at = "/api/calculator?scenario=plaintext&targetRate=10000&by=cpu&servers=10"
+                + "&current=1000&required=2000";
+        // Quarkus REST to Vert.x Web: 100,000 / 49,950 requests per CPU-second, about twice: twice the load on the same
+        // 10 servers after the move, where today 10 more would be needed
+        doubles()
+                .get(at + "&from=Quarkus REST&to=Vert.x Web")
+                .then()
+                .log()
+                .ifValidationFails()
+                .statusCode(200)
+                .body("ratio", closeTo(100000 / 49950.0, 1e-9))
+                .body("totals.serversToAddWithout", equalTo(10))
+                .body("totals.serversToAddWith", equalTo(0));
+        given().get(at + "&from=Vert.x Web&to=Helidon SE")
+                .then()
+                .statusCode(400)
+                .body("field", equalTo("to"));
+    }
+
+    @Test
+    void a_cost_cell_without_its_achieved_rate_or_on_the_delay_scenario_is_refused_and_nothing_is_stored() {
+        ObjectNode cell = costCell(V2Payloads.full(RUN), "Vert.x Web", "non-blocking", 1.5, 10000);
+        cell.remove("achievedRate");
+        Api.submit(V2Payloads.envelope(withCell(cell))).then().statusCode(422);
+        ObjectNode delay = costCell(V2Payloads.full(RUN), "Vert.x Web", "non-blocking", 1.5, 10000);
+        delay.put("scenario", "delay");
+        delay.put("delayMs", 100);
+        Api.submit(V2Payloads.envelope(withCell(delay))).then().statusCode(422);
+        assertEquals(0, rows.counts().runs());
+    }
+}

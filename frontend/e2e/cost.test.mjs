@@ -1,0 +1,208 @@
+// Browser tests of cost at a fixed load (issue 28, item 1): a signed v2 run on a host class of its own measures four
+// targets' fixed-rate cost cells at 2,000 and 10,000 req/s offered on 1 vCPU (nginx, the baseline, 5 µs of CPU a
+// request; Vert.x Web 10 µs; Quarkus REST 20 µs; Helidon SE 12 µs, which held only 9,000 of the 10,000 req/s:
+// rate-not-held). The cost view ranks them by CPU per request at the rate chosen, leaves Helidon unranked at 10,000 and
+// ranks it at 2,000; its link opens the same ranking on the board; on a desktop and on a 390 px phone. Runs after the
+// others (e2e/run.mjs): it adds a run.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { launch } from './browser.mjs'
+import { envelope } from './seed.mjs'
+
+const base = process.env.PODIUM_E2E_URL
+if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+
+const RUN_ID = '7f000001-0000-4000-8000-0000000008c0'
+const LADDER = { rates: [2000, 10000], capacityRequestsPerSecond: 132000, share: 0.1 }
+// framework, I/O model, CPU µs a request, achieved share of the offered rate at 10,000 req/s
+const TARGETS = [
+  ['nginx', 'non-blocking', 5, 1],
+  ['Quarkus REST', 'non-blocking', 20, 1],
+  ['Vert.x Web', 'non-blocking', 10, 1],
+  ['Helidon SE', 'virtual-threads', 12, 0.9],
+]
+
+function cell([framework, ioModel, micros, held], rate) {
+  const achieved = rate === 10000 ? rate * held : rate
+  return {
+    framework,
+    frameworkVersion: '1.0.0',
+    ioModel,
+    scenario: 'plaintext',
+    loadModel: 'open',
+    connections: rate / 100 + 8,
+    targetRate: rate,
+    vcpus: 1,
+    durationSeconds: 5,
+    warmupSeconds: 0,
+    cpus: '0',
+    ...(framework === 'nginx' ? { baseline: true } : {}),
+    ...(achieved < 0.98 * rate ? { flags: ['rate-not-held'] } : {}),
+    costLadder: LADDER,
+    achievedRate: achieved,
+    repeats: [0, 1, 2].map(() => ({
+      requests: achieved * 5,
+      requestsPerSecond: achieved,
+      latencyMs: { p50: 0.4, p75: 0.5, p90: 0.7, p99: 1.5, p999: 3, max: 9, mean: 0.45 },
+      errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
+      usage: {
+        wallSeconds: 5,
+        targetCpuUserSeconds: (achieved * 5 * micros * 0.9) / 1e6,
+        targetCpuSystemSeconds: (achieved * 5 * micros * 0.1) / 1e6,
+        targetRssMeanBytes: 300e6,
+        targetRssPeakBytes: 320e6,
+        generatorCpuSeconds: 1,
+        samples: 25,
+      },
+    })),
+  }
+}
+
+function runPayload() {
+  const started = new Date(Date.now() - 7_200_000)
+  return {
+    schemaVersion: 2,
+    runId: RUN_ID,
+    startedAt: started.toISOString(),
+    finishedAt: new Date(started.getTime() + 600_000).toISOString(),
+    agent: { version: '0.1.0' },
+    suite: {
+      name: 'podium-standard',
+      version: '1.0.0',
+      commit: '89abcdef0123456789abcdef0123456789abcdef',
+      profile: 'quick',
+    },
+    loadGenerator: { tool: 'wrk', version: '4.2.0', openLoopTool: 'fortio', openLoopVersion: '1.69.0' },
+    host: {
+      hostname: 'bench-cost',
+      cpuModel: 'Cost Test CPU @ 2.00GHz',
+      vcpus: 2,
+      memoryBytes: 8 * 1024 ** 3,
+      os: 'Debian GNU/Linux 12',
+      kernel: '6.1.0-28-amd64',
+      arch: 'amd64',
+      virtualization: 'none',
+      serverCpus: '0',
+      loadGeneratorCpus: '1',
+      settings: { governor: 'performance' },
+    },
+    jvm: { vendor: 'Eclipse Adoptium', version: '25.0.1+8', vmName: 'OpenJDK 64-Bit Server VM', gc: 'G1', flags: [] },
+    results: [2000, 10000].flatMap((rate) => TARGETS.map((t) => cell(t, rate))),
+  }
+}
+
+let desktop
+let phone
+before(async () => {
+  const res = await fetch(`${base}/api/runs`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(envelope(runPayload())),
+  })
+  assert.ok(res.status === 201 || res.status === 200, await res.text())
+  for (let i = 0; i < 100; i++) {
+    const rates = await (await fetch(`${base}/api/cost/rates`)).json()
+    if (rates.rates?.length === 2) break
+    await new Promise((ok) => setTimeout(ok, 100))
+  }
+  desktop = await launch()
+  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+})
+after(async () => {
+  await desktop?.close()
+  await phone?.close()
+})
+
+async function open(browser, path) {
+  const page = await browser.context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${base}${path}`)
+  return page
+}
+
+async function table(page) {
+  const section = page.locator('.cost-at-rate')
+  await section.locator('#cost-at-rate-table tbody tr').nth(2).waitFor()
+  const rows = section.locator('#cost-at-rate-table tbody tr')
+  return {
+    names: (await rows.locator('th').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim()),
+    ranks: (await rows.locator('td.rank').allTextContents()).map((t) => t.trim()),
+    micros: (await rows.locator('td.micros').allTextContents()).map((t) => t.trim()),
+  }
+}
+
+for (const [name, browser] of [
+  ['desktop', () => desktop],
+  ['phone', () => phone],
+]) {
+  describe(`cost at a fixed load, ${name}`, () => {
+    test('the cost view ranks the targets by CPU per request at each offered rate', async () => {
+      const page = await open(browser(), '/cost')
+      const select = page.locator('.cost-at-rate select[name="targetRate"]')
+      await select.waitFor()
+      assert.deepEqual(
+        (await select.locator('option').allTextContents()).map((t) => t.trim()),
+        ['2,000 req/s', '10,000 req/s'],
+      )
+      assert.equal(await select.inputValue(), '10000', 'the top rung first')
+      let t = await table(page)
+      assert.deepEqual(
+        t.names.map((n) => n.split(' (')[0]),
+        ['Vert.x Web', 'Quarkus REST', 'Helidon SE'],
+      )
+      assert.deepEqual(t.ranks, ['1', '2', '—'])
+      assert.deepEqual(t.micros, ['10.0 µs', '20.0 µs', '12.0 µs'])
+      assert.match(t.names[2], /Not ranked: it achieved less than 98% of its offered rate/)
+      assert.equal(
+        (
+          await page.locator('.cost-at-rate tr[data-framework="Helidon SE"] [data-flag="rate-not-held"]').textContent()
+        ).trim(),
+        'rate not held',
+      )
+      await select.selectOption('2000')
+      await page.locator('.cost-at-rate caption', { hasText: '2,000' }).waitFor()
+      t = await table(page)
+      assert.deepEqual(
+        t.names.map((n) => n.split(' (')[0]),
+        ['Vert.x Web', 'Helidon SE', 'Quarkus REST'],
+      )
+      assert.deepEqual(t.ranks, ['1', '2', '3'])
+      const width = await page.evaluate(() => window.innerWidth)
+      assert.ok(
+        (await page.evaluate(() => document.documentElement.scrollWidth)) <= width + 1,
+        'the page does not scroll sideways',
+      )
+      await page.close()
+    })
+
+    test('the calculator sizes a fleet from the cost at the rate', async () => {
+      const page = await open(browser(), '/cost')
+      const link = page.locator('.cost-at-rate a.cost-calculator-link')
+      await link.waitFor()
+      assert.match(await link.getAttribute('href'), /^\/calculator\?scenario=plaintext&targetRate=10000&by=cpu/)
+      await link.click()
+      await page.locator('.calculator-rate').waitFor()
+      assert.match(await page.locator('.calculator-rate').textContent(), /CPU per request at 10,000 req\/s offered/)
+      assert.equal(await page.locator('select[name="by"]').inputValue(), 'cpu')
+      await page.close()
+    })
+
+    test('the board shows the same ranking', async () => {
+      const page = await open(browser(), '/cost')
+      const link = page.locator('.cost-at-rate a.cost-board-link')
+      await link.waitFor()
+      assert.match(
+        await link.getAttribute('href'),
+        /^\/leaderboard\/plaintext\?loadModel=open&targetRate=10000&rank=cpu/,
+      )
+      await link.click()
+      const rows = page.locator('#leaderboard-table tbody tr')
+      await rows.nth(2).waitFor()
+      const names = (await rows.locator('th').allTextContents()).map((n) => n.replace(/\s+/g, ' ').trim())
+      assert.match(names[0], /Vert\.x Web/)
+      assert.match(names[1], /Quarkus REST/)
+      assert.match(names[2], /Helidon SE/)
+      await page.close()
+    })
+  })
+}

@@ -1,0 +1,13 @@
+// GET /api/cost/rates: the offered rates of the fixed-rate cost cells measured on a host class.
+import { getJson } from './http'
+import type { CostRates } from './types'
+
+export interface CostRatesQuery {
+  scenario?: string
+  hostClass?: string
+  vcpus?: number
+}
+
+export function fetchCostRates(q: CostRatesQuery, signal?: AbortSignal): Promise<CostRates> {
+  return getJson<CostRates>('/api/cost/rates', { ...q }, signal)
+}

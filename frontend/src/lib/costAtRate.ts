@@ -1,0 +1,72 @@
+// Cost at a fixed load (methodology.md section 4): the arithmetic of the cost view's "cost at N req/s" ranking, whose
+// rows are the leaderboard's rows of the fixed-rate cost cells (loadModel open, targetRate N, rank cpu).
+import type { Figure } from '../api/types'
+
+const dash = '—'
+
+/** CPU microseconds per request from requests per CPU-second (its inverse); null without a figure. */
+export function microsPerRequest(perCpuSecond: number | null | undefined): number | null {
+  return perCpuSecond && perCpuSecond > 0 && Number.isFinite(perCpuSecond) ? 1e6 / perCpuSecond : null
+}
+
+/** The 95% interval of CPU µs per request from that of requests per CPU-second: the inverse swaps its ends. */
+export function microsRange(f: Figure | null | undefined): [number, number] | null {
+  if (!f || f.ciLow === null || f.ciHigh === null || f.ciLow === undefined || f.ciHigh === undefined) return null
+  const low = microsPerRequest(f.ciHigh)
+  const high = microsPerRequest(f.ciLow)
+  return low === null || high === null ? null : [low, high]
+}
+
+/** Microseconds: 9.87 -> "9.9 µs", 123.4 -> "123 µs". */
+export function formatMicros(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return dash
+  return v < 100 ? `${v.toFixed(1)} µs` : `${Math.round(v).toLocaleString('en-US')} µs`
+}
+
+/** Mean resident memory (MB) at the rate a row achieved: MB per 1,000 req/s times the achieved rate / 1,000. */
+export function rssMbAt(rssMbPerKrps: number | null | undefined, achieved: number | null | undefined): number | null {
+  if (rssMbPerKrps === null || rssMbPerKrps === undefined || !achieved) return null
+  return (rssMbPerKrps * achieved) / 1000
+}
+
+/** The share of the offered rate a row achieved (the cost cell is flagged rate-not-held below 0.98). */
+export function achievedShare(achieved: number | null | undefined, offered: number): number | null {
+  return achieved === null || achieved === undefined || offered <= 0 ? null : achieved / offered
+}
+
+/** The query of the leaderboard that is the ranking at one offered rate. */
+export function costBoardQuery(
+  scenario: string,
+  rate: number,
+  hostClass: string | null | undefined,
+  vcpus: number | null | undefined,
+) {
+  return {
+    scenario,
+    loadModel: 'open' as const,
+    targetRate: rate,
+    rank: 'cpu' as const,
+    ...(hostClass ? { hostClass } : {}),
+    ...(vcpus ? { vcpus } : {}),
+  }
+}
+
+/** The board's address of the same ranking. */
+export function costBoardPath(
+  scenario: string,
+  rate: number,
+  hostClass: string | null | undefined,
+  vcpus: number | null | undefined,
+): string {
+  const q = new URLSearchParams({ loadModel: 'open', targetRate: String(rate), rank: 'cpu' })
+  if (hostClass) q.set('hostClass', hostClass)
+  if (vcpus) q.set('vcpus', String(vcpus))
+  return `/leaderboard/${encodeURIComponent(scenario)}?${q.toString()}`
+}
+
+/** The calculator's address sized from the cost at that rate (by CPU per request). */
+export function costCalculatorPath(scenario: string, rate: number, hostClass: string | null | undefined): string {
+  const q = new URLSearchParams({ scenario, targetRate: String(rate), by: 'cpu' })
+  if (hostClass) q.set('hostClass', hostClass)
+  return `/calculator?${q.toString()}`
+}
