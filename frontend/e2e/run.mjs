@@ -9,7 +9,14 @@ const all = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith(
 const path = (f) => new URL(f, import.meta.url).pathname
 const emptyFiles = all.filter((f) => f === 'empty.test.mjs').map(path) // run before the seed
 // each adds a run the others do not expect
-const LAST = ['cost.test.mjs', 'forks.test.mjs', 'hostile.test.mjs', 'jvmmode.test.mjs', 'scaleout.test.mjs', 'warmup.test.mjs']
+const LAST = [
+  'cost.test.mjs',
+  'forks.test.mjs',
+  'hostile.test.mjs',
+  'jvmmode.test.mjs',
+  'scaleout.test.mjs',
+  'warmup.test.mjs',
+]
 const lastFiles = all.filter((f) => LAST.includes(f)).map(path)
 const files = all.filter((f) => f !== 'empty.test.mjs' && !LAST.includes(f)).map(path)
 

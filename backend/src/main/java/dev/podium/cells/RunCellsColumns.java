@@ -159,14 +159,18 @@ public class RunCellsColumns implements Table.Source {
                             "AOT training",
                             "s",
                             "aot-cache cells: the training run that wrote the cache",
-                            c -> c.aotTraining() == null ? null : c.aotTraining().seconds()),
+                            c -> c.aotTraining() == null
+                                    ? null
+                                    : c.aotTraining().seconds()),
                     nested(
                             "aotCacheBytes",
                             "aotTraining.cacheBytes",
                             "AOT cache",
                             "bytes",
                             "aot-cache cells: the cache's size",
-                            c -> c.aotTraining() == null ? null : c.aotTraining().cacheBytes()),
+                            c -> c.aotTraining() == null
+                                    ? null
+                                    : c.aotTraining().cacheBytes()),
                     own("topology", "Topology", null, "single or nginx-N", CellView::topology)));
 
     @Override

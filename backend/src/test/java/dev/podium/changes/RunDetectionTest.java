@@ -83,7 +83,15 @@ class RunDetectionTest {
         rows.execute("delete from change_points");
         // the one series the ten runs are points of (SignedRuns.nettyDay's cell on the host class it derives)
         SeriesKey series = new SeriesKey(
-                SignedRuns.HOST_CLASS, 2, "Netty", "non-blocking", "plaintext", "closed", 256, null, Topology.SINGLE,
+                SignedRuns.HOST_CLASS,
+                2,
+                "Netty",
+                "non-blocking",
+                "plaintext",
+                "closed",
+                256,
+                null,
+                Topology.SINGLE,
                 JvmMode.DEFAULT);
         int racers = 4;
         ExecutorService pool = Executors.newFixedThreadPool(racers);

@@ -125,8 +125,8 @@ class CostAtRateTest extends EmptyDatabaseTest {
     @Test
     void the_calculator_sizes_a_fleet_by_cpu_at_the_rate_and_refuses_a_rate_not_held() {
         Api.submit(V2Payloads.envelope(run())).then().statusCode(201);
-        String at = "/api/calculator?scenario=plaintext&targetRate=10000&by=cpu&servers=10"
-                + "&current=1000&required=2000";
+        String at =
+                "/api/calculator?scenario=plaintext&targetRate=10000&by=cpu&servers=10" + "&current=1000&required=2000";
         // Quarkus REST to Vert.x Web: 100,000 / 49,950 requests per CPU-second, about twice: twice the load on the same
         // 10 servers after the move, where today 10 more would be needed
         doubles()
