@@ -125,8 +125,15 @@ func TestCellsInTheRunsOrderAndForksDouble(t *testing.T) {
 	}
 	p.Forks = 2
 	two := onHost(t, m, p, 4)
-	if two.Targets[0].Planned != 2*one.Targets[0].Planned || two.Targets[0].Starts != 2 {
-		t.Errorf("nginx is started once per fork too: %s with forks 2, %s with 1", two.Targets[0].Planned, one.Targets[0].Planned)
+	var nginxOpen time.Duration // its cost cells: open loop, in the first start only
+	for _, c := range one.Cells {
+		if c.Target == "nginx" && c.VCPUs == 1 && c.LoadModel == "open" {
+			nginxOpen += c.Planned
+		}
+	}
+	if two.Targets[0].Planned != 2*one.Targets[0].Planned-nginxOpen || two.Targets[0].Starts != 2 {
+		t.Errorf("nginx is started once per fork too: %s with forks 2, %s with 1 (%s of it open loop, once)",
+			two.Targets[0].Planned, one.Targets[0].Planned, nginxOpen)
 	}
 	var open time.Duration
 	for _, c := range netty {
