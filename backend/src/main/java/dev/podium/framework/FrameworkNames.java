@@ -1,7 +1,7 @@
 package dev.podium.framework;
 
+import dev.podium.cache.ReadCache;
 import dev.podium.read.CellQueries;
-import dev.podium.read.ReadCache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,6 @@
-package dev.podium.jvmmode;
+package dev.podium.framework;
 
 import dev.podium.common.ProblemException;
-import dev.podium.framework.FrameworkPages;
 import dev.podium.read.Answers;
 import dev.podium.read.CellView;
 import dev.podium.read.QueryParams;

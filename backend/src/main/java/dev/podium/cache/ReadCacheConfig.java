@@ -1,4 +1,4 @@
-package dev.podium.read;
+package dev.podium.cache;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

@@ -1,4 +1,4 @@
-package dev.podium.read;
+package dev.podium.cache;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.arc.Arc;

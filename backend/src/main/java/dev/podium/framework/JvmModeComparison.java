@@ -1,4 +1,4 @@
-package dev.podium.jvmmode;
+package dev.podium.framework;
 
 import java.time.OffsetDateTime;
 import java.util.List;
