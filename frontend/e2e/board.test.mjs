@@ -59,6 +59,7 @@ describe('the leaderboard a TFB visitor expects', () => {
       'warmup-not-stable',
       'noisy',
       'high-error-rate',
+      'rate-not-held',
     ])
     assert.match(await legend.textContent(), /2 of 5 rows carry a flag, 1 not ranked\./)
     await page.close()

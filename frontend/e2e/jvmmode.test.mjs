@@ -113,7 +113,7 @@ before(async () => {
     body: JSON.stringify(envelope(runPayload())),
   })
   assert.ok(res.status === 201 || res.status === 200, await res.text())
-  hostClass = (await (await fetch(`${base}/api/runs/${RUN_ID}`)).json()).hostClass
+  hostClass = (await (await fetch(`${base}/api/runs/${RUN_ID}`)).json()).host.hostClass
   desktop = await launch()
   phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
 })
