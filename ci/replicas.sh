@@ -71,6 +71,9 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+# a stopped run (Ctrl-C, a CI timeout, kill) cleans up too: bash runs the EXIT trap only on an exit it handles
+trap "exit 130" INT
+trap "exit 143" TERM
 
 # --- the replicas: launch starts one in the background (its port fixed for all its lives), await_ready waits ---
 port[a]=$(free_port)
