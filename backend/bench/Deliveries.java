@@ -60,10 +60,7 @@ import javax.crypto.spec.SecretKeySpec;
 public class Deliveries {
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opt = new TreeMap<>();
-        for (int i = 1; i + 1 < args.length; i += 2) {
-            opt.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
+        Map<String, String> opt = Soak.options(args, 1);
         boolean ok = switch (args[0]) {
             case "storm" -> storm(opt);
             case "killed-after-201" -> killedAfter201(opt);

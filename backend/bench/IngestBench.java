@@ -8,7 +8,8 @@
  *        --url http://127.0.0.1:18090 --admin-token bench --jdbc jdbc:postgresql://localhost:PORT/postgres \
  *        --key schema/testdata/keys/test-agent.json [--runs 8] [--warmup 3] [--cells 1000] [--repeats 5] [--clients 1]
  *
- * Loopback only; the number of requests is bounded by --warmup + --runs.
+ * Loopback only; the number of requests is bounded by --warmup + --runs. Reads its options as Soak.java does (Java's
+ * launcher compiles that file too).
  */
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -290,10 +291,7 @@ public class IngestBench {
     }
 
     static Map<String, String> parse(String[] args) {
-        Map<String, String> out = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            out.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
+        Map<String, String> out = Soak.options(args, 0);
         if (!out.containsKey("key") || !out.containsKey("jdbc") || !out.containsKey("admin-token")) {
             throw new IllegalArgumentException("usage: IngestBench --url URL --admin-token T --jdbc JDBC_URL --key KEY_JSON"
                     + " [--runs N] [--warmup N] [--cells N] [--repeats N] [--clients N]");

@@ -2,7 +2,8 @@
  * Load test of a running Podium service (loopback only, bounded by --seconds): --agents pushers, each with its own
  * Ed25519 key enrolled through the admin API, push freshly signed runs (honouring Retry-After on 429/503, as the agent
  * does), while --readers readers fetch the leaderboard and run pages. Prints the status counts, the 5xx count, runs
- * answered 201 vs stored, and read p50/p99; exits 1 on any 5xx or lost run. Called by backend/bench/load.sh:
+ * answered 201 vs stored, and read p50/p99; exits 1 on any 5xx or lost run. Reads its options as Soak.java does (Java's
+ * launcher compiles that file too). Called by backend/bench/load.sh:
  *
  *   java -cp 'target/quarkus-app/lib/main/*' backend/bench/Load.java --url http://127.0.0.1:PORT --admin-token T \
  *        --payload schema/testdata/payloads/valid/minimal.json [--agents 20] [--readers 200] [--seconds 60]
@@ -38,10 +39,7 @@ public class Load {
     static final ObjectMapper JSON = new ObjectMapper();
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opt = new TreeMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            opt.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
+        Map<String, String> opt = Soak.options(args, 0);
         String url = opt.get("url");
         String admin = opt.get("admin-token");
         byte[] template = Files.readAllBytes(Path.of(opt.get("payload")));

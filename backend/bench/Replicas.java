@@ -53,10 +53,7 @@ public class Replicas {
             .version(java.net.http.HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opt = new TreeMap<>();
-        for (int i = 1; i + 1 < args.length; i += 2) {
-            opt.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
+        Map<String, String> opt = Soak.options(args, 1);
         boolean ok = switch (args[0]) {
             case "coherence" -> coherence(opt);
             case "flood-address" -> floodAddress(opt);

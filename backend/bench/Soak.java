@@ -39,10 +39,7 @@ public class Soak {
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opt = new TreeMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            opt.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
+        Map<String, String> opt = Soak.options(args, 0);
         String url = opt.get("url");
         byte[] template = Files.readAllBytes(Path.of(opt.get("payload")));
         int agents = Integer.parseInt(opt.getOrDefault("agents", "4"));
@@ -106,6 +103,15 @@ public class Soak {
     }
 
     /** POSTs until 200/201, as an agent does: any other answer or no connection waits and tries again. */
+    /** The "--name value" pairs of args from index from on, by name (without its dashes): every bench program's options. */
+    static Map<String, String> options(String[] args, int from) {
+        Map<String, String> opt = new TreeMap<>();
+        for (int i = from; i + 1 < args.length; i += 2) {
+            opt.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        return opt;
+    }
+
     static HttpResponse<String> retry(String url, byte[] body, String admin, long deadline,
                                       Map<String, AtomicInteger> answers) throws Exception {
         while (System.nanoTime() < deadline) {

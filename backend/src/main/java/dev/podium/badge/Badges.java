@@ -6,6 +6,7 @@ import dev.podium.framework.FrameworkPages;
 import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
+import dev.podium.read.SeriesKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -80,14 +81,17 @@ public class Badges {
 
     private String trend(String framework, LeaderboardResponse.Row row, LeaderboardResponse board) {
         int connections = row.slaConnections() != null ? row.slaConnections() : row.bestConnections();
-        CellFilter series = CellFilter.of(
+        CellFilter series = CellFilter.of(new SeriesKey(
                 board.hostClass(),
                 board.vcpus(),
                 framework,
                 row.ioModel(),
                 board.scenario(),
                 board.loadModel(),
-                connections);
+                connections,
+                null,
+                null,
+                null));
         List<ChangeView> newest = changes.list(new ChangeQueries.Filter(series.whereUnprefixed(), "throughput", 1));
         if (newest.isEmpty()) {
             return "→";

@@ -2,6 +2,8 @@ package dev.podium.cells;
 
 import dev.podium.columns.Column;
 import dev.podium.columns.Table;
+import dev.podium.companion.CpuSeconds;
+import dev.podium.companion.DatabaseClient;
 import dev.podium.gc.GcStats;
 import dev.podium.read.CellView;
 import dev.podium.stats.CellStats;
@@ -77,49 +79,56 @@ public class RunCellsColumns implements Table.Source {
                             "First response",
                             "ms",
                             "from the target's start to its first answer",
-                            c -> c.startup() == null ? null : c.startup().firstResponseMs()),
+                            CellView::startup,
+                            CellView.Startup::firstResponseMs),
                     nested(
                             "startupIdleRssBytes",
                             "startup.idleRssBytes",
                             "Idle memory",
                             "bytes",
                             "resident memory of the started target before load",
-                            c -> c.startup() == null ? null : c.startup().idleRssBytes()),
+                            CellView::startup,
+                            CellView.Startup::idleRssBytes),
                     nested(
                             "dbClient",
                             "database.client",
                             "DB client",
                             null,
                             "db scenarios: the database client",
-                            c -> c.database() == null ? null : c.database().client()),
+                            CellView::database,
+                            DatabaseClient::client),
                     nested(
                             "dbPool",
                             "database.pool",
                             "DB pool",
                             null,
                             "db scenarios: its pool",
-                            c -> c.database() == null ? null : c.database().pool()),
+                            CellView::database,
+                            DatabaseClient::pool),
                     nested(
                             "targetCpuSeconds",
                             "cpuSeconds.target",
                             "Target CPU",
                             "s",
                             "over the repeats",
-                            c -> c.cpuSeconds() == null ? null : c.cpuSeconds().target()),
+                            CellView::cpuSeconds,
+                            CpuSeconds::target),
                     nested(
                             "databaseCpuSeconds",
                             "cpuSeconds.database",
                             "Database CPU",
                             "s",
                             "over the repeats",
-                            c -> c.cpuSeconds() == null ? null : c.cpuSeconds().database()),
+                            CellView::cpuSeconds,
+                            CpuSeconds::database),
                     nested(
                             "balancerCpuSeconds",
                             "cpuSeconds.balancer",
                             "Balancer CPU",
                             "s",
                             "over the repeats",
-                            c -> c.cpuSeconds() == null ? null : c.cpuSeconds().balancer()),
+                            CellView::cpuSeconds,
+                            CpuSeconds::balancer),
                     own(
                             "timeToPeakSeconds",
                             "Time to peak",
@@ -159,18 +168,16 @@ public class RunCellsColumns implements Table.Source {
                             "AOT training",
                             "s",
                             "aot-cache cells: the training run that wrote the cache",
-                            c -> c.aotTraining() == null
-                                    ? null
-                                    : c.aotTraining().seconds()),
+                            CellView::aotTraining,
+                            CellView.AotTraining::seconds),
                     nested(
                             "aotCacheBytes",
                             "aotTraining.cacheBytes",
                             "AOT cache",
                             "bytes",
                             "aot-cache cells: the cache's size",
-                            c -> c.aotTraining() == null
-                                    ? null
-                                    : c.aotTraining().cacheBytes()),
+                            CellView::aotTraining,
+                            CellView.AotTraining::cacheBytes),
                     own("topology", "Topology", null, "single or nginx-N", CellView::topology)));
 
     @Override
@@ -183,25 +190,24 @@ public class RunCellsColumns implements Table.Source {
         return new Column<>(name, label, unit, description, "items[]." + name, value);
     }
 
-    private static Column<CellView> nested(
+    /** A column of one part of the cell (its start-up, database client, statistics, ...): null where it has none. */
+    private static <P> Column<CellView> nested(
             String name,
             String field,
             String label,
             String unit,
             String description,
-            Function<CellView, Object> value) {
-        return new Column<>(name, label, unit, description, "items[]." + field, value);
+            Function<CellView, P> part,
+            Function<P, Object> value) {
+        return new Column<>(name, label, unit, description, "items[]." + field, c -> {
+            P p = part.apply(c);
+            return p == null ? null : value.apply(p);
+        });
     }
 
     private static Column<CellView> stat(
             String name, String label, String unit, String description, Function<CellStats, Object> value) {
-        return new Column<>(
-                name,
-                label,
-                unit,
-                description,
-                "items[].stats." + name,
-                c -> c.stats() == null ? null : value.apply(c.stats()));
+        return nested(name, "stats." + name, label, unit, description, CellView::stats, value);
     }
 
     private static List<Column<CellView>> estimate(
@@ -218,12 +224,6 @@ public class RunCellsColumns implements Table.Source {
 
     private static Column<CellView> gc(
             String name, String label, String unit, String description, Function<GcStats, Object> value) {
-        return new Column<>(
-                name,
-                label,
-                unit,
-                description + " (JVM cells)",
-                "items[].gc." + name,
-                c -> c.gc() == null ? null : value.apply(c.gc()));
+        return nested(name, "gc." + name, label, unit, description + " (JVM cells)", CellView::gc, value);
     }
 }

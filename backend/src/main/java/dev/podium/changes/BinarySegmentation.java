@@ -23,14 +23,7 @@ final class BinarySegmentation {
         }
         List<Integer> found = new ArrayList<>();
         split(0, figures.length, figures.length, sum, s, tester, found);
-        found.sort(null);
-        List<EDivisive.ChangePoint> out = new ArrayList<>();
-        for (int i = 0; i < found.size(); i++) {
-            int from = i == 0 ? 0 : found.get(i - 1);
-            int to = i == found.size() - 1 ? figures.length : found.get(i + 1);
-            out.add(new EDivisive.ChangePoint(found.get(i), tester.compare(from, found.get(i), to)));
-        }
-        return EDivisive.merge(out, s, tester, figures.length);
+        return EDivisive.merge(EDivisive.tested(found, tester, figures.length), s, tester, figures.length);
     }
 
     private static void split(

@@ -1,5 +1,6 @@
 package dev.podium.changes;
 
+import dev.podium.common.Rows;
 import dev.podium.read.SeriesKey;
 import dev.podium.webhook.WebhookDeliveries;
 import io.quarkus.runtime.StartupEvent;
@@ -166,20 +167,9 @@ public class ChangeDetector {
         executor.submit(() -> {
             try {
                 for (SeriesKey s : query(
-                        "select distinct host_class, vcpus, framework, io_model, scenario, load_model, connections,"
-                                + " target_rate, topology, jvm_mode from change_points where tested_on is null",
+                        "select distinct " + SeriesKey.COLUMNS + " from change_points where tested_on is null",
                         List.of(),
-                        rs -> new SeriesKey(
-                                rs.getString(1),
-                                rs.getInt(2),
-                                rs.getString(3),
-                                rs.getString(4),
-                                rs.getString(5),
-                                rs.getString(6),
-                                rs.getInt(7),
-                                rs.getObject(8, Double.class),
-                                rs.getString(9),
-                                rs.getString(10)))) {
+                        SeriesKey::of)) {
                     recompute(s);
                 }
             } catch (RuntimeException e) {
@@ -200,17 +190,7 @@ public class ChangeDetector {
                         + "c.load_model, c.connections, c.target_rate, c.topology, c.jvm_mode from cells c"
                         + " join runs r on r.id = c.run_id where c.run_id = ?",
                 List.of(runId),
-                rs -> new SeriesKey(
-                        rs.getString(1),
-                        rs.getInt(2),
-                        rs.getString(3),
-                        rs.getString(4),
-                        rs.getString(5),
-                        rs.getString(6),
-                        rs.getInt(7),
-                        rs.getObject(8, Double.class),
-                        rs.getString(9),
-                        rs.getString(10)));
+                SeriesKey::of);
     }
 
     /**
@@ -266,7 +246,7 @@ public class ChangeDetector {
         return fresh;
     }
 
-    private <T> List<T> query(String sql, List<Object> values, SeriesPoints.Mapper<T> mapper) {
+    private <T> List<T> query(String sql, List<Object> values, Rows.Mapper<T> mapper) {
         try (Connection c = dataSource.getConnection()) {
             return SeriesPoints.query(c, sql, values, mapper);
         } catch (SQLException e) {

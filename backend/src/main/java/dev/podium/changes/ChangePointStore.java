@@ -10,8 +10,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,11 +61,11 @@ public class ChangePointStore {
             });
             double effect = (after.mean() - before.mean()) / before.mean() * 100;
             try (PreparedStatement ps = c.prepareStatement("insert into change_points (series_key, metric, "
-                    + "host_class, vcpus, framework, io_model, scenario, load_model, connections, target_rate, "
-                    + "run_before, run_after, at, runs_before, runs_after, mean_before, ci_low_before, "
+                    + SeriesKey.COLUMNS
+                    + ", run_before, run_after, at, runs_before, runs_after, mean_before, ci_low_before, "
                     + "ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, changed, "
-                    + "topology, spread_before, spread_after, effect_size, tested_on, jvm_mode) "
-                    + "values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb,?,?,?,?,'runs',?) "
+                    + "spread_before, spread_after, effect_size, tested_on) "
+                    + "values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?::jsonb,?,?,?,'runs') "
                     + "on conflict (series_key, run_after) do update set run_before = excluded.run_before, "
                     + "runs_before = excluded.runs_before, runs_after = excluded.runs_after, "
                     + "mean_before = excluded.mean_before, ci_low_before = excluded.ci_low_before, "
@@ -74,70 +74,35 @@ public class ChangePointStore {
                     + "effect_percent = excluded.effect_percent, p_value = excluded.p_value, changed = excluded.changed, "
                     + "spread_before = excluded.spread_before, spread_after = excluded.spread_after, "
                     + "effect_size = excluded.effect_size, tested_on = excluded.tested_on "
-                    + "returning id, detected_at, (xmax = 0)")) {
-                Object[] v = {
-                    key,
-                    metric,
-                    s.hostClass(),
-                    s.vcpus(),
-                    s.framework(),
-                    s.ioModel(),
-                    s.scenario(),
-                    s.loadModel(),
-                    s.connections(),
-                    s.targetRate(),
-                    last.runId(),
-                    first.runId(),
-                    first.startedAt(),
-                    at - from,
-                    to - at,
-                    before.mean(),
-                    before.ciLow(),
-                    before.ciHigh(),
-                    after.mean(),
-                    after.ciLow(),
-                    after.ciHigh(),
-                    effect,
-                    cps.get(i).stats().pValue(),
-                    write(changed),
-                    dev.podium.topology.Topology.of(s.topology()),
-                    before.spread(),
-                    after.spread(),
-                    effectSize,
-                    dev.podium.jvmmode.JvmMode.of(s.jvmMode())
-                };
-                for (int k = 0; k < v.length; k++) {
-                    ps.setObject(k + 1, v[k]);
+                    + "returning " + ChangeQueries.COLUMNS + ", (xmax = 0) as inserted")) {
+                List<Object> v = new ArrayList<>(List.of(key, metric));
+                v.addAll(s.values());
+                v.addAll(Arrays.asList(
+                        last.runId(),
+                        first.runId(),
+                        first.startedAt(),
+                        at - from,
+                        to - at,
+                        before.mean(),
+                        before.ciLow(),
+                        before.ciHigh(),
+                        after.mean(),
+                        after.ciLow(),
+                        after.ciHigh(),
+                        effect,
+                        cps.get(i).stats().pValue(),
+                        write(changed),
+                        before.spread(),
+                        after.spread(),
+                        effectSize));
+                for (int k = 0; k < v.size(); k++) {
+                    ps.setObject(k + 1, v.get(k));
                 }
                 ChangeView inserted = null;
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
-                    if (rs.getBoolean(3)) { // inserted, not updated: new here, announced here only
-                        inserted = new ChangeView(
-                                rs.getLong(1),
-                                metric,
-                                s.hostClass(),
-                                s.vcpus(),
-                                s.framework(),
-                                s.ioModel(),
-                                s.scenario(),
-                                s.loadModel(),
-                                s.connections(),
-                                s.targetRate(),
-                                last.runId(),
-                                first.runId(),
-                                first.startedAt(),
-                                at - from,
-                                to - at,
-                                new ChangeView.Segment(before.mean(), before.ciLow(), before.ciHigh(), before.spread()),
-                                new ChangeView.Segment(after.mean(), after.ciLow(), after.ciHigh(), after.spread()),
-                                effect,
-                                effectSize,
-                                cps.get(i).stats().pValue(),
-                                changed,
-                                rs.getObject(2, OffsetDateTime.class),
-                                dev.podium.topology.Topology.of(s.topology()),
-                                dev.podium.jvmmode.JvmMode.of(s.jvmMode()));
+                    if (rs.getBoolean("inserted")) { // inserted, not updated: new here, announced here only
+                        inserted = ChangeQueries.change(rs, json); // as stored, as the API reads it
                     }
                 }
                 if (inserted != null) {

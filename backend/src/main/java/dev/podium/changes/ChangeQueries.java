@@ -3,17 +3,17 @@ package dev.podium.changes;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.ProblemException;
+import dev.podium.common.Rows;
 import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
+import dev.podium.read.SeriesKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,62 +46,73 @@ public class ChangeQueries {
     @Inject
     ObjectMapper json;
 
+    /**
+     * A stored change point's columns as {@link #change} reads them: its series first (read's SeriesKey), then the
+     * others by name (changed as text, for Jackson).
+     */
+    static final String COLUMNS = SeriesKey.COLUMNS
+            + ", id, metric, run_before, run_after, at, runs_before, runs_after, mean_before, ci_low_before,"
+            + " ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, changed::text as changed,"
+            + " detected_at, spread_before, spread_after, effect_size";
+
     public List<ChangeView> list(Filter f) {
-        StringBuilder sql = new StringBuilder(
-                "select id, metric, host_class, vcpus, framework, io_model, scenario, "
-                        + "load_model, connections, target_rate, run_before, run_after, at, runs_before, runs_after, mean_before, "
-                        + "ci_low_before, ci_high_before, mean_after, ci_low_after, ci_high_after, effect_percent, p_value, "
-                        + "changed::text, detected_at, topology, spread_before, spread_after, effect_size, jvm_mode from change_points");
+        StringBuilder sql = new StringBuilder("select " + COLUMNS + " from change_points");
         CellQueries.Where where = f.series().and("metric = ?", f.metric());
         sql.append(where.sql());
         List<Object> values = where.values();
         sql.append(" order by at desc, id desc limit ").append(f.limit());
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql.toString())) {
-            for (int i = 0; i < values.size(); i++) {
-                ps.setObject(i + 1, values.get(i));
-            }
-            List<ChangeView> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new ChangeView(
-                            rs.getLong(1),
-                            rs.getString(2),
-                            rs.getString(3),
-                            rs.getInt(4),
-                            rs.getString(5),
-                            rs.getString(6),
-                            rs.getString(7),
-                            rs.getString(8),
-                            rs.getInt(9),
-                            rs.getObject(10, Double.class),
-                            rs.getObject(11, UUID.class),
-                            rs.getObject(12, UUID.class),
-                            rs.getObject(13, OffsetDateTime.class),
-                            rs.getInt(14),
-                            rs.getInt(15),
-                            new ChangeView.Segment(
-                                    rs.getDouble(16),
-                                    rs.getDouble(17),
-                                    rs.getDouble(18),
-                                    rs.getObject(27, Double.class)),
-                            new ChangeView.Segment(
-                                    rs.getDouble(19),
-                                    rs.getDouble(20),
-                                    rs.getDouble(21),
-                                    rs.getObject(28, Double.class)),
-                            rs.getDouble(22),
-                            rs.getObject(29, Double.class),
-                            rs.getDouble(23),
-                            json.readValue(rs.getString(24), new TypeReference<Map<String, ChangeView.Change>>() {}),
-                            rs.getObject(25, OffsetDateTime.class),
-                            rs.getString(26),
-                            rs.getString(30)));
-                }
-            }
-            return out;
-        } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException e) {
+        try (Connection c = dataSource.getConnection()) {
+            return Rows.of(c, sql.toString(), values, rs -> change(rs, json));
+        } catch (SQLException e) {
             throw new IllegalStateException("read change points", e);
         }
+    }
+
+    /**
+     * The change point of a row holding {@link #COLUMNS}: what the API, the feed and the webhooks show, whether read
+     * here or returned by the insert that stored it (ChangePointStore).
+     */
+    static ChangeView change(ResultSet rs, ObjectMapper json) throws SQLException {
+        Map<String, ChangeView.Change> changed;
+        try {
+            changed = json.readValue(rs.getString("changed"), new TypeReference<>() {});
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a change point's stored changes are not JSON", e);
+        }
+        SeriesKey s = SeriesKey.of(rs);
+        return new ChangeView(
+                rs.getLong("id"),
+                rs.getString("metric"),
+                s.hostClass(),
+                s.vcpus(),
+                s.framework(),
+                s.ioModel(),
+                s.scenario(),
+                s.loadModel(),
+                s.connections(),
+                s.targetRate(),
+                rs.getObject("run_before", UUID.class),
+                rs.getObject("run_after", UUID.class),
+                rs.getObject("at", OffsetDateTime.class),
+                rs.getInt("runs_before"),
+                rs.getInt("runs_after"),
+                segment(rs, "before"),
+                segment(rs, "after"),
+                rs.getDouble("effect_percent"),
+                rs.getObject("effect_size", Double.class),
+                rs.getDouble("p_value"),
+                changed,
+                rs.getObject("detected_at", OffsetDateTime.class),
+                s.topology(),
+                s.jvmMode());
+    }
+
+    /** The segment before or after a change: its mean_{side}, ci_low_{side}, ci_high_{side}, spread_{side}. */
+    private static ChangeView.Segment segment(ResultSet rs, String side) throws SQLException {
+        return new ChangeView.Segment(
+                rs.getDouble("mean_" + side),
+                rs.getDouble("ci_low_" + side),
+                rs.getDouble("ci_high_" + side),
+                rs.getObject("spread_" + side, Double.class));
     }
 }

@@ -62,14 +62,7 @@ public final class ChangeSearch {
                         }
                     }
                 }
-                kept.sort(null);
-                List<EDivisive.ChangePoint> points = new ArrayList<>();
-                for (int i = 0; i < kept.size(); i++) {
-                    int from = i == 0 ? 0 : kept.get(i - 1);
-                    int to = i == kept.size() - 1 ? figures.length : kept.get(i + 1);
-                    points.add(new EDivisive.ChangePoint(kept.get(i), tester.compare(from, kept.get(i), to)));
-                }
-                yield EDivisive.merge(points, s, tester, figures.length);
+                yield EDivisive.merge(EDivisive.tested(kept, tester, figures.length), s, tester, figures.length);
             }
         };
     }

@@ -104,14 +104,7 @@ public final class EDivisive {
                 }
             }
         }
-        found.sort(null);
-        List<ChangePoint> points = new ArrayList<>();
-        for (int i = 0; i < found.size(); i++) {
-            int from = i == 0 ? 0 : found.get(i - 1);
-            int to = i == found.size() - 1 ? n : found.get(i + 1);
-            points.add(new ChangePoint(found.get(i), tester.compare(from, found.get(i), to)));
-        }
-        return points;
+        return tested(found, tester, n);
     }
 
     /** E-Divisive on series[start, end): bisect the segment with the largest q-hat while the split is significant. */
@@ -146,6 +139,23 @@ public final class EDivisive {
             points.add(bestIndex);
             points.sort(null);
         }
+    }
+
+    /**
+     * The change points at the given indexes of a series of n figures (any order), in index order, each tested between
+     * its neighbours (the series' ends outside): how the indexes a search found (E-Divisive's windows, binary
+     * segmentation, both searches' agreed ones) become change points.
+     */
+    static List<ChangePoint> tested(List<Integer> indexes, Tester tester, int n) {
+        List<Integer> sorted = new ArrayList<>(indexes);
+        sorted.sort(null);
+        List<ChangePoint> points = new ArrayList<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            int from = i == 0 ? 0 : sorted.get(i - 1);
+            int to = i == sorted.size() - 1 ? n : sorted.get(i + 1);
+            points.add(new ChangePoint(sorted.get(i), tester.compare(from, sorted.get(i), to)));
+        }
+        return points;
     }
 
     /** Hunter's merge step, plus the shortest-segment rule of the class comment. */

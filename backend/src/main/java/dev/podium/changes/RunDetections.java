@@ -1,11 +1,10 @@
 package dev.podium.changes;
 
+import dev.podium.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -56,18 +55,8 @@ public class RunDetections {
     }
 
     private List<UUID> ids(String sql, Object... values) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < values.length; i++) {
-                ps.setObject(i + 1, values[i]);
-            }
-            List<UUID> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getObject(1, UUID.class));
-                }
-            }
-            return out;
+        try (Connection c = dataSource.getConnection()) {
+            return Rows.of(c, sql, Arrays.asList(values), rs -> rs.getObject(1, UUID.class));
         } catch (SQLException e) {
             throw new IllegalStateException("run detections query failed", e);
         }

@@ -1,11 +1,9 @@
 package dev.podium.changes;
 
+import dev.podium.common.Rows;
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.SeriesKey;
-import java.sql.Array;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -66,21 +64,11 @@ final class SeriesPoints {
                         + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel, "
                         + "c.req_per_cpu_second, c.allocated_bytes_per_request from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
                         + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
-                        + "and c.target_rate is not distinct from ? and c.topology = ? and c.jvm_mode = ? "
+                        + "and c.target_rate is not distinct from ?::double precision and c.topology = ? and c.jvm_mode = ? "
                         + "and c.rps_trimmed_mean is not null "
                         + UNFLAGGED
                         + "order by r.started_at, r.received_at, r.id, c.ordinal",
-                List.of(
-                        s.hostClass(),
-                        s.vcpus(),
-                        s.framework(),
-                        s.ioModel(),
-                        s.scenario(),
-                        s.loadModel(),
-                        s.connections(),
-                        s.targetRate() == null ? new NullDouble() : s.targetRate(),
-                        dev.podium.topology.Topology.of(s.topology()),
-                        dev.podium.jvmmode.JvmMode.of(s.jvmMode())),
+                s.values(),
                 rs -> {
                     Map<String, String> meta = new LinkedHashMap<>();
                     meta.put("frameworkVersion", rs.getString(6));
@@ -144,34 +132,10 @@ final class SeriesPoints {
         return out;
     }
 
-    /** A typed SQL null for "is not distinct from ?". */
-    private record NullDouble() {}
-
-    @FunctionalInterface
-    interface Mapper<T> {
-        T map(ResultSet rs) throws SQLException;
-    }
-
-    static <T> List<T> query(Connection c, String sql, List<Object> values, Mapper<T> mapper) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < values.size(); i++) {
-                Object v = values.get(i);
-                if (v instanceof NullDouble) {
-                    ps.setNull(i + 1, java.sql.Types.DOUBLE);
-                } else if (v instanceof Long[] ids) {
-                    Array array = c.createArrayOf("bigint", ids);
-                    ps.setArray(i + 1, array);
-                } else {
-                    ps.setObject(i + 1, v);
-                }
-            }
-            List<T> rows = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(mapper.map(rs));
-                }
-            }
-            return rows;
+    /** Rows of sql on the detector's connection (a Long[] bound as a bigint array). */
+    static <T> List<T> query(Connection c, String sql, List<Object> values, Rows.Mapper<T> mapper) {
+        try {
+            return Rows.of(c, sql, values, mapper);
         } catch (SQLException e) {
             throw new IllegalStateException("change points query failed", e);
         }

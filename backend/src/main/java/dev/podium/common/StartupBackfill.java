@@ -1,6 +1,8 @@
 package dev.podium.common;
 
+import java.sql.Connection;
 import java.sql.SQLException;
+import javax.sql.DataSource;
 import org.jboss.logging.Logger;
 
 /**
@@ -15,6 +17,26 @@ public final class StartupBackfill {
     @FunctionalInterface
     public interface Pass {
         int run() throws SQLException;
+    }
+
+    /** One batch of a backfill on connection c: fills at most size rows, returns how many it filled. */
+    @FunctionalInterface
+    public interface Batch {
+        int fill(Connection c, int size) throws SQLException;
+    }
+
+    /** A pass in batches of size on one connection, until a batch fills fewer: how many rows it filled in all. */
+    public static int inBatches(DataSource dataSource, int size, Batch batch) throws SQLException {
+        int total = 0;
+        try (Connection connection = dataSource.getConnection()) {
+            while (true) {
+                int filled = batch.fill(connection, size);
+                total += filled;
+                if (filled < size) {
+                    return total;
+                }
+            }
+        }
     }
 
     /**

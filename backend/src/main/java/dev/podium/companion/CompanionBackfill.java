@@ -61,39 +61,36 @@ public class CompanionBackfill {
 
     /** Fills every run still listed in companion_backfill; returns how many. */
     public int run() throws SQLException {
-        int total = 0;
-        try (Connection connection = dataSource.getConnection()) {
-            boolean autoCommit = connection.getAutoCommit();
-            connection.setAutoCommit(false);
-            try {
-                while (true) {
-                    List<UUID> ids = new ArrayList<>();
-                    List<byte[]> envelopes = new ArrayList<>();
-                    try (PreparedStatement next = connection.prepareStatement(NEXT)) {
-                        next.setInt(1, BATCH);
-                        try (ResultSet rs = next.executeQuery()) {
-                            while (rs.next()) {
-                                ids.add(rs.getObject(1, UUID.class));
-                                envelopes.add(rs.getBytes(2));
-                            }
-                        }
-                    }
-                    connection.commit();
-                    for (int i = 0; i < ids.size(); i++) {
-                        fill(connection, ids.get(i), envelopes.get(i));
-                        connection.commit();
-                    }
-                    total += ids.size();
-                    if (ids.size() < BATCH) {
-                        return total;
+        return StartupBackfill.inBatches(dataSource, BATCH, CompanionBackfill::batch);
+    }
+
+    /** The next size runs listed, each filled in a transaction of its own. */
+    private static int batch(Connection connection, int size) throws SQLException {
+        boolean autoCommit = connection.getAutoCommit();
+        connection.setAutoCommit(false);
+        try {
+            List<UUID> ids = new ArrayList<>();
+            List<byte[]> envelopes = new ArrayList<>();
+            try (PreparedStatement next = connection.prepareStatement(NEXT)) {
+                next.setInt(1, size);
+                try (ResultSet rs = next.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getObject(1, UUID.class));
+                        envelopes.add(rs.getBytes(2));
                     }
                 }
-            } catch (SQLException | RuntimeException e) {
-                connection.rollback();
-                throw e;
-            } finally {
-                connection.setAutoCommit(autoCommit);
             }
+            connection.commit();
+            for (int i = 0; i < ids.size(); i++) {
+                fill(connection, ids.get(i), envelopes.get(i));
+                connection.commit();
+            }
+            return ids.size();
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(autoCommit);
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.podium.diff;
 
 import dev.podium.common.ProblemException;
+import dev.podium.read.CellQueries;
+import dev.podium.read.CellRow;
 import dev.podium.read.SeriesKey;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.MeanEstimate;
@@ -50,53 +52,29 @@ public class DiffService {
         FIELDS.put("hostSettings", "host_settings::text");
     }
 
-    private record Cell(
-            long id,
-            String framework,
-            String frameworkVersion,
-            String ioModel,
-            String scenario,
-            String loadModel,
-            int connections,
-            int vcpus,
-            Double targetRate,
-            boolean baseline,
-            String topology,
-            int forks,
-            String jvmMode) {
-        /**
-         * A cell shape on any host (a scale-out cell only ever matches the same topology, an aot-cache cell the same
-         * mode), baseline or not.
-         */
-        Shape key() {
-            return new Shape(
-                    new SeriesKey(
-                            null,
-                            vcpus,
-                            framework,
-                            ioModel,
-                            scenario,
-                            loadModel,
-                            connections,
-                            targetRate,
-                            topology,
-                            jvmMode),
-                    baseline);
+    /**
+     * What a cell of one run is matched by in the other: its cell shape on any host (a scale-out cell only ever matches
+     * the same topology, an aot-cache cell the same mode), baseline or not.
+     */
+    private record Shape(SeriesKey series, boolean baseline) {
+
+        static Shape of(CellRow cell) {
+            return new Shape(SeriesKey.of(cell).anyHost(), cell.baseline());
         }
     }
 
-    /** What a cell of one run is matched by in the other. */
-    private record Shape(SeriesKey series, boolean baseline) {}
-
     @Inject
     DataSource dataSource;
+
+    @Inject
+    CellQueries queries;
 
     public RunDiff diff(UUID a, UUID b, double alpha) {
         try (Connection c = dataSource.getConnection()) {
             Map<String, String> runA = run(c, a, "a");
             Map<String, String> runB = run(c, b, "b");
-            Map<Shape, Cell> cellsA = cells(c, a);
-            Map<Shape, Cell> cellsB = cells(c, b);
+            Map<Shape, CellRow> cellsA = cells(a);
+            Map<Shape, CellRow> cellsB = cells(b);
             List<Long> ids = new ArrayList<>();
             cellsA.values().forEach(x -> ids.add(x.id()));
             cellsB.values().forEach(x -> ids.add(x.id()));
@@ -104,13 +82,13 @@ public class DiffService {
 
             List<RunDiff.Moved> moved = new ArrayList<>();
             int compared = 0;
-            for (Map.Entry<Shape, Cell> e : cellsA.entrySet()) {
-                Cell y = cellsB.get(e.getKey());
+            for (Map.Entry<Shape, CellRow> e : cellsA.entrySet()) {
+                CellRow y = cellsB.get(e.getKey());
                 if (y == null) {
                     continue;
                 }
                 compared++;
-                Cell x = e.getValue();
+                CellRow x = e.getValue();
                 double[][][] ra = repeats.getOrDefault(x.id(), new double[2][0][]);
                 double[][][] rb = repeats.getOrDefault(y.id(), new double[2][0][]);
                 for (int m = 0; m < 2; m++) {
@@ -137,8 +115,8 @@ public class DiffService {
                             effect,
                             w.pValue(),
                             m == 0 ? vb > va : vb < va,
-                            x.forks(),
-                            y.forks()));
+                            forks(x),
+                            forks(y)));
                 }
             }
             moved.sort(Comparator.comparingDouble((RunDiff.Moved m) -> -Math.abs(m.effectPercent()))
@@ -185,7 +163,12 @@ public class DiffService {
                 id, OffsetDateTime.parse(run.get("startedAt")), run.get("hostClass"), run.get("suiteCommit"));
     }
 
-    private static Map<String, String> versions(Map<Shape, Cell> cells) {
+    /** The JVM starts a cell's figure rests on (1 for a cell without statistics). */
+    private static int forks(CellRow cell) {
+        return cell.stats() == null ? 1 : cell.stats().forks();
+    }
+
+    private static Map<String, String> versions(Map<Shape, CellRow> cells) {
         Map<String, String> out = new TreeMap<>();
         cells.values().forEach(c -> out.putIfAbsent(c.framework(), c.frameworkVersion()));
         return out;
@@ -212,32 +195,12 @@ public class DiffService {
         }
     }
 
-    private Map<Shape, Cell> cells(Connection c, UUID run) throws SQLException {
-        Map<Shape, Cell> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("select id, framework, framework_version, io_model, scenario, "
-                + "load_model, connections, vcpus, target_rate, baseline, topology, forks, jvm_mode from cells where run_id = ?"
-                + " order by ordinal")) {
-            ps.setObject(1, run);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    Cell cell = new Cell(
-                            rs.getLong(1),
-                            rs.getString(2),
-                            rs.getString(3),
-                            rs.getString(4),
-                            rs.getString(5),
-                            rs.getString(6),
-                            rs.getInt(7),
-                            rs.getInt(8),
-                            rs.getObject(9, Double.class),
-                            rs.getBoolean(10),
-                            rs.getString(11),
-                            rs.getInt(12),
-                            rs.getString(13));
-                    out.putIfAbsent(cell.key(), cell); // a run measures a cell shape once; the first counts
-                }
-            }
-        }
+    /** A run's cells by shape, in payload order: a run measures a shape once; the first counts. */
+    private Map<Shape, CellRow> cells(UUID run) {
+        List<CellRow> rows = new ArrayList<>(queries.cells(new CellQueries.Where().and("c.run_id = ?", run)));
+        rows.sort(Comparator.comparingInt(CellRow::ordinal));
+        Map<Shape, CellRow> out = new LinkedHashMap<>();
+        rows.forEach(cell -> out.putIfAbsent(Shape.of(cell), cell));
         return out;
     }
 

@@ -1,6 +1,7 @@
 package dev.podium.framework;
 
 import dev.podium.gc.GcStats;
+import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -90,9 +91,7 @@ public record FrameworkPage(
             @Schema(nullable = true, description = "JVM cells: allocation and GC of the shown cell over its repeats")
             GcStats gc,
 
-            @Schema(
-                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
-                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            @Schema(description = CellStats.FORKS_DESCRIPTION)
             int forks) {}
 
     /** A row of another framework next to this one on the leaderboard. */
@@ -111,9 +110,7 @@ public record FrameworkPage(
             @Schema(nullable = true) Double ciLow,
             @Schema(nullable = true) Double ciHigh,
 
-            @Schema(
-                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
-                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            @Schema(description = CellStats.FORKS_DESCRIPTION)
             int forks) {}
 
     /** Throughput of the framework's best cell per run, oldest first (at most the 50 newest runs). */
@@ -129,9 +126,7 @@ public record FrameworkPage(
             @Schema(nullable = true) Double ciHigh,
             String frameworkVersion,
 
-            @Schema(
-                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
-                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            @Schema(description = CellStats.FORKS_DESCRIPTION)
             int forks) {}
 
     /** Where the scenario's badge is and the Markdown that embeds it (paths relative to the service). */

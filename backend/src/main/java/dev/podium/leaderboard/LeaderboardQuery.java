@@ -2,6 +2,7 @@ package dev.podium.leaderboard;
 
 import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
+import dev.podium.read.SeriesKey;
 import java.util.Set;
 
 /**
@@ -48,7 +49,8 @@ public record LeaderboardQuery(
      */
     public static LeaderboardQuery of(
             String scenario, String loadModel, String hostClass, Integer vcpus, double sla, boolean includeFlagged) {
-        return of(CellFilter.of(hostClass, vcpus, null, null, scenario, loadModel, null), sla, includeFlagged);
+        SeriesKey group = new SeriesKey(hostClass, vcpus, null, null, scenario, loadModel, null, null, null, null);
+        return of(CellFilter.of(group), sla, includeFlagged);
     }
 
     /** {@link #of(String, String, String, Integer, double, boolean)} of cell filters (scenario and load model given). */

@@ -2,6 +2,7 @@ package dev.podium.leaderboard;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.gc.GcStats;
+import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -239,9 +240,7 @@ public record LeaderboardResponse(
             @Schema(nullable = true) Double errorRate,
             List<String> flags,
 
-            @Schema(
-                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
-                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            @Schema(description = CellStats.FORKS_DESCRIPTION)
             int forks) {}
 
     /** The CSV's header before snake_case: the names of LeaderboardColumns, in order. */

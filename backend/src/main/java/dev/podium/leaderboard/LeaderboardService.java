@@ -60,30 +60,17 @@ public class LeaderboardService {
                 ? q.vcpus()
                 : vcpusAvailable.isEmpty() ? null : vcpusAvailable.get(vcpusAvailable.size() - 1);
         if (hostClass == null || vcpus == null) {
-            return new LeaderboardResponse(
-                    q.scenario(),
-                    q.loadModel(),
-                    q.sla(),
-                    q.rank(),
-                    hostClass,
-                    vcpus,
-                    new LeaderboardResponse.Available(
-                            hostClasses,
-                            vcpusAvailable,
-                            List.of(),
-                            List.of(),
-                            List.of(),
-                            List.of(),
-                            List.of(),
-                            List.of(),
-                            List.of()),
-                    null,
+            LeaderboardResponse.Available none = new LeaderboardResponse.Available(
+                    hostClasses,
+                    vcpusAvailable,
                     List.of(),
-                    basis,
                     List.of(),
-                    flagged(q),
                     List.of(),
-                    q.topology());
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of());
+            return answer(q, basis, hostClass, vcpus, none, null, List.of(), List.of(), List.of());
         }
         LeaderboardResponse.Available available = queries.select(
                         "array_agg(distinct r.jvm_vendor),"
@@ -178,6 +165,29 @@ public class LeaderboardService {
                     .computeIfAbsent(baseline.runId(), k -> new ArrayList<>())
                     .add(baseline.framework() + " (baseline)");
         }
+        return answer(
+                q,
+                basis,
+                hostClass,
+                vcpus,
+                available,
+                baseline,
+                rows,
+                pooled.segments(),
+                hostSettings.among(shownFrom));
+    }
+
+    /** The board found, with the query's scenario, load model, SLA, rank, flagged and topology. */
+    private static LeaderboardResponse answer(
+            LeaderboardQuery q,
+            String basis,
+            String hostClass,
+            Integer vcpus,
+            LeaderboardResponse.Available available,
+            LeaderboardResponse.Baseline baseline,
+            List<LeaderboardResponse.Row> rows,
+            List<dev.podium.segment.Segment> segments,
+            List<dev.podium.hostsettings.SettingDifference> hostSettingsDiffer) {
         return new LeaderboardResponse(
                 q.scenario(),
                 q.loadModel(),
@@ -189,9 +199,9 @@ public class LeaderboardService {
                 baseline,
                 rows,
                 basis,
-                pooled.segments(),
+                segments,
                 flagged(q),
-                hostSettings.among(shownFrom),
+                hostSettingsDiffer,
                 q.topology());
     }
 

@@ -89,24 +89,26 @@ public class CellFilter implements Cloneable {
     @QueryParam("jvmMode")
     public String jvmMode;
 
-    /** The filters of one series, for a query the service makes itself (null: any). */
-    public static CellFilter of(
-            String hostClass,
-            Integer vcpus,
-            String framework,
-            String ioModel,
-            String scenario,
-            String loadModel,
-            Integer connections) {
+    /**
+     * The filters of one series, for a query the service makes itself: a field the key leaves null is no filter (the
+     * JVM mode then the default); the topology is none of these filters.
+     */
+    public static CellFilter of(SeriesKey series) {
         CellFilter f = new CellFilter();
-        f.hostClass = hostClass;
-        f.vcpus = vcpus == null ? null : vcpus.toString();
-        f.framework = framework;
-        f.ioModel = ioModel;
-        f.scenario = scenario;
-        f.loadModel = loadModel;
-        f.connections = connections == null ? null : connections.toString();
+        f.hostClass = series.hostClass();
+        f.vcpus = text(series.vcpus());
+        f.framework = series.framework();
+        f.ioModel = series.ioModel();
+        f.scenario = series.scenario();
+        f.loadModel = series.loadModel();
+        f.connections = text(series.connections());
+        f.targetRate = text(series.targetRate());
+        f.jvmMode = series.jvmMode();
         return f;
+    }
+
+    private static String text(Number n) {
+        return n == null ? null : n.toString();
     }
 
     /** A target's kind as suite.json records it. */
@@ -274,7 +276,7 @@ public class CellFilter implements Cloneable {
     public CellFilter on(String hostClass, Integer vcpus) {
         CellFilter f = copy();
         f.hostClass = hostClass;
-        f.vcpus = vcpus == null ? null : vcpus.toString();
+        f.vcpus = text(vcpus);
         return f;
     }
 

@@ -1,5 +1,6 @@
 package dev.podium.read;
 
+import dev.podium.common.Rows;
 import dev.podium.companion.CompanionColumns;
 import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
@@ -234,22 +235,8 @@ public class CellQueries {
     }
 
     private <T> List<T> query(String sql, List<Object> values, Mapper<T> mapper) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < values.size(); i++) {
-                if (values.get(i) instanceof UUID[] ids) {
-                    ps.setArray(i + 1, c.createArrayOf("uuid", ids));
-                } else {
-                    ps.setObject(i + 1, values.get(i));
-                }
-            }
-            List<T> rows = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(mapper.map(rs));
-                }
-            }
-            return rows;
+        try (Connection c = dataSource.getConnection()) {
+            return Rows.of(c, sql, values, mapper::map);
         } catch (SQLException e) {
             throw new IllegalStateException("read query failed: " + sql, e);
         }

@@ -109,24 +109,14 @@ public final class CellStatistics {
      * pooled within-start ones: noisy keeps saying that the repeats of a start disagree, not that the starts do.
      */
     public static Spread forkSpread(double[][] starts) {
-        int f = starts.length;
-        double[] means =
-                Arrays.stream(starts).mapToDouble(g -> new Mean().evaluate(g)).toArray();
-        double mean = new Mean().evaluate(means);
-        double[] between = StudentT.meanInterval(means);
+        StartMeans m = StartMeans.of(starts);
+        double mean = m.mean();
+        double[] between = StudentT.meanInterval(m.means());
         double half = between[1] - mean;
-        int n = 0;
-        double within = 0;
-        for (int i = 0; i < f; i++) {
-            n += starts[i].length;
-            for (double v : starts[i]) {
-                within += (v - means[i]) * (v - means[i]);
-            }
-        }
         Double stddev = null;
-        if (n > f) {
-            stddev = Math.sqrt(within / (n - f));
-            half = Math.max(half, StudentT.quantile(n - f) * stddev / Math.sqrt(n));
+        if (m.withinVariance() != null) {
+            stddev = Math.sqrt(m.withinVariance());
+            half = Math.max(half, StudentT.quantile(m.repeats() - m.starts()) * stddev / Math.sqrt(m.repeats()));
         }
         Double cv = stddev == null || mean == 0 ? null : stddev / mean;
         return new Spread(mean, stddev, mean - half, mean + half, cv, cv != null && cv > CellStats.NOISY_CV);
@@ -134,10 +124,8 @@ public final class CellStatistics {
 
     /** The starts' means' coefficient of variation: their sample standard deviation over their mean. */
     public static Double forkCv(double[][] starts) {
-        double[] means =
-                Arrays.stream(starts).mapToDouble(g -> new Mean().evaluate(g)).toArray();
-        double mean = new Mean().evaluate(means);
-        return mean == 0 ? null : new StandardDeviation(true).evaluate(means) / mean;
+        StartMeans m = StartMeans.of(starts);
+        return m.mean() == 0 ? null : new StandardDeviation(true).evaluate(m.means()) / m.mean();
     }
 
     /**

@@ -66,6 +66,10 @@ public record CellStats(
                         + " with one start")
         Double rpsForkCv) {
 
+    /** What a read record's forks says, wherever a figure and its interval are shown (the OpenAPI's description). */
+    public static final String FORKS_DESCRIPTION = "how many JVM starts the figure and its interval rest on: 1, the"
+            + " interval describes one start (the spread between starts is not in it); 2 or more, it counts that spread";
+
     /** The statistics of a cell measured in one JVM start. */
     public CellStats(
             int repeatCount,

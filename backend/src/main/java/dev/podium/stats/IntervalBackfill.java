@@ -45,23 +45,14 @@ public class IntervalBackfill {
 
     /** Recomputes every cell still without rps_ci_method; returns how many it recomputed. */
     public int run() throws SQLException {
-        int total = 0;
-        try (Connection connection = dataSource.getConnection()) {
-            while (true) {
-                int batch = batch(connection);
-                total += batch;
-                if (batch < BATCH) {
-                    return total;
-                }
-            }
-        }
+        return StartupBackfill.inBatches(dataSource, BATCH, IntervalBackfill::batch);
     }
 
-    private static int batch(Connection connection) throws SQLException {
+    private static int batch(Connection connection, int size) throws SQLException {
         int count = 0;
         try (PreparedStatement next = connection.prepareStatement(NEXT);
                 PreparedStatement update = connection.prepareStatement(UPDATE)) {
-            next.setInt(1, BATCH);
+            next.setInt(1, size);
             try (ResultSet rs = next.executeQuery()) {
                 while (rs.next()) {
                     Array array = rs.getArray(2);

@@ -38,21 +38,13 @@ public record MeanEstimate(double mean, double variance, double df, int starts) 
         if (kept.length == 1) {
             return ofRepeats(kept[0]);
         }
-        int f = kept.length;
-        double[] means =
-                Arrays.stream(kept).mapToDouble(g -> new Mean().evaluate(g)).toArray();
-        double mean = new Mean().evaluate(means);
-        double between = new Variance(true).evaluate(means) / f;
-        int n = 0;
-        double within = 0;
-        for (int i = 0; i < f; i++) {
-            n += kept[i].length;
-            for (double v : kept[i]) {
-                within += (v - means[i]) * (v - means[i]);
-            }
-        }
-        if (n > f) {
-            double pooled = within / (n - f) / n;
+        StartMeans m = StartMeans.of(kept);
+        int f = m.starts();
+        int n = m.repeats();
+        double mean = m.mean();
+        double between = new Variance(true).evaluate(m.means()) / f;
+        if (m.withinVariance() != null) {
+            double pooled = m.withinVariance() / n;
             if (StudentT.quantile(n - f) * Math.sqrt(pooled) > StudentT.quantile(f - 1) * Math.sqrt(between)) {
                 return new MeanEstimate(mean, pooled, n - f, f);
             }

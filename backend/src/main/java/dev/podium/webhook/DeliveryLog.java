@@ -1,5 +1,6 @@
 package dev.podium.webhook;
 
+import dev.podium.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -7,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -93,15 +95,12 @@ public class DeliveryLog {
     }
 
     private List<WebhookDelivery> query(String sql, Object... values) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < values.length; i++) {
-                ps.setObject(i + 1, values[i]);
-            }
-            List<WebhookDelivery> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new WebhookDelivery(
+        try (Connection c = dataSource.getConnection()) {
+            List<WebhookDelivery> out = Rows.of(
+                    c,
+                    sql,
+                    Arrays.asList(values),
+                    rs -> new WebhookDelivery(
                             rs.getLong(1),
                             rs.getLong(2),
                             rs.getObject(3, Long.class),
@@ -116,8 +115,6 @@ public class DeliveryLog {
                             rs.getObject(12, OffsetDateTime.class),
                             rs.getObject(13, OffsetDateTime.class),
                             new ArrayList<>()));
-                }
-            }
             if (!out.isEmpty()) {
                 attempts(c, out);
             }

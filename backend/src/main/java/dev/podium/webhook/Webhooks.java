@@ -2,6 +2,7 @@ package dev.podium.webhook;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -114,19 +115,13 @@ public class Webhooks {
     }
 
     private List<Webhook> sql(String sql, List<Object> values) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < values.size(); i++) {
-                ps.setObject(i + 1, values.get(i));
-            }
-            List<Webhook> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new Webhook(
+        try (Connection c = dataSource.getConnection()) {
+            return Rows.of(
+                    c,
+                    sql,
+                    values,
+                    rs -> new Webhook(
                             rs.getLong(1), rs.getString(2), rs.getString(3), rs.getObject(4, OffsetDateTime.class)));
-                }
-            }
-            return out;
         } catch (SQLException e) {
             throw new IllegalStateException("webhooks query failed", e);
         }
