@@ -119,17 +119,7 @@ func TestKilledPushDeliversExactlyOnce(t *testing.T) {
 
 			cmd := exec.Command(binary, "push", "--server", srv.URL)
 			cmd.Env = append(os.Environ(), "PODIUM_HOME="+home)
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			select {
-			case <-reached:
-			case <-time.After(20 * time.Second):
-				cmd.Process.Kill()
-				t.Fatal("push never reached the server")
-			}
-			cmd.Process.Signal(syscall.SIGKILL)
-			cmd.Wait()
+			killWhenReached(t, cmd, reached, 20*time.Second, func() string { return "push never reached the server" })
 			if _, err := os.Stat(pending); err != nil {
 				t.Fatalf("the killed push lost the spooled run: %v", err)
 			}
@@ -151,6 +141,23 @@ func TestKilledPushDeliversExactlyOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// killWhenReached starts cmd and SIGKILLs it once the server closes reached; if that takes longer than wait, cmd is
+// killed and the test fails saying what did not happen (failure is called then, so that it can show cmd's output).
+func killWhenReached(t *testing.T, cmd *exec.Cmd, reached <-chan struct{}, wait time.Duration, failure func() string) {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-reached:
+	case <-time.After(wait):
+		cmd.Process.Kill()
+		t.Fatal(failure())
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
 }
 
 func freePorts(t *testing.T, n int) []int {
@@ -197,17 +204,7 @@ func TestRunKilledAfterSpoolingDeliversOnce(t *testing.T) {
 	cmd.Env = append(os.Environ(), "PODIUM_HOME="+home)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-reached:
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		t.Fatalf("run never pushed:\n%s", out.String())
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	cmd.Wait()
+	killWhenReached(t, cmd, reached, 60*time.Second, func() string { return "run never pushed:\n" + out.String() })
 	pending, _ := filepath.Glob(filepath.Join(home, "spool", "pending", "*.dsse.json"))
 	if len(pending) != 1 {
 		t.Fatalf("%d runs spooled after the kill, want 1:\n%s", len(pending), out.String())

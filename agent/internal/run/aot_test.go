@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"podium.dev/agent/internal/aotcache"
-	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/suitetest"
 )
 
 // aotTarget is the real suite target the AOT-cache test measures (PODIUM_AOT_TARGET overrides it): a shaded jar,
@@ -34,10 +34,7 @@ func TestAOTCacheCellStartsSoonerThanTheDefault(t *testing.T) {
 		t.Skipf("no AOT cache in this JDK: %v", err)
 	}
 	layout := endToEndLayout(t)
-	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := suitetest.Manifest(t)
 	name := aotTarget()
 	tg, err := m.Select([]string{name})
 	if err != nil {

@@ -1,32 +1,22 @@
 package run
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"slices"
 	"testing"
+
+	"podium.dev/agent/internal/vectors"
 )
 
 // TestErrorRateVectors: the agent's error rate and high-error-rate flag are the ones of schema/README.md, checked
 // against the same vectors as the service's (schema/testdata/rules/error-rate.json).
 func TestErrorRateVectors(t *testing.T) {
-	b, err := os.ReadFile("../../../schema/testdata/rules/error-rate.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
+	cases := vectors.List[struct {
 		About         string   `json:"about"`
 		Repeats       []Repeat `json:"repeats"`
 		ErrorRate     float64  `json:"errorRate"`
 		HighErrorRate bool     `json:"highErrorRate"`
-	}
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) < 5 {
-		t.Fatalf("only %d error-rate vectors", len(cases))
-	}
+	}](t, "testdata/rules/error-rate.json", 5)
 	for _, tc := range cases {
 		c := Cell{}
 		for _, r := range tc.Repeats {

@@ -1,11 +1,11 @@
 package run
 
 import (
-	"encoding/json"
-	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"podium.dev/agent/internal/vectors"
 )
 
 func cellWith(rps ...float64) Cell {
@@ -122,10 +122,6 @@ func TestSummaryShowsWhatARequestCost(t *testing.T) {
 // documentation: above a steady nginx is above-baseline, a noisy nginx flags nobody.
 func TestAboveBaselineVectors(t *testing.T) {
 	t.Parallel()
-	b, err := os.ReadFile("../../../schema/testdata/rules/flags.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var rules struct {
 		AboveBaseline []struct {
 			About    string    `json:"about"`
@@ -134,9 +130,7 @@ func TestAboveBaselineVectors(t *testing.T) {
 			Flagged  bool      `json:"flagged"`
 		} `json:"aboveBaseline"`
 	}
-	if err := json.Unmarshal(b, &rules); err != nil {
-		t.Fatal(err)
-	}
+	vectors.Decode(t, "testdata/rules/flags.json", &rules)
 	if len(rules.AboveBaseline) < 3 {
 		t.Fatalf("only %d above-baseline vectors", len(rules.AboveBaseline))
 	}

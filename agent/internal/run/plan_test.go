@@ -1,7 +1,6 @@
 package run
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -9,20 +8,25 @@ import (
 
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/suitetest"
 )
+
+// suitePlan is the suite's manifest and the plan of one of its profiles.
+func suitePlan(t *testing.T, profile string) (*suite.Manifest, Plan) {
+	t.Helper()
+	m := suitetest.Manifest(t)
+	p, err := PlanFrom(m, profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, p
+}
 
 // CellsOf lists as many cells as the run counts for its progress (closed sweeps, then every open-loop cell it may
 // measure), labelled as the run's progress lines label them.
 func TestCellsOfListsWhatTheRunCounts(t *testing.T) {
 	t.Parallel()
-	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := PlanFrom(m, "full")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, p := suitePlan(t, "full")
 	slots, err := p.AllSlots()
 	if err != nil || len(slots) != 3 { // 1 single, 2 single, 2 nginx-2
 		t.Fatalf("slots %v (%v): want 3", slots, err)
@@ -92,10 +96,7 @@ func TestCheckForks(t *testing.T) {
 // The suite's profiles plan: full adds nginx-2 to single, quick names no topology (single).
 func TestTheSuitesProfilesPlanTheirTopologies(t *testing.T) {
 	t.Parallel()
-	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := suitetest.Manifest(t)
 	for profile, want := range map[string][]string{"quick": {"single"}, "full": {"single", "nginx-2"}} {
 		p, err := PlanFrom(m, profile)
 		if err != nil {
@@ -112,14 +113,7 @@ func TestTheSuitesProfilesPlanTheirTopologies(t *testing.T) {
 // some. A plan without the default mode, or with an unknown mode, is refused.
 func TestTheAOTCacheModeMeasuresTheClosedCellsAgain(t *testing.T) {
 	t.Parallel()
-	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := PlanFrom(m, "full")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, p := suitePlan(t, "full")
 	p.JVMModes = []string{"default", "aot-cache"}
 	if err := p.Check(); err != nil {
 		t.Fatal(err)

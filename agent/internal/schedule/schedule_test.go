@@ -1,23 +1,14 @@
 package schedule
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/run"
 	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/suitetest"
 )
-
-func standard(t *testing.T) *suite.Manifest {
-	t.Helper()
-	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
 
 func planOf(t *testing.T, m *suite.Manifest, profile string) run.Plan {
 	t.Helper()
@@ -57,7 +48,7 @@ func onHost(t *testing.T, m *suite.Manifest, p run.Plan, cpus int) *Schedule {
 // README) within the 15% the issue allows, and stays under its 4 minutes.
 func TestQuickPlanIsWhatItWasMeasuredToTake(t *testing.T) {
 	t.Parallel()
-	m := standard(t)
+	m := suitetest.Manifest(t)
 	s := onHost(t, m, planOf(t, m, "quick"), 2)
 	if measured := 218 * time.Second; s.Total < measured*85/100 || s.Total > measured*115/100 || s.Total >= 4*time.Minute {
 		t.Errorf("quick planned %s: want within 15%% of the measured %s and under 4 minutes", s.Total, measured)
@@ -78,7 +69,7 @@ func TestQuickPlanIsWhatItWasMeasuredToTake(t *testing.T) {
 // 6 hours each there.
 func TestProfilesFitTheirSlots(t *testing.T) {
 	t.Parallel()
-	m := standard(t)
+	m := suitetest.Manifest(t)
 	nightly := planOf(t, m, "nightly")
 	if s := onHost(t, m, nightly, 2); s.Total > 4*time.Hour {
 		t.Errorf("nightly planned %s on a 2-core host: want at most 4 h", s.Total)
@@ -101,7 +92,7 @@ func TestProfilesFitTheirSlots(t *testing.T) {
 // and its open-loop steps once (run measures the open loop in the first start only).
 func TestCellsInTheRunsOrderAndForksDouble(t *testing.T) {
 	t.Parallel()
-	m := standard(t)
+	m := suitetest.Manifest(t)
 	p := planOf(t, m, "full")
 	p.Targets = []string{"netty"}
 	one := onHost(t, m, p, 4) // 1 vCPU single; 2 vCPUs single and nginx-2
@@ -180,7 +171,7 @@ func TestWarmupWithinTheRulesBounds(t *testing.T) {
 // closed-loop cells again in a start of their own: quick names one such target (vertx-web), nightly every JVM target.
 func TestTheAOTCacheModePlansItsTrainingRunsAndCells(t *testing.T) {
 	t.Parallel()
-	m := standard(t)
+	m := suitetest.Manifest(t)
 	quick := planOf(t, m, "quick")
 	before := onHost(t, m, quick, 2)
 	quick.JVMModes = []string{"default", "aot-cache"}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"podium.dev/agent/internal/suitetest"
 )
 
 // For n = 1..5 the shards of the nightly and full profiles partition their targets (every one in exactly one
@@ -11,7 +13,7 @@ import (
 // targets allow it (the longest target takes no more than an even share).
 func TestShardsPartitionTheProfileBalanced(t *testing.T) {
 	t.Parallel()
-	m := standard(t)
+	m := suitetest.Manifest(t)
 	for _, profile := range []string{"nightly", "full"} {
 		p := planOf(t, m, profile)
 		weights, all, err := weigh(m, p, DefaultCosts)
@@ -56,7 +58,7 @@ func TestShardsPartitionTheProfileBalanced(t *testing.T) {
 // targets that cannot balance still partitions them.
 func TestSplitIsDeterministicAndPartitionsWhatCannotBalance(t *testing.T) {
 	t.Parallel()
-	m := standard(t)
+	m := suitetest.Manifest(t)
 	p := planOf(t, m, "full")
 	a, _ := Split(m, p, DefaultCosts, 3)
 	b, _ := Split(m, p, DefaultCosts, 3)

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"podium.dev/agent/internal/suitetest"
 )
 
 // hostClassCPUs are the CPUs of the runner labels benchmark.yml's shards job plans for (its comment says so).
@@ -24,7 +26,7 @@ func TestBenchmarkWorkflowTimeoutsHoldThePlans(t *testing.T) {
 	if len(rows) < 5 {
 		t.Fatalf("want the shards job's table of profile/host class -> shards and minutes, found %d rows", len(rows))
 	}
-	m := standard(t)
+	m := suitetest.Manifest(t)
 	for _, r := range rows {
 		profile, class := r[1], r[2]
 		n, _ := strconv.Atoi(r[3])

@@ -3,20 +3,21 @@ package sign
 import (
 	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"podium.dev/agent/internal/vectors"
 )
 
 // The shared vectors (schema/testdata), read by the Java tests too.
-const vectors = "../../../schema/testdata"
+var testdata = vectors.Path("testdata")
 
 func testAgent(t *testing.T) *Key {
 	t.Helper()
-	k, err := LoadKey(filepath.Join(vectors, "keys/test-agent.json"))
+	k, err := LoadKey(filepath.Join(testdata, "keys/test-agent.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,25 +39,15 @@ var mustFail = map[string]string{
 func TestVerifyEveryVectorEnvelope(t *testing.T) {
 	t.Parallel()
 	k := testAgent(t)
-	b, err := os.ReadFile(filepath.Join(vectors, "cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
+	cases := vectors.List[struct {
 		Envelope string `json:"envelope"`
 		Status   int    `json:"status"`
 		About    string `json:"about"`
-	}
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) < 20 {
-		t.Fatalf("only %d cases in cases.json", len(cases))
-	}
+	}](t, "testdata/cases.json", 20)
 	for _, c := range cases {
 		t.Run(strings.TrimSuffix(filepath.Base(c.Envelope), ".dsse.json"), func(t *testing.T) {
 			t.Parallel()
-			raw, err := os.ReadFile(filepath.Join(vectors, c.Envelope))
+			raw, err := os.ReadFile(filepath.Join(testdata, c.Envelope))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +75,7 @@ func TestVerifyRejects(t *testing.T) {
 	for _, name := range []string{"bad-signature", "tampered-payload", "unknown-key"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			raw, err := os.ReadFile(filepath.Join(vectors, "envelopes", name+".dsse.json"))
+			raw, err := os.ReadFile(filepath.Join(testdata, "envelopes", name+".dsse.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +95,7 @@ func TestVerifyRejects(t *testing.T) {
 func TestSignReproducesTheVectors(t *testing.T) {
 	t.Parallel()
 	k := testAgent(t)
-	payloads, err := filepath.Glob(filepath.Join(vectors, "payloads/valid/*.json"))
+	payloads, err := filepath.Glob(filepath.Join(testdata, "payloads/valid/*.json"))
 	if err != nil || len(payloads) == 0 {
 		t.Fatalf("no valid payloads: %v", err)
 	}
@@ -116,7 +107,7 @@ func TestSignReproducesTheVectors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile(filepath.Join(vectors, "envelopes", name+".dsse.json"))
+			want, err := os.ReadFile(filepath.Join(testdata, "envelopes", name+".dsse.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,11 +125,11 @@ func TestSignReproducesTheVectors(t *testing.T) {
 func TestPAEMatchesTheVector(t *testing.T) {
 	t.Parallel()
 	for name, typ := range map[string]string{"minimal": PayloadTypeV1, "v2-minimal": PayloadTypeV2} {
-		body, err := os.ReadFile(filepath.Join(vectors, "payloads/valid", name+".json"))
+		body, err := os.ReadFile(filepath.Join(testdata, "payloads/valid", name+".json"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := os.ReadFile(filepath.Join(vectors, "pae", name+".pae"))
+		want, err := os.ReadFile(filepath.Join(testdata, "pae", name+".pae"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,19 +1,15 @@
 package suite
 
 import (
-	"encoding/json"
-	"os"
 	"slices"
 	"testing"
+
+	"podium.dev/agent/internal/vectors"
 )
 
 // TestScenariosAreTheSchemas: the agent's scenario list is the run schema's enum, in its order
 // (schema/run.v2.schema.json is the one list; the service reads it, the site checks it too).
 func TestScenariosAreTheSchemas(t *testing.T) {
-	b, err := os.ReadFile("../../../schema/run.v2.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var schema struct {
 		Defs struct {
 			Cell struct {
@@ -25,9 +21,7 @@ func TestScenariosAreTheSchemas(t *testing.T) {
 			} `json:"cell"`
 		} `json:"$defs"`
 	}
-	if err := json.Unmarshal(b, &schema); err != nil {
-		t.Fatal(err)
-	}
+	vectors.Decode(t, "run.v2.schema.json", &schema)
 	if want := schema.Defs.Cell.Properties.Scenario.Enum; len(want) == 0 || !slices.Equal(Scenarios, want) {
 		t.Errorf("suite.Scenarios %v, the run schema's scenarios %v", Scenarios, want)
 	}

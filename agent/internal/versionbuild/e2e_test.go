@@ -4,11 +4,10 @@ import (
 	"context"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/suitetest"
 )
 
 // TestBuildJettyAgainstTwoVersions builds with real Maven (minutes on a busy host, so only with
@@ -18,10 +17,7 @@ func TestBuildJettyAgainstTwoVersions(t *testing.T) {
 	if os.Getenv("PODIUM_E2E_BUILD") == "" {
 		t.Skip("PODIUM_E2E_BUILD unset: `make test-version-build` runs this with real Maven")
 	}
-	m, err := suite.Load(filepath.Join("..", "..", "suite", "suite.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := suitetest.Manifest(t)
 	ts, _ := m.Select([]string{"jetty"})
 	b := &Builder{Manifest: m, WorkDir: t.TempDir(), Maven: FindMaven(m.Dir)}
 	res, err := b.Build(context.Background(), ts[0], "12.1.12")

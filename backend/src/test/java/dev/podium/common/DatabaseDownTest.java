@@ -4,12 +4,11 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 
+import dev.podium.testing.FreePort;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -22,20 +21,13 @@ class DatabaseDownTest {
     public static class UnreachableDatabase implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
+            // a port free now: nothing listens on it when the test connects
             return Map.of(
-                    "quarkus.datasource.jdbc.url", "jdbc:postgresql://127.0.0.1:" + closedPort() + "/podium",
+                    "quarkus.datasource.jdbc.url", "jdbc:postgresql://127.0.0.1:" + FreePort.any() + "/podium",
                     "quarkus.datasource.username", "podium",
                     "quarkus.datasource.jdbc.acquisition-timeout", "2S",
                     "quarkus.flyway.migrate-at-start", "false",
                     "quarkus.hibernate-orm.schema-management.strategy", "none");
-        }
-
-        private static int closedPort() {
-            try (ServerSocket socket = new ServerSocket(0)) {
-                return socket.getLocalPort(); // free now, and closed when the test connects
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
         }
     }
 

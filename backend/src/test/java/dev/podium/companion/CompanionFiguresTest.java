@@ -64,10 +64,7 @@ class CompanionFiguresTest extends EmptyDatabaseTest {
     @Test
     void a_runs_database_and_balancer_figures_come_back_through_the_api() {
         Api.store(V2Payloads.envelope(withCompanions(RUN)));
-        Api.doubles()
-                .get("/api/runs/" + RUN)
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + RUN)
                 .body("database.server", equalTo("PostgreSQL"))
                 .body("database.version", equalTo("16.4"))
                 .body("database.cpus", equalTo("3"))
@@ -87,10 +84,7 @@ class CompanionFiguresTest extends EmptyDatabaseTest {
                 .body("cells[1].cpuSeconds.database", nullValue())
                 .body("cells[1].cpuSeconds.balancer", equalTo(10.0))
                 .body("cells[1].repeats.usage.databaseCpuUserSeconds", everyItem(nullValue()));
-        Api.doubles()
-                .get("/api/runs/" + RUN + "/cells")
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + RUN + "/cells")
                 .body("items[0].database.client", equalTo("PostgreSQL JDBC + HikariCP"))
                 .body("items[0].cpuSeconds.database", equalTo(16.5))
                 .body("items[1].cpuSeconds.balancer", equalTo(10.0))

@@ -2,10 +2,10 @@ package dev.podium.fault;
 
 import dev.podium.common.EmbeddedDatabase;
 import dev.podium.testing.EmbeddedPostgresResource;
+import dev.podium.testing.FreePort;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,9 +27,7 @@ public class CrashableDatabase implements QuarkusTestResourceLifecycleManager {
     public Map<String, String> start() {
         try {
             data = Files.createTempDirectory("podium-fault-pg-").resolve("postgres");
-            try (ServerSocket socket = new ServerSocket(0)) {
-                port = socket.getLocalPort();
-            }
+            port = FreePort.any();
             database = EmbeddedDatabase.start(data, port, false);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,9 +1,9 @@
 package dev.podium.fault;
 
+import dev.podium.testing.FreePort;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,10 +31,7 @@ public class ExternalDatabase implements QuarkusTestResourceLifecycleManager {
         try {
             bin = binaries();
             folder = Files.createTempDirectory("podium-external-pg-");
-            int port;
-            try (ServerSocket socket = new ServerSocket(0)) {
-                port = socket.getLocalPort();
-            }
+            int port = FreePort.any();
             if (isRoot()) {
                 runAs = run("id", "-u", "postgres") == 0 ? "postgres" : "nobody";
                 if (run("chown", runAs, folder.toString()) != 0) {

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import dev.podium.testing.Api;
+import dev.podium.testing.CsvTable;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
@@ -63,19 +64,11 @@ class GcIngestTest extends EmptyDatabaseTest {
                 .body("items[0].gc.gcCpuShare", closeTo(0.0213, 1e-12))
                 .body("items[0].gc.gcPauseMaxMs", closeTo(7.75, 1e-12));
         Api.ok("/api/runs/" + MINIMAL_RUN + "/cells").body("items[0].gc", nullValue());
-        String csv = given().queryParam("format", "csv")
-                .get("/api/runs/" + GC_RUN + "/cells")
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
-        String[] lines = csv.strip().split("\r?\n");
-        java.util.List<String> header = java.util.List.of(lines[0].split(","));
-        String[] row = lines[1].split(",");
+        CsvTable csv = CsvTable.get("/api/runs/" + GC_RUN + "/cells");
         org.junit.jupiter.api.Assertions.assertEquals(
-                "312.5", row[header.indexOf("allocated_bytes_per_request")], "allocated_bytes_per_request in " + csv);
-        org.junit.jupiter.api.Assertions.assertEquals("7.75", row[header.indexOf("gc_pause_max_ms")], csv);
-        org.junit.jupiter.api.Assertions.assertEquals("0.0213", row[header.indexOf("gc_cpu_share")], csv);
+                "312.5", csv.value(0, "allocated_bytes_per_request"), "allocated_bytes_per_request in " + csv.text());
+        org.junit.jupiter.api.Assertions.assertEquals("7.75", csv.value(0, "gc_pause_max_ms"), csv.text());
+        org.junit.jupiter.api.Assertions.assertEquals("0.0213", csv.value(0, "gc_cpu_share"), csv.text());
     }
 
     @Test

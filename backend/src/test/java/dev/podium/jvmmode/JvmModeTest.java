@@ -10,13 +10,13 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.podium.testing.Api;
+import dev.podium.testing.CsvTable;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -58,25 +58,18 @@ class JvmModeTest {
                 .body("items[1].startup.firstResponseMs", closeTo(301.6, 1e-9))
                 .body("items[2].flags", contains("aot-cache-not-used"))
                 .body("items[2].aotTraining.problem", equalTo("training: the training run wrote no AOT cache"));
-        String csv = given().queryParam("format", "csv")
-                .get("/api/runs/" + RUN + "/cells")
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
-        String[] lines = csv.strip().split("\r?\n");
-        List<String> header = List.of(lines[0].split(","));
-        assertEquals("default", lines[1].split(",")[header.indexOf("jvm_mode")], csv);
-        String[] aot = lines[2].split(",");
-        assertEquals("aot-cache", aot[header.indexOf("jvm_mode")], csv);
-        assertEquals("14.2", aot[header.indexOf("aot_training_seconds")], csv);
+        CsvTable csv = CsvTable.get("/api/runs/" + RUN + "/cells");
+        assertEquals("default", csv.value(0, "jvm_mode"), csv.text());
+        assertEquals("aot-cache", csv.value(1, "jvm_mode"), csv.text());
+        assertEquals("14.2", csv.value(1, "aot_training_seconds"), csv.text());
         // a text starting with '-' gets a leading ' (the CSV's guard against spreadsheet formulas, read-api.md)
         assertEquals(
                 "'-XX:AOTCacheOutput=/tmp/podium-aot-vertx-web-123/vertx-web.aot"
                         + " -XX:AOTCache=/tmp/podium-aot-vertx-web-123/vertx-web.aot",
-                aot[header.indexOf("jvm_mode_flags")],
-                csv);
-        assertEquals("single", aot[header.size() - 1], "topology still ends each line: " + csv);
+                csv.value(1, "jvm_mode_flags"),
+                csv.text());
+        assertEquals(
+                "single", csv.lines().get(2)[csv.header().size() - 1], "topology still ends each line: " + csv.text());
     }
 
     @Test

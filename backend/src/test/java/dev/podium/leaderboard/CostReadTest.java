@@ -54,10 +54,7 @@ class CostReadTest extends EmptyDatabaseTest {
     @Test
     void the_leaderboard_shows_repeats_noise_and_cost_and_ranks_by_throughput_by_default() {
         submit();
-        Api.doubles()
-                .get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/leaderboard?scenario=plaintext")
                 .body("rank", equalTo("throughput"))
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
                 .body("rows.rankedBy", contains("throughput", "throughput"))
@@ -151,10 +148,7 @@ class CostReadTest extends EmptyDatabaseTest {
     @Test
     void the_run_cells_endpoint_carries_startup_and_cost() {
         submit();
-        Api.doubles()
-                .get("/api/runs/" + RUN + "/cells")
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + RUN + "/cells")
                 .body("items[1].cpus", equalTo("0-1"))
                 .body("items[1].startup.idleRssBytes", equalTo(120_000_000))
                 .body("items[1].stats.requestsPerCpuSecond.mean", closeTo(66666.66666666667, 1e-6))
@@ -166,11 +160,8 @@ class CostReadTest extends EmptyDatabaseTest {
         submit();
         // R = 66666.66666666667 / 62903.22580645161 = 1.0598290598290598; 4 servers, 1000 -> 3000 req/s:
         // without: ceil(2000 / 250) = 8; with: ceil((3000 - 1059.83) / 264.957) = ceil(7.3226) = 8
-        Api.doubles()
-                .get(
+        Api.okDoubles(
                         "/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1000&required=3000&by=cpu")
-                .then()
-                .statusCode(200)
                 .body("by", equalTo("cpu"))
                 .body("ratio", closeTo(1.0598290598290598, 1e-12))
                 .body("fromRequestsPerCpuSecond", closeTo(62903.22580645161, 1e-6))

@@ -13,18 +13,15 @@ import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.podium.read.Csv;
 import dev.podium.testing.Api;
+import dev.podium.testing.CsvTable;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -415,13 +412,7 @@ class ReadApiTest {
                 .body(containsString("slaThroughput"));
     }
 
-    private static List<String[]> parse(String csv) throws Exception {
-        CsvMapper mapper = new CsvMapper();
-        mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
-        List<String[]> lines = new ArrayList<>();
-        try (MappingIterator<String[]> it = mapper.readerFor(String[].class).readValues(csv)) {
-            it.forEachRemaining(lines::add);
-        }
-        return lines;
+    private static List<String[]> parse(String csv) {
+        return CsvTable.parse(csv).lines();
     }
 }

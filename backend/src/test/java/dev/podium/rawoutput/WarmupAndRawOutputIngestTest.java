@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.testing.Api;
+import dev.podium.testing.CsvTable;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
@@ -73,11 +74,8 @@ class WarmupAndRawOutputIngestTest extends EmptyDatabaseTest {
                 15.006,
                 Api.json("/api/leaderboard?scenario=plaintext&vcpus=1").getDouble("rows[0].timeToPeakSeconds"),
                 1e-9);
-        String csv = given().get("/api/runs/" + ID + "/cells?format=csv").asString();
-        java.util.List<String> header =
-                java.util.List.of(csv.lines().findFirst().orElseThrow().split(","));
-        String[] row = csv.lines().skip(1).findFirst().orElseThrow().split(",");
-        assertEquals("15.006", row[header.indexOf("time_to_peak_seconds")], csv);
+        CsvTable csv = CsvTable.get("/api/runs/" + ID + "/cells");
+        assertEquals("15.006", csv.value(0, "time_to_peak_seconds"), csv.text());
     }
 
     @Test

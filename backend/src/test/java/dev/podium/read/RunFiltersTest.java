@@ -129,24 +129,15 @@ class RunFiltersTest extends EmptyDatabaseTest {
     }
 
     private static List<String> changeRuns(String url) {
-        return given().get(url).then().statusCode(200).extract().jsonPath().getList("runAfter", String.class);
+        return Api.json(url).getList("runAfter", String.class);
     }
 
     private static List<String> historyRuns(String filters) {
-        return given().get(HISTORY + filters)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getList("series.points.flatten().runId", String.class);
+        return Api.json(HISTORY + filters).getList("series.points.flatten().runId", String.class);
     }
 
     private static List<String> latencyRuns(String filters) {
-        return given().get(LATENCY + filters)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
+        return Api.json(LATENCY + filters)
                 .getList("series.findAll { it.framework == 'Vert.x Web' }.runId", String.class);
     }
 }

@@ -169,12 +169,10 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         // 2 vCPUs over 15 s: at most 15 x 2 x 1.05 + 0.05 = 31.55 s of user + system
         ObjectNode over = V2Payloads.full(V2_ID);
         V2Payloads.usage(over, 1, 3).put("targetCpuUserSeconds", 28.0).put("targetCpuSystemSeconds", 3.56);
-        V2Payloads.refusal(over, "results[1].repeats[3].usage.targetCpuUserSeconds")
-                .body(
-                        "detail",
-                        containsString(
-                                "user + system CPU 31.560 s is more than 2 vCPUs can give in 15.000 s (at most 31.550 s)"));
-        assertEquals(0, rows.counts().runs());
+        assertRefused(
+                over,
+                "results[1].repeats[3].usage.targetCpuUserSeconds",
+                "user + system CPU 31.560 s is more than 2 vCPUs can give in 15.000 s (at most 31.550 s)");
 
         ObjectNode atTheLimit = V2Payloads.full(V2_ID);
         V2Payloads.usage(atTheLimit, 1, 3).put("targetCpuUserSeconds", 28.0).put("targetCpuSystemSeconds", 3.55);
@@ -186,12 +184,10 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         // the host's 4 vCPUs over 15 s: at most 15 x 4 x 1.05 + 0.05 = 63.05 s
         ObjectNode run = V2Payloads.full(V2_ID);
         V2Payloads.usage(run, 0, 2).put("generatorCpuSeconds", 63.1);
-        V2Payloads.refusal(run, "results[0].repeats[2].usage.generatorCpuSeconds")
-                .body(
-                        "detail",
-                        containsString(
-                                "63.100 s is more than the host's 4 vCPUs can give in 15.000 s (at most 63.050 s)"));
-        assertEquals(0, rows.counts().runs());
+        assertRefused(
+                run,
+                "results[0].repeats[2].usage.generatorCpuSeconds",
+                "63.100 s is more than the host's 4 vCPUs can give in 15.000 s (at most 63.050 s)");
     }
 
     @Test
@@ -257,5 +253,11 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         return KeyFactory.getInstance("Ed25519")
                 .generatePublic(
                         new EdECPublicKeySpec(NamedParameterSpec.ED25519, new EdECPoint(xOdd, new BigInteger(1, be))));
+    }
+
+    /** The run is refused (422) naming field, its detail saying detail, and nothing is stored. */
+    private void assertRefused(ObjectNode run, String field, String detail) {
+        V2Payloads.refusal(run, field).body("detail", containsString(detail));
+        assertEquals(0, rows.counts().runs());
     }
 }

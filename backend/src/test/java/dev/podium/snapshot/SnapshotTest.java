@@ -141,17 +141,12 @@ class SnapshotTest extends EmptyDatabaseTest {
         // no runs on the board yet
         freeze(Map.of("slug", "empty", "title", "Nothing"))
                 .then()
-                .statusCode(422)
-                .contentType("application/problem+json")
+                .spec(Api.problem(422))
                 .body("detail", startsWith("there are no runs"));
         Api.ok("/api/snapshots").body("$", hasSize(0));
 
         push(FIRST, "2026-11-02T08:00:00Z", 1);
-        freeze(Map.of("slug", "Round 1", "title", "x"))
-                .then()
-                .statusCode(400)
-                .contentType("application/problem+json")
-                .body("field", equalTo("slug"));
+        freeze(Map.of("slug", "Round 1", "title", "x")).then().spec(Api.problem(400, "slug"));
         freeze(Map.of("slug", "round-1")).then().statusCode(400).body("field", equalTo("title"));
         freeze(Map.of("slug", "round-1", "title", "a\u0000b"))
                 .then()
@@ -172,19 +167,11 @@ class SnapshotTest extends EmptyDatabaseTest {
         freeze(Map.of("slug", "round-1", "title", "The first")).then().statusCode(201);
         byte[] first = given().get("/api/snapshots/round-1").asByteArray();
         push(LATER, "2026-11-09T08:00:00Z", 2);
-        freeze(Map.of("slug", "round-1", "title", "Replaced?"))
-                .then()
-                .statusCode(409)
-                .contentType("application/problem+json")
-                .body("field", equalTo("slug"));
+        freeze(Map.of("slug", "round-1", "title", "Replaced?")).then().spec(Api.problem(409, "slug"));
         assertArrayEquals(first, given().get("/api/snapshots/round-1").asByteArray());
         given().get("/api/snapshots").then().body("$", hasSize(1));
 
-        given().get("/api/snapshots/no-such-round")
-                .then()
-                .statusCode(404)
-                .contentType("application/problem+json")
-                .body("field", equalTo("slug"));
+        given().get("/api/snapshots/no-such-round").then().spec(Api.problem(404, "slug"));
         given().get("/api/snapshots/no-such-round/sha256sums").then().statusCode(404);
         given().get("/api/snapshots/round-1?format=xml").then().statusCode(400).body("field", equalTo("format"));
         // immutable: no update, no delete

@@ -10,13 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.podium.testing.Api;
+import dev.podium.testing.CsvTable;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestSigner;
@@ -24,7 +22,6 @@ import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -100,19 +97,6 @@ class ForksAnswersTest extends EmptyDatabaseTest {
         return TestSigner.envelope("test-agent", TestSigner.V2_PAYLOAD_TYPE, JSON.writeValueAsBytes(run));
     }
 
-    /** The values of a CSV's column, read by its name. */
-    static List<String> column(String csv, String name) throws Exception {
-        CsvMapper mapper = new CsvMapper();
-        mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
-        List<String[]> lines = new ArrayList<>();
-        try (MappingIterator<String[]> it = mapper.readerFor(String[].class).readValues(csv)) {
-            it.forEachRemaining(lines::add);
-        }
-        int at = Arrays.asList(lines.get(0)).indexOf(name);
-        assertTrue(at >= 0, Arrays.toString(lines.get(0)));
-        return lines.subList(1, lines.size()).stream().map(l -> l[at]).toList();
-    }
-
     long nettyA;
     long nettyB;
     long springA;
@@ -121,19 +105,10 @@ class ForksAnswersTest extends EmptyDatabaseTest {
     void twoRuns() throws Exception {
         Api.submit(run(RUN_A, "2026-11-01T10:00:00Z", MEANS_A, true)).then().statusCode(201);
         Api.submit(run(RUN_B, "2026-11-02T10:00:00Z", MEANS_B, false)).then().statusCode(201);
-        JsonPath a = given().get("/api/runs/" + RUN_A)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath a = Api.ok("/api/runs/" + RUN_A).extract().jsonPath();
         nettyA = a.getLong("cells.find { it.framework == 'Netty' }.id");
         springA = a.getLong("cells.find { it.framework == 'Spring MVC' }.id");
-        nettyB = given().get("/api/runs/" + RUN_B)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getLong("cells[0].id");
+        nettyB = Api.ok("/api/runs/" + RUN_B).extract().jsonPath().getLong("cells[0].id");
     }
 
     @Test
@@ -146,11 +121,8 @@ class ForksAnswersTest extends EmptyDatabaseTest {
         assertEquals(4.0, onStarts.df(), 1e-9);
         assertFalse(onStarts.significant());
 
-        JsonPath c = given().get("/api/compare?a=" + nettyA + "&b=" + nettyB)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath c =
+                Api.ok("/api/compare?a=" + nettyA + "&b=" + nettyB).extract().jsonPath();
         assertEquals(false, c.getBoolean("significant"));
         assertEquals(onStarts.pValue(), c.getDouble("pValue"), 1e-4 * onStarts.pValue());
         assertEquals(onStarts.t(), c.getDouble("t"), 1e-4);
@@ -165,25 +137,19 @@ class ForksAnswersTest extends EmptyDatabaseTest {
 
     @Test
     void compare_names_the_side_that_rests_on_one_start() {
-        given().get("/api/compare?a=" + nettyA + "&b=" + springA)
-                .then()
-                .statusCode(200)
+        Api.ok("/api/compare?a=" + nettyA + "&b=" + springA)
                 .body("b.forks", equalTo(1))
                 .body(
                         "oneStart",
                         equalTo("Spring MVC rests on one JVM start: its side of the test and of the interval counts"
                                 + " the spread of its repeats, not the larger spread between starts"));
-        given().get("/api/compare?a=" + springA + "&b=" + springA)
-                .then()
-                .statusCode(200)
+        Api.ok("/api/compare?a=" + springA + "&b=" + springA)
                 .body("oneStart", org.hamcrest.Matchers.startsWith("Spring MVC (cell " + springA + ") and Spring MVC"));
     }
 
     @Test
     void the_diff_tests_on_the_starts_too() {
-        given().get("/api/diff?a=" + RUN_A + "&b=" + RUN_B)
-                .then()
-                .statusCode(200)
+        Api.ok("/api/diff?a=" + RUN_A + "&b=" + RUN_B)
                 .body("compared", equalTo(1))
                 .body("onlyInA", equalTo(1))
                 .body("moved", org.hamcrest.Matchers.empty());
@@ -195,9 +161,7 @@ class ForksAnswersTest extends EmptyDatabaseTest {
                 given().get("/api/runs/" + RUN_B).then().extract().jsonPath().getString("host.hostClass");
         // the board pools Netty's segment, both runs: six starts in all, the interval over the two runs' means (the
         // runs are the segment's units: drift between runs is what the next run will show, methodology section 10)
-        JsonPath board = given().get("/api/leaderboard?scenario=plaintext&segments=include")
-                .then()
-                .statusCode(200)
+        JsonPath board = Api.ok("/api/leaderboard?scenario=plaintext&segments=include")
                 .extract()
                 .jsonPath();
         assertEquals(List.of("Netty", "Spring MVC"), board.getList("rows.framework"));
@@ -211,41 +175,23 @@ class ForksAnswersTest extends EmptyDatabaseTest {
         assertEquals(List.of(1), board.getList("rows[1].throughputByConnections.forks"));
         assertEquals(List.of(6), board.getList("rows[0].throughputByConnections.forks")); // its sweep, pooled too
 
-        given().get("/api/scaling?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/scaling?scenario=plaintext")
                 .body("series.find { it.framework == 'Netty' }.points.forks", contains(3))
                 .body("series.find { it.framework == 'Spring MVC' }.points.forks", contains(1));
-        given().get("/api/latency?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/latency?scenario=plaintext")
                 .body("series.find { it.framework == 'Netty' }.points.forks", contains(3));
-        given().get("/api/history?scenario=plaintext&framework=Netty")
-                .then()
-                .statusCode(200)
-                .body("series[0].points.forks", contains(3, 3));
-        String csv = given().get("/api/history?scenario=plaintext&framework=Netty&format=csv")
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
-        assertEquals(List.of("3", "3"), column(csv, "forks"));
-        given().get("/api/frameworks/netty")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/history?scenario=plaintext&framework=Netty").body("series[0].points.forks", contains(3, 3));
+        assertEquals(
+                List.of("3", "3"),
+                CsvTable.get("/api/history?scenario=plaintext&framework=Netty").column("forks"));
+        Api.ok("/api/frameworks/netty")
                 .body("scenarios[0].rows.forks", contains(6))
                 .body("scenarios[0].nearest.forks", contains(1))
                 .body("scenarios[0].history[0].points.forks", everyItem(equalTo(3)));
-        String cells = given().get("/api/runs/" + RUN_A + "/cells?format=csv")
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
-        assertEquals(List.of("3", "1"), column(cells, "forks"));
+        assertEquals(
+                List.of("3", "1"), CsvTable.get("/api/runs/" + RUN_A + "/cells").column("forks"));
         assertTrue(hostClass != null && !hostClass.isBlank());
-        given().get("/api/leaderboard?scenario=plaintext&basis=latest")
-                .then()
-                .statusCode(200)
+        Api.ok("/api/leaderboard?scenario=plaintext&basis=latest")
                 .body("rows.forks", contains(3, 1))
                 .body("rows[1].ciLow", org.hamcrest.Matchers.notNullValue())
                 .body("segments", nullValue());

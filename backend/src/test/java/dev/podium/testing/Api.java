@@ -77,6 +77,11 @@ public final class Api {
         return given().get(path).then().statusCode(200);
     }
 
+    /** GET path with its JSON numbers read as doubles ({@link #doubles}), asserting it answers 200: the answer. */
+    public static ValidatableResponse okDoubles(String path) {
+        return doubles().get(path).then().statusCode(200);
+    }
+
     /** GET path, asserting it answers 200: its JSON body. */
     public static JsonPath json(String path) {
         return ok(path).extract().jsonPath();

@@ -89,10 +89,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
     @Test
     void a_scale_out_run_is_stored_with_its_topology_and_the_balancers_cpu() {
         submit(scaleOut(SCALE_OUT_RUN, "nginx-2"));
-        Api.doubles()
-                .get("/api/runs/" + SCALE_OUT_RUN)
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + SCALE_OUT_RUN)
                 .body("cells.topology", contains("single", "nginx-2", "nginx-2", "single"))
                 .body("cells[1].repeats[0].usage.balancerCpuUserSeconds", equalTo(1.5))
                 .body("cells[1].repeats[0].usage.balancerCpuSystemSeconds", equalTo(0.5))
@@ -157,23 +154,14 @@ class ScaleOutTest extends EmptyDatabaseTest {
                     .put("requestsPerSecond", repeat.get("requestsPerSecond").doubleValue() / 2);
         }
         submit(run);
-        Api.doubles()
-                .get("/api/leaderboard?scenario=plaintext&topology=nginx-2")
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/leaderboard?scenario=plaintext&topology=nginx-2")
                 .body("baseline.runId", equalTo(SCALE_OUT_RUN))
                 .body("baseline.bestThroughput", equalTo(100_000.0));
-        Api.doubles()
-                .get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/leaderboard?scenario=plaintext")
                 .body("baseline.runId", equalTo(SINGLE_RUN))
                 .body("baseline.bestThroughput", equalTo(200_000.0));
         // the same cells' shares: against 100,000 behind nginx, 200,000 for the single instance
-        io.restassured.path.json.JsonPath all = Api.doubles()
-                .get("/api/leaderboard?scenario=plaintext&topology=all")
-                .then()
-                .statusCode(200)
+        io.restassured.path.json.JsonPath all = Api.okDoubles("/api/leaderboard?scenario=plaintext&topology=all")
                 .extract()
                 .jsonPath();
         double single = all.getDouble("rows.find { it.topology == 'single' }.baselineShare");
@@ -184,10 +172,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
     @Test
     void the_scaling_answer_has_the_scale_out_series_at_its_total_vcpus() {
         submitBoth();
-        Api.doubles()
-                .get("/api/scaling?scenario=plaintext&framework=Vert.x Web")
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/scaling?scenario=plaintext&framework=Vert.x Web")
                 .body("series.topology", contains("single", "nginx-2"))
                 .body("series.framework", everyItem(equalTo("Vert.x Web")))
                 .body("series[0].points.vcpus", contains(2))

@@ -67,35 +67,15 @@ class WebhookOutboxTest {
         webhooks.list().forEach(h -> webhooks.delete(h.id()));
     }
 
+    /** A replica's webhook settings: its accessors are WebhooksConfig's. */
+    record ReplicaConfig(
+            List<Duration> retrySchedule, boolean delivery, Duration pollInterval, Duration lease, int senders)
+            implements WebhooksConfig {}
+
     /** A sender as a replica has one: new, sharing nothing with any other but the database. */
     WebhookDeliveries replica(Duration lease) {
-        WebhooksConfig c = new WebhooksConfig() {
-            @Override
-            public List<Duration> retrySchedule() {
-                return config.retrySchedule();
-            }
-
-            @Override
-            public boolean delivery() {
-                return true;
-            }
-
-            @Override
-            public Duration pollInterval() {
-                return config.pollInterval();
-            }
-
-            @Override
-            public Duration lease() {
-                return lease;
-            }
-
-            @Override
-            public int senders() {
-                return 4;
-            }
-        };
-        return new WebhookDeliveries(dataSource, c);
+        return new WebhookDeliveries(
+                dataSource, new ReplicaConfig(config.retrySchedule(), true, config.pollInterval(), lease, 4));
     }
 
     static void waitFor(BooleanSupplier done, String what) throws InterruptedException {

@@ -2,6 +2,7 @@ package dev.podium.suite.db;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.podium.suite.common.BlockingDatabase;
+import dev.podium.suite.common.DatabaseSettings;
 import dev.podium.suite.common.Fortune;
 import dev.podium.suite.common.FortunesPage;
 import dev.podium.suite.common.World;
@@ -42,20 +43,14 @@ public final class Database implements BlockingDatabase {
      * set (from PODIUM_TARGET_DB_POOL, default 16); everything else is HikariCP's and pgjdbc's default.
      */
     public static Database fromEnvironment(Map<String, String> env) {
+        DatabaseSettings settings = DatabaseSettings.from(env);
         HikariDataSource hikari = new HikariDataSource();
-        hikari.setJdbcUrl(jdbcUrl(env));
-        hikari.setUsername(env.getOrDefault("PODIUM_TARGET_DB_USER", "podium"));
-        hikari.setPassword(env.getOrDefault("PODIUM_TARGET_DB_PASSWORD", "podium"));
-        hikari.setMaximumPoolSize(Worlds.poolSize(env.get("PODIUM_TARGET_DB_POOL")));
+        hikari.setJdbcUrl(settings.jdbcUrl());
+        hikari.setUsername(settings.user());
+        hikari.setPassword(settings.password());
+        hikari.setMaximumPoolSize(settings.pool());
         hikari.setPoolName("podium-db");
         return new Database(hikari);
-    }
-
-    /** jdbc:postgresql://HOST:PORT/NAME from PODIUM_TARGET_DB_HOST, _PORT and _NAME. */
-    public static String jdbcUrl(Map<String, String> env) {
-        return "jdbc:postgresql://" + env.getOrDefault("PODIUM_TARGET_DB_HOST", "127.0.0.1") + ":"
-                + env.getOrDefault("PODIUM_TARGET_DB_PORT", "5432") + "/"
-                + env.getOrDefault("PODIUM_TARGET_DB_NAME", "hello_world");
     }
 
     /** /db: one row by random id. */

@@ -1,6 +1,6 @@
 package dev.podium.suite.quarkus;
 
-import dev.podium.suite.common.Worlds;
+import dev.podium.suite.common.DatabaseSettings;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgBuilder;
@@ -9,7 +9,6 @@ import io.vertx.sqlclient.PoolOptions;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import java.util.Map;
 
 /**
  * The db scenarios' client: the Vert.x reactive PostgreSQL client's Pool on Quarkus's own Vert.x instance, through its
@@ -23,17 +22,17 @@ public class Database {
     @Produces
     @Singleton
     Pool pool(Vertx vertx) {
-        Map<String, String> env = System.getenv();
+        DatabaseSettings settings = DatabaseSettings.from(System.getenv());
         PgConnectOptions connect = new PgConnectOptions()
-                .setHost(env.getOrDefault("PODIUM_TARGET_DB_HOST", "127.0.0.1"))
-                .setPort(Integer.parseInt(env.getOrDefault("PODIUM_TARGET_DB_PORT", "5432")))
-                .setDatabase(env.getOrDefault("PODIUM_TARGET_DB_NAME", "hello_world"))
-                .setUser(env.getOrDefault("PODIUM_TARGET_DB_USER", "podium"))
-                .setPassword(env.getOrDefault("PODIUM_TARGET_DB_PASSWORD", "podium"))
+                .setHost(settings.host())
+                .setPort(settings.port())
+                .setDatabase(settings.name())
+                .setUser(settings.user())
+                .setPassword(settings.password())
                 // default false; pgjdbc and r2dbc-postgresql reuse server-side prepared statements by default
                 .setCachePreparedStatements(true);
         PoolOptions options = new PoolOptions()
-                .setMaxSize(Worlds.poolSize(env.get("PODIUM_TARGET_DB_POOL")))
+                .setMaxSize(settings.pool())
                 // connections spread over one event loop per processor (default 0: the creating thread's event loop)
                 .setEventLoopSize(Runtime.getRuntime().availableProcessors());
         return Pool.newInstance(PgBuilder.pool()

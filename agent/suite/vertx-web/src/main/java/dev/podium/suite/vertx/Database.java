@@ -1,5 +1,6 @@
 package dev.podium.suite.vertx;
 
+import dev.podium.suite.common.DatabaseSettings;
 import dev.podium.suite.common.Fortune;
 import dev.podium.suite.common.FortunesPage;
 import dev.podium.suite.common.Worlds;
@@ -35,16 +36,17 @@ final class Database {
 
     /** From the agent's PODIUM_TARGET_DB_* variables; the pool size defaults to 16. */
     Database(Vertx vertx, Map<String, String> env, int eventLoops) {
+        DatabaseSettings settings = DatabaseSettings.from(env);
         PgConnectOptions connect = new PgConnectOptions()
-                .setHost(env.getOrDefault("PODIUM_TARGET_DB_HOST", "127.0.0.1"))
-                .setPort(Integer.parseInt(env.getOrDefault("PODIUM_TARGET_DB_PORT", "5432")))
-                .setDatabase(env.getOrDefault("PODIUM_TARGET_DB_NAME", "hello_world"))
-                .setUser(env.getOrDefault("PODIUM_TARGET_DB_USER", "podium"))
-                .setPassword(env.getOrDefault("PODIUM_TARGET_DB_PASSWORD", "podium"))
+                .setHost(settings.host())
+                .setPort(settings.port())
+                .setDatabase(settings.name())
+                .setUser(settings.user())
+                .setPassword(settings.password())
                 // default false; pgjdbc and r2dbc-postgresql reuse server-side prepared statements by default
                 .setCachePreparedStatements(true);
         PoolOptions pool = new PoolOptions()
-                .setMaxSize(Worlds.poolSize(env.get("PODIUM_TARGET_DB_POOL")))
+                .setMaxSize(settings.pool())
                 .setShared(true)
                 .setName("podium-db")
                 .setEventLoopSize(eventLoops);
