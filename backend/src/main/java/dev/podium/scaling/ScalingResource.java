@@ -1,14 +1,12 @@
 package dev.podium.scaling;
 
-import dev.podium.read.Answers;
+import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
-import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.stats.CellStats;
 import dev.podium.topology.Topology;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -38,7 +36,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** GET /api/scaling: throughput, per-vCPU throughput and scaling efficiency E(k) across vCPU counts. */
 @Path("/api/scaling")
 @Tag(name = "leaderboard")
-public class ScalingResource {
+public class ScalingResource extends CellEndpoint {
 
     @Schema(name = "ScalingPoint")
     public record Point(
@@ -92,12 +90,6 @@ public class ScalingResource {
             @Schema(nullable = true) String hostClass,
             String loadModel,
             List<Series> series) {}
-
-    @Inject
-    CellQueries queries;
-
-    @Inject
-    Answers answers;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
