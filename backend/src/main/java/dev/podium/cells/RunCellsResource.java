@@ -76,12 +76,7 @@ public class RunCellsResource extends CellEndpoint {
             @PathParam("id") String id,
             @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        UUID runId;
-        try {
-            runId = UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ReadProblems.notFound("id", "no run " + id);
-        }
+        UUID runId = runId(id);
         return answers.table(
                 "cells" + runId + q.normalised(), q.csv(headers), () -> compute(runId), CellsResponse::csv);
     }

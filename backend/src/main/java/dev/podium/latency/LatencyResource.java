@@ -93,7 +93,7 @@ public class LatencyResource extends CellEndpoint {
     LatencyResponse compute(CellFilter filter) {
         String scenario = filter.scenario();
         String loadModel = filter.loadModel();
-        String hc = filter.hostClass() != null ? filter.hostClass() : queries.latestHostClass(scenario, loadModel);
+        String hc = hostClassOrLatest(filter);
         if (hc == null) {
             return new LatencyResponse(scenario, null, filter.vcpus(), loadModel, List.of());
         }
@@ -116,13 +116,7 @@ public class LatencyResource extends CellEndpoint {
                 false);
         Map<String, List<CellRow>> newest = new TreeMap<>();
         for (CellRow c : cells) {
-            String target = c.framework() + "\u0000" + c.ioModel();
-            List<CellRow> current = newest.get(target);
-            if (current == null || CellRow.newestFirst(c, current.get(0)) < 0) {
-                newest.put(target, new ArrayList<>(List.of(c)));
-            } else if (current.get(0).runId().equals(c.runId())) {
-                current.add(c);
-            }
+            keepNewestRun(newest, c.framework() + "\u0000" + c.ioModel(), c);
         }
         List<Series> series = new ArrayList<>();
         for (List<CellRow> sweep : newest.values()) {

@@ -145,7 +145,7 @@ public class ScalingResource extends CellEndpoint {
     ScalingResponse compute(CellFilter filter, String topology) {
         String scenario = filter.scenario();
         String loadModel = filter.loadModel();
-        String hc = filter.hostClass() != null ? filter.hostClass() : queries.latestHostClass(scenario, loadModel);
+        String hc = hostClassOrLatest(filter);
         if (hc == null) {
             return new ScalingResponse(scenario, null, null, loadModel, List.of());
         }
@@ -154,13 +154,7 @@ public class ScalingResource extends CellEndpoint {
         // target (framework, I/O model, topology) -> vcpus -> cells of the most recent run measuring that vCPU count
         Map<String, TreeMap<Integer, List<CellRow>>> byTarget = new TreeMap<>();
         for (CellRow c : cells) {
-            TreeMap<Integer, List<CellRow>> byVcpus = byTarget.computeIfAbsent(c.target(), k -> new TreeMap<>());
-            List<CellRow> current = byVcpus.get(c.vcpus());
-            if (current == null || CellRow.newestFirst(c, current.get(0)) < 0) {
-                byVcpus.put(c.vcpus(), new ArrayList<>(List.of(c)));
-            } else if (current.get(0).runId().equals(c.runId())) {
-                current.add(c);
-            }
+            keepNewestRun(byTarget.computeIfAbsent(c.target(), k -> new TreeMap<>()), c.vcpus(), c);
         }
         List<Series> series = new ArrayList<>();
         String cpuModel = cells.isEmpty() ? null : cells.get(0).cpuModel();

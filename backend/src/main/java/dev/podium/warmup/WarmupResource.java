@@ -81,12 +81,7 @@ public class WarmupResource extends CellEndpoint {
     @APIResponse(responseCode = "404", description = "No run with that id")
     public Uni<Response> curves(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
         QueryParams.of(uri, endpoint); // no query parameter: an unknown one is 400
-        UUID runId;
-        try {
-            runId = UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ReadProblems.notFound("id", "no run " + id);
-        }
+        UUID runId = runId(id);
         return answers.json("warmup" + runId, () -> compute(runId));
     }
 
