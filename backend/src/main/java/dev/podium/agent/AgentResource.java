@@ -3,7 +3,7 @@ package dev.podium.agent;
 import dev.podium.agent.AgentRecords.AgentView;
 import dev.podium.agent.AgentRecords.Enrolled;
 import dev.podium.agent.AgentRecords.Enrolment;
-import dev.podium.input.ContentTypes;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -56,13 +56,8 @@ public class AgentResource {
         @APIResponse(responseCode = "415", description = "the body is not application/json"),
         @APIResponse(responseCode = "422", description = "invalid name or public key; `field` names it")
     })
-    public Response enrol(
-            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-            byte[] body) {
-        admin.check(authorization);
-        ContentTypes.requireJson(contentType);
-        Enrolled enrolled = agents.enrol(Enrolments.parse(body));
+    public Response enrol(@BeanParam AdminPost post, byte[] body) {
+        Enrolled enrolled = agents.enrol(Enrolments.parse(post.checked(admin, body)));
         return Response.created(URI.create("/api/agents/" + enrolled.id()))
                 .entity(enrolled)
                 .build();

@@ -1,6 +1,6 @@
 package dev.podium.cells;
 
-import dev.podium.read.Answers;
+import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.CellView;
@@ -8,7 +8,6 @@ import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -34,7 +33,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** GET /api/runs/{id}/cells: a run's cells with their statistics, without repeats (JSON or CSV). */
 @Path("/api/runs/{id}/cells")
 @Tag(name = "runs")
-public class RunCellsResource {
+public class RunCellsResource extends CellEndpoint {
 
     public record CellsResponse(List<CellView> items) {
 
@@ -43,12 +42,6 @@ public class RunCellsResource {
             return RunCellsColumns.TABLE.csv(items);
         }
     }
-
-    @Inject
-    CellQueries queries;
-
-    @Inject
-    Answers answers;
 
     @GET
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
@@ -83,12 +76,7 @@ public class RunCellsResource {
             @PathParam("id") String id,
             @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        UUID runId;
-        try {
-            runId = UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ReadProblems.notFound("id", "no run " + id);
-        }
+        UUID runId = runId(id);
         return answers.table(
                 "cells" + runId + q.normalised(), q.csv(headers), () -> compute(runId), CellsResponse::csv);
     }

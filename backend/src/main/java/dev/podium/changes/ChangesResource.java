@@ -2,6 +2,7 @@ package dev.podium.changes;
 
 import dev.podium.read.CellFilter;
 import dev.podium.read.Csv;
+import dev.podium.read.CsvColumn;
 import dev.podium.read.QueryParams;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
@@ -15,7 +16,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -32,35 +32,41 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "changes")
 public class ChangesResource {
 
-    static final List<String> CSV_HEADER = List.of(
-            "id",
-            "metric",
-            "hostClass",
-            "vcpus",
-            "framework",
-            "ioModel",
-            "scenario",
-            "loadModel",
-            "connections",
-            "targetRate",
-            "runBefore",
-            "runAfter",
-            "at",
-            "runsBefore",
-            "runsAfter",
-            "meanBefore",
-            "ciLowBefore",
-            "ciHighBefore",
-            "meanAfter",
-            "ciLowAfter",
-            "ciHighAfter",
-            "effectPercent",
-            "pValue",
-            "changed",
-            "detectedAt",
-            "spreadBefore",
-            "spreadAfter",
-            "effectSize");
+    /** The CSV's columns in order, each header beside how a change point's value is read. */
+    static final List<CsvColumn<ChangeView>> CSV = List.of(
+            new CsvColumn<>("id", ChangeView::id),
+            new CsvColumn<>("metric", ChangeView::metric),
+            new CsvColumn<>("hostClass", ChangeView::hostClass),
+            new CsvColumn<>("vcpus", ChangeView::vcpus),
+            new CsvColumn<>("framework", ChangeView::framework),
+            new CsvColumn<>("ioModel", ChangeView::ioModel),
+            new CsvColumn<>("scenario", ChangeView::scenario),
+            new CsvColumn<>("loadModel", ChangeView::loadModel),
+            new CsvColumn<>("connections", ChangeView::connections),
+            new CsvColumn<>("targetRate", ChangeView::targetRate),
+            new CsvColumn<>("runBefore", ChangeView::runBefore),
+            new CsvColumn<>("runAfter", ChangeView::runAfter),
+            new CsvColumn<>("at", ChangeView::at),
+            new CsvColumn<>("runsBefore", ChangeView::runsBefore),
+            new CsvColumn<>("runsAfter", ChangeView::runsAfter),
+            new CsvColumn<>("meanBefore", c -> c.before().mean()),
+            new CsvColumn<>("ciLowBefore", c -> c.before().ciLow()),
+            new CsvColumn<>("ciHighBefore", c -> c.before().ciHigh()),
+            new CsvColumn<>("meanAfter", c -> c.after().mean()),
+            new CsvColumn<>("ciLowAfter", c -> c.after().ciLow()),
+            new CsvColumn<>("ciHighAfter", c -> c.after().ciHigh()),
+            new CsvColumn<>("effectPercent", ChangeView::effectPercent),
+            new CsvColumn<>("pValue", ChangeView::pValue),
+            new CsvColumn<>(
+                    "changed",
+                    c -> c.changed().entrySet().stream()
+                            .map(e -> e.getKey() + ": " + e.getValue().before() + " -> "
+                                    + e.getValue().after())
+                            .collect(Collectors.joining("; "))),
+            new CsvColumn<>("detectedAt", ChangeView::detectedAt),
+            new CsvColumn<>("spreadBefore", c -> c.before().spread()),
+            new CsvColumn<>("spreadAfter", c -> c.after().spread()),
+            new CsvColumn<>("effectSize", ChangeView::effectSize));
 
     @Inject
     ChangeQueries queries;
@@ -101,44 +107,7 @@ public class ChangesResource {
         if (!csv) {
             return Response.ok(changes, MediaType.APPLICATION_JSON).build();
         }
-        List<List<Object>> rows = new ArrayList<>();
-        for (ChangeView c : changes) {
-            List<Object> row = new ArrayList<>(List.of(
-                    c.id(),
-                    c.metric(),
-                    c.hostClass(),
-                    c.vcpus(),
-                    c.framework(),
-                    c.ioModel(),
-                    c.scenario(),
-                    c.loadModel(),
-                    c.connections()));
-            row.add(c.targetRate());
-            row.addAll(List.of(
-                    c.runBefore(),
-                    c.runAfter(),
-                    c.at(),
-                    c.runsBefore(),
-                    c.runsAfter(),
-                    c.before().mean(),
-                    c.before().ciLow(),
-                    c.before().ciHigh(),
-                    c.after().mean(),
-                    c.after().ciLow(),
-                    c.after().ciHigh(),
-                    c.effectPercent(),
-                    c.pValue()));
-            row.add(c.changed().entrySet().stream()
-                    .map(e -> e.getKey() + ": " + e.getValue().before() + " -> "
-                            + e.getValue().after())
-                    .collect(Collectors.joining("; ")));
-            row.add(c.detectedAt());
-            row.add(c.before().spread());
-            row.add(c.after().spread());
-            row.add(c.effectSize());
-            rows.add(row);
-        }
-        return Response.ok(Csv.table(CSV_HEADER, rows), "text/csv;charset=UTF-8")
+        return Response.ok(CsvColumn.table(CSV, changes), "text/csv;charset=UTF-8")
                 .build();
     }
 }

@@ -1,7 +1,7 @@
 package dev.podium.compare;
 
 import dev.podium.quality.QualityFlags;
-import dev.podium.read.Answers;
+import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
@@ -11,7 +11,6 @@ import dev.podium.stats.MeanRatio;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.stats.Welch;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -40,7 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Path("/api/compare")
 @Tag(name = "leaderboard")
-public class CompareResource {
+public class CompareResource extends CellEndpoint {
 
     public record CellRef(
             long cellId,
@@ -103,12 +102,6 @@ public class CompareResource {
                             + " ratio's interval counts the spread of its repeats only, not the larger spread between"
                             + " starts; null when both sides were measured over several starts")
             String oneStart) {}
-
-    @Inject
-    CellQueries queries;
-
-    @Inject
-    Answers answers;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)

@@ -1,10 +1,9 @@
 package dev.podium.cost;
 
-import dev.podium.read.Answers;
+import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -16,10 +15,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -30,7 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Path("/api/cost/rates")
 @Tag(name = "leaderboard")
-public class CostRatesResource {
+public class CostRatesResource extends CellEndpoint {
 
     /** The rates measured, and where. */
     public record CostRates(
@@ -67,12 +66,6 @@ public class CostRatesResource {
             @Schema(description = "cells at this rate flagged rate-not-held (below 98% of it)")
             int notHeld) {}
 
-    @Inject
-    CellQueries queries;
-
-    @Inject
-    Answers answers;
-
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(
@@ -80,12 +73,7 @@ public class CostRatesResource {
             description = "The rungs of the fixed-rate cost ladder measured on a host class and vCPU count (defaults:"
                     + " the newest host class with cost cells, its fewest vCPUs). Read the ranking at one of them from"
                     + " /api/leaderboard?scenario=...&loadModel=open&targetRate=N&rank=cpu.")
-    @APIResponse(
-            responseCode = "200",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = CostRates.class)))
+    @APIResponseSchema(CostRates.class)
     @APIResponse(responseCode = "400", description = "A parameter is not valid (the problem names it)")
     public Uni<Response> rates(
             @Context UriInfo uri,

@@ -16,10 +16,9 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/diff: every cell two runs share that moved significantly, and the run fields that differ. */
@@ -43,10 +42,7 @@ public class DiffResource {
                     + " concurrency, vCPUs and rate) are compared on throughput and p99 with Welch's two-sided t-test of b's"
                     + " repeats against a's; those with p < alpha (default 0.05) are listed, largest |effect| first. Also: the run"
                     + " fields that differ (suite commit, JVM, agent version, host settings, framework versions, ...).")
-    @APIResponse(
-            responseCode = "200",
-            content =
-                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunDiff.class)))
+    @APIResponseSchema(RunDiff.class)
     @APIResponse(responseCode = "400", description = "Not a run id, or a bad alpha; `field` names it")
     @APIResponse(responseCode = "404", description = "No run with that id; `field` is a or b")
     public Uni<Response> diff(

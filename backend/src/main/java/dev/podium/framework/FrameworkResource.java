@@ -1,10 +1,9 @@
 package dev.podium.framework;
 
-import dev.podium.read.Answers;
+import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -28,18 +27,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** GET /api/frameworks: every measured framework target, for the pickers. */
 @Path("/api/frameworks")
 @Tag(name = "leaderboard")
-public class FrameworkResource {
+public class FrameworkResource extends CellEndpoint {
 
     public record Framework(
             String framework, String ioModel, String latestVersion, List<String> scenarios, List<String> hostClasses) {}
 
     public record FrameworksResponse(List<Framework> items) {}
-
-    @Inject
-    CellQueries queries;
-
-    @Inject
-    Answers answers;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)

@@ -1,7 +1,7 @@
 package dev.podium.history;
 
 import dev.podium.quality.QualityFlags;
-import dev.podium.read.Answers;
+import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
@@ -12,7 +12,6 @@ import dev.podium.read.SeriesKey;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.version.FrameworkVersions;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -47,7 +46,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Path("/api/history")
 @Tag(name = "leaderboard")
-public class HistoryResource {
+public class HistoryResource extends CellEndpoint {
 
     static final Set<String> ORDERS = Set.of("date", "version");
     static final int DEFAULT_WINDOW = 5;
@@ -99,12 +98,6 @@ public class HistoryResource {
             return HistoryColumns.TABLE.csv(HistoryColumns.lines(this));
         }
     }
-
-    @Inject
-    CellQueries queries;
-
-    @Inject
-    Answers answers;
 
     @GET
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})

@@ -1,12 +1,11 @@
 package dev.podium.latency;
 
-import dev.podium.read.Answers;
+import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -34,7 +33,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** GET /api/latency: median p50/p90/p99 latency against concurrency (or offered rate) per framework target. */
 @Path("/api/latency")
 @Tag(name = "leaderboard")
-public class LatencyResource {
+public class LatencyResource extends CellEndpoint {
 
     @Schema(name = "LatencyPoint")
     public record Point(
@@ -62,12 +61,6 @@ public class LatencyResource {
             @Schema(nullable = true) Integer vcpus,
             String loadModel,
             List<Series> series) {}
-
-    @Inject
-    CellQueries queries;
-
-    @Inject
-    Answers answers;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -100,7 +93,7 @@ public class LatencyResource {
     LatencyResponse compute(CellFilter filter) {
         String scenario = filter.scenario();
         String loadModel = filter.loadModel();
-        String hc = filter.hostClass() != null ? filter.hostClass() : queries.latestHostClass(scenario, loadModel);
+        String hc = hostClassOrLatest(filter);
         if (hc == null) {
             return new LatencyResponse(scenario, null, filter.vcpus(), loadModel, List.of());
         }
@@ -123,13 +116,7 @@ public class LatencyResource {
                 false);
         Map<String, List<CellRow>> newest = new TreeMap<>();
         for (CellRow c : cells) {
-            String target = c.framework() + "\u0000" + c.ioModel();
-            List<CellRow> current = newest.get(target);
-            if (current == null || CellRow.newestFirst(c, current.get(0)) < 0) {
-                newest.put(target, new ArrayList<>(List.of(c)));
-            } else if (current.get(0).runId().equals(c.runId())) {
-                current.add(c);
-            }
+            keepNewestRun(newest, c.framework() + "\u0000" + c.ioModel(), c);
         }
         List<Series> series = new ArrayList<>();
         for (List<CellRow> sweep : newest.values()) {

@@ -1,5 +1,6 @@
 package dev.podium.rawoutput;
 
+import dev.podium.read.CellEndpoint;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import jakarta.inject.Inject;
@@ -66,12 +67,7 @@ public class RawOutputResource {
                     @QueryParam("cell")
                     String cell) {
         QueryParams.of(uri, endpoint);
-        UUID runId;
-        try {
-            runId = UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ReadProblems.notFound("id", "no run " + id);
-        }
+        UUID runId = CellEndpoint.runId(id);
         Integer ordinal = cell == null ? null : ordinal(cell);
         byte[] body = read(runId, ordinal);
         if (body.length == 0) {

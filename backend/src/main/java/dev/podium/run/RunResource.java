@@ -3,6 +3,7 @@ package dev.podium.run;
 import dev.podium.common.ProblemException;
 import dev.podium.input.ContentTypes;
 import dev.podium.read.Csv;
+import dev.podium.read.CsvColumn;
 import dev.podium.read.QueryParams;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -33,23 +34,25 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 @Produces(MediaType.APPLICATION_JSON)
 public class RunResource {
 
-    private static final List<String> CSV_HEADER = List.of(
-            "id",
-            "receivedAt",
-            "startedAt",
-            "finishedAt",
-            "hostClass",
-            "hostname",
-            "cpuModel",
-            "vcpus",
-            "jvmVendor",
-            "jvmVersion",
-            "suiteVersion",
-            "agentId",
-            "agentName",
-            "keyid",
-            "revokedAt",
-            "cellCount");
+    /** The CSV's columns in order, each header beside how a run's value is read (an empty cell for null). */
+    private static final List<CsvColumn<RunSummary>> CSV = List.of(
+            new CsvColumn<>("id", RunSummary::id),
+            new CsvColumn<>("receivedAt", RunSummary::receivedAt),
+            new CsvColumn<>("startedAt", RunSummary::startedAt),
+            new CsvColumn<>("finishedAt", RunSummary::finishedAt),
+            new CsvColumn<>("hostClass", RunSummary::hostClass),
+            new CsvColumn<>("hostname", RunSummary::hostname),
+            new CsvColumn<>("cpuModel", RunSummary::cpuModel),
+            new CsvColumn<>("vcpus", RunSummary::vcpus),
+            new CsvColumn<>("jvmVendor", RunSummary::jvmVendor),
+            new CsvColumn<>("jvmVersion", RunSummary::jvmVersion),
+            new CsvColumn<>("suiteVersion", RunSummary::suiteVersion),
+            new CsvColumn<>("agentId", RunSummary::agentId),
+            new CsvColumn<>("agentName", RunSummary::agentName),
+            new CsvColumn<>("keyid", RunSummary::keyid),
+            new CsvColumn<>("revokedAt", RunSummary::revokedAt),
+            new CsvColumn<>("cellCount", RunSummary::cellCount));
+
     private static final int MAX_PAGE_SIZE = 200;
 
     private final RunService runs;
@@ -123,26 +126,7 @@ public class RunResource {
         if (!csv) {
             return Response.ok(runs, MediaType.APPLICATION_JSON_TYPE).build();
         }
-        List<List<Object>> rows = runs.items().stream()
-                .map(r -> List.<Object>of(
-                        r.id(),
-                        r.receivedAt(),
-                        r.startedAt(),
-                        r.finishedAt(),
-                        r.hostClass(),
-                        r.hostname(),
-                        r.cpuModel(),
-                        r.vcpus(),
-                        r.jvmVendor(),
-                        r.jvmVersion(),
-                        r.suiteVersion(),
-                        r.agentId(),
-                        r.agentName(),
-                        r.keyid(),
-                        r.revokedAt() == null ? "" : r.revokedAt(),
-                        r.cellCount()))
-                .toList();
-        return Response.ok(Csv.table(CSV_HEADER, rows), Csv.MEDIA_TYPE).build();
+        return Response.ok(CsvColumn.table(CSV, runs.items()), Csv.MEDIA_TYPE).build();
     }
 
     @GET

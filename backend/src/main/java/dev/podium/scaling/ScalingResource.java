@@ -1,14 +1,12 @@
 package dev.podium.scaling;
 
-import dev.podium.read.Answers;
+import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
-import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.stats.CellStats;
 import dev.podium.topology.Topology;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -38,7 +36,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** GET /api/scaling: throughput, per-vCPU throughput and scaling efficiency E(k) across vCPU counts. */
 @Path("/api/scaling")
 @Tag(name = "leaderboard")
-public class ScalingResource {
+public class ScalingResource extends CellEndpoint {
 
     @Schema(name = "ScalingPoint")
     public record Point(
@@ -92,12 +90,6 @@ public class ScalingResource {
             @Schema(nullable = true) String hostClass,
             String loadModel,
             List<Series> series) {}
-
-    @Inject
-    CellQueries queries;
-
-    @Inject
-    Answers answers;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -153,7 +145,7 @@ public class ScalingResource {
     ScalingResponse compute(CellFilter filter, String topology) {
         String scenario = filter.scenario();
         String loadModel = filter.loadModel();
-        String hc = filter.hostClass() != null ? filter.hostClass() : queries.latestHostClass(scenario, loadModel);
+        String hc = hostClassOrLatest(filter);
         if (hc == null) {
             return new ScalingResponse(scenario, null, null, loadModel, List.of());
         }
@@ -162,13 +154,7 @@ public class ScalingResource {
         // target (framework, I/O model, topology) -> vcpus -> cells of the most recent run measuring that vCPU count
         Map<String, TreeMap<Integer, List<CellRow>>> byTarget = new TreeMap<>();
         for (CellRow c : cells) {
-            TreeMap<Integer, List<CellRow>> byVcpus = byTarget.computeIfAbsent(c.target(), k -> new TreeMap<>());
-            List<CellRow> current = byVcpus.get(c.vcpus());
-            if (current == null || CellRow.newestFirst(c, current.get(0)) < 0) {
-                byVcpus.put(c.vcpus(), new ArrayList<>(List.of(c)));
-            } else if (current.get(0).runId().equals(c.runId())) {
-                current.add(c);
-            }
+            keepNewestRun(byTarget.computeIfAbsent(c.target(), k -> new TreeMap<>()), c.vcpus(), c);
         }
         List<Series> series = new ArrayList<>();
         String cpuModel = cells.isEmpty() ? null : cells.get(0).cpuModel();

@@ -2,14 +2,14 @@ package dev.podium.snapshot;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.podium.agent.AdminGuard;
+import dev.podium.agent.AdminPost;
 import dev.podium.common.ProblemException;
 import dev.podium.input.AdminBody;
-import dev.podium.input.ContentTypes;
 import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -73,13 +73,8 @@ public class SnapshotResource {
     @APIResponse(responseCode = "400", description = "slug or title invalid; `field` names it")
     @APIResponse(responseCode = "409", description = "a snapshot with this slug exists")
     @APIResponse(responseCode = "422", description = "no run on the board to freeze")
-    public Response freeze(
-            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-            byte[] body) {
-        admin.check(authorization);
-        ContentTypes.requireJson(contentType);
-        SnapshotDocument.Summary frozen = snapshots.freeze(parse(body));
+    public Response freeze(@BeanParam AdminPost post, byte[] body) {
+        SnapshotDocument.Summary frozen = snapshots.freeze(parse(post.checked(admin, body)));
         return Response.created(URI.create("/api/snapshots/" + frozen.slug()))
                 .entity(frozen)
                 .build();

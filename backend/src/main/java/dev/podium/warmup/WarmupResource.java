@@ -1,11 +1,10 @@
 package dev.podium.warmup;
 
-import dev.podium.read.Answers;
+import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -18,15 +17,15 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/runs/{id}/warmup: the warm-up curve of each of a run's cells that kept one, with its time to peak. */
 @Path("/api/runs/{id}/warmup")
 @Tag(name = "runs")
-public class WarmupResource {
+public class WarmupResource extends CellEndpoint {
 
     /** A run's warm-up curves, in payload order, and the size of its raw output. */
     public record WarmupCurves(
@@ -72,33 +71,17 @@ public class WarmupResource {
             + " c.connections, c.target_rate, c.vcpus, c.topology, c.warmup, c.rps_trimmed_mean,"
             + " c.time_to_peak_seconds, c.warmup_windows::text as warmup_windows, c.jvm_mode";
 
-    @Inject
-    CellQueries queries;
-
-    @Inject
-    Answers answers;
-
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "The warm-up curve of a run's cells",
             description = "Each cell that kept its warm-up windows (payload v2 warmupWindows), in payload order: the"
                     + " windows as measured, the steady state and the time to 95% of it. Empty for a run without.")
-    @APIResponse(
-            responseCode = "200",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = WarmupCurves.class)))
+    @APIResponseSchema(WarmupCurves.class)
     @APIResponse(responseCode = "404", description = "No run with that id")
     public Uni<Response> curves(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
         QueryParams.of(uri, endpoint); // no query parameter: an unknown one is 400
-        UUID runId;
-        try {
-            runId = UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ReadProblems.notFound("id", "no run " + id);
-        }
+        UUID runId = runId(id);
         return answers.json("warmup" + runId, () -> compute(runId));
     }
 

@@ -1,20 +1,8 @@
 package dev.podium.framework;
 
-import dev.podium.common.ProblemException;
-import dev.podium.read.Answers;
 import dev.podium.read.CellView;
-import dev.podium.read.QueryParams;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.GET;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,20 +11,12 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** GET /api/frameworks/{slug}/jvm-modes: the framework's default and aot-cache figures side by side. */
-@Path("/api/frameworks/{slug}/jvm-modes")
-@Tag(name = "frameworks")
-public class JvmModeResource {
+/** A framework's figures in both JVM modes: each aot-cache cell shape's newest run, with its default-mode cell. */
+@ApplicationScoped
+public class JvmModeQueries {
 
     // each aot-cache cell shape's newest run, joined with that run's default cell of the same shape
     private static final String SQL = "select distinct on (a.io_model, a.scenario, a.connections, a.vcpus, a.topology,"
@@ -53,52 +33,7 @@ public class JvmModeResource {
             + " r.started_at desc, r.received_at desc, r.id desc, d.ordinal";
 
     @Inject
-    FrameworkPages pages;
-
-    @Inject
-    Answers answers;
-
-    @Inject
     DataSource dataSource;
-
-    @GET
-    @Produces(MediaType.APPLICATION_JSON)
-    @Operation(
-            summary = "A framework's figures in both JVM modes",
-            description = "For each cell shape measured in the aot-cache JVM mode (started from the AOT cache a"
-                    + " training run wrote; methodology, \"JVM mode\"), the most recent run that measured it, with that"
-                    + " run's default-mode cell of the same shape: first response and idle memory of the start, time to"
-                    + " peak, steady throughput with its 95% interval. Empty when no run measured the framework in the"
-                    + " aot-cache mode.")
-    @APIResponse(
-            responseCode = "200",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = JvmModeComparison.class)))
-    @APIResponse(
-            responseCode = "404",
-            description = "No measured framework has this slug; `field` is slug",
-            content = @Content(mediaType = "application/problem+json"))
-    public Uni<Response> modes(
-            @Context UriInfo uri,
-            @Parameter(description = "the framework's slug", example = "vertx-web") @PathParam("slug") String slug) {
-        QueryParams.of(uri, Set.of());
-        return Uni.createFrom()
-                .item(() -> pages.framework(slug))
-                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .flatMap(name -> {
-                    if (name == null) {
-                        throw new ProblemException(
-                                404,
-                                "not-found",
-                                "Not Found",
-                                "no measured framework has the slug '" + slug + "'; GET /api/frameworks lists them",
-                                "slug");
-                    }
-                    return answers.json("jvm-modes\u0000" + name, () -> compare(name));
-                });
-    }
 
     JvmModeComparison compare(String framework) {
         List<JvmModeComparison.Row> rows = new ArrayList<>();
