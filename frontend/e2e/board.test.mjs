@@ -1,25 +1,19 @@
 // Browser tests of what a TechEmpower visitor expects of the leaderboard: sorting, % of best, the flags legend and
 // the opt-in, the classification filter, the host-settings notice, the composite view and the phone layout.
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { launch, launchPhone, openPage } from './browser.mjs'
+import { before, describe, test } from 'node:test'
+import { openPage } from './browser.mjs'
+import { devices } from './devices.mjs'
 import { HOST_C_FLAGGED, HOST_C_RANKED, HOST_C_UNRANKED } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
 
-let desktop
-let phone
+const [[, desktop], [, phone]] = devices()
 let hostC
 before(async () => {
-  desktop = await launch()
-  phone = await launchPhone()
   const board = await (await fetch(`${base}/api/leaderboard?scenario=plaintext`)).json()
   hostC = board.available.hostClasses.find((h) => h.startsWith('Flag Test CPU'))
-})
-after(async () => {
-  await desktop?.close()
-  await phone?.close()
 })
 
 async function open(browser, path) {
@@ -39,7 +33,7 @@ async function namesAre(page, expected) {
 
 describe('the leaderboard a TFB visitor expects', () => {
   test('a noisy row is ranked, a row with no honest order is listed unranked below, with their flags and a legend', async () => {
-    const page = await open(desktop, boardC())
+    const page = await open(desktop(), boardC())
     await namesAre(page, [...HOST_C_RANKED, ...HOST_C_UNRANKED])
     assert.deepEqual(
       (await rankCells(page)).map((r) => r.replace(/\(.*\)/, '').trim()),
@@ -66,7 +60,7 @@ describe('the leaderboard a TFB visitor expects', () => {
   })
 
   test('opting in ranks the rows with no honest order too, and the choice is in the URL', async () => {
-    const page = await open(desktop, boardC())
+    const page = await open(desktop(), boardC())
     await page.locator('#rank-flagged').check()
     await page.waitForURL(/flagged=include/)
     await namesAre(page, [...HOST_C_RANKED, ...HOST_C_UNRANKED])
@@ -86,7 +80,7 @@ describe('the leaderboard a TFB visitor expects', () => {
   })
 
   test('"% of best" is each row against the best ranked row', async () => {
-    const page = await open(desktop, boardC())
+    const page = await open(desktop(), boardC())
     await namesAre(page, [...HOST_C_RANKED, ...HOST_C_UNRANKED])
     // Quarkus REST 90,000 (noisy, ranked by its interval), Jetty 80,000, Helidon SE 75,000, Javalin 65,000; Spring
     // WebFlux has no SLA throughput (2% errors)
@@ -101,7 +95,7 @@ describe('the leaderboard a TFB visitor expects', () => {
   })
 
   test('a click on a header sorts by it, a second click reverses, and the sort survives a reload', async () => {
-    const page = await open(desktop, boardC('&flagged=include'))
+    const page = await open(desktop(), boardC('&flagged=include'))
     await page.locator('button.sort[data-sort="framework"]').click()
     await page.waitForURL(/sort=framework/)
     await namesAre(page, ['Helidon SE', 'Javalin', 'Jetty', 'Quarkus REST', 'Spring WebFlux'])
@@ -125,7 +119,7 @@ describe('the leaderboard a TFB visitor expects', () => {
   })
 
   test('the throughput at each measured concurrency stands side by side', async () => {
-    const page = await open(desktop, boardC())
+    const page = await open(desktop(), boardC())
     assert.deepEqual(await page.locator('#leaderboard-table thead th.sweep').allTextContents(), ['@64', '@256', '@512'])
     const jetty = await page
       .locator('#leaderboard-table tbody tr', { hasText: 'Jetty' })
@@ -136,7 +130,7 @@ describe('the leaderboard a TFB visitor expects', () => {
   })
 
   test('the classification filter keeps one kind of target', async () => {
-    const page = await open(desktop, boardC())
+    const page = await open(desktop(), boardC())
     await page.locator('select[name="classification"]').selectOption('micro')
     await page.waitForURL(/classification=micro/)
     await namesAre(page, ['Helidon SE', 'Javalin'])
@@ -144,20 +138,20 @@ describe('the leaderboard a TFB visitor expects', () => {
   })
 
   test('runs with different host settings are not ranked together without saying so', async () => {
-    const page = await open(desktop, boardC())
+    const page = await open(desktop(), boardC())
     const notice = page.locator('#host-settings-notice')
     assert.equal(await notice.isVisible(), true)
     const text = await notice.textContent()
     assert.match(text, /governor/)
     assert.match(text, /performance[\s\S]*Jetty[\s\S]*powersave[\s\S]*Helidon SE/)
-    const latest = await open(desktop, '/leaderboard/plaintext')
+    const latest = await open(desktop(), '/leaderboard/plaintext')
     assert.equal(await latest.locator('#host-settings-notice').count(), 0, 'one run, one set of settings: no notice')
     await page.close()
     await latest.close()
   })
 
   test('the composite view shows its weights and scores the frameworks measured in every scenario', async () => {
-    const page = await open(desktop, `/leaderboard/composite?hostClass=${encodeURIComponent(hostC)}`)
+    const page = await open(desktop(), `/leaderboard/composite?hostClass=${encodeURIComponent(hostC)}`)
     assert.match(await page.locator('#composite-weights').textContent(), /plaintext ×1[\s\S]*json ×2/)
     // plaintext best 90,000 (Quarkus REST, noisy: ranked), json best 66,000 (Helidon SE): Helidon (75/90 x 1 + 1 x 2) / 3,
     // Jetty (80/90 + 2 x 60/66) / 3; Quarkus REST has no json figure
@@ -181,7 +175,7 @@ describe('the leaderboard a TFB visitor expects', () => {
   })
 
   test('on a phone (390 px) every number, flag and the legend are on screen', async () => {
-    const page = await open(phone, boardC())
+    const page = await open(phone(), boardC())
     await namesAre(page, [...HOST_C_RANKED, ...HOST_C_UNRANKED])
     const off = await page.evaluate(() => {
       const width = document.documentElement.clientWidth
@@ -219,7 +213,7 @@ describe('the leaderboard a TFB visitor expects', () => {
     ],
   ]) {
     test(`the ${view} table shows each cell's flags, on a desktop and on a phone`, async () => {
-      for (const browser of [desktop, phone]) {
+      for (const browser of [desktop(), phone()]) {
         const page = await browser.context.newPage()
         page.setDefaultTimeout(15_000)
         await page.goto(`${base}${path(hostC)}`)

@@ -44,3 +44,8 @@ export async function openPage(browser, url) {
   await page.goto(url)
   return page
 }
+
+/** Whether the page fits its viewport's width: it does not scroll sideways (a pixel of rounding allowed). */
+export function fitsWidth(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)
+}

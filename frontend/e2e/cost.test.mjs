@@ -5,9 +5,10 @@
 // ranks it at 2,000; its link opens the same ranking on the board; on a desktop and on a 390 px phone. Runs after the
 // others (e2e/run.mjs): it adds a run.
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
-import { envelope } from './seed.mjs'
+import { before, describe, test } from 'node:test'
+import { fitsWidth, openPage } from './browser.mjs'
+import { devices } from './devices.mjs'
+import { JVM_25, payload, repeat, smallHost, startedAgo, submit } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -40,85 +41,42 @@ function cell([framework, ioModel, micros, held], rate) {
     ...(achieved < 0.98 * rate ? { flags: ['rate-not-held'] } : {}),
     costLadder: LADDER,
     achievedRate: achieved,
-    repeats: [0, 1, 2].map(() => ({
-      requests: achieved * 5,
-      requestsPerSecond: achieved,
-      latencyMs: { p50: 0.4, p75: 0.5, p90: 0.7, p99: 1.5, p999: 3, max: 9, mean: 0.45 },
-      errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
-      usage: {
-        wallSeconds: 5,
-        targetCpuUserSeconds: (achieved * 5 * micros * 0.9) / 1e6,
-        targetCpuSystemSeconds: (achieved * 5 * micros * 0.1) / 1e6,
-        targetRssMeanBytes: 300e6,
-        targetRssPeakBytes: 320e6,
-        generatorCpuSeconds: 1,
-        samples: 25,
-      },
-    })),
+    repeats: [0, 1, 2].map(() =>
+      repeat(
+        achieved,
+        5,
+        { p50: 0.4, p75: 0.5, p90: 0.7, p99: 1.5, p999: 3, max: 9, mean: 0.45 },
+        {
+          targetCpuUserSeconds: (achieved * 5 * micros * 0.9) / 1e6,
+          targetCpuSystemSeconds: (achieved * 5 * micros * 0.1) / 1e6,
+          targetRssMeanBytes: 300e6,
+          targetRssPeakBytes: 320e6,
+          generatorCpuSeconds: 1,
+          samples: 25,
+        },
+      ),
+    ),
   }
 }
 
 function runPayload() {
-  const started = new Date(Date.now() - 7_200_000)
-  return {
+  return payload({
     schemaVersion: 2,
     runId: RUN_ID,
-    startedAt: started.toISOString(),
-    finishedAt: new Date(started.getTime() + 600_000).toISOString(),
-    agent: { version: '0.1.0' },
-    suite: {
-      name: 'podium-standard',
-      version: '1.0.0',
-      commit: '89abcdef0123456789abcdef0123456789abcdef',
-      profile: 'quick',
-    },
+    ...startedAgo(7_200_000),
     loadGenerator: { tool: 'wrk', version: '4.2.0', openLoopTool: 'fortio', openLoopVersion: '1.69.0' },
-    host: {
-      hostname: 'bench-cost',
-      cpuModel: 'Cost Test CPU @ 2.00GHz',
-      vcpus: 2,
-      memoryBytes: 8 * 1024 ** 3,
-      os: 'Debian GNU/Linux 12',
-      kernel: '6.1.0-28-amd64',
-      arch: 'amd64',
-      virtualization: 'none',
-      serverCpus: '0',
-      loadGeneratorCpus: '1',
-      settings: { governor: 'performance' },
-    },
-    jvm: { vendor: 'Eclipse Adoptium', version: '25.0.1+8', vmName: 'OpenJDK 64-Bit Server VM', gc: 'G1', flags: [] },
+    host: smallHost('bench-cost', 'Cost Test CPU @ 2.00GHz'),
+    jvm: JVM_25,
     results: [2000, 10000].flatMap((rate) => TARGETS.map((t) => cell(t, rate))),
-  }
-}
-
-let desktop
-let phone
-before(async () => {
-  const res = await fetch(`${base}/api/runs`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(envelope(runPayload())),
   })
-  assert.ok(res.status === 201 || res.status === 200, await res.text())
-  for (let i = 0; i < 100; i++) {
-    const rates = await (await fetch(`${base}/api/cost/rates`)).json()
-    if (rates.rates?.length === 2) break
-    await new Promise((ok) => setTimeout(ok, 100))
-  }
-  desktop = await launch()
-  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
-})
-after(async () => {
-  await desktop?.close()
-  await phone?.close()
-})
-
-async function open(browser, path) {
-  const page = await browser.context.newPage()
-  page.setDefaultTimeout(15_000)
-  await page.goto(`${base}${path}`)
-  return page
 }
+
+before(() =>
+  submit(base, runPayload(), async () => (await (await fetch(`${base}/api/cost/rates`)).json()).rates?.length === 2),
+)
+const DEVICES = devices()
+
+const open = (browser, path) => openPage(browser, `${base}${path}`)
 
 async function table(page) {
   const section = page.locator('.cost-at-rate')
@@ -131,10 +89,7 @@ async function table(page) {
   }
 }
 
-for (const [name, browser] of [
-  ['desktop', () => desktop],
-  ['phone', () => phone],
-]) {
+for (const [name, browser] of DEVICES) {
   describe(`cost at a fixed load, ${name}`, () => {
     test('the cost view ranks the targets by CPU per request at each offered rate', async () => {
       const page = await open(browser(), '/cost')
@@ -167,11 +122,7 @@ for (const [name, browser] of [
         ['Vert.x Web', 'Helidon SE', 'Quarkus REST'],
       )
       assert.deepEqual(t.ranks, ['1', '2', '3'])
-      const width = await page.evaluate(() => window.innerWidth)
-      assert.ok(
-        (await page.evaluate(() => document.documentElement.scrollWidth)) <= width + 1,
-        'the page does not scroll sideways',
-      )
+      assert.ok(await fitsWidth(page), 'the page does not scroll sideways')
       await page.close()
     })
 

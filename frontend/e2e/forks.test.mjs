@@ -5,9 +5,10 @@
 // recomputed from the answer the page read. Runs after the others (e2e/run.mjs): its run is the newest until
 // warmup.test.mjs adds its own, and so the framework page's default board.
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { launch, launchPhone, openPage } from './browser.mjs'
-import { envelope } from './seed.mjs'
+import { before, describe, test } from 'node:test'
+import { openPage } from './browser.mjs'
+import { devices } from './devices.mjs'
+import { JVM_25, payload, smallCell, smallHost, smallRepeat, startedAgo, submit } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -20,100 +21,42 @@ const ONE_START = 'one start: between-start noise not included'
 
 /** A cell of `framework` whose repeats are each start's mean - 100, mean, mean + 100 (fork named when several). */
 function cell(framework, ioModel, starts) {
-  return {
-    framework,
-    frameworkVersion: '1.0.0',
-    ioModel,
-    scenario: 'plaintext',
-    loadModel: 'closed',
-    connections: 64,
-    vcpus: 1,
-    durationSeconds: 4,
-    warmupSeconds: 10,
-    cpus: '0',
+  return smallCell(framework, ioModel, {
     repeats: starts.flatMap((mean, fork) =>
-      [-100, 0, 100].map((d) => ({
-        ...(starts.length > 1 ? { fork } : {}),
-        requests: (mean + d) * 4,
-        requestsPerSecond: mean + d,
-        latencyMs: { p50: 0.5, p75: 0.6, p90: 0.8, p99: 2, p999: 4, max: 9, mean: 0.55 },
-        errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
-        usage: {
-          wallSeconds: 4,
-          targetCpuUserSeconds: 3,
-          targetCpuSystemSeconds: 0.8,
-          targetRssMeanBytes: 300e6,
-          targetRssPeakBytes: 320e6,
-          generatorCpuSeconds: 3,
-          samples: 20,
-        },
-      })),
+      [-100, 0, 100].map((d) => ({ ...(starts.length > 1 ? { fork } : {}), ...smallRepeat(mean + d) })),
     ),
-  }
+  })
 }
 
 function runPayload() {
-  const started = new Date(Date.now() - 2 * 3_600_000)
-  return {
+  return payload({
     schemaVersion: 2,
     runId: RUN_ID,
-    startedAt: started.toISOString(),
-    finishedAt: new Date(started.getTime() + 600_000).toISOString(),
-    agent: { version: '0.1.0' },
-    suite: {
-      name: 'podium-standard',
-      version: '1.0.0',
-      commit: '89abcdef0123456789abcdef0123456789abcdef',
-      profile: 'nightly',
-    },
-    loadGenerator: { tool: 'wrk', version: '4.2.0' },
-    host: {
-      hostname: 'bench-forks',
-      cpuModel: CPU,
-      vcpus: 2,
-      memoryBytes: 8 * 1024 ** 3,
-      os: 'Debian GNU/Linux 12',
-      kernel: '6.1.0-28-amd64',
-      arch: 'amd64',
-      virtualization: 'none',
-      serverCpus: '0',
-      loadGeneratorCpus: '1',
-      settings: { governor: 'performance' },
-    },
-    jvm: { vendor: 'Eclipse Adoptium', version: '25.0.1+8', vmName: 'OpenJDK 64-Bit Server VM', gc: 'G1', flags: [] },
+    ...startedAgo(2 * 3_600_000),
+    profile: 'nightly',
+    host: smallHost('bench-forks', CPU),
+    jvm: JVM_25,
     // three starts 6% apart, and one start whose repeats agree as closely: the one-start interval is the narrower
     results: [cell(MULTI, 'non-blocking', [50000, 53000, 47000]), cell(SINGLE, 'blocking', [40000])],
-  }
+  })
 }
 
 /** "± 2.1%" from a figure and its interval, as lib/interval computes it. */
 const pm = (value, low, high) => `± ${(((high - low) / 2 / value) * 100).toFixed(1)}%`
 
-let desktop
-let phone
 let hostClass
 let board
 let cells
 before(async () => {
-  const res = await fetch(`${base}/api/runs`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(envelope(runPayload())),
-  })
-  assert.ok(res.status === 201 || res.status === 200, `submit the forks run: ${res.status} ${await res.text()}`)
+  await submit(base, runPayload())
   const run = await (await fetch(`${base}/api/runs/${RUN_ID}`)).json()
   hostClass = run.host.hostClass
   cells = Object.fromEntries(run.cells.map((c) => [c.framework, c]))
   board = await (
     await fetch(`${base}/api/leaderboard?scenario=plaintext&hostClass=${encodeURIComponent(hostClass)}&vcpus=1`)
   ).json()
-  desktop = await launch()
-  phone = await launchPhone()
 })
-after(async () => {
-  await desktop?.close()
-  await phone?.close()
-})
+const DEVICES = devices()
 
 /** The expected wording of each framework's interval on the board: from the service's own row. */
 function expected(framework) {
@@ -129,10 +72,7 @@ function shownIntervals(page, scope) {
     .evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => e.textContent.trim()))
 }
 
-for (const [device, browser] of [
-  ['desktop', () => desktop],
-  ['phone', () => phone],
-]) {
+for (const [device, browser] of DEVICES) {
   describe(`intervals say how many JVM starts they span (${device})`, () => {
     test('the service stores three starts for one cell and one for the other', () => {
       assert.equal(cells[MULTI].stats.forks, 3)

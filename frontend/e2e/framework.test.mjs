@@ -1,22 +1,14 @@
 // Browser tests of a framework's page (/frameworks/<slug>) against the seeded backend: desktop and a 390 px phone.
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { launch, launchPhone, openPage } from './browser.mjs'
+import { describe, test } from 'node:test'
+import { openPage } from './browser.mjs'
+import { devices } from './devices.mjs'
 import { LATEST_RUN_ID } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
 
-let desktop
-let phone
-before(async () => {
-  desktop = await launch()
-  phone = await launchPhone()
-})
-after(async () => {
-  await desktop?.close()
-  await phone?.close()
-})
+const [[, desktop], [, phone]] = devices()
 
 const open = (browser, path) => openPage(browser, `${base}${path}`)
 
@@ -24,7 +16,7 @@ const settled = (page) => page.waitForSelector('.framework-page .scenario[data-s
 
 describe('framework page', () => {
   test('shows the suite notes, figures with intervals, neighbours, history and a working badge', async () => {
-    const page = await open(desktop, '/frameworks/netty')
+    const page = await open(desktop(), '/frameworks/netty')
     await settled(page)
     assert.equal(await page.locator('h1').textContent(), 'Netty')
     const target = page.locator('.target[data-io="non-blocking"]')
@@ -69,7 +61,7 @@ describe('framework page', () => {
   })
 
   test('every framework name on the leaderboard and the run page links to its page', async () => {
-    const page = await open(desktop, '/leaderboard/plaintext')
+    const page = await open(desktop(), '/leaderboard/plaintext')
     await page.locator('#leaderboard-table tbody a.fw-name', { hasText: 'Undertow' }).click()
     await page.waitForURL(/\/frameworks\/undertow$/)
     await page.waitForSelector('h1:text("Undertow")')
@@ -81,7 +73,7 @@ describe('framework page', () => {
   })
 
   test('an unknown framework says so, with status 404 and a link to the frameworks index', async () => {
-    const page = await desktop.context.newPage()
+    const page = await desktop().context.newPage()
     const res = await page.goto(`${base}/frameworks/tomcat`)
     assert.equal(res.status(), 404)
     await page.getByRole('heading', { name: 'No such framework' }).waitFor({ timeout: 15_000 })
@@ -91,7 +83,7 @@ describe('framework page', () => {
   })
 
   test('on a 390 px phone no number is off-screen and nothing scrolls sideways', async () => {
-    const page = await open(phone, '/frameworks/netty')
+    const page = await open(phone(), '/frameworks/netty')
     await settled(page)
     await page.waitForSelector('.scenario[data-scenario="json"] .figure')
     const report = await page.evaluate(() => {

@@ -4,9 +4,10 @@
 // the board reads one mode at a time through its JVM mode filter; on a desktop and on a 390 px phone. Runs after the
 // others (e2e/run.mjs): it adds a run, older than the newest, so the default board stays as they expect it.
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
-import { envelope } from './seed.mjs'
+import { before, describe, test } from 'node:test'
+import { fitsWidth, openPage } from './browser.mjs'
+import { devices } from './devices.mjs'
+import { JVM_25, payload, smallCell, smallHost, smallRepeat, submit, warmupWindows } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -15,36 +16,12 @@ const RUN_ID = '7f000001-0000-4000-8000-0000000008a0'
 const FRAMEWORK = 'Aot Test'
 
 function cell(mode, firstResponseMs, idleRssBytes, mean, windows) {
-  const c = {
-    framework: FRAMEWORK,
-    frameworkVersion: '1.0.0',
-    ioModel: 'non-blocking',
-    scenario: 'plaintext',
-    loadModel: 'closed',
-    connections: 64,
-    vcpus: 1,
-    durationSeconds: 4,
-    warmupSeconds: windows.length * 2,
-    cpus: '0',
+  const c = smallCell(FRAMEWORK, 'non-blocking', {
     warmup: 'full',
     startup: { firstResponseMs, idleRssBytes },
-    repeats: [-1, 0, 1].map((k) => ({
-      requests: (mean + k * 100) * 4,
-      requestsPerSecond: mean + k * 100,
-      latencyMs: { p50: 0.5, p75: 0.6, p90: 0.8, p99: 2, p999: 4, max: 9, mean: 0.55 },
-      errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
-      usage: {
-        wallSeconds: 4,
-        targetCpuUserSeconds: 3,
-        targetCpuSystemSeconds: 0.8,
-        targetRssMeanBytes: 300e6,
-        targetRssPeakBytes: 320e6,
-        generatorCpuSeconds: 3,
-        samples: 20,
-      },
-    })),
-    warmupWindows: windows.map(([rps, jit]) => ({ seconds: 2, requestsPerSecond: rps, jitShare: jit })),
-  }
+    repeats: [-1, 0, 1].map((k) => smallRepeat(mean + k * 100)),
+    ...warmupWindows(windows),
+  })
   if (mode === 'aot-cache') {
     c.jvmMode = 'aot-cache'
     c.jvmModeFlags = [
@@ -57,33 +34,13 @@ function cell(mode, firstResponseMs, idleRssBytes, mean, windows) {
 }
 
 function runPayload() {
-  return {
+  return payload({
     schemaVersion: 2,
     runId: RUN_ID,
     startedAt: '2026-11-10T08:00:00Z',
     finishedAt: '2026-11-10T08:10:00Z',
-    agent: { version: '0.1.0' },
-    suite: {
-      name: 'podium-standard',
-      version: '1.0.0',
-      commit: '89abcdef0123456789abcdef0123456789abcdef',
-      profile: 'quick',
-    },
-    loadGenerator: { tool: 'wrk', version: '4.2.0' },
-    host: {
-      hostname: 'bench-aot',
-      cpuModel: 'Aot Test CPU @ 2.00GHz',
-      vcpus: 2,
-      memoryBytes: 8 * 1024 ** 3,
-      os: 'Debian GNU/Linux 13',
-      kernel: '6.12.0-1-amd64',
-      arch: 'amd64',
-      virtualization: 'none',
-      serverCpus: '0',
-      loadGeneratorCpus: '1',
-      settings: { governor: 'performance' },
-    },
-    jvm: { vendor: 'Eclipse Adoptium', version: '25.0.1+8', vmName: 'OpenJDK 64-Bit Server VM', gc: 'G1', flags: [] },
+    host: smallHost('bench-aot', 'Aot Test CPU @ 2.00GHz', { os: 'Debian GNU/Linux 13', kernel: '6.12.0-1-amd64' }),
+    jvm: JVM_25,
     results: [
       // default: 612 ms to the first response, 95% of steady state first reached by the fourth window (8 s)
       cell('default', 612.4, 98_566_144, 50000, [
@@ -100,47 +57,23 @@ function runPayload() {
         [51000, 0.02],
       ]),
     ],
-  }
+  })
 }
 
-let desktop
-let phone
 let hostClass
 before(async () => {
-  const res = await fetch(`${base}/api/runs`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(envelope(runPayload())),
-  })
-  assert.ok(res.status === 201 || res.status === 200, await res.text())
+  await submit(base, runPayload())
   hostClass = (await (await fetch(`${base}/api/runs/${RUN_ID}`)).json()).host.hostClass
-  desktop = await launch()
-  phone = await launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
 })
-after(async () => {
-  await desktop?.close()
-  await phone?.close()
-})
+const DEVICES = devices()
 
-async function open(browser, path) {
-  const page = await browser.context.newPage()
-  page.setDefaultTimeout(15_000)
-  await page.goto(`${base}${path}`)
-  return page
-}
+const open = (browser, path) => openPage(browser, `${base}${path}`)
 
 async function noSidewaysScroll(page) {
-  const width = await page.evaluate(() => window.innerWidth)
-  assert.ok(
-    (await page.evaluate(() => document.documentElement.scrollWidth)) <= width + 1,
-    'the page does not scroll sideways',
-  )
+  assert.ok(await fitsWidth(page), 'the page does not scroll sideways')
 }
 
-for (const [name, browser] of [
-  ['desktop', () => desktop],
-  ['phone', () => phone],
-]) {
+for (const [name, browser] of DEVICES) {
   describe(`JVM mode, ${name}`, () => {
     test('the framework page sets the default JVM and the AOT cache side by side', async () => {
       const page = await open(browser(), '/frameworks/aot-test')

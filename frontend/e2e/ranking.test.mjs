@@ -3,28 +3,23 @@
 // is ranked by its wide interval, a lower bound ranks as "at least" (≥) and ties the row above it may pass; and host
 // C's row whose requests failed is listed unranked with the reason beside it. On a desktop and on a phone.
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { launch, launchPhone, openPage } from './browser.mjs'
+import { before, describe, test } from 'node:test'
+import { openPage } from './browser.mjs'
+import { devices } from './devices.mjs'
 import { HOST_D, HOST_D_AT_LEAST, HOST_D_ORDER, HOST_D_RANKS } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
 
-let desktop
-let phone
+const DEVICES = devices()
+const [[, desktop]] = DEVICES
 let hostD
 let hostC
 before(async () => {
-  desktop = await launch()
-  phone = await launchPhone()
   const board = await (await fetch(`${base}/api/leaderboard?scenario=plaintext`)).json()
   hostD = board.available.hostClasses.find((h) => h.startsWith(HOST_D.cpuModel))
   hostC = board.available.hostClasses.find((h) => h.startsWith('Flag Test CPU'))
   assert.ok(hostD && hostC, 'the seeded host classes are on the board')
-})
-after(async () => {
-  await desktop?.close()
-  await phone?.close()
 })
 
 const boardOf = (hostClass) => `/leaderboard/plaintext?hostClass=${encodeURIComponent(hostClass)}`
@@ -54,10 +49,7 @@ async function shownRows(page) {
   )
 }
 
-for (const [device, browser] of [
-  ['desktop', () => desktop],
-  ['phone', () => phone],
-]) {
+for (const [device, browser] of DEVICES) {
   describe(`the ranking rule (${device})`, () => {
     test('the default order never places a row below one whose interval lies wholly under it', async () => {
       const page = await open(browser(), boardOf(hostD))
@@ -152,7 +144,7 @@ describe('the calculator page plans only what GET /api/calculator plans', () => 
     const api = await fetch(`${base}/api/calculator?${apiQuery(q)}`)
     assert.equal(api.status, 400)
     assert.equal((await api.json()).field, 'from')
-    const page = await desktop.context.newPage()
+    const page = await desktop().context.newPage()
     page.setDefaultTimeout(15_000)
     await page.goto(`${base}/calculator?${q}`)
     const alert = page.locator('[role=alert]', { hasText: 'lower bound' })
@@ -166,7 +158,7 @@ describe('the calculator page plans only what GET /api/calculator plans', () => 
     const q = query('Jetty|blocking', 'Spring WebFlux|non-blocking')
     const api = await (await fetch(`${base}/api/calculator?${apiQuery(q)}`)).json()
     assert.equal(api.ratioAtLeast, true)
-    const page = await desktop.context.newPage()
+    const page = await desktop().context.newPage()
     page.setDefaultTimeout(15_000)
     await page.goto(`${base}/calculator?${q}`)
     await page.locator('#servers-with').waitFor()

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { launch, openPage } from './browser.mjs'
-import { payload, submit } from './seed.mjs'
+import { payload, repeat, submit } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -14,15 +14,12 @@ const RUN_ID = '7f000001-0000-4000-8000-0000000005c0'
 const HOST_CLASS = 'Scale Test CPU @ 2.50GHz · 4 vCPU · 8 GiB'
 
 function cell(vcpus, mean, topology) {
-  const repeats = [-1, 0, 1].map((k) => {
-    const rps = mean + k * 300
-    return {
-      requests: rps * 15,
-      requestsPerSecond: rps,
-      latencyMs: { p50: 2, p75: 3, p90: 4, p99: 8, p999: 16, max: 40, mean: 2.1 },
-      errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
-      usage: {
-        wallSeconds: 15,
+  const repeats = [-1, 0, 1].map((k) =>
+    repeat(
+      mean + k * 300,
+      15,
+      { p50: 2, p75: 3, p90: 4, p99: 8, p999: 16, max: 40, mean: 2.1 },
+      {
         targetCpuUserSeconds: 12 * vcpus,
         targetCpuSystemSeconds: 2 * vcpus,
         targetRssMeanBytes: 300e6 * (topology ? 2 : 1),
@@ -31,8 +28,8 @@ function cell(vcpus, mean, topology) {
         samples: 30,
         ...(topology ? { balancerCpuUserSeconds: 3, balancerCpuSystemSeconds: 1.5 } : {}),
       },
-    }
-  })
+    ),
+  )
   return {
     framework: 'Tomcat',
     frameworkVersion: '11.0.14',

@@ -151,6 +151,91 @@ export function payload({ schemaVersion = 1, runId, startedAt, finishedAt, profi
   }
 }
 
+/** The JVM of the test files' own runs: Java 25 (Temurin), G1, no flags. */
+export const JVM_25 = {
+  vendor: 'Eclipse Adoptium',
+  version: '25.0.1+8',
+  vmName: 'OpenJDK 64-Bit Server VM',
+  gc: 'G1',
+  flags: [],
+}
+
+/** A 2-vCPU, 8 GiB host of a test file's own (the target on CPU 0, the load generator on CPU 1); `extra` adds or overrides. */
+export function smallHost(hostname, cpuModel, extra = {}) {
+  return {
+    hostname,
+    cpuModel,
+    vcpus: 2,
+    memoryBytes: 8 * 1024 ** 3,
+    serverCpus: '0',
+    loadGeneratorCpus: '1',
+    settings: { governor: 'performance' },
+    ...extra,
+  }
+}
+
+/** A run that started `agoMs` before now and took ten minutes: its startedAt and finishedAt. */
+export function startedAgo(agoMs) {
+  const started = Date.now() - agoMs
+  return { startedAt: new Date(started).toISOString(), finishedAt: new Date(started + 600_000).toISOString() }
+}
+
+/** One repeat of `seconds` at `rps` with no failed request: `latencyMs` as given, `usage` over the repeat's wall time. */
+export function repeat(rps, seconds, latencyMs, usage) {
+  return {
+    requests: rps * seconds,
+    requestsPerSecond: rps,
+    latencyMs,
+    errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
+    usage: { wallSeconds: seconds, ...usage },
+  }
+}
+
+/** A 4 s repeat of a small target at `rps`: sub-millisecond latency, 3.8 s of its CPU, 300 MB resident. */
+export function smallRepeat(rps) {
+  return repeat(
+    rps,
+    4,
+    { p50: 0.5, p75: 0.6, p90: 0.8, p99: 2, p999: 4, max: 9, mean: 0.55 },
+    {
+      targetCpuUserSeconds: 3,
+      targetCpuSystemSeconds: 0.8,
+      targetRssMeanBytes: 300e6,
+      targetRssPeakBytes: 320e6,
+      generatorCpuSeconds: 3,
+      samples: 20,
+    },
+  )
+}
+
+/**
+ * A plaintext cell of `framework` 1.0.0 in `ioModel` on 1 vCPU (CPU 0): 64 connections, closed loop, repeats of 4 s
+ * after 10 s of warm-up; `fields` (its repeats among them) adds or overrides.
+ */
+export function smallCell(framework, ioModel, fields) {
+  return {
+    framework,
+    frameworkVersion: '1.0.0',
+    ioModel,
+    scenario: 'plaintext',
+    loadModel: 'closed',
+    connections: 64,
+    vcpus: 1,
+    durationSeconds: 4,
+    warmupSeconds: 10,
+    cpus: '0',
+    ...fields,
+  }
+}
+
+/** Warm-up windows of 2 s each from [requests per second, JIT share] pairs; the cell's warm-up lasts as long. */
+export function warmupWindows(windows) {
+  return {
+    warmupSeconds: windows.length * 2,
+    warmupWindows: windows.map(([rps, jit]) => ({ seconds: 2, requestsPerSecond: rps, jitShare: jit })),
+  }
+}
+
 /**
  * Submits a run signed by the test key through POST /api/runs, failing unless it is stored (201) or already was
  * (200); then, the service re-reading what was stored at most once a second (read cache), waits until `ready()` says

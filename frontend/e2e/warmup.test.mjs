@@ -5,9 +5,10 @@
 // desktop and on a 390 px phone. Runs after the others (e2e/run.mjs): it adds a run and moves the default board.
 import assert from 'node:assert/strict'
 import { gzipSync } from 'node:zlib'
-import { after, before, describe, test } from 'node:test'
-import { launch, launchPhone, openPage } from './browser.mjs'
-import { payload, submit } from './seed.mjs'
+import { before, describe, test } from 'node:test'
+import { fitsWidth, openPage } from './browser.mjs'
+import { devices } from './devices.mjs'
+import { JVM_25, payload, smallCell, smallHost, smallRepeat, startedAgo, submit, warmupWindows } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -22,55 +23,22 @@ const RAW_TEXT =
 const RAW = gzipSync(Buffer.from(RAW_TEXT, 'utf8'))
 
 function cell(connections, warmup, windows, mean) {
-  return {
-    framework: FRAMEWORK,
-    frameworkVersion: '1.0.0',
-    ioModel: 'non-blocking',
-    scenario: 'plaintext',
-    loadModel: 'closed',
+  return smallCell(FRAMEWORK, 'non-blocking', {
     connections,
-    vcpus: 1,
-    durationSeconds: 4,
-    warmupSeconds: windows.length * 2,
-    cpus: '0',
     warmup,
-    repeats: [-1, 0, 1].map((k) => ({
-      requests: (mean + k * 100) * 4,
-      requestsPerSecond: mean + k * 100,
-      latencyMs: { p50: 0.5, p75: 0.6, p90: 0.8, p99: 2, p999: 4, max: 9, mean: 0.55 },
-      errors: { connect: 0, read: 0, write: 0, timeout: 0, status: 0 },
-      usage: {
-        wallSeconds: 4,
-        targetCpuUserSeconds: 3,
-        targetCpuSystemSeconds: 0.8,
-        targetRssMeanBytes: 300e6,
-        targetRssPeakBytes: 320e6,
-        generatorCpuSeconds: 3,
-        samples: 20,
-      },
-    })),
-    warmupWindows: windows.map(([rps, jit]) => ({ seconds: 2, requestsPerSecond: rps, jitShare: jit })),
+    repeats: [-1, 0, 1].map((k) => smallRepeat(mean + k * 100)),
+    ...warmupWindows(windows),
     rawOutput: RAW.toString('base64'),
-  }
+  })
 }
 
 function runPayload() {
-  const started = new Date(Date.now() - 3_600_000)
   return payload({
     schemaVersion: 2,
     runId: RUN_ID,
-    startedAt: started.toISOString(),
-    finishedAt: new Date(started.getTime() + 600_000).toISOString(),
-    host: {
-      hostname: 'bench-warm',
-      cpuModel: 'Warm Test CPU @ 2.00GHz',
-      vcpus: 2,
-      memoryBytes: 8 * 1024 ** 3,
-      serverCpus: '0',
-      loadGeneratorCpus: '1',
-      settings: { governor: 'performance' },
-    },
-    jvm: { vendor: 'Eclipse Adoptium', version: '25.0.1+8', vmName: 'OpenJDK 64-Bit Server VM', gc: 'G1', flags: [] },
+    ...startedAgo(3_600_000),
+    host: smallHost('bench-warm', 'Warm Test CPU @ 2.00GHz'),
+    jvm: JVM_25,
     results: [
       // steady 100,000 (the repeats' trimmed mean); 95% first reached by the fourth window: 4 x 2 s = 8 s
       cell(
@@ -99,28 +67,18 @@ function runPayload() {
   })
 }
 
-let desktop
-let phone
 before(async () => {
   await submit(base, runPayload(), async () => {
     const curves = await (await fetch(`${base}/api/runs/${RUN_ID}/warmup`)).json()
     const board = await (await fetch(`${base}/api/leaderboard?scenario=plaintext`)).json()
     return curves.items?.length === 2 && board.rows?.[0]?.framework === FRAMEWORK
   })
-  desktop = await launch()
-  phone = await launchPhone()
 })
-after(async () => {
-  await desktop?.close()
-  await phone?.close()
-})
+const DEVICES = devices()
 
 const open = (browser, path) => openPage(browser, `${base}${path}`)
 
-for (const [name, browser] of [
-  ['desktop', () => desktop],
-  ['phone', () => phone],
-]) {
+for (const [name, browser] of DEVICES) {
   describe(`warm-up and raw output, ${name}`, () => {
     test('the run page draws the curve, gives each time to peak and downloads the raw output as signed', async () => {
       const page = await open(browser(), `/runs/${RUN_ID}`)
@@ -151,10 +109,7 @@ for (const [name, browser] of [
       )
       assert.equal(body.type, 'application/gzip')
       assert.deepEqual(Buffer.from(body.bytes), Buffer.concat([RAW, RAW]))
-      assert.ok(
-        (await page.evaluate(() => document.documentElement.scrollWidth)) <= width + 1,
-        'the page does not scroll sideways',
-      )
+      assert.ok(await fitsWidth(page), 'the page does not scroll sideways')
       await page.close()
     })
 

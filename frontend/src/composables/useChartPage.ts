@@ -64,7 +64,7 @@ export function useChartPage<S extends Schema, Q, D, R>(options: ChartPageOption
     filename: options.filename(values.value),
     ...(options.table ? { table: options.table, answer: resource.data.value } : {}),
   }))
-  return { values, update, reset, query, ...resource, rows, ...table, csv }
+  return { values, update, reset, query, resource, ...resource, rows, ...table, csv }
 }
 
 /** The scenario and framework target most chart pages filter by, as the API takes them. */

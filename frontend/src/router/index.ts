@@ -1,86 +1,32 @@
 // Routes: every view is its own chunk (route-level code splitting), so the first page loads only what it shows.
 // The paths come from paths.json, the one list of the site's pages: the service answers 404 for any other path.
+import type { Component } from 'vue'
 import { createRouter, createWebHistory, type RouteRecordRaw } from 'vue-router'
 import paths from './paths.json'
+
+/** The page at paths.json's `name`: its view, loaded on first visit, and the title the tab shows. */
+function page(name: keyof typeof paths, title: string, component: () => Promise<Component>): RouteRecordRaw {
+  return { path: paths[name], name, component, meta: { title } }
+}
 
 export const routes: RouteRecordRaw[] = [
   { path: paths.home, redirect: '/leaderboard/plaintext' },
   { path: paths.leaderboards, redirect: '/leaderboard/plaintext' },
-  {
-    path: paths.leaderboard,
-    name: 'leaderboard',
-    component: () => import('../views/LeaderboardView.vue'),
-    meta: { title: 'Leaderboard' },
-  },
-  {
-    path: paths.scaling,
-    name: 'scaling',
-    component: () => import('../views/ScalingView.vue'),
-    meta: { title: 'Scaling' },
-  },
-  {
-    path: paths.latency,
-    name: 'latency',
-    component: () => import('../views/LatencyView.vue'),
-    meta: { title: 'Latency' },
-  },
-  { path: paths.cost, name: 'cost', component: () => import('../views/CostView.vue'), meta: { title: 'Cost' } },
-  {
-    path: paths.history,
-    name: 'history',
-    component: () => import('../views/HistoryView.vue'),
-    meta: { title: 'History' },
-  },
-  {
-    path: paths.changes,
-    name: 'changes',
-    component: () => import('../views/ChangesView.vue'),
-    meta: { title: 'Changes' },
-  },
-  {
-    path: paths.compare,
-    name: 'compare',
-    component: () => import('../views/CompareView.vue'),
-    meta: { title: 'Compare' },
-  },
-  {
-    path: paths.calculator,
-    name: 'calculator',
-    component: () => import('../views/CalculatorView.vue'),
-    meta: { title: 'Migration calculator' },
-  },
-  {
-    path: paths.frameworks,
-    name: 'frameworks',
-    component: () => import('../views/FrameworksView.vue'),
-    meta: { title: 'Frameworks' },
-  },
-  {
-    path: paths.framework,
-    name: 'framework',
-    component: () => import('../views/FrameworkView.vue'),
-    meta: { title: 'Framework' },
-  },
-  { path: paths.runs, name: 'runs', component: () => import('../views/RunsView.vue'), meta: { title: 'Runs' } },
-  { path: paths.run, name: 'run', component: () => import('../views/RunView.vue'), meta: { title: 'Run' } },
-  {
-    path: paths.snapshots,
-    name: 'snapshots',
-    component: () => import('../views/SnapshotsView.vue'),
-    meta: { title: 'Snapshots' },
-  },
-  {
-    path: paths.snapshot,
-    name: 'snapshot',
-    component: () => import('../views/SnapshotView.vue'),
-    meta: { title: 'Snapshot' },
-  },
-  {
-    path: paths.about,
-    name: 'about',
-    component: () => import('../views/AboutView.vue'),
-    meta: { title: 'About and methodology' },
-  },
+  page('leaderboard', 'Leaderboard', () => import('../views/LeaderboardView.vue')),
+  page('scaling', 'Scaling', () => import('../views/ScalingView.vue')),
+  page('latency', 'Latency', () => import('../views/LatencyView.vue')),
+  page('cost', 'Cost', () => import('../views/CostView.vue')),
+  page('history', 'History', () => import('../views/HistoryView.vue')),
+  page('changes', 'Changes', () => import('../views/ChangesView.vue')),
+  page('compare', 'Compare', () => import('../views/CompareView.vue')),
+  page('calculator', 'Migration calculator', () => import('../views/CalculatorView.vue')),
+  page('frameworks', 'Frameworks', () => import('../views/FrameworksView.vue')),
+  page('framework', 'Framework', () => import('../views/FrameworkView.vue')),
+  page('runs', 'Runs', () => import('../views/RunsView.vue')),
+  page('run', 'Run', () => import('../views/RunView.vue')),
+  page('snapshots', 'Snapshots', () => import('../views/SnapshotsView.vue')),
+  page('snapshot', 'Snapshot', () => import('../views/SnapshotView.vue')),
+  page('about', 'About and methodology', () => import('../views/AboutView.vue')),
   { path: paths.methodology, redirect: '/about' },
   {
     path: '/:pathMatch(.*)*',

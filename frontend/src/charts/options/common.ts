@@ -76,3 +76,22 @@ export function fitLegend<T extends { legend?: unknown; grid?: unknown }>(
     legendLines: lines,
   }
 }
+
+/**
+ * A tooltip for the point under the pointer, kept inside the chart: `text` says it (HTML, names escaped) from the
+ * point's line (the chart's series in `lines`' order) and the point itself; nothing where there is no point.
+ */
+export function pointTooltip<L extends { points: readonly unknown[] }>(
+  lines: readonly L[],
+  text: (line: L, point: L['points'][number]) => string,
+) {
+  return {
+    trigger: 'item' as const,
+    confine: true,
+    formatter: (p: { seriesIndex: number; dataIndex: number }) => {
+      const line = lines[p.seriesIndex]
+      const point = line?.points[p.dataIndex]
+      return point ? text(line, point) : ''
+    },
+  }
+}

@@ -2,7 +2,7 @@
 // against the time since its warm-up began; one line per cell and JVM start, the 95% line marked. Pure: no ECharts.
 import type { WarmupCurve } from '../../api/types'
 import { formatPercent, formatRps } from '../../lib/format'
-import { BASE, colorAt, escapeHtml } from './common'
+import { BASE, colorAt, escapeHtml, pointTooltip } from './common'
 
 /** The share of the steady state that counts as at peak (the service's TimeToPeak.SHARE). */
 export const PEAK_SHARE = 0.95
@@ -51,17 +51,10 @@ export function warmupOption(curves: readonly WarmupCurve[]) {
     ...BASE,
     legend: { top: 0, type: 'scroll', data: lines.map((l) => l.name) },
     grid: { left: 8, right: 24, top: 40, bottom: 8, containLabel: true },
-    tooltip: {
-      trigger: 'item',
-      confine: true,
-      formatter: (p: { seriesIndex: number; dataIndex: number }) => {
-        const l = lines[p.seriesIndex]
-        const pt = l?.points[p.dataIndex]
-        if (!pt) return ''
-        const jit = pt.jitShare == null ? '' : `<br>JIT compiling ${formatPercent(pt.jitShare)} of the window`
-        return `${escapeHtml(l.name)}<br>${pt.seconds} s: ${formatRps(pt.rps)} req/s, ${formatPercent(pt.share)} of steady state${jit}`
-      },
-    },
+    tooltip: pointTooltip(lines, (l, pt) => {
+      const jit = pt.jitShare == null ? '' : `<br>JIT compiling ${formatPercent(pt.jitShare)} of the window`
+      return `${escapeHtml(l.name)}<br>${pt.seconds} s: ${formatRps(pt.rps)} req/s, ${formatPercent(pt.share)} of steady state${jit}`
+    }),
     xAxis: { type: 'value', name: 's', min: 0, axisLabel: { formatter: (v: number) => `${v} s` } },
     yAxis: {
       type: 'value',
