@@ -439,10 +439,16 @@ describe('changes', () => {
     assert.match(await row.locator('.p-value').textContent(), /^\d\.\de−\d+$/)
     assert.match(await row.locator('.effect-size').textContent(), /^d = −\d\d\.\d$/)
     assert.match(await row.locator('.segment.before .mean').textContent(), /^134,9\d\d req\/s$/)
-    assert.match(await row.locator('.segment.before .interval').textContent(), /–.* · 5 runs$/)
+    assert.match(
+      await row.locator('.segment.before .interval').textContent(),
+      /–.* · over 5 runs: spans several JVM starts$/,
+    )
     assert.match(await row.locator('.segment.before .spread').textContent(), /^sd \d{3} req\/s \(0\.[34]%\)$/)
     assert.match(await row.locator('.segment.after .mean').textContent(), /^120,\d{3} req\/s$/)
-    assert.match(await row.locator('.segment.after .interval').textContent(), /–.* · 1 run$/)
+    assert.match(
+      await row.locator('.segment.after .interval').textContent(),
+      /–.* · over one run’s repeats: between-start noise not included$/,
+    )
     assert.equal(await row.locator('.segment.after .spread').textContent(), 'sd one run')
     assert.equal(await row.locator(`a[href="/runs/${LATEST_RUN_ID}"]`).count(), 1)
     assert.equal(await row.locator(`a[href="/runs/${HISTORY_RUN_ID}"]`).count(), 1)
