@@ -425,6 +425,24 @@ describe('other views', () => {
   }
 })
 
+describe('history regression check', () => {
+  test('says that it tests the newest run against the spread of the runs before it, and shows that evidence', async () => {
+    const page = await open('/history?scenario=plaintext&target=Netty%7Cnon-blocking')
+    const alert = page.locator('.state.alert')
+    await alert.waitFor()
+    assert.match(
+      await page.locator('#regression-rule').textContent(),
+      /more than 5% below the median of the previous 5 runs\s+and below what their run-to-run spread predicts/,
+    )
+    // host A: five runs near 135,000 req/s spreading 0.4% from run to run, then 120,000
+    assert.match(
+      await alert.textContent(),
+      /-11\.0% against the median 134,900 req\/s of the previous 5 runs; run-to-run sd \d{3} req\/s \(0\.\d%\), 95% lower prediction bound 13\d,\d{3} req\/s, t = -\d+\.\d\d, df = 4, one-sided p < 0\.001: regression/,
+    )
+    await page.close()
+  })
+})
+
 describe('changes', () => {
   test("the changes page lists Netty's step with its evidence, the runs either side and the feed of the filter", async () => {
     const page = await open('/changes?target=Netty%7Cnon-blocking&metric=throughput')
