@@ -1,7 +1,8 @@
 // Browser tests of intervals and the JVM starts they span (issue 25): a signed v2 run measures one framework over three
 // JVM starts and another in one start. Every page that shows an interval says which it is, in one wording ("± 2.1%
 // (3 starts)", "± 0.8% (one start: between-start noise not included)"): the board, scaling, latency, history, compare,
-// framework and run pages, on a desktop and on a 390 px phone. The figures are the service's: each shown ± is
+// framework and run pages, on a desktop and on a 390 px phone. The cost intervals (cost view, run page) say that they
+// are over the repeats of one run, and the badge says how many starts its ± spans. The figures are the service's: each shown ± is
 // recomputed from the answer the page read. Runs after the others (e2e/run.mjs): its run is the newest until
 // warmup.test.mjs adds its own, and so the framework page's default board.
 import assert from 'node:assert/strict'
@@ -148,6 +149,73 @@ for (const [device, browser] of DEVICES) {
       const shown = await shownIntervals(page, 'main')
       assert.ok(shown.includes(`A: 3 starts; B: ${ONE_START}`), shown.join(' | '))
       assert.ok(shown.includes('3 starts') && shown.includes(ONE_START), shown.join(' | '))
+      await page.close()
+    })
+
+    test('the cost view and the run page say that a cost interval is over one run’s repeats', async () => {
+      const hc = encodeURIComponent(hostClass)
+      const costBoard = await (
+        await fetch(`${base}/api/leaderboard?scenario=plaintext&hostClass=${hc}&vcpus=1&rank=cpu`)
+      ).json()
+      const note = (forks) =>
+        forks > 1
+          ? 'over the repeats of one run, its starts pooled: between-start noise not counted'
+          : 'over the repeats of one start'
+      const page = await openPage(browser(), `${base}/cost?scenario=plaintext&hostClass=${hc}&vcpus=1`)
+      await page.waitForSelector(`#cost-table tr[data-framework="${SINGLE}"]`)
+      for (const framework of [MULTI, SINGLE]) {
+        const r = costBoard.rows.find((x) => x.framework === framework)
+        const cpu = r.requestsPerCpuSecond
+        const mem = r.rssMbPerKrps
+        const words = [
+          `${pm(cpu.mean, cpu.ciLow, cpu.ciHigh)} ${note(r.forks)}`,
+          `${pm(mem.mean, mem.ciLow, mem.ciHigh)} ${note(r.forks)}`,
+        ]
+        const shown = await shownIntervals(page, `#cost-table tr[data-framework="${framework}"]`)
+        // the 95% CI columns are the desktop's (a phone shows the figures alone): no interval without its basis
+        assert.deepEqual(shown, device === 'desktop' ? words : [], `${framework}: ${shown.join(' | ')}`)
+      }
+      assert.match(
+        await page.locator('#cost-table caption').textContent(),
+        /over the repeats of each framework’s newest run, not across runs/,
+      )
+      await page.close()
+
+      const run = await openPage(browser(), `${base}/runs/${RUN_ID}`)
+      await run.waitForSelector('#cells-table tbody tr')
+      for (const framework of [MULTI, SINGLE]) {
+        const f = cells[framework].stats.requestsPerCpuSecond
+        const title = await run
+          .locator(`#cells-table tbody tr:has-text("${framework}") td.cost-cpu`)
+          .getAttribute('title')
+        assert.ok(
+          title.endsWith(`, ${pm(f.mean, f.ciLow, f.ciHigh)} ${note(cells[framework].stats.forks)}`),
+          `${framework}: ${title}`,
+        )
+      }
+      await run.close()
+    })
+
+    test('the badge says how many starts its interval spans', async () => {
+      const page = await openPage(browser(), `${base}/frameworks/forks-multi`)
+      const img = page.locator('.scenario[data-scenario="plaintext"] .badge img')
+      await img.waitFor()
+      const svg = await (await fetch(new URL(await img.getAttribute('src'), base))).text()
+      const r = board.rows.find((x) => x.framework === MULTI)
+      const half = ((r.ciHigh - r.ciLow) / 2 / (r.slaThroughput ?? r.bestThroughput)) * 100
+      const pmText = `±${half.toFixed(1)}%`
+      assert.match(
+        svg,
+        new RegExp(
+          `<text [^>]*>#\\d+ of \\d+ · [\\d.]+k req/s ${pmText.replace('.', '\\.')} \\(3 starts\\) [↑↓→]</text>`,
+        ),
+      )
+      assert.match(
+        svg,
+        new RegExp(
+          `<title>[^<]*\\. ${pmText.replace('.', '\\.')} is its 95% interval over 3 JVM starts: the noise between starts is in it</title>`,
+        ),
+      )
       await page.close()
     })
 

@@ -425,6 +425,24 @@ describe('other views', () => {
   }
 })
 
+describe('history regression check', () => {
+  test('says that it tests the newest run against the spread of the runs before it, and shows that evidence', async () => {
+    const page = await open('/history?scenario=plaintext&target=Netty%7Cnon-blocking')
+    const alert = page.locator('.state.alert')
+    await alert.waitFor()
+    assert.match(
+      await page.locator('#regression-rule').textContent(),
+      /more than 5% below the median of the previous 5 runs\s+and below what their run-to-run spread predicts/,
+    )
+    // host A: five runs near 135,000 req/s spreading 0.4% from run to run, then 120,000
+    assert.match(
+      await alert.textContent(),
+      /-11\.0% against the median 134,900 req\/s of the previous 5 runs; run-to-run sd \d{3} req\/s \(0\.\d%\), 95% lower prediction bound 13\d,\d{3} req\/s, t = -\d+\.\d\d, df = 4, one-sided p < 0\.001: regression/,
+    )
+    await page.close()
+  })
+})
+
 describe('changes', () => {
   test("the changes page lists Netty's step with its evidence, the runs either side and the feed of the filter", async () => {
     const page = await open('/changes?target=Netty%7Cnon-blocking&metric=throughput')
@@ -439,10 +457,16 @@ describe('changes', () => {
     assert.match(await row.locator('.p-value').textContent(), /^\d\.\de−\d+$/)
     assert.match(await row.locator('.effect-size').textContent(), /^d = −\d\d\.\d$/)
     assert.match(await row.locator('.segment.before .mean').textContent(), /^134,9\d\d req\/s$/)
-    assert.match(await row.locator('.segment.before .interval').textContent(), /–.* · 5 runs$/)
+    assert.match(
+      await row.locator('.segment.before .interval').textContent(),
+      /–.* · over 5 runs: spans several JVM starts$/,
+    )
     assert.match(await row.locator('.segment.before .spread').textContent(), /^sd \d{3} req\/s \(0\.[34]%\)$/)
     assert.match(await row.locator('.segment.after .mean').textContent(), /^120,\d{3} req\/s$/)
-    assert.match(await row.locator('.segment.after .interval').textContent(), /–.* · 1 run$/)
+    assert.match(
+      await row.locator('.segment.after .interval').textContent(),
+      /–.* · over one run’s repeats: between-start noise not included$/,
+    )
     assert.equal(await row.locator('.segment.after .spread').textContent(), 'sd one run')
     assert.equal(await row.locator(`a[href="/runs/${LATEST_RUN_ID}"]`).count(), 1)
     assert.equal(await row.locator(`a[href="/runs/${HISTORY_RUN_ID}"]`).count(), 1)

@@ -99,15 +99,21 @@ type planView struct {
 		VCPUs             []int    `json:"vcpus"`
 		Skipped           []string `json:"skipped"`
 	} `json:"host"`
-	Shard          *schedule.Shard `json:"shard"`
-	Forks          int             `json:"forks"`
-	JVMModes       []string        `json:"jvmModes"`
-	TrainingRuns   int             `json:"trainingRuns"` // AOT-cache training runs (aot-cache mode)
-	SetupSeconds   float64         `json:"setupSeconds"`
-	PlannedSeconds float64         `json:"plannedSeconds"`
-	Cells          []cellView      `json:"cells"`
-	Targets        []targetView    `json:"targets"`
-	Shards         []shardView     `json:"shards"`
+	Shard *schedule.Shard `json:"shard"`
+	// SlotSeconds is the time a run (one shard) of the profile must fit in (issue 24: nightly 4 h as one run, full 6 h
+	// a shard); 0 when the profile names none. FittingShards is the fewest shards that each fit it on this host, 0
+	// when none do (a target alone takes longer); both only when the profile names a slot.
+	SlotSeconds    float64      `json:"slotSeconds"`
+	OverSlot       bool         `json:"overSlot"` // this plan (this shard) is planned beyond the slot
+	FittingShards  int          `json:"fittingShards"`
+	Forks          int          `json:"forks"`
+	JVMModes       []string     `json:"jvmModes"`
+	TrainingRuns   int          `json:"trainingRuns"` // AOT-cache training runs (aot-cache mode)
+	SetupSeconds   float64      `json:"setupSeconds"`
+	PlannedSeconds float64      `json:"plannedSeconds"`
+	Cells          []cellView   `json:"cells"`
+	Targets        []targetView `json:"targets"`
+	Shards         []shardView  `json:"shards"`
 }
 
 type cellView struct {
@@ -126,6 +132,7 @@ type shardView struct {
 	Shard          string   `json:"shard"`
 	Targets        []string `json:"targets"`
 	PlannedSeconds float64  `json:"plannedSeconds"` // on this host, the baseline included
+	OverSlot       bool     `json:"overSlot"`       // planned beyond the profile's slot on this host
 }
 
 func printPlan(cmd *cobra.Command, f *planFlags) error {
@@ -170,8 +177,21 @@ func printPlan(cmd *cobra.Command, f *planFlags) error {
 	if err != nil {
 		return usageError{err}
 	}
+	slot := schedule.SlotOf(p.Profile)
 	v := planView{Profile: p.Profile, Shard: shard, Forks: p.Forks, JVMModes: p.JVMModes, TrainingRuns: s.Trainings(),
-		SetupSeconds: secs(s.Setup), PlannedSeconds: secs(s.Total)}
+		SetupSeconds: secs(s.Setup), PlannedSeconds: secs(s.Total), SlotSeconds: secs(slot), OverSlot: slot > 0 && s.Total > slot}
+	if slot > 0 {
+		onHost := func(one run.Plan) (time.Duration, error) {
+			ps, err := schedule.Build(m, one, slots, schedule.DefaultCosts)
+			if err != nil {
+				return 0, err
+			}
+			return ps.Total, nil
+		}
+		if v.FittingShards, err = schedule.Fitting(m, whole, schedule.DefaultCosts, slot, onHost); err != nil {
+			return err
+		}
+	}
 	v.Host.UsableCPUs, v.Host.LoadGeneratorCPUs, v.Host.VCPUs, v.Host.Skipped = usable.String(), layout.LoadGenerator.String(), vcpus, skipped
 	for _, c := range s.Cells {
 		v.Cells = append(v.Cells, cellView{c.PlannedCell, secs(c.Planned)})
@@ -186,7 +206,7 @@ func printPlan(cmd *cobra.Command, f *planFlags) error {
 		if err != nil {
 			return err
 		}
-		v.Shards = append(v.Shards, shardView{pt.Shard.String(), pt.Targets, secs(ps.Total)})
+		v.Shards = append(v.Shards, shardView{pt.Shard.String(), pt.Targets, secs(ps.Total), slot > 0 && ps.Total > slot})
 	}
 	if f.json {
 		enc := json.NewEncoder(cmd.OutOrStdout())
@@ -242,14 +262,50 @@ func writePlan(w io.Writer, v planView, s *schedule.Schedule) {
 	}
 	if len(v.Shards) > 0 {
 		fmt.Fprintf(w, "\nshards on this host (each also measures the baseline; the split balances the targets' time over every vCPU count the profile names, so it is the same on every host):\n")
+		var over []string
 		for _, sh := range v.Shards {
 			mark := " "
 			if v.Shard != nil && sh.Shard == v.Shard.String() {
 				mark = "*"
 			}
-			fmt.Fprintf(w, " %s %-5s %8s  %s\n", mark, sh.Shard, progress.Short(time.Duration(sh.PlannedSeconds*float64(time.Second))), strings.Join(sh.Targets, ", "))
+			beyond := ""
+			if sh.OverSlot {
+				beyond = " OVER THE SLOT"
+				over = append(over, sh.Shard)
+			}
+			fmt.Fprintf(w, " %s %-5s %8s%s  %s\n", mark, sh.Shard, progress.Short(time.Duration(sh.PlannedSeconds*float64(time.Second))), beyond, strings.Join(sh.Targets, ", "))
+		}
+		if len(over) > 0 {
+			fmt.Fprintf(w, "%d of %d shards are planned beyond profile %s's slot of %s on this host: %s\n", len(over), len(v.Shards), v.Profile, short(v.SlotSeconds), strings.Join(over, ", "))
 		}
 	}
+	writeSlot(w, v)
+}
+
+// writeSlot says whether the plan fits the profile's slot on this host, and how many shards would.
+func writeSlot(w io.Writer, v planView) {
+	if v.SlotSeconds == 0 {
+		return
+	}
+	what := "this run"
+	if v.Shard != nil {
+		what = "shard " + v.Shard.String()
+	}
+	if v.OverSlot {
+		fmt.Fprintf(w, "%s is planned at %s, OVER profile %s's slot of %s on this host\n", what, short(v.PlannedSeconds), v.Profile, short(v.SlotSeconds))
+	} else {
+		fmt.Fprintf(w, "%s fits profile %s's slot of %s on this host\n", what, v.Profile, short(v.SlotSeconds))
+	}
+	switch {
+	case v.FittingShards == 0:
+		fmt.Fprintf(w, "no split fits the slot on this host: a shard holds whole targets, and a target alone is planned beyond %s (see per target)\n", short(v.SlotSeconds))
+	case v.FittingShards > 1 || v.Shard != nil:
+		fmt.Fprintf(w, "%d shards (--shard i/%d) are the fewest that each fit the slot on this host\n", v.FittingShards, v.FittingShards)
+	}
+}
+
+func short(seconds float64) string {
+	return progress.Short(time.Duration(seconds * float64(time.Second)))
 }
 
 func countTargets(s *schedule.Schedule) int {

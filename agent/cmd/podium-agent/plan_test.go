@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -46,28 +47,28 @@ func TestPlanPrintsTheCellsAndTheTimeAsJSON(t *testing.T) {
 // plan --shard i/n shows that shard's cells (its targets and the baseline) and the split of all n.
 func TestPlanShowsTheShardAndTheSplit(t *testing.T) {
 	t.Parallel()
-	out, code := agent(t, t.TempDir(), nil, "plan", "--suite", standardSuite, "--profile", "full", "--host-cpus", "2", "--shard", "2/5")
+	out, code := agent(t, t.TempDir(), nil, "plan", "--suite", standardSuite, "--profile", "full", "--host-cpus", "2", "--shard", "2/8")
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 	split := out[strings.Index(out, "shards on this host"):]
-	if strings.Count(split, "/5 ") != 5 || !strings.Contains(split, "* 2/5") {
-		t.Fatalf("want the 5 shards with 2/5 marked:\n%s", split)
+	if len(regexp.MustCompile(`(?m)^ [ *] \d/8 `).FindAllString(split, -1)) != 8 || !strings.Contains(split, "* 2/8") {
+		t.Fatalf("want the 8 shards with 2/8 marked:\n%s", split)
 	}
 	var mine []string
 	for _, line := range strings.Split(split, "\n") {
-		if strings.HasPrefix(line, " * 2/5") {
+		if strings.HasPrefix(line, " * 2/8") {
 			mine = strings.Split(strings.TrimSpace(line[strings.LastIndex(line, "  "):]), ", ")
 		}
 	}
 	cells := out[strings.Index(out, "cells, in the order"):strings.Index(out, "per target")]
 	for _, name := range append(mine, "nginx") {
 		if !strings.Contains(cells, "  "+name+" plaintext closed c=16 k=1") {
-			t.Errorf("shard 2/5's cells lack %s:\n%s", name, cells)
+			t.Errorf("shard 2/8's cells lack %s:\n%s", name, cells)
 		}
 	}
 	if strings.Count(cells, "plaintext closed c=16 k=1") != len(mine)+1 {
-		t.Errorf("cells of targets outside shard 2/5 (%v):\n%s", mine, cells)
+		t.Errorf("cells of targets outside shard 2/8 (%v):\n%s", mine, cells)
 	}
 }
 
@@ -131,5 +132,58 @@ func TestRunMeasuresTheShardThePlanNames(t *testing.T) {
 	}
 	if !slices.Equal(measured, plan.Shards[1].Targets) {
 		t.Errorf("shard 2/2 measured %v, its plan names %v", measured, plan.Shards[1].Targets)
+	}
+}
+
+// plan says which shards exceed the profile's slot (full: 6 h a shard) on the host it plans for, and the fewest
+// shards that fit: on 2 CPUs full fits in 8 shards; on 8 CPUs a target with the database scenarios alone is longer
+// than the slot, so no split into whole-target shards fits and the plan says which shards are over.
+func TestPlanSaysWhichShardExceedsTheSlot(t *testing.T) {
+	t.Parallel()
+	out, code := agent(t, t.TempDir(), nil, "plan", "--suite", standardSuite, "--profile", "full", "--host-cpus", "2", "--shard", "3/8")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	if strings.Contains(out, "OVER THE SLOT") || !strings.Contains(out, "shard 3/8 fits profile full's slot of 6h00m on this host") ||
+		!strings.Contains(out, "8 shards (--shard i/8) are the fewest that each fit the slot on this host") {
+		t.Errorf("full in 8 shards on 2 CPUs: want every shard within the 6 h slot, said so:\n%s", out[strings.Index(out, "shards on this host"):])
+	}
+	out, code = agent(t, t.TempDir(), nil, "plan", "--suite", standardSuite, "--profile", "full", "--host-cpus", "8", "--shard", "1/24", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	var v struct {
+		SlotSeconds   float64 `json:"slotSeconds"`
+		OverSlot      bool    `json:"overSlot"`
+		FittingShards int     `json:"fittingShards"`
+		Shards        []struct {
+			Shard          string   `json:"shard"`
+			Targets        []string `json:"targets"`
+			PlannedSeconds float64  `json:"plannedSeconds"`
+			OverSlot       bool     `json:"overSlot"`
+		} `json:"shards"`
+	}
+	if err := json.Unmarshal([]byte(out[strings.Index(out, "{"):]), &v); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if v.SlotSeconds != 6*3600 || v.FittingShards != 0 || len(v.Shards) != 24 {
+		t.Fatalf("full on 8 CPUs in 24 shards: slot %v s, fitting %d, %d shards", v.SlotSeconds, v.FittingShards, len(v.Shards))
+	}
+	over := 0
+	for _, s := range v.Shards {
+		if s.OverSlot != (s.PlannedSeconds > v.SlotSeconds) || len(s.Targets) != 1 {
+			t.Errorf("shard %s: %v planned %.0f s, over %v", s.Shard, s.Targets, s.PlannedSeconds, s.OverSlot)
+		}
+		if s.OverSlot {
+			over++
+		}
+	}
+	if over == 0 || !v.OverSlot || !v.Shards[0].OverSlot {
+		t.Errorf("want the longest shards, 1/24 first, marked over the slot: %d over, this one %v", over, v.OverSlot)
+	}
+	out, _ = agent(t, t.TempDir(), nil, "plan", "--suite", standardSuite, "--profile", "full", "--host-cpus", "8", "--shard", "1/24")
+	if !strings.Contains(out, "shard 1/24 is planned at 7h17m, OVER profile full's slot of 6h00m on this host") ||
+		!strings.Contains(out, "no split fits the slot on this host") || !strings.Contains(out, "1/24     7h17m OVER THE SLOT  ") {
+		t.Errorf("want shard 1/24 said to be over the slot, and that no split fits:\n%s", out[strings.Index(out, "shards on this host"):])
 	}
 }

@@ -15,6 +15,46 @@ import (
 // MaxShards is the most shards a profile may be split into.
 const MaxShards = 64
 
+// slots are the time a run of a profile (one shard of it) must fit in (issue 24): nightly as one run in 4 hours on
+// this project's 2-core host, full as shards of at most 6 hours each.
+var slots = map[string]time.Duration{"nightly": 4 * time.Hour, "full": 6 * time.Hour}
+
+// SlotOf is the time a run (or one shard) of the profile must fit in; 0: the profile names none.
+func SlotOf(profile string) time.Duration { return slots[profile] }
+
+// Fitting is the fewest shards whose every one is planned within slot by planned (each shard's time on the host it
+// runs on), and 0 when no split into whole-target shards fits: a shard holds whole targets, so one target longer than
+// the slot keeps its shard over it whatever the count.
+func Fitting(m *suite.Manifest, p run.Plan, c Costs, slot time.Duration, planned func(run.Plan) (time.Duration, error)) (int, error) {
+	_, order, err := weigh(m, p, c)
+	if err != nil {
+		return 0, err
+	}
+	for n := 1; n <= min(len(order), MaxShards); n++ {
+		parts, err := Split(m, p, c, n)
+		if err != nil {
+			return 0, err
+		}
+		fits := true
+		for _, pt := range parts {
+			one := p
+			one.Targets = pt.Targets
+			d, err := planned(one)
+			if err != nil {
+				return 0, err
+			}
+			if d > slot {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			return n, nil
+		}
+	}
+	return 0, nil
+}
+
 // Shard is part i (1-based) of a profile split into n.
 type Shard struct {
 	Index int `json:"index"`

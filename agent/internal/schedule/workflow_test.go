@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -8,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"podium.dev/agent/internal/run"
 	"podium.dev/agent/internal/suitetest"
 )
 
@@ -16,6 +18,8 @@ var hostClassCPUs = map[string]int{"podium-bench-small": 2, "podium-bench-large"
 
 // Every shard job of .github/workflows/benchmark.yml has a timeout that holds its shard's plan on its host class
 // with the 15% the plan may be off and 10 minutes to build: a job cancelled at its timeout loses its last target.
+// And a profile with a slot (nightly 4 h, full 6 h a shard) runs in at least as many shards as fit it on that class,
+// the fewest that do; where none does (a target alone is longer), one target per shard.
 func TestBenchmarkWorkflowTimeoutsHoldThePlans(t *testing.T) {
 	t.Parallel()
 	b, err := os.ReadFile(filepath.Join("..", "..", "..", ".github", "workflows", "benchmark.yml"))
@@ -41,6 +45,19 @@ func TestBenchmarkWorkflowTimeoutsHoldThePlans(t *testing.T) {
 				t.Fatalf("host class %s: how many CPUs?", c)
 			}
 			p := planOf(t, m, profile)
+			if slot := SlotOf(profile); slot > 0 {
+				fit, err := Fitting(m, p, DefaultCosts, slot, func(one run.Plan) (time.Duration, error) { return onHost(t, m, one, cpus).Total, nil })
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, targets, err := weigh(m, p, DefaultCosts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := cmp.Or(fit, len(targets)); n != want {
+					t.Errorf("%s on %s (%d CPUs): %d shards, want %d (the fewest whose every shard fits %s, else one target a shard)", profile, c, cpus, n, want, slot)
+				}
+			}
 			for i := 1; i <= n; i++ {
 				one, _, err := Narrow(m, p, DefaultCosts, Shard{i, n})
 				if err != nil {

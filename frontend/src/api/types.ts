@@ -14,7 +14,7 @@ export type Latency = Schemas['Latency']
 /** What a repeat cost (payload v2); null for v1 runs. */
 export type Usage = Schemas['Usage']
 export type Repeat = Schemas['RepeatView']
-/** A cost figure: mean over the repeats that define it, its 95% t interval, and how many repeats. */
+/** A cost figure: mean over one cell's repeats, its 95% t interval over them (starts pooled), and how many repeats. */
 export type Figure = Schemas['Estimate']
 export type CellStats = Schemas['CellStats']
 export type Cell = Schemas['CellView']

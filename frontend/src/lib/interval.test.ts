@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatInterval, plusMinus, startsNote } from './interval'
+import { formatInterval, formatRepeatsInterval, plusMinus, repeatsNote, segmentNote, startsNote } from './interval'
 
 describe('intervals and the JVM starts they span', () => {
   it('says how many starts an interval spans, and that one start leaves the noise between starts out', () => {
@@ -17,5 +17,16 @@ describe('intervals and the JVM starts they span', () => {
     expect(formatInterval(100_000, null, null, 2)).toBe('—')
     expect(formatInterval(0, 1, 2, 2)).toBe('—')
     expect(plusMinus(null, 1, 2)).toBeNull()
+  })
+  it('says that a cost interval is over the repeats of one run, never across runs or with the starts counted', () => {
+    expect(repeatsNote(1)).toBe('over the repeats of one start')
+    expect(repeatsNote(null)).toBe('over the repeats of one start')
+    expect(repeatsNote(3)).toBe('over the repeats of one run, its starts pooled: between-start noise not counted')
+    expect(formatRepeatsInterval(1000, 970, 1030, 1)).toBe('± 3.0% over the repeats of one start')
+    expect(formatRepeatsInterval(1000, null, 1030, 1)).toBe('—')
+  })
+  it('says whether a change point segment spans several runs', () => {
+    expect(segmentNote(5)).toBe('over 5 runs: spans several JVM starts')
+    expect(segmentNote(1)).toBe('over one run’s repeats: between-start noise not included')
   })
 })

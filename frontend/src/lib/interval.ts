@@ -27,3 +27,36 @@ export function formatInterval(
   const pm = plusMinus(value, low, high)
   return pm === null ? '—' : `${pm} (${startsNote(forks)})`
 }
+
+// The cost figures (requests per CPU-second, CPU µs per request at a fixed rate, memory per 1,000 req/s) and the
+// allocation per request are the service's Estimate: a t interval over the repeats of the shown cell, one run's
+// (CellStatistics.requestsPerCpuSecond and the others, Estimate.of), with every repeat of its JVM starts taken as one
+// sample. Never over several runs, and never with the spread between starts counted: only the throughput interval is.
+
+/** What a cost figure's interval is over: "over the repeats of one start", or one run's starts pooled. */
+export function repeatsNote(forks: number | null | undefined): string {
+  return forks && forks > 1
+    ? 'over the repeats of one run, its starts pooled: between-start noise not counted'
+    : 'over the repeats of one start'
+}
+
+/** "± 3.0% over the repeats of one start" for a cost figure; a dash without an interval. */
+export function formatRepeatsInterval(
+  value: number | null | undefined,
+  low: number | null | undefined,
+  high: number | null | undefined,
+  forks: number | null | undefined,
+): string {
+  const pm = plusMinus(value, low, high)
+  return pm === null ? '—' : `${pm} ${repeatsNote(forks)}`
+}
+
+/**
+ * What a change point's segment interval is over (ChangeView.Segment): the t interval over its runs' figures, so the
+ * runs' spread from one JVM start to the next is in it; a one-run segment's is over that run's repeats.
+ */
+export function segmentNote(runs: number): string {
+  return runs > 1
+    ? `over ${runs} runs: spans several JVM starts`
+    : 'over one run’s repeats: between-start noise not included'
+}

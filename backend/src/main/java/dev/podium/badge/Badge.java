@@ -3,8 +3,16 @@ package dev.podium.badge;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/** A badge's two halves and colour, rendered as shields.io's flat SVG or its endpoint JSON. */
-public record Badge(String label, String message, String color) {
+/**
+ * A badge's two halves and colour, rendered as shields.io's flat SVG or its endpoint JSON; {@code title}: the SVG's
+ * title and accessible name (the two halves, and what the badge cannot fit, such as what its interval spans).
+ */
+public record Badge(String label, String message, String color, String title) {
+
+    /** A badge whose title is its two halves. */
+    public Badge(String label, String message, String color) {
+        this(label, message, color, label + ": " + message);
+    }
 
     /** shields.io's named colours, as its flat style paints them. */
     static final Map<String, String> COLORS = Map.of(
@@ -30,7 +38,7 @@ public record Badge(String label, String message, String color) {
         int lw = width(label);
         int mw = width(message);
         int w = lw + mw;
-        String text = escape(label) + ": " + escape(message);
+        String text = escape(title);
         String svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w
                 + "\" height=\"20\" role=\"img\" aria-label=\""
                 + text + "\"><title>" + text + "</title>"

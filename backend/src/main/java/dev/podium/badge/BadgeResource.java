@@ -50,7 +50,9 @@ public class BadgeResource {
             description =
                     "`<scenario>.svg`: a flat badge with the"
                             + " framework's rank on the scenario's leaderboard (closed loop, default host class and vCPUs), its"
-                            + " throughput with the half-width of its 95% interval, and the direction of the newest throughput change"
+                            + " throughput with the half-width of its 95% interval and the JVM starts that interval spans"
+                            + " (\"(one start)\": the noise between starts is not in it; \"(3 starts)\"), the SVG's title"
+                            + " saying so in words, and the direction of the newest throughput change"
                             + " point of that series (↑ ↓, → none); an unknown framework or scenario gets a grey badge saying so, with"
                             + " status 404. `<scenario>.json`: the same in shields.io's endpoint format (schemaVersion, label,"
                             + " message, color); unknown: 404 problem+json. Both with Cache-Control and a strong ETag (If-None-Match: 304).")
@@ -59,7 +61,7 @@ public class BadgeResource {
             content = {
                 @Content(mediaType = SVG),
                 @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "json", value = """
-                    {"schemaVersion": 1, "label": "Spring MVC plaintext", "message": "#2 of 12 · 78.8k ±1.4% req/s →",
+                    {"schemaVersion": 1, "label": "Spring MVC plaintext", "message": "#2 of 12 · 78.8k req/s ±1.4% (3 starts) →",
                      "color": "green"}"""))
             })
     @APIResponse(responseCode = "304", description = "If-None-Match matched the badge's ETag")

@@ -14,7 +14,8 @@ import java.util.Locale;
 
 /**
  * A framework's badge in one scenario: its best row on the scenario's leaderboard (closed loop, the default host class
- * and vCPUs, as the site opens it): rank of all rows, the figure with its 95% interval as ±%, and the direction of the
+ * and vCPUs, as the site opens it): rank of all rows, the figure with its 95% interval as ±% and the JVM starts it spans
+ * ("(one start)", "(3 starts)"; the SVG's title says what that means), and the direction of the
  * newest throughput change point of that row's series (↑, ↓; → when none was found). A framework whose rows are all
  * kept out of the ranking by quality flags gets a grey badge saying "unranked (flagged ...)" with its figure.
  */
@@ -62,14 +63,23 @@ public class Badges {
                     .append(" of ")
                     .append(rows.size());
         }
-        message.append(" · ").append(best.atLeast() ? "≥" : "").append(compact(value));
+        message.append(" · ")
+                .append(best.atLeast() ? "≥" : "")
+                .append(compact(value))
+                .append(" req/s");
+        String spans = "";
         if (best.ciLow() != null && best.ciHigh() != null && value > 0) {
-            message.append(" ±")
-                    .append(String.format(Locale.ROOT, "%.1f%%", (best.ciHigh() - best.ciLow()) / 2 / value * 100));
+            String pm = String.format(Locale.ROOT, "±%.1f%%", (best.ciHigh() - best.ciLow()) / 2 / value * 100);
+            message.append(" ").append(pm).append(best.forks() > 1 ? " (" + best.forks() + " starts)" : " (one start)");
+            spans = ". " + pm + " is its 95% interval "
+                    + (best.forks() > 1
+                            ? "over " + best.forks() + " JVM starts: the noise between starts is in it"
+                            : "over the repeats of one JVM start: the noise between starts is not in it");
         }
-        message.append(" req/s ").append(trend(framework, best, board));
+        message.append(" ").append(trend(framework, best, board));
         String color = best.rank() == null ? "lightgrey" : color(best.rank(), rows.size());
-        return new Result(true, new Badge(label, message.toString(), color));
+        String text = message.toString();
+        return new Result(true, new Badge(label, text, color, label + ": " + text + spans));
     }
 
     /** found: a measured framework and scenario (200), else the badge says what is unknown (404). */

@@ -19,7 +19,9 @@ public record GcStats(
         @AttributeOverride(name = "ciLow", column = @Column(name = "allocated_bytes_per_request_ci_low"))
         @AttributeOverride(name = "ciHigh", column = @Column(name = "allocated_bytes_per_request_ci_high"))
         @AttributeOverride(name = "repeats", column = @Column(name = "allocated_bytes_per_request_repeats"))
-        @Schema(description = "bytes allocated on the heap per request: the mean per repeat and its 95% t interval")
+        @Schema(
+                description = "bytes allocated on the heap per request: the mean per repeat and its 95% t interval"
+                        + " over the cell's repeats (its JVM starts taken as one sample, as every Estimate)")
         Estimate allocatedBytesPerRequest,
 
         @Schema(description = "garbage-collection pauses per repeat, mean")

@@ -106,10 +106,12 @@ public class HistoryResource extends CellEndpoint {
             description = "`scenario` and `framework` are required (400 without them; `loadModel` defaults to closed)."
                     + " One series per host class, vCPU count and"
                     + " target; one point per run (its best cell, or the cell at `connections`), oldest first. The latest point is"
-                    + " a regression when its trimmed mean is more than 5% below the median of the previous `window` points AND"
-                    + " Welch's t-test of its repeats against the pooled repeats of those previous points finds it lower"
-                    + " (two-sided p < 0.05, t < 0). No regression is claimed against fewer than 5 previous points (the"
-                    + " detail says so); change points are at /api/changes."
+                    + " a regression when its figure is more than 5% below the median of the previous `window` points' figures"
+                    + " AND below their one-sided 95% prediction bound: the runs are the units (each run one figure, as on the"
+                    + " board's segments), so the run-to-run spread is the noise it is judged against, not the repeats inside"
+                    + " a run (Student's t over the previous figures, n - 1 degrees of freedom, one-sided p < 0.05). No"
+                    + " regression is claimed against fewer than 5 previous points (the detail says so); change points are"
+                    + " at /api/changes."
                     + " With `orderBy=version` the points are ordered by framework version as releases follow one another"
                     + " (12.1.10 after 12.1.9, 2.4.0.RC1 before 2.4.0.Final), runs of one version oldest first; the regression"
                     + " check still compares the newest run with the runs before it in time.")
@@ -128,7 +130,7 @@ public class HistoryResource extends CellEndpoint {
               {"runId": "6d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c05", "startedAt": "2026-11-02T08:00:00Z", "cellId": 101, "throughput": 100000.0,
                "ciLow": 99000.0, "ciHigh": 101000.0, "connections": 256, "frameworkVersion": "4.2.8.Final",
                "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS", "regression": true,
-               "regressionDetail": "-16.7% against the median 120000.0 of the previous 1 run; Welch t = -20.00, df = 8.0, p = < 0.001: regression", "forks": 2}]}]}""")),
+               "regressionDetail": "-16.7% against the median 120,000 req/s of the previous 5 runs; run-to-run sd 2,000 req/s (1.7%), 95% lower prediction bound 115,329 req/s, t = -9.13, df = 4, one-sided p < 0.001: regression", "forks": 2}]}]}""")),
                 @Content(mediaType = Csv.MEDIA_TYPE)
             })
     @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
@@ -174,7 +176,7 @@ public class HistoryResource extends CellEndpoint {
                 false,
                 check.median(),
                 check.change(),
-                check.welch(),
+                check.prediction(),
                 check.detail().replaceAll(": regression$", ": " + why));
     }
 
@@ -194,33 +196,22 @@ public class HistoryResource extends CellEndpoint {
                     .merge(c.runId(), c, (a, b) -> b.throughput() > a.throughput() ? b : a);
         }
         List<List<CellRow>> ordered = new ArrayList<>();
-        List<Long> repeatsNeeded = new ArrayList<>();
         for (Map<UUID, CellRow> runs : bySeries.values()) {
             List<CellRow> points = new ArrayList<>(runs.values());
             points.sort((a, b) -> CellRow.newestFirst(b, a)); // oldest first
             ordered.add(points);
-            int last = points.size() - 1;
-            if (last >= 1) {
-                for (int i = Math.max(0, last - window); i <= last; i++) {
-                    repeatsNeeded.add(points.get(i).id());
-                }
-            }
         }
-        Map<Long, double[]> repeats = queries.repeatRps(repeatsNeeded);
         List<Series> series = new ArrayList<>();
         for (List<CellRow> points : ordered) {
             int last = points.size() - 1;
             RegressionCheck.Result check = null;
             if (last >= 1) {
                 List<CellRow> previous = points.subList(Math.max(0, last - window), last);
-                double[] throughputs =
+                // each run one figure (its trimmed mean, or the mean of its starts' figures): the runs are the units
+                double[] figures =
                         previous.stream().mapToDouble(CellRow::throughput).toArray();
-                double[] pooled = previous.stream()
-                        .flatMapToDouble(c -> java.util.Arrays.stream(repeats.getOrDefault(c.id(), new double[0])))
-                        .toArray();
                 CellRow latest = points.get(last);
-                check = RegressionCheck.check(
-                        latest.throughput(), repeats.getOrDefault(latest.id(), new double[0]), throughputs, pooled);
+                check = RegressionCheck.check(latest.throughput(), figures);
                 List<String> flaggedBy = QualityFlags.of(latest.shownFlags());
                 if (check.regression()
                         && previous.size() < MIN_PREVIOUS_RUNS) { // one noisy run against one is no claim

@@ -156,31 +156,6 @@ public class CellQueries {
                 mapper);
     }
 
-    /** requests/s of every repeat of the given cells, by cell id. */
-    public Map<Long, double[]> repeatRps(Collection<Long> cellIds) {
-        Map<Long, List<Double>> lists = new HashMap<>();
-        if (!cellIds.isEmpty()) {
-            try (Connection c = dataSource.getConnection();
-                    PreparedStatement ps = c.prepareStatement("select cell_id, requests_per_second from repeats "
-                            + "where cell_id = any (?) order by cell_id, ordinal")) {
-                Array ids = c.createArrayOf("bigint", cellIds.toArray());
-                ps.setArray(1, ids);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
-                                .add(rs.getDouble(2));
-                    }
-                }
-            } catch (SQLException e) {
-                throw new IllegalStateException("read repeats", e);
-            }
-        }
-        Map<Long, double[]> result = new HashMap<>();
-        lists.forEach((id, l) ->
-                result.put(id, l.stream().mapToDouble(Double::doubleValue).toArray()));
-        return result;
-    }
-
     /**
      * Cell id -> its repeats' requests/s grouped by JVM start, in start order (one group for a one-start cell): what
      * the tests between cells read, so that they count the variance between starts where it was measured.

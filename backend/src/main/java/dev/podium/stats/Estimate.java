@@ -6,9 +6,16 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A derived figure over the repeats it is defined for: their mean, the 95% t interval of that mean (null bounds below 2
- * repeats) and how many repeats stand behind it. Embedded in CellStats (all columns null: no estimate).
+ * repeats) and how many repeats stand behind it. Embedded in CellStats (all columns null: no estimate). The repeats are
+ * one cell's, of one run, every JVM start's taken as one sample: unlike the throughput interval (CellStatistics
+ * forkSpread), this one does not count the spread between starts, and the site says so beside it.
  */
 @Embeddable
+@Schema(
+        description =
+                "a figure over the repeats of one cell (one run): their mean, the 95% t interval of that mean over"
+                        + " those repeats (null bounds below 2 repeats), every JVM start's repeats taken as one sample, so the"
+                        + " spread between starts is not counted in it (unlike the throughput interval), and how many repeats")
 public record Estimate(
         double mean,
         @Schema(nullable = true) Double ciLow,

@@ -90,11 +90,12 @@ class BadgeTest {
         // 50500 req/s with its t interval (49111.8, 51888.2): "50.5k ±2.7%" (1388.2 / 50500 = 2.75%)
         String expected = String.format(
                 java.util.Locale.ROOT,
-                "#%d of 3 · %.1fk ±%.1f%% req/s →",
+                "#%d of 3 · %.1fk req/s ±%.1f%% (one start) →",
                 board.getInt("rows[1].rank"),
                 value / 1000,
                 halfWidth / value * 100);
-        assertEquals("#2 of 3 · 50.5k ±2.7% req/s →", expected);
+        assertEquals(1, board.getInt("rows[1].forks"));
+        assertEquals("#2 of 3 · 50.5k req/s ±2.7% (one start) →", expected);
 
         Response r = given().get("/api/badges/spring-mvc/plaintext.svg");
         r.then().statusCode(200).contentType(startsWith("image/svg+xml"));
@@ -102,9 +103,11 @@ class BadgeTest {
         assertEquals("svg", svg.getDocumentElement().getLocalName());
         assertEquals("http://www.w3.org/2000/svg", svg.getDocumentElement().getNamespaceURI());
         assertEquals(List.of("Spring MVC plaintext", expected), texts(svg));
-        assertEquals(
-                "Spring MVC plaintext: " + expected,
-                svg.getElementsByTagName("title").item(0).getTextContent());
+        // the title says in words what the interval spans (the badge has room only for "(one start)")
+        String title = "Spring MVC plaintext: " + expected
+                + ". ±2.7% is its 95% interval over the repeats of one JVM start: the noise between starts is not in it";
+        assertEquals(title, svg.getElementsByTagName("title").item(0).getTextContent());
+        assertEquals(title, svg.getDocumentElement().getAttribute("aria-label"));
         // the same badge by the name in another case
         assertEquals(
                 List.of("Spring MVC plaintext", expected),
@@ -121,7 +124,9 @@ class BadgeTest {
         assertTrue(SHIELDS_KEYS.containsAll(badge.keySet()), badge.toString());
         assertEquals(1, badge.get("schemaVersion"));
         assertEquals("Netty plaintext", badge.get("label"));
-        assertEquals("#1 of 3 · 100k ±5.0% req/s →", badge.get("message")); // t interval half-width 4968.4 / 100000
+        assertEquals(
+                "#1 of 3 · 100k req/s ±5.0% (one start) →",
+                badge.get("message")); // t interval half-width 4968.4 / 100000
         assertTrue(SHIELDS_COLORS.contains((String) badge.get("color")), badge.toString());
         assertEquals("brightgreen", badge.get("color"));
 

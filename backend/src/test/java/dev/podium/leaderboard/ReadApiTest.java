@@ -284,17 +284,18 @@ class ReadApiTest {
 
     @Test
     void history_claims_no_regression_on_fewer_than_five_previous_runs_and_says_why() {
-        // trimmed means 100000, 101000, then 90000: median of the previous two 100500, change -10.45%;
-        // scipy Welch of the latest repeats vs the 10 pooled previous ones: t = -31.33, p = 1.6e-13; but two runs are
+        // trimmed means 100000, 101000, then 90000: median of the previous two 100500, change -10.45%; their sd 707.1,
+        // t = -10500 / (707.1 sqrt(1.5)) = -12.12 with 1 df, one-sided p = 1/2 + atan(t) / pi = 0.026; but two runs are
         // few
         JsonPath h = Api.json("/api/history?scenario=json&framework=Undertow");
         assertEquals(List.of(100000.0, 101000.0, 90000.0), h.getList("series[0].points.throughput"));
         assertEquals(List.of(false, false, false), h.getList("series[0].points.regression"));
         String detail = h.getString("series[0].points[2].regressionDetail");
         assertTrue(
-                detail.startsWith("-10.4% against the median 100,500 req/s of the previous 2 runs; Welch t = -31.33"),
+                detail.startsWith("-10.4% against the median 100,500 req/s of the previous 2 runs; run-to-run sd 707"
+                        + " req/s (0.7%), 95% lower prediction bound 95,032 req/s, t = -12.12, df = 1"),
                 detail);
-        assertTrue(detail.endsWith(", p < 0.001: not claimed on fewer than 5 previous runs"), detail);
+        assertTrue(detail.endsWith(", one-sided p = 0.026: not claimed on fewer than 5 previous runs"), detail);
         JsonPath steady = Api.json("/api/history?scenario=plaintext&framework=Netty&vcpus=2");
         assertEquals(List.of(false, false), steady.getList("series[0].points.regression")); // R0 then R2, higher
     }
