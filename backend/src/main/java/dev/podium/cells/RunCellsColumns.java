@@ -14,7 +14,7 @@ import java.util.function.Function;
  * A run's cells as a table, described once: the CSV of GET /api/runs/{id}/cells (header and rows) and GET
  * /api/columns/cells, from which the site builds the run page's download, come from this list. The cell's own fields
  * first, its statistics, its start-up, then the columns added since (database client, CPU seconds, time to peak,
- * allocation and GC), the JVM starts, the JVM mode, topology last.
+ * allocation and GC), the JVM starts, the JVM mode, a cost cell's achieved rate and ladder, topology last.
  */
 @ApplicationScoped
 public class RunCellsColumns implements Table.Source {
@@ -171,6 +171,33 @@ public class RunCellsColumns implements Table.Source {
                             c -> c.aotTraining() == null
                                     ? null
                                     : c.aotTraining().cacheBytes()),
+                    own(
+                            "achievedRate",
+                            "Achieved rate",
+                            "req/s",
+                            "cost cells: the requests answered (timeouts excluded) over the time targetRate was offered",
+                            CellView::achievedRate),
+                    nested(
+                            "costLadderRates",
+                            "costLadder.rates",
+                            "Cost ladder",
+                            "req/s",
+                            "cost cells: every offered rate of the run's ladder, joined by spaces",
+                            c -> c.costLadder() == null ? null : c.costLadder().rates()),
+                    nested(
+                            "costLadderCapacity",
+                            "costLadder.capacityRequestsPerSecond",
+                            "Ladder capacity",
+                            "req/s",
+                            "cost cells: the host capacity the ladder was chosen under (empty: rates given by hand)",
+                            c -> c.costLadder() == null ? null : c.costLadder().capacityRequestsPerSecond()),
+                    nested(
+                            "costLadderShare",
+                            "costLadder.share",
+                            "Ladder share",
+                            "fraction",
+                            "cost cells: the share of that capacity the top rate stays under",
+                            c -> c.costLadder() == null ? null : c.costLadder().share()),
                     own("topology", "Topology", null, "single or nginx-N", CellView::topology)));
 
     @Override

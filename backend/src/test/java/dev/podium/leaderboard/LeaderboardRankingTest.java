@@ -108,6 +108,8 @@ class LeaderboardRankingTest {
                 null,
                 "default",
                 null,
+                null,
+                null,
                 null);
     }
 
