@@ -2,7 +2,8 @@
 // targets' fixed-rate cost cells at 2,000 and 10,000 req/s offered on 1 vCPU (nginx, the baseline, 5 µs of CPU a
 // request; Vert.x Web 10 µs; Quarkus REST 20 µs; Helidon SE 12 µs, which held only 9,000 of the 10,000 req/s:
 // rate-not-held). The cost view ranks them by CPU per request at the rate chosen, leaves Helidon unranked at 10,000 and
-// ranks it at 2,000; its link opens the same ranking on the board; on a desktop and on a 390 px phone. Runs after the
+// ranks it at 2,000; its link opens the same ranking on the board; the run's page lists its cost cells with the ladder,
+// the offered against the achieved rate and the CPU a request cost; on a desktop and on a 390 px phone. Runs after the
 // others (e2e/run.mjs): it adds a run.
 import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
@@ -135,6 +136,37 @@ for (const [name, browser] of DEVICES) {
       await page.locator('.calculator-rate').waitFor()
       assert.match(await page.locator('.calculator-rate').textContent(), /CPU per request at 10,000 req\/s offered/)
       assert.equal(await page.locator('select[name="by"]').inputValue(), 'cpu')
+      await page.close()
+    })
+
+    test("the run's page lists its cost cells: the ladder, offered against achieved, CPU per request", async () => {
+      const page = await open(browser(), `/runs/${RUN_ID}`)
+      const section = page.locator('section.run-cost')
+      await section.locator('#cost-cells-table tbody tr').nth(7).waitFor()
+      assert.deepEqual(
+        (await section.locator('.cost-ladder').allTextContents()).map((t) => t.trim()),
+        ['Ladder: 2,000 · 10,000 req/s, chosen under 10% of a capacity of 132,000 req/s'],
+      )
+      const helidon = section.locator('tr[data-framework="Helidon SE"][data-rate="10000"]')
+      assert.equal((await helidon.locator('.cost-offered').textContent()).trim(), '10,000 req/s')
+      assert.equal((await helidon.locator('.cost-achieved').textContent()).trim(), '9,000 req/s')
+      assert.match((await helidon.locator('.cost-held').textContent()).trim(), /^90\.0%\s+rate not held$/)
+      assert.equal((await helidon.locator('.cost-micros').textContent()).trim(), '12.0 µs')
+      const vertx = section.locator('tr[data-framework="Vert.x Web"][data-rate="2000"]')
+      assert.equal((await vertx.locator('.cost-achieved').textContent()).trim(), '2,000 req/s')
+      assert.equal((await vertx.locator('.cost-held').textContent()).trim(), '100.0%')
+      assert.equal(await vertx.locator('[data-flag]').count(), 0)
+      // the cells table says it too, under the offered rate
+      const load = page.locator('#cells-table tbody tr', { hasText: 'Helidon SE' }).nth(1).locator('.achieved')
+      assert.equal((await load.textContent()).trim(), 'achieved 9,000/s')
+      // every figure of the card is on screen: nothing sideways
+      const width = await page.evaluate(() => window.innerWidth)
+      const box = await helidon.locator('.cost-held').boundingBox()
+      assert.ok(box && box.x >= 0 && box.x + box.width <= width + 1, `held at ${JSON.stringify(box)} in ${width}px`)
+      assert.ok(
+        (await page.evaluate(() => document.documentElement.scrollWidth)) <= width + 1,
+        'the page does not scroll sideways',
+      )
       await page.close()
     })
 

@@ -19,6 +19,7 @@ export type Figure = Schemas['Estimate']
 export type CellStats = Schemas['CellStats']
 export type Cell = Schemas['CellView']
 export type RunDetail = Schemas['RunDetail']
+export type CostLadder = Schemas['CostLadder']
 /** The benchmark database or the load balancer of a run (payload v2), as stored. */
 export type CompanionServer = Schemas['CompanionServer']
 export type RunPartsView = Schemas['RunPartsView']

@@ -4,7 +4,10 @@ import {
   costBoardPath,
   costBoardQuery,
   costCalculatorPath,
+  costCells,
   formatMicros,
+  ladderText,
+  ladders,
   microsPerRequest,
   microsRange,
   rssMbAt,
@@ -44,5 +47,14 @@ describe('cost at a fixed load', () => {
       '/leaderboard/plaintext?loadModel=open&targetRate=10000&rank=cpu&hostClass=H+%C2%B7+2+vCPU&vcpus=1',
     )
     expect(costCalculatorPath('plaintext', 2_000, null)).toBe('/calculator?scenario=plaintext&targetRate=2000&by=cpu')
+  })
+
+  it('says how a ladder was chosen, or that its rates were given by hand', () => {
+    const chosen = { rates: [2000, 10000], capacityRequestsPerSecond: 132000, share: 0.1 }
+    expect(ladderText(chosen)).toBe('2,000 · 10,000 req/s, chosen under 10% of a capacity of 132,000 req/s')
+    expect(ladderText({ rates: [500], capacityRequestsPerSecond: null, share: null })).toBe('500 req/s, given by hand')
+    const cell = (id: number, costLadder: typeof chosen | null) => ({ id, costLadder }) as never
+    expect(costCells([cell(1, chosen), cell(2, null), cell(3, chosen)]).map((c) => c.id)).toEqual([1, 3])
+    expect(ladders([cell(1, chosen), cell(2, null), cell(3, chosen)])).toEqual([ladderText(chosen)])
   })
 })

@@ -1,6 +1,6 @@
 // Cost at a fixed load (methodology.md section 4): the arithmetic of the cost view's "cost at N req/s" ranking, whose
 // rows are the leaderboard's rows of the fixed-rate cost cells (loadModel open, targetRate N, rank cpu).
-import type { Figure } from '../api/types'
+import type { Cell, CostLadder, Figure } from '../api/types'
 
 const dash = '—'
 
@@ -69,4 +69,32 @@ export function costCalculatorPath(scenario: string, rate: number, hostClass: st
   const q = new URLSearchParams({ scenario, targetRate: String(rate), by: 'cpu' })
   if (hostClass) q.set('hostClass', hostClass)
   return `/calculator?${q.toString()}`
+}
+
+/** The rate a cost cell had to hold: below this share of its offered rate it is flagged rate-not-held. */
+export const HELD_SHARE = 0.98
+
+/**
+ * How a run chose its offered rates, in words: "2,000 · 10,000 req/s, chosen under 10% of a capacity of 132,000 req/s"
+ * (the host's capacity, the run's baseline) or "given by hand" when the ladder records no capacity.
+ */
+export function ladderText(ladder: CostLadder): string {
+  const rates = ladder.rates.map((r) => Math.round(r).toLocaleString('en-US')).join(' · ')
+  const capacity = ladder.capacityRequestsPerSecond
+  const share = ladder.share
+  const how =
+    capacity === null || capacity === undefined || share === null || share === undefined
+      ? 'given by hand'
+      : `chosen under ${Number((share * 100).toFixed(1))}% of a capacity of ${Math.round(capacity).toLocaleString('en-US')} req/s`
+  return `${rates} req/s, ${how}`
+}
+
+/** A run's fixed-rate cost cells (those with a ladder), in payload order. */
+export function costCells(cells: Cell[]): Cell[] {
+  return cells.filter((c) => c.costLadder !== null && c.costLadder !== undefined)
+}
+
+/** The distinct ladders of a run's cost cells (one in a run the agent measured in one go), by their text. */
+export function ladders(cells: Cell[]): string[] {
+  return [...new Set(costCells(cells).map((c) => ladderText(c.costLadder as CostLadder)))]
 }

@@ -5,6 +5,7 @@ import dev.podium.columns.Table;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
 import dev.podium.gc.GcStats;
+import dev.podium.cost.CostLadder;
 import dev.podium.read.CellView;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
@@ -16,7 +17,7 @@ import java.util.function.Function;
  * A run's cells as a table, described once: the CSV of GET /api/runs/{id}/cells (header and rows) and GET
  * /api/columns/cells, from which the site builds the run page's download, come from this list. The cell's own fields
  * first, its statistics, its start-up, then the columns added since (database client, CPU seconds, time to peak,
- * allocation and GC), the JVM starts, the JVM mode, topology last.
+ * allocation and GC), the JVM starts, the JVM mode, a cost cell's achieved rate and ladder, topology last.
  */
 @ApplicationScoped
 public class RunCellsColumns implements Table.Source {
@@ -178,6 +179,36 @@ public class RunCellsColumns implements Table.Source {
                             "aot-cache cells: the cache's size",
                             CellView::aotTraining,
                             CellView.AotTraining::cacheBytes),
+                    own(
+                            "achievedRate",
+                            "Achieved rate",
+                            "req/s",
+                            "cost cells: the requests answered (timeouts excluded) over the time targetRate was offered",
+                            CellView::achievedRate),
+                    nested(
+                            "costLadderRates",
+                            "costLadder.rates",
+                            "Cost ladder",
+                            "req/s",
+                            "cost cells: every offered rate of the run's ladder, joined by spaces",
+                            CellView::costLadder,
+                            CostLadder::rates),
+                    nested(
+                            "costLadderCapacity",
+                            "costLadder.capacityRequestsPerSecond",
+                            "Ladder capacity",
+                            "req/s",
+                            "cost cells: the host capacity the ladder was chosen under (empty: rates given by hand)",
+                            CellView::costLadder,
+                            CostLadder::capacityRequestsPerSecond),
+                    nested(
+                            "costLadderShare",
+                            "costLadder.share",
+                            "Ladder share",
+                            "fraction",
+                            "cost cells: the share of that capacity the top rate stays under",
+                            CellView::costLadder,
+                            CostLadder::share),
                     own("topology", "Topology", null, "single or nginx-N", CellView::topology)));
 
     @Override

@@ -221,14 +221,27 @@ public final class LeaderboardRanking {
     /**
      * [low, high, group] of a row's ranking figure: low and high are null when unknown; a lower-bound throughput has
      * no high; rows of different groups (with and without an SLA throughput, with and without a cost figure) never tie.
+     * A figure without an interval (one repeat: a spread needs two) is its own point: placed by its value, it shares
+     * the rank of a neighbour whose interval holds that value and ties nothing else.
      */
     private static Double[] interval(LeaderboardResponse.Row r, String by) {
         if (by.equals("throughput")) {
-            Double high = QualityFlags.lowerBound(r.flags()) ? Double.POSITIVE_INFINITY : r.ciHigh();
-            return new Double[] {r.ciLow(), high, r.slaThroughput() == null ? 1.0 : 0.0};
+            double figure = r.slaThroughput() != null ? r.slaThroughput() : r.bestThroughput();
+            Double low = r.ciLow() != null ? r.ciLow() : Double.valueOf(figure);
+            Double high = QualityFlags.lowerBound(r.flags())
+                    ? Double.valueOf(Double.POSITIVE_INFINITY)
+                    : r.ciHigh() != null ? r.ciHigh() : Double.valueOf(figure);
+            return new Double[] {low, high, r.slaThroughput() == null ? 1.0 : 0.0};
         }
         Estimate f = by.equals("cpu") ? r.requestsPerCpuSecond() : r.rssMbPerKrps();
-        return f == null ? new Double[] {null, null, 1.0} : new Double[] {f.ciLow(), f.ciHigh(), 0.0};
+        if (f == null) {
+            return new Double[] {null, null, 1.0};
+        }
+        return new Double[] {
+            f.ciLow() != null ? f.ciLow() : Double.valueOf(f.mean()),
+            f.ciHigh() != null ? f.ciHigh() : Double.valueOf(f.mean()),
+            0.0
+        };
     }
 
     static boolean overlap(LeaderboardResponse.Row above, LeaderboardResponse.Row below) {

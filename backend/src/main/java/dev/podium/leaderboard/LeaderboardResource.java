@@ -67,7 +67,9 @@ public class LeaderboardResource {
                             + " orders by throughput (default), cpu (requests per CPU-second, highest first) or memory (MB of RSS"
                             + " per 1,000 req/s, lowest first); under throughput, rows flagged generator-saturated or"
                             + " above-baseline are ranked among themselves by requests per CPU-second (`rankedBy` cpu). Rows"
-                            + " whose 95% t intervals of the ranking figure overlap the row above share its rank."
+                            + " whose 95% t intervals of the ranking figure overlap the row above share its rank. A"
+                            + " figure of one repeat has no interval (`ciLow`, `ciHigh` null) and ranks as its point: it"
+                            + " shares the rank of a neighbour whose interval holds it and ties nothing else."
                             + " `format=csv` or `Accept: text/csv` for CSV.")
     @APIResponse(
             responseCode = "200",

@@ -50,7 +50,8 @@ public class CellQueries {
                     + " c.allocated_bytes_per_request,"
                     + " c.allocated_bytes_per_request_ci_low, c.allocated_bytes_per_request_ci_high,"
                     + " c.allocated_bytes_per_request_repeats, c.gc_count, c.gc_seconds, c.gc_cpu_share, c.gc_pause_max_ms,"
-                    + " c.jvm_mode, c.jvm_mode_flags, c.aot_training_seconds, c.aot_cache_bytes, c.aot_problem";
+                    + " c.jvm_mode, c.jvm_mode_flags, c.aot_training_seconds, c.aot_cache_bytes, c.aot_problem,"
+                    + " c.cost_ladder::text as cost_ladder, c.achieved_rate";
 
     /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
     public static final String AGENT_REVOKED =
@@ -285,7 +286,9 @@ public class CellQueries {
                 CellView.AotTraining.stored(
                         dbl(rs, "aot_training_seconds"),
                         rs.getObject("aot_cache_bytes", Long.class),
-                        rs.getString("aot_problem")));
+                        rs.getString("aot_problem")),
+                dev.podium.cost.CostLadder.stored(rs.getString("cost_ladder")),
+                dbl(rs, "achieved_rate"));
     }
 
     /** A text[] column as a list; null when the column is. */

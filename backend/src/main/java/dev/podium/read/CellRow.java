@@ -2,6 +2,7 @@ package dev.podium.read;
 
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
+import dev.podium.cost.CostLadder;
 import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
 import java.time.OffsetDateTime;
@@ -46,7 +47,9 @@ public record CellRow(
         GcStats gc,
         String jvmMode,
         List<String> jvmModeFlags,
-        CellView.AotTraining aotTraining) {
+        CellView.AotTraining aotTraining,
+        CostLadder costLadder,
+        Double achievedRate) {
 
     /** The target a row stands for: framework, I/O model and topology (a scale-out target is its own row). */
     public String target() {
@@ -111,7 +114,9 @@ public record CellRow(
                 gc,
                 jvmMode,
                 jvmModeFlags,
-                aotTraining);
+                aotTraining,
+                costLadder,
+                achievedRate);
     }
 
     /** The cell as the read API shows it, without repeats. */
@@ -143,7 +148,9 @@ public record CellRow(
                 gc,
                 jvmMode,
                 jvmModeFlags,
-                aotTraining);
+                aotTraining,
+                costLadder,
+                achievedRate);
     }
 
     /** Runs compare newest first by startedAt, then receivedAt, then id: the "most recent run" everywhere. */

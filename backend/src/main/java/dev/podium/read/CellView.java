@@ -3,6 +3,7 @@ package dev.podium.read;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
+import dev.podium.cost.CostLadder;
 import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
 import java.util.List;
@@ -71,7 +72,20 @@ public record CellView(
         List<String> jvmModeFlags,
 
         @Schema(nullable = true, description = "aot-cache cells: the training run that wrote the cache")
-        AotTraining aotTraining) {
+        AotTraining aotTraining,
+
+        @Schema(
+                nullable = true,
+                description = "fixed-rate cost cells (methodology section 4, \"Cost at a fixed load\"): how the run"
+                        + " chose its offered rates; targetRate is this cell's rung; null for any other cell")
+        CostLadder costLadder,
+
+        @Schema(
+                nullable = true,
+                description = "fixed-rate cost cells: the requests/s achieved, the requests the repeats answered"
+                        + " (timeouts excluded) over the time the rate was offered; below 98% of targetRate the cell"
+                        + " is flagged rate-not-held; null for any other cell")
+        Double achievedRate) {
 
     /**
      * An aot-cache cell's training run: seconds from its start to the cache written, the cache's size (null when none

@@ -11,8 +11,11 @@ final class CellViews {
 
     private CellViews() {}
 
-    /** The view of a cell, with its repeats when withRepeats (which must then be loaded). */
-    static CellView of(Cell c, boolean withRepeats) {
+    /**
+     * The view of a cell, with its repeats when withRepeats (which must then be loaded); costLadderJson: its stored
+     * cost_ladder (COPY writes it, the entity does not map it), null for a cell without one.
+     */
+    static CellView of(Cell c, boolean withRepeats, String costLadderJson) {
         List<CellView.RepeatView> repeats =
                 withRepeats ? c.repeats.stream().map(CellViews::repeat).toList() : null;
         return new CellView(
@@ -44,7 +47,9 @@ final class CellViews {
                 c.gc,
                 c.jvmMode,
                 c.jvmModeFlags == null ? null : Arrays.asList(c.jvmModeFlags),
-                CellView.AotTraining.stored(c.aotTrainingSeconds, c.aotCacheBytes, c.aotProblem));
+                CellView.AotTraining.stored(c.aotTrainingSeconds, c.aotCacheBytes, c.aotProblem),
+                dev.podium.cost.CostLadder.stored(costLadderJson),
+                c.achievedRate);
     }
 
     private static CellView.RepeatView repeat(Repeat r) {

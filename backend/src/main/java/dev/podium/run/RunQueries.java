@@ -9,7 +9,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** The minimal reads of stored runs: the paged list, the detail, the raw envelope. */
@@ -34,12 +36,21 @@ public class RunQueries {
     public RunDetail detail(UUID id) {
         Run r = find(id);
         Agent a = r.agent;
-        List<CellView> cells =
-                Panache.getEntityManager().createQuery("""
+        EntityManager em = Panache.getEntityManager();
+        // the cost cells' ladders, which the entity does not map (jsonb written by COPY)
+        Map<Long, String> ladders = new HashMap<>();
+        for (Object row : em.createNativeQuery(
+                        "select id, cost_ladder::text from cells where run_id = :id and cost_ladder is not null")
+                .setParameter("id", id)
+                .getResultList()) {
+            Object[] cols = (Object[]) row;
+            ladders.put(((Number) cols[0]).longValue(), (String) cols[1]);
+        }
+        List<CellView> cells = em.createQuery("""
                         select distinct c from Cell c left join fetch c.repeats
                         where c.run.id = :id order by c.ordinal""", Cell.class).setParameter("id", id).getResultList().stream()
-                        .map(c -> CellViews.of(c, true))
-                        .toList();
+                .map(c -> CellViews.of(c, true, ladders.get(c.id)))
+                .toList();
         return new RunDetail(
                 r.id,
                 r.receivedAt,

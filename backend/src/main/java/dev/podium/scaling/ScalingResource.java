@@ -194,8 +194,8 @@ public class ScalingResource extends CellEndpoint {
                         s.rpsCiLow(),
                         s.rpsCiHigh(),
                         c.throughput() / k,
-                        s.rpsCiLow() / k,
-                        s.rpsCiHigh() / k,
+                        s.rpsCiLow() == null ? null : s.rpsCiLow() / k, // one repeat: no interval
+                        s.rpsCiHigh() == null ? null : s.rpsCiHigh() / k,
                         efficiency(c.throughput(), k, one == null ? null : one.throughput(), counts),
                         c.runId(),
                         c.shownFlags(),

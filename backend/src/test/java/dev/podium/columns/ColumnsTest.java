@@ -72,7 +72,7 @@ class ColumnsTest extends EmptyDatabaseTest {
     @Test
     void the_run_cells_and_the_history_follow_their_described_columns() throws Exception {
         // the headers as they were listed by hand before they were described (the same CSV), with the JVM starts the
-        // forks change added to both and the JVM mode to the cells
+        // forks change added to both, the JVM mode and a cost cell's achieved rate and ladder to the cells
         assertEquals(
                 "id,ordinal,framework,framework_version,io_model,scenario,load_model,connections,target_rate,delay_ms,"
                         + "vcpus,duration_seconds,warmup_seconds,baseline,flags,repeat_count,rps_trimmed_mean,rps_median,"
@@ -85,7 +85,8 @@ class ColumnsTest extends EmptyDatabaseTest {
                         + "database_cpu_seconds,balancer_cpu_seconds,time_to_peak_seconds,allocated_bytes_per_request,"
                         + "allocated_bytes_per_request_ci_low,allocated_bytes_per_request_ci_high,"
                         + "allocated_bytes_per_request_repeats,gc_count,gc_seconds,gc_cpu_share,gc_pause_max_ms,forks,"
-                        + "rps_fork_cv,jvm_mode,jvm_mode_flags,aot_training_seconds,aot_cache_bytes,topology",
+                        + "rps_fork_cv,jvm_mode,jvm_mode_flags,aot_training_seconds,aot_cache_bytes,achieved_rate,"
+                        + "cost_ladder_rates,cost_ladder_capacity,cost_ladder_share,topology",
                 followed("cells", "/api/runs/" + RUN + "/cells"));
         assertEquals(
                 "host_class,vcpus,framework,io_model,run_id,started_at,cell_id,throughput,ci_low,ci_high,connections,"

@@ -145,6 +145,46 @@ class CostAtRateTest extends EmptyDatabaseTest {
     }
 
     @Test
+    void a_runs_cells_carry_each_cost_cells_ladder_and_achieved_rate_in_json_csv_and_the_run() {
+        ObjectNode run = run();
+        // rates given by hand: the ladder has no capacity or share
+        ObjectNode byHand = (ObjectNode) run.get("results").get(2).get("costLadder");
+        byHand.remove("capacityRequestsPerSecond");
+        byHand.remove("share");
+        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+        for (String path : new String[] {"/api/runs/" + RUN + "/cells", "/api/runs/" + RUN}) {
+            String items = path.endsWith("/cells") ? "items" : "cells";
+            doubles()
+                    .get(path)
+                    .then()
+                    .statusCode(200)
+                    .body(items + ".framework", contains("nginx", "Vert.x Web", "Quarkus REST", "Helidon SE"))
+                    .body(items + ".achievedRate", contains(10000.0, 10000.0, 9990.0, 9000.0))
+                    .body(items + "[3].targetRate", closeTo(10000, 1e-9))
+                    .body(items + "[3].costLadder.rates", contains(2000.0, 5000.0, 10000.0))
+                    .body(items + "[3].costLadder.capacityRequestsPerSecond", closeTo(132000, 1e-9))
+                    .body(items + "[3].costLadder.share", closeTo(0.1, 1e-12))
+                    .body(items + "[2].costLadder.rates", contains(2000.0, 5000.0, 10000.0))
+                    .body(items + "[2].costLadder.capacityRequestsPerSecond", nullValue())
+                    .body(items + "[2].costLadder.share", nullValue());
+        }
+        String csv = given().get("/api/runs/" + RUN + "/cells?format=csv")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        java.util.List<String> lines = csv.lines().toList();
+        org.junit.jupiter.api.Assertions.assertTrue(
+                lines.get(0)
+                        .endsWith(",achieved_rate,cost_ladder_rates,cost_ladder_capacity,cost_ladder_share,topology"),
+                lines.get(0));
+        org.junit.jupiter.api.Assertions.assertTrue(
+                lines.get(4).endsWith(",9000.0,2000.0 5000.0 10000.0,132000.0,0.1,single"), lines.get(4));
+        org.junit.jupiter.api.Assertions.assertTrue(
+                lines.get(3).endsWith(",9990.0,2000.0 5000.0 10000.0,,,single"), lines.get(3));
+    }
+
+    @Test
     void a_cost_cell_without_its_achieved_rate_or_on_the_delay_scenario_is_refused_and_nothing_is_stored() {
         ObjectNode cell = costCell(V2Payloads.full(RUN), "Vert.x Web", "non-blocking", 1.5, 10000);
         cell.remove("achievedRate");

@@ -108,6 +108,8 @@ class LeaderboardRankingTest {
                 null,
                 "default",
                 null,
+                null,
+                null,
                 null);
     }
 
@@ -217,6 +219,19 @@ class LeaderboardRankingTest {
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "cpu");
         assertRanked(rows, List.of("D", "B", "A", "C"), List.of(1, 2, 2, 4));
         assertEquals(List.of(false, true, true, false), column(rows, LeaderboardResponse.Row::tied));
+    }
+
+    @Test
+    void a_cost_figure_of_one_repeat_ranks_as_its_point_tied_only_with_an_interval_that_holds_it() {
+        List<CellRow> cells = List.of(
+                cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, cpu(figure(60_000, 59_000, 61_000))),
+                cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, cpu(new Estimate(60_500, null, null, 1))),
+                cell(3, RUN, NOW, "C", 64, 90_000, 89_000, 91_000, 1, 0, cpu(new Estimate(40_000, null, null, 1))),
+                cell(4, RUN, NOW, "D", 64, 80_000, 79_000, 81_000, 1, 0, cpu(new Estimate(39_000, null, null, 1))));
+        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "cpu");
+        // B's 60,500 lies inside A's (59,000, 61,000); C and D are points apart from everything
+        assertRanked(rows, List.of("B", "A", "C", "D"), List.of(1, 1, 3, 4));
+        assertEquals(List.of(true, true, false, false), column(rows, LeaderboardResponse.Row::tied));
     }
 
     @Test
