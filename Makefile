@@ -23,7 +23,7 @@ help: ## list the targets
 run: deps build ## the main job: service + site, local agent enrolled, quick profile measured and pushed
 	ci/main-job.sh
 
-test: test-schema test-compose test-migrations lint-go lint-frontend lint-format test-agent test-backend test-backup test-resume test-suite test-frontend ## every test of every component
+test: test-schema test-compose test-migrations lint-go lint-frontend lint-format test-agent test-backend test-backup test-resume replicas test-suite test-frontend ## every test of every component
 
 ## --- building and serving ---------------------------------------------------------------------------------
 deps: ## install wrk, nginx, curl and PostgreSQL (the quick profile's db cells) when missing (apt-get as root; otherwise prints the command)
