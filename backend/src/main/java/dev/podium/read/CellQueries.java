@@ -287,7 +287,7 @@ public class CellQueries {
                         dbl(rs, "aot_training_seconds"),
                         rs.getObject("aot_cache_bytes", Long.class),
                         rs.getString("aot_problem")),
-                dev.podium.cost.CostLadder.stored(rs.getString("cost_ladder")),
+                CostLadder.stored(rs.getString("cost_ladder")),
                 dbl(rs, "achieved_rate"));
     }
 

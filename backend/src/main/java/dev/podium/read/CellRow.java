@@ -2,7 +2,6 @@ package dev.podium.read;
 
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
-import dev.podium.cost.CostLadder;
 import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
 import java.time.OffsetDateTime;

@@ -3,7 +3,6 @@ package dev.podium.read;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
-import dev.podium.cost.CostLadder;
 import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
 import java.util.List;

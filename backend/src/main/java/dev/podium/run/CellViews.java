@@ -3,6 +3,7 @@ package dev.podium.run;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
 import dev.podium.read.CellView;
+import dev.podium.read.CostLadder;
 import java.util.Arrays;
 import java.util.List;
 
@@ -48,7 +49,7 @@ final class CellViews {
                 c.jvmMode,
                 c.jvmModeFlags == null ? null : Arrays.asList(c.jvmModeFlags),
                 CellView.AotTraining.stored(c.aotTrainingSeconds, c.aotCacheBytes, c.aotProblem),
-                dev.podium.cost.CostLadder.stored(costLadderJson),
+                CostLadder.stored(costLadderJson),
                 c.achievedRate);
     }
 

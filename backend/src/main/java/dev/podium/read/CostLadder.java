@@ -1,4 +1,4 @@
-package dev.podium.cost;
+package dev.podium.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
