@@ -24,8 +24,12 @@ export function formatInterval(
   high: number | null | undefined,
   forks: number | null | undefined,
 ): string {
-  const pm = plusMinus(value, low, high)
-  return pm === null ? '—' : `${pm} (${startsNote(forks)})`
+  return withNote(plusMinus(value, low, high), `(${startsNote(forks)})`)
+}
+
+/** "± 2.1%" followed by what it spans; a dash without an interval. */
+function withNote(pm: string | null, note: string): string {
+  return pm === null ? '—' : `${pm} ${note}`
 }
 
 // The cost figures (requests per CPU-second, CPU µs per request at a fixed rate, memory per 1,000 req/s) and the
@@ -47,8 +51,7 @@ export function formatRepeatsInterval(
   high: number | null | undefined,
   forks: number | null | undefined,
 ): string {
-  const pm = plusMinus(value, low, high)
-  return pm === null ? '—' : `${pm} ${repeatsNote(forks)}`
+  return withNote(plusMinus(value, low, high), repeatsNote(forks))
 }
 
 /**
