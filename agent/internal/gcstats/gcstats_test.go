@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"podium.dev/agent/internal/port"
+	"podium.dev/agent/internal/testtarget"
 )
 
 // A G1 young collection as JDK 25 logs it with LogFlag's selection.
@@ -89,10 +89,7 @@ func allocationMatchesJFR(t *testing.T, shape string, minBytes float64) {
 	}
 	dir := t.TempDir()
 	gcLog := filepath.Join(dir, "gc.log")
-	p, err := port.Free()
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := testtarget.Port(t)
 	src, _ := filepath.Abs("testdata/AllocServer.java")
 	cmd := exec.Command(tool("java"), "-Xms64m", "-Xmx64m", "-XX:+UseG1GC", LogFlag(gcLog), src, strconv.Itoa(p), shape)
 	var out bytes.Buffer

@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -143,14 +144,47 @@ func ConnCounting(t testing.TB, h http.Handler, conns *atomic.Int64) *httptest.S
 	return s
 }
 
-// Port is a free loopback port for a test, which fails when there is none.
+// Port is a free loopback port for a test, which fails when there is none. No two calls hand out the same
+// port while the test binaries that took them run: `go test` runs the packages' binaries side by side, and
+// t.Parallel tests within one, and each picks a port some time before its target binds it. A port is held by
+// an exclusive lock on a file named after it in the temporary folder, kept until the process exits.
 func Port(t testing.TB) int {
 	t.Helper()
-	p, err := port.Free()
-	if err != nil {
-		t.Fatal(err)
+	for range 50 {
+		p, err := port.Free()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reserve(p) {
+			return p
+		}
 	}
-	return p
+	t.Fatal("no free port that another test has not taken")
+	return 0
+}
+
+var reserved = struct {
+	sync.Mutex
+	files map[int]*os.File
+}{files: map[int]*os.File{}}
+
+// reserve holds port p for this process, false when this process or another test process holds it already.
+func reserve(p int) bool {
+	reserved.Lock()
+	defer reserved.Unlock()
+	if _, ok := reserved.files[p]; ok {
+		return false
+	}
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), fmt.Sprintf("podium-test-port-%d.lock", p)), os.O_CREATE|os.O_RDWR, 0o666)
+	if err != nil {
+		return true // no lock to take: the random pick alone keeps collisions rare
+	}
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+		f.Close()
+		return false
+	}
+	reserved.files[p] = f
+	return true
 }
 
 // ServeIfChild makes a test binary double as the targets: started with PODIUM_CONTRACT_SERVE=target it
