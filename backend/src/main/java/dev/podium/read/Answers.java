@@ -146,7 +146,7 @@ public class Answers {
             r.putHeader(HttpHeaders.CONTENT_ENCODING, "gzip");
         }
         fastAnswers.increment();
-        r.end(io.vertx.core.buffer.Buffer.buffer(gzip ? a.gzip() : a.body()));
+        r.end(io.vertx.core.buffer.Buffer.buffer(a.wire(gzip)));
     }
 
     private static Response respond(ReadCache.Answer a, boolean gzip) {

@@ -77,6 +77,25 @@ class CompressedAnswersTest {
                 .firstValue("Content-Encoding")
                 .orElse("identity")
                 .equals("gzip"));
+
+        // later requests are answered from the cache's one off-heap copy of each body: every one of them gets all
+        // of its bytes (a response that consumed or released the shared copy would leave the next one empty)
+        for (int i = 0; i < 5; i++) {
+            assertArrayEquals(
+                    plain.body(),
+                    client.send(HttpRequest.newBuilder(board).build(), HttpResponse.BodyHandlers.ofByteArray())
+                            .body(),
+                    "plain answer " + (i + 2));
+            assertArrayEquals(
+                    zipped.body(),
+                    client.send(
+                                    HttpRequest.newBuilder(board)
+                                            .header("Accept-Encoding", "gzip")
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofByteArray())
+                            .body(),
+                    "gzipped answer " + (i + 2));
+        }
     }
 
     @Test
