@@ -22,6 +22,9 @@
  *     change_points (SHARE ROW EXCLUSIVE: reads go on, writes wait), so A's detection cannot have stored the change
  *     before it dies, however fast it is; the lock goes with the kill. The change point must then be found by B's
  *     sweep (the run's detection claim runs out undone) and delivered within --within-s
+ *
+ * Over 400 lines on purpose: a script of two modes, each one procedure read from top to bottom beside the receiver
+ * that counts what it delivers; what it shares with the other replica checks already lives in Replicas.java.
  */
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
