@@ -4,6 +4,7 @@ import dev.podium.read.CellFilter;
 import dev.podium.read.Csv;
 import dev.podium.read.CsvColumn;
 import dev.podium.read.QueryParams;
+import dev.podium.read.ReadProblems;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -88,7 +89,7 @@ public class ChangesResource {
                         schema = @Schema(implementation = ChangeView.class, type = SchemaType.ARRAY)),
                 @Content(mediaType = Csv.MEDIA_TYPE)
             })
-    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
+    @APIResponse(responseCode = "400", description = ReadProblems.BAD_QUERY_DESCRIPTION)
     // change points have no JVM (a series spans JVM updates: "changed" names them) and no classification
     @Parameter(name = "jvmVendor", in = ParameterIn.QUERY, hidden = true)
     @Parameter(name = "jvmMajor", in = ParameterIn.QUERY, hidden = true)

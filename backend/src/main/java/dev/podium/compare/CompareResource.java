@@ -129,7 +129,7 @@ public class CompareResource extends CellEndpoint {
              "ratio": 2.376, "ratioCiLow": 2.313, "ratioCiHigh": 2.442, "t": 80.25, "df": 7.2, "pValue": 6.8e-12,
              "significant": true, "verdict": "Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", "claim": "faster",
              "comparable": true, "oneStart": "Spring MVC and Netty each rest on one JVM start: the test and the interval count the spread of their repeats, not the larger spread between starts"}""")))
-    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
+    @APIResponse(responseCode = "400", description = ReadProblems.BAD_QUERY_DESCRIPTION)
     @APIResponse(responseCode = "404", description = "No cell with that id; `field` is a or b")
     public Uni<Response> compare(
             @Context UriInfo uri,

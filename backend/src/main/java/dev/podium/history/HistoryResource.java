@@ -9,6 +9,7 @@ import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import dev.podium.read.SeriesKey;
+import dev.podium.stats.CellStats;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.version.FrameworkVersions;
 import io.smallrye.mutiny.Uni;
@@ -70,12 +71,10 @@ public class HistoryResource extends CellEndpoint {
             @Schema(nullable = true, description = "On the latest point: the comparison in words; null elsewhere")
             String regressionDetail,
 
-            @Schema(description = "the quality flags of the point's cell, as the leaderboard shows them")
+            @Schema(description = CellRow.POINT_FLAGS_DESCRIPTION)
             List<String> flags,
 
-            @Schema(
-                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
-                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            @Schema(description = CellStats.FORKS_DESCRIPTION)
             int forks) {}
 
     @Schema(name = "HistorySeries")
@@ -133,7 +132,7 @@ public class HistoryResource extends CellEndpoint {
                "regressionDetail": "-16.7% against the median 120,000 req/s of the previous 5 runs; run-to-run sd 2,000 req/s (1.7%), 95% lower prediction bound 115,329 req/s, t = -9.13, df = 4, one-sided p < 0.001: regression", "forks": 2}]}]}""")),
                 @Content(mediaType = Csv.MEDIA_TYPE)
             })
-    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
+    @APIResponse(responseCode = "400", description = ReadProblems.BAD_QUERY_DESCRIPTION)
     public Uni<Response> history(
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,

@@ -5,6 +5,7 @@ import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
+import dev.podium.read.ReadProblems;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -44,7 +45,7 @@ public class LatencyResource extends CellEndpoint {
             @Schema(nullable = true) Double p99,
             double throughput,
 
-            @Schema(description = "the quality flags of the point's cell, as the leaderboard shows them")
+            @Schema(description = CellRow.POINT_FLAGS_DESCRIPTION)
             List<String> flags,
 
             @Schema(
@@ -80,7 +81,7 @@ public class LatencyResource extends CellEndpoint {
              "series": [{"framework": "Vert.x Web", "ioModel": "non-blocking", "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04",
                "points": [{"connections": 64, "targetRate": null, "p50": 0.5, "p90": 0.8, "p99": 1.9, "throughput": 120000.0, "forks": 1},
                           {"connections": 256, "targetRate": null, "p50": 1.9, "p90": 2.9, "p99": 6.0, "throughput": 130000.0, "forks": 1}]}]}""")))
-    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
+    @APIResponse(responseCode = "400", description = ReadProblems.BAD_QUERY_DESCRIPTION)
     @Parameter(name = "scenario", in = ParameterIn.QUERY, required = true, example = "plaintext")
     @Parameter(name = "connections", in = ParameterIn.QUERY, hidden = true) // the x axis
     public Uni<Response> latency(@Context UriInfo uri, @Context ResourceInfo endpoint, @BeanParam CellFilter filter) {

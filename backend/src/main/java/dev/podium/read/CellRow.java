@@ -50,6 +50,10 @@ public record CellRow(
         CostLadder costLadder,
         Double achievedRate) {
 
+    /** What a chart point's flags says, wherever a point shows its cell's {@link #shownFlags} (the OpenAPI's description). */
+    public static final String POINT_FLAGS_DESCRIPTION =
+            "the quality flags of the point's cell, as the leaderboard shows them";
+
     /** The target a row stands for: framework, I/O model and topology (a scale-out target is its own row). */
     public String target() {
         return framework + "\u0000" + ioModel + "\u0000" + topology;

@@ -4,6 +4,7 @@ import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
+import dev.podium.read.ReadProblems;
 import dev.podium.stats.CellStats;
 import dev.podium.topology.Topology;
 import io.smallrye.mutiny.Uni;
@@ -56,7 +57,7 @@ public class ScalingResource extends CellEndpoint {
 
             UUID runId,
 
-            @Schema(description = "the quality flags of the point's cell, as the leaderboard shows them")
+            @Schema(description = CellRow.POINT_FLAGS_DESCRIPTION)
             List<String> flags,
 
             @Schema(
@@ -66,9 +67,7 @@ public class ScalingResource extends CellEndpoint {
                             + " null for the single series or without that point")
             Double vsSingle,
 
-            @Schema(
-                    description = "how many JVM starts the figure and its interval rest on: 1, the interval describes"
-                            + " one start (the spread between starts is not in it); 2 or more, it counts that spread")
+            @Schema(description = CellStats.FORKS_DESCRIPTION)
             int forks) {}
 
     @Schema(name = "ScalingSeries")
@@ -115,7 +114,7 @@ public class ScalingResource extends CellEndpoint {
                "perVcpu": 100000.0, "perVcpuCiLow": 99000.0, "perVcpuCiHigh": 101000.0, "efficiency": 1.0, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "forks": 2},
               {"vcpus": 2, "connections": 256, "throughput": 180000.0, "ciLow": 178000.0, "ciHigh": 182000.0,
                "perVcpu": 90000.0, "perVcpuCiLow": 89000.0, "perVcpuCiHigh": 91000.0, "efficiency": 0.9, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "forks": 2}]}]}""")))
-    @APIResponse(responseCode = "400", description = "Unknown parameter or value; `field` names it")
+    @APIResponse(responseCode = "400", description = ReadProblems.BAD_QUERY_DESCRIPTION)
     @Parameter(name = "scenario", in = ParameterIn.QUERY, required = true, example = "plaintext")
     @Parameter(
             name = "hostClass",
