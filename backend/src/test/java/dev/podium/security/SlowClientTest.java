@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -88,20 +89,9 @@ class SlowClientTest {
     @Test
     void wrong_admin_tokens_from_one_address_get_429_with_retry_after_even_for_the_right_token_then() {
         for (int i = 0; i < 3; i++) {
-            given().header("Authorization", "Bearer wrong-" + i)
-                    .contentType("application/json")
-                    .body("{}")
-                    .post("/api/agents")
-                    .then()
-                    .statusCode(403);
+            Api.enrolmentWith("Bearer wrong-" + i, Map.of()).then().statusCode(403);
         }
-        given().header("Authorization", "Bearer wrong-3")
-                .contentType("application/json")
-                .body("{}")
-                .post("/api/agents")
-                .then()
-                .statusCode(429)
-                .header("Retry-After", notNullValue());
+        Api.enrolmentWith("Bearer wrong-3", Map.of()).then().statusCode(429).header("Retry-After", notNullValue());
         given().header("Authorization", "Bearer test-admin-token")
                 .post("/api/agents/1/revoke")
                 .then()
