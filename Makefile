@@ -79,11 +79,10 @@ restore: ## replace the service's database with a dump: make restore FILE=backup
 	ci/restore.sh $(FILE)
 
 ## --- tests ------------------------------------------------------------------------------------------------
-# rules/flags.json is written by hand (its boards are read as they stand); the other rules generate.go writes
+# rules/flags.json is written by hand (its boards are read as they stand); the other rules the generator writes
 test-schema: ## the shared test vectors regenerate byte for byte
 	@tmp=$$(mktemp -d) && cp -r schema/testdata/. $$tmp/ \
-	  && (cd $$tmp && rm -rf envelopes keys pae payloads/invalid payloads/conflict cases.json rules/error-rate.json rules/calculator.json rules/csv.json && go run generate.go >/dev/null) \
-	  && (cd $$tmp/hostile && rm -rf cases keys && go run generate.go >/dev/null) \
+	  && (cd $$tmp && rm -rf envelopes keys pae payloads/invalid payloads/conflict cases.json rules/error-rate.json rules/calculator.json rules/csv.json hostile/cases hostile/keys && go run . >/dev/null) \
 	  && diff -r schema/testdata $$tmp && rm -rf $$tmp && echo "schema: test vectors and the hostile corpus are up to date"
 
 test-compose: ## docker-compose.yml and the GitHub workflows validate (compose-go, actionlint; no Docker engine needed), and the benchmark comparison's Markdown

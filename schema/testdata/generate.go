@@ -1,18 +1,14 @@
-//go:build ignore
-
 // Command generate writes Podium's shared test vectors: keys, invalid payloads derived from
 // payloads/valid/minimal.json (v1) and payloads/valid/v2-minimal.json (v2), DSSE envelopes signed with the
-// test keys (a valid payload named v2-* under the v2 payloadType), and cases.json.
+// test keys (a valid payload named v2-* under the v2 payloadType), cases.json, the rules' vectors, and the
+// hostile-input corpus (hostile.go). Both sign with dsse.go's test keys.
 // Ed25519 is deterministic and the seeds are fixed, so a rerun reproduces the same bytes.
-// Run from this folder: go run generate.go
+// Run from this folder: go run .
 package main
 
 import (
 	"bytes"
-	"crypto/ed25519"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -26,57 +22,11 @@ const (
 	payloadTypeV2 = "application/vnd.podium.run.v2+json"
 )
 
-type key struct {
-	Name      string `json:"name"`
-	Seed      string `json:"seed"`
-	PublicKey string `json:"publicKey"`
-	KeyID     string `json:"keyid"`
-	private   ed25519.PrivateKey
-}
-
-type signature struct {
-	KeyID string `json:"keyid"`
-	Sig   string `json:"sig"`
-}
-
-type envelope struct {
-	PayloadType string      `json:"payloadType"`
-	Payload     string      `json:"payload"`
-	Signatures  []signature `json:"signatures"`
-}
-
 type testCase struct {
 	Envelope string `json:"envelope"`
 	Status   int    `json:"status"`
 	Field    string `json:"field,omitempty"`
 	About    string `json:"about"`
-}
-
-func newKey(name string) key {
-	seed := sha256.Sum256([]byte("podium test vector key: " + name))
-	priv := ed25519.NewKeyFromSeed(seed[:])
-	pub := priv.Public().(ed25519.PublicKey)
-	id := sha256.Sum256(pub)
-	return key{Name: name, Seed: base64.StdEncoding.EncodeToString(seed[:]),
-		PublicKey: base64.StdEncoding.EncodeToString(pub), KeyID: hex.EncodeToString(id[:]), private: priv}
-}
-
-// pae is DSSE v1's pre-authentication encoding.
-func pae(typ string, body []byte) []byte {
-	return []byte(fmt.Sprintf("DSSEv1 %d %s %d %s", len(typ), typ, len(body), body))
-}
-
-func sign(k key, typ string, body []byte) envelope {
-	sig := ed25519.Sign(k.private, pae(typ, body))
-	return envelope{PayloadType: typ, Payload: base64.StdEncoding.EncodeToString(body),
-		Signatures: []signature{{KeyID: k.KeyID, Sig: base64.StdEncoding.EncodeToString(sig)}}}
-}
-
-func must(err error) {
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "generate:", err)
-		os.Exit(1)
-	}
 }
 
 func write(path string, data []byte) {
@@ -325,6 +275,7 @@ func main() {
 	writeJSON("cases.json", cases)
 	fmt.Printf("wrote %d cases\n", len(cases))
 	writeRules()
+	writeHostile()
 }
 
 // errs is a repeat's errors by kind, as in the payload.

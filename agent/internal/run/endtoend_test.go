@@ -19,10 +19,7 @@ import (
 
 // TestMain doubles as the targets: started with PODIUM_CONTRACT_SERVE set, the test binary serves the
 // scenario contract (or the reference service) on $PORT instead of running tests.
-func TestMain(m *testing.M) {
-	testtarget.ServeIfChild()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testtarget.Main(m) }
 
 // startCPUs is what this test process may run on before any run pins it (Execute moves the whole process onto its
 // load generator's CPUs, which the next test must not inherit).

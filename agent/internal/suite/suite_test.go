@@ -16,10 +16,7 @@ import (
 
 // TestMain doubles as the targets: with PODIUM_CONTRACT_SERVE set, the test binary serves the contract
 // (breaking PODIUM_CONTRACT_BROKEN on purpose) or the reference service on $PORT.
-func TestMain(m *testing.M) {
-	testtarget.ServeIfChild()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testtarget.Main(m) }
 
 func serve(what, broken string) []string {
 	return []string{"env", "PODIUM_CONTRACT_SERVE=" + what, "PODIUM_CONTRACT_BROKEN=" + broken, os.Args[0]}

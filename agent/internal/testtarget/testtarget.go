@@ -187,12 +187,19 @@ func reserve(p int) bool {
 	return true
 }
 
-// ServeIfChild makes a test binary double as the targets: started with PODIUM_CONTRACT_SERVE=target it
+// Main is the TestMain of a package whose test binary doubles as the targets: started as a child (see
+// serveIfChild) the binary serves and never returns, else it runs the package's tests and exits with their status.
+func Main(m *testing.M) {
+	serveIfChild()
+	os.Exit(m.Run())
+}
+
+// serveIfChild makes a test binary double as the targets: started with PODIUM_CONTRACT_SERVE=target it
 // serves the contract (breaking $PODIUM_CONTRACT_BROKEN on purpose), with =reference the reference
 // service, on 127.0.0.1:$PORT, and never returns; without it, it returns at once. With PODIUM_TEST_COUNTS set to a
 // folder, a target counts the requests it answered and writes the count to <folder>/<port> when it is stopped
 // (SIGTERM): a test of several instances behind a balancer sees that each one served.
-func ServeIfChild() {
+func serveIfChild() {
 	var h http.Handler
 	switch os.Getenv("PODIUM_CONTRACT_SERVE") {
 	case "target":

@@ -28,10 +28,9 @@ class AdminTokenMissingTest {
 
     @Test
     void admin_endpoints_answer_403_saying_the_admin_token_is_not_configured() {
-        given().header("Authorization", "Bearer anything")
-                .contentType("application/json")
-                .body(Map.of("name", "a", "publicKey", "qF7CmryXMt3VFxTKHZGRTxxIiUy94D6U6AmF8tlQnwY="))
-                .post("/api/agents")
+        Api.enrolmentWith(
+                        "Bearer anything",
+                        Map.of("name", "a", "publicKey", "qF7CmryXMt3VFxTKHZGRTxxIiUy94D6U6AmF8tlQnwY="))
                 .then()
                 .spec(Api.problem(403))
                 .body("detail", containsString("not configured"));

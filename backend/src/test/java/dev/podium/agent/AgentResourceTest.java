@@ -57,17 +57,8 @@ class AgentResourceTest {
 
     @Test
     void refuses_enrolment_without_a_token_401_and_with_a_wrong_token_403() {
-        given().contentType("application/json")
-                .body(testAgent())
-                .post("/api/agents")
-                .then()
-                .spec(Api.problem(401));
-        given().header("Authorization", "Bearer wrong")
-                .contentType("application/json")
-                .body(testAgent())
-                .post("/api/agents")
-                .then()
-                .spec(Api.problem(403));
+        Api.enrolmentWith(null, testAgent()).then().spec(Api.problem(401));
+        Api.enrolmentWith("Bearer wrong", testAgent()).then().spec(Api.problem(403));
         given().header("Authorization", "Bearer wrong")
                 .post("/api/agents/1/revoke")
                 .then()

@@ -69,14 +69,10 @@ class RecomputeTimeTest {
         List<ChangeView> unused = detector.recompute(series);
         double ms = (System.nanoTime() - t0) / 1e6;
         System.out.printf("recompute of a 1,000-run series (read, detect both metrics, store): %.0f ms%n", ms);
-        try (Connection c = dataSource.getConnection();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(
-                        "select count(*), min(runs_before) from change_points where metric = 'throughput'")) {
-            rs.next();
+        rows.query("select count(*), min(runs_before) from change_points where metric = 'throughput'", rs -> {
             assertEquals(1, rs.getInt(1));
             assertEquals(500, rs.getInt(2));
-        }
+        });
         assertTrue(ms < 5000, ms + " ms");
     }
 

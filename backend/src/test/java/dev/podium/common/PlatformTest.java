@@ -50,18 +50,12 @@ class PlatformTest {
 
     @Test
     void answers_problem_json_to_a_json_only_client_and_for_a_missing_file() {
-        given().header("Accept", "application/json")
-                .get("/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01")
-                .then()
-                .spec(Api.problem(404));
-        given().header("Accept", "*/*").get("/assets/missing-chunk.js").then().spec(Api.problem(404));
+        Api.assertProblem("application/json", "/runs/0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01", 404);
+        Api.assertProblem("*/*", "/assets/missing-chunk.js", 404);
     }
 
     @Test
     void answers_problem_json_not_the_app_for_an_unknown_api_path() {
-        given().header("Accept", "text/html, application/json")
-                .get("/api/nothing-here")
-                .then()
-                .spec(Api.problem(404));
+        Api.assertProblem("text/html, application/json", "/api/nothing-here", 404);
     }
 }

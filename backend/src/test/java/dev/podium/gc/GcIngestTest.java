@@ -1,6 +1,5 @@
 package dev.podium.gc;
 
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
@@ -12,9 +11,6 @@ import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.config.JsonConfig;
-import io.restassured.config.RestAssuredConfig;
-import io.restassured.path.json.config.JsonPathConfig;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,11 +47,7 @@ class GcIngestTest extends EmptyDatabaseTest {
     void the_cell_carries_its_gc_figures_on_the_cells_api_and_its_csv() {
         Api.store(TestVectors.envelope("v2-gc"));
         Api.store(TestVectors.envelope("v2-minimal"));
-        given().config(RestAssuredConfig.config()
-                        .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
-                .get("/api/runs/" + GC_RUN + "/cells")
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + GC_RUN + "/cells")
                 .body("items[0].gc.allocatedBytesPerRequest.mean", closeTo(312.5, 1e-9))
                 .body("items[0].gc.allocatedBytesPerRequest.repeats", equalTo(1))
                 .body("items[0].gc.allocatedBytesPerRequest.ciLow", nullValue())
@@ -78,9 +70,6 @@ class GcIngestTest extends EmptyDatabaseTest {
     }
 
     private static io.restassured.response.ValidatableResponse detail(String id) {
-        return given().config(RestAssuredConfig.config()
-                        .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
-                .get("/api/runs/" + id)
-                .then();
+        return Api.doubles().get("/api/runs/" + id).then();
     }
 }

@@ -16,9 +16,6 @@ import dev.podium.testing.TestSigner;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.config.JsonConfig;
-import io.restassured.config.RestAssuredConfig;
-import io.restassured.path.json.config.JsonPathConfig;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -146,11 +143,7 @@ class BoardTruthTest extends EmptyDatabaseTest {
         ObjectNode run = V2Payloads.full(RUN_A);
         ((ObjectNode) run.get("results").get(2)).remove("flags");
         submit(run);
-        given().config(RestAssuredConfig.config()
-                        .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
-                .get("/api/leaderboard?scenario=plaintext")
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/leaderboard?scenario=plaintext")
                 .body("rows.framework", contains("Vert.x Web"))
                 .body("rows[0].throughputByConnections.connections", contains(64, 256))
                 .body("rows[0].throughputByConnections.throughput", contains(120000.0, 130000.0))

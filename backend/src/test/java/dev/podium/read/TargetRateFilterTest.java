@@ -38,24 +38,13 @@ class TargetRateFilterTest extends EmptyDatabaseTest {
 
     @Test
     void latency_keeps_the_points_at_the_rate_asked_for() {
-        assertEquals(
-                List.of(2000.0, 4000.0),
-                rates("/api/latency?scenario=delay&loadModel=open", "series[0].points.targetRate"));
-        assertEquals(
-                List.of(4000.0),
-                rates("/api/latency?scenario=delay&loadModel=open&targetRate=4000", "series[0].points.targetRate"));
+        assertKeepsTheRateAskedFor("/api/latency?scenario=delay&loadModel=open", "series[0].points.targetRate", 4000);
     }
 
     @Test
     void the_board_keeps_the_cells_at_the_rate_asked_for() {
-        assertEquals(
-                List.of(2000.0, 4000.0),
-                rates("/api/leaderboard?scenario=delay&loadModel=open", "rows[0].throughputByConnections.targetRate"));
-        assertEquals(
-                List.of(2000.0),
-                rates(
-                        "/api/leaderboard?scenario=delay&loadModel=open&targetRate=2000",
-                        "rows[0].throughputByConnections.targetRate"));
+        assertKeepsTheRateAskedFor(
+                "/api/leaderboard?scenario=delay&loadModel=open", "rows[0].throughputByConnections.targetRate", 2000);
     }
 
     @Test
@@ -68,6 +57,12 @@ class TargetRateFilterTest extends EmptyDatabaseTest {
                 .then()
                 .statusCode(400)
                 .body("field", equalTo("targetRate"));
+    }
+
+    /** Without targetRate the answer at path holds both rates offered; with targetRate=rate it holds that one alone. */
+    private static void assertKeepsTheRateAskedFor(String url, String path, int rate) {
+        assertEquals(List.of(2000.0, 4000.0), rates(url, path));
+        assertEquals(List.of((double) rate), rates(url + "&targetRate=" + rate, path));
     }
 
     /** The offered rates at a JSON path of an answer, as numbers whatever type the JSON reader picks. */

@@ -1,6 +1,5 @@
 package dev.podium.run;
 
-import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -22,9 +21,6 @@ import dev.podium.testing.TestVectors;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.config.JsonConfig;
-import io.restassured.config.RestAssuredConfig;
-import io.restassured.path.json.config.JsonPathConfig;
 import jakarta.inject.Inject;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -220,10 +216,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
 
     /** The run detail, decimals read as doubles (RestAssured's default float would lose the expected digits). */
     private static io.restassured.response.ValidatableResponse detail(String id) {
-        return given().config(RestAssuredConfig.config()
-                        .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)))
-                .get("/api/runs/" + id)
-                .then();
+        return Api.doubles().get("/api/runs/" + id).then();
     }
 
     /** DSSE verification as anyone holding the published key would do it: PAE over the served payload. */

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -46,25 +47,18 @@ class SlowClientTest {
     @Test
     void a_stalled_body_gets_408_and_its_connection_is_closed() throws Exception {
         try (Socket socket = connect()) {
-            send(
-                    socket,
-                    "POST /api/runs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"pay");
-            long start = System.nanoTime();
-            String answer = readAll(socket);
-            long ms = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(answer.startsWith("HTTP/1.1 408"), answer);
-            assertTrue(answer.contains("application/problem+json"), answer);
-            assertTrue(ms < 6_000, "cut off after " + ms + " ms");
+            send(socket, POST_OF_1000_BYTES + "{\"pay");
+            Answer answer = awaitClose(socket);
+            assertTrue(answer.text().startsWith("HTTP/1.1 408"), answer.text());
+            assertTrue(answer.text().contains("application/problem+json"), answer.text());
+            assertTrue(answer.ms() < 6_000, "cut off after " + answer.ms() + " ms");
         }
     }
 
     @Test
     void a_slow_drip_body_gets_408_although_bytes_keep_coming() throws Exception {
         try (Socket socket = connect()) {
-            send(
-                    socket,
-                    "POST /api/runs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n");
-            long start = System.nanoTime();
+            send(socket, POST_OF_1000_BYTES);
             Thread dripper = Thread.ofVirtual().start(() -> {
                 try {
                     for (int i = 0; i < 20; i++) {
@@ -75,11 +69,10 @@ class SlowClientTest {
                     // the server hung up: what this test expects
                 }
             });
-            String answer = readAll(socket);
-            long ms = (System.nanoTime() - start) / 1_000_000;
+            Answer answer = awaitClose(socket);
             dripper.interrupt();
-            assertTrue(answer.startsWith("HTTP/1.1 408"), answer);
-            assertTrue(ms < 6_000, "cut off after " + ms + " ms");
+            assertTrue(answer.text().startsWith("HTTP/1.1 408"), answer.text());
+            assertTrue(answer.ms() < 6_000, "cut off after " + answer.ms() + " ms");
         }
     }
 
@@ -87,36 +80,36 @@ class SlowClientTest {
     void half_sent_headers_are_closed_by_the_idle_timeout() throws Exception {
         try (Socket socket = connect()) {
             send(socket, "POST /api/runs HTTP/1.1\r\nHost: x\r\nContent-Ty");
-            long start = System.nanoTime();
-            String answer = readAll(socket);
-            long ms = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(answer.isEmpty() || answer.startsWith("HTTP/1.1 408"), answer);
-            assertTrue(ms < 8_000, "closed after " + ms + " ms");
+            Answer answer = awaitClose(socket);
+            assertTrue(answer.text().isEmpty() || answer.text().startsWith("HTTP/1.1 408"), answer.text());
+            assertTrue(answer.ms() < 8_000, "closed after " + answer.ms() + " ms");
         }
     }
 
     @Test
     void wrong_admin_tokens_from_one_address_get_429_with_retry_after_even_for_the_right_token_then() {
         for (int i = 0; i < 3; i++) {
-            given().header("Authorization", "Bearer wrong-" + i)
-                    .contentType("application/json")
-                    .body("{}")
-                    .post("/api/agents")
-                    .then()
-                    .statusCode(403);
+            Api.enrolmentWith("Bearer wrong-" + i, Map.of()).then().statusCode(403);
         }
-        given().header("Authorization", "Bearer wrong-3")
-                .contentType("application/json")
-                .body("{}")
-                .post("/api/agents")
-                .then()
-                .statusCode(429)
-                .header("Retry-After", notNullValue());
+        Api.enrolmentWith("Bearer wrong-3", Map.of()).then().statusCode(429).header("Retry-After", notNullValue());
         given().header("Authorization", "Bearer test-admin-token")
                 .post("/api/agents/1/revoke")
                 .then()
                 .statusCode(429)
                 .header("Retry-After", notNullValue());
+    }
+
+    /** The request line and headers of a POST /api/runs announcing a body of 1000 bytes, which the test then holds back. */
+    private static final String POST_OF_1000_BYTES =
+            "POST /api/runs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n";
+
+    /** What the server sent until it closed the connection, and how many ms that took. */
+    private record Answer(String text, long ms) {}
+
+    private static Answer awaitClose(Socket socket) throws Exception {
+        long start = System.nanoTime();
+        String text = readAll(socket);
+        return new Answer(text, (System.nanoTime() - start) / 1_000_000);
     }
 
     private Socket connect() throws Exception {

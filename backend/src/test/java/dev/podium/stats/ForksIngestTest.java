@@ -14,15 +14,9 @@ import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -43,19 +37,10 @@ class ForksIngestTest extends EmptyDatabaseTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final double[] RPS = {100000.5, 100800, 99600, 116000, 116800, 115200};
 
-    @Inject
-    AgroalDataSource dataSource;
-
     /** The stored warm-up of each cell, in payload order. */
-    private List<String> warmups() throws SQLException {
+    private List<String> warmups() {
         List<String> out = new ArrayList<>();
-        try (Connection c = dataSource.getConnection();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("select warmup from cells order by ordinal")) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
+        rows.query("select warmup from cells order by ordinal", rs -> out.add(rs.getString(1)));
         return out;
     }
 

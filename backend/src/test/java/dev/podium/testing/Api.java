@@ -42,7 +42,16 @@ public final class Api {
 
     /** POST /api/agents with the admin token and the body's members as JSON: the answer. */
     public static Response enrolment(Map<String, ?> body) {
-        return admin().contentType("application/json").body(body).post("/api/agents");
+        return enrolmentWith("Bearer " + ADMIN_TOKEN, body);
+    }
+
+    /**
+     * POST /api/agents with this Authorization header (null: none) and the body's members as JSON: the answer, for the
+     * refusals of a missing or wrong token.
+     */
+    public static Response enrolmentWith(String authorization, Map<String, ?> body) {
+        RequestSpecification request = authorization == null ? given() : given().header("Authorization", authorization);
+        return request.contentType("application/json").body(body).post("/api/agents");
     }
 
     /** POST /api/agents with the admin token and this JSON text as the body (malformed on purpose): the answer. */
@@ -95,6 +104,11 @@ public final class Api {
                 .statusCode(status)
                 .contentType(startsWith("text/html"))
                 .body(containsString("<html"));
+    }
+
+    /** GET path with this Accept header, asserting the answer is a refusal ({@link #problem}) with this status. */
+    public static void assertProblem(String accept, String path, int status) {
+        given().header("Accept", accept).get(path).then().spec(problem(status));
     }
 
     /** What a refusal is: this status with an application/problem+json body. */

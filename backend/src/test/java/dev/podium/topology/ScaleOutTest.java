@@ -20,12 +20,7 @@ import dev.podium.testing.TestVectors;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.List;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,9 +35,6 @@ class ScaleOutTest extends EmptyDatabaseTest {
 
     private static final String SINGLE_RUN = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a11";
     private static final String SCALE_OUT_RUN = "0b5f3a60-1d2e-4c3b-9a4f-5e6d7c8b9a12";
-
-    @Inject
-    DataSource dataSource;
 
     /** The v2 test run with its Vert.x Web cells (results[1], results[2]) measured as nginx-2, and its balancer. */
     static ObjectNode scaleOut(String runId, String topology) {
@@ -209,17 +201,16 @@ class ScaleOutTest extends EmptyDatabaseTest {
     }
 
     @Test
-    void a_v1_payload_and_the_v2_vectors_verify_and_are_single() throws Exception {
+    void a_v1_payload_and_the_v2_vectors_verify_and_are_single() {
         Api.store(TestVectors.envelope("full"));
         submit(V2Payloads.full(SINGLE_RUN));
         Api.ok("/api/runs/" + V2Payloads.FULL_ID).body("cells.topology", everyItem(equalTo("single")));
-        try (Connection c = dataSource.getConnection();
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("select count(*), count(*) filter (where topology = 'single'),"
-                        + " count(r.balancer_cpu_user_seconds) from cells join repeats r on r.cell_id = cells.id")) {
-            rs.next();
-            assertEquals(rs.getLong(1), rs.getLong(2));
-            assertEquals(0, rs.getLong(3));
-        }
+        rows.query(
+                "select count(*), count(*) filter (where topology = 'single'),"
+                        + " count(r.balancer_cpu_user_seconds) from cells join repeats r on r.cell_id = cells.id",
+                rs -> {
+                    assertEquals(rs.getLong(1), rs.getLong(2));
+                    assertEquals(0, rs.getLong(3));
+                });
     }
 }

@@ -1,15 +1,11 @@
-//go:build ignore
+// The hostile-input corpus: one file per case in hostile/cases/, each the request (method, path, headers, body) and
+// the answer the service must give. Bodies that must carry a valid signature are signed here with the test keys
+// (dsse.go; Ed25519 is deterministic, the seeds fixed), so a rerun reproduces the same bytes.
 
-// Command generate writes the hostile-input corpus: one file per case in cases/, each the request (method, path,
-// headers, body) and the answer the service must give. Bodies that must carry a valid signature are signed here
-// with the test keys (Ed25519 is deterministic, the seeds fixed), so a rerun reproduces the same bytes.
-// Run from this folder: go run generate.go
 package main
 
 import (
 	"bytes"
-	"crypto/ed25519"
-	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -21,46 +17,6 @@ import (
 	"unicode/utf8"
 )
 
-const payloadType = "application/vnd.podium.run.v1+json"
-
-type key struct {
-	Name      string `json:"name"`
-	Seed      string `json:"seed"`
-	PublicKey string `json:"publicKey"`
-	KeyID     string `json:"keyid"`
-	private   ed25519.PrivateKey
-}
-
-func newKey(name string) key {
-	seed := sha256.Sum256([]byte("podium test vector key: " + name))
-	priv := ed25519.NewKeyFromSeed(seed[:])
-	pub := priv.Public().(ed25519.PublicKey)
-	id := sha256.Sum256(pub)
-	return key{Name: name, Seed: base64.StdEncoding.EncodeToString(seed[:]),
-		PublicKey: base64.StdEncoding.EncodeToString(pub), KeyID: hex.EncodeToString(id[:]), private: priv}
-}
-
-type signature struct {
-	KeyID string `json:"keyid"`
-	Sig   string `json:"sig"`
-}
-
-type envelope struct {
-	PayloadType string      `json:"payloadType"`
-	Payload     string      `json:"payload"`
-	Signatures  []signature `json:"signatures"`
-}
-
-func pae(typ string, body []byte) []byte {
-	return []byte(fmt.Sprintf("DSSEv1 %d %s %d %s", len(typ), typ, len(body), body))
-}
-
-func sign(k key, typ string, body []byte) envelope {
-	sig := ed25519.Sign(k.private, pae(typ, body))
-	return envelope{PayloadType: typ, Payload: base64.StdEncoding.EncodeToString(body),
-		Signatures: []signature{{KeyID: k.KeyID, Sig: base64.StdEncoding.EncodeToString(sig)}}}
-}
-
 func marshal(v any) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -68,13 +24,6 @@ func marshal(v any) []byte {
 	enc.SetIndent("", "  ")
 	must(enc.Encode(v))
 	return b.Bytes()
-}
-
-func must(err error) {
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "generate:", err)
-		os.Exit(1)
-	}
 }
 
 // Request is what the runner sends. Body is the exact bytes as text when they are valid UTF-8, else BodyBase64.
@@ -114,13 +63,13 @@ var (
 
 const jsonType = "application/json"
 
-func write(name string, c Case) {
+func writeCase(name string, c Case) {
 	if names[name] {
 		must(fmt.Errorf("case %s twice", name))
 	}
 	names[name] = true
 	count++
-	path := filepath.Join("cases", name+".json")
+	path := filepath.Join("hostile", "cases", name+".json")
 	must(os.WriteFile(path, marshal(c), 0o644))
 }
 
@@ -142,7 +91,7 @@ func request(method, path, contentType string, body []byte) Request {
 
 // run posts an envelope body to /api/runs; verify says what `podium-agent verify` with test-agent's key answers.
 func run(name, about string, body []byte, status int, field, verify string) {
-	write(name, Case{About: about, Request: request("POST", "/api/runs", jsonType, body),
+	writeCase(name, Case{About: about, Request: request("POST", "/api/runs", jsonType, body),
 		Expect: Expect{Status: status, Field: field}, Verify: verify})
 }
 
@@ -178,14 +127,14 @@ func utf16be(b []byte) []byte {
 	return out
 }
 
-func main() {
+func writeHostile() {
 	var err error
-	minimal, err = os.ReadFile("../payloads/valid/minimal.json")
+	minimal, err = os.ReadFile("payloads/valid/minimal.json")
 	must(err)
-	must(os.RemoveAll("cases"))
-	must(os.MkdirAll("cases", 0o755))
-	must(os.MkdirAll("keys", 0o755))
-	must(os.WriteFile("keys/revoked-agent.json", marshal(revokedAgent), 0o644))
+	must(os.RemoveAll("hostile/cases"))
+	must(os.MkdirAll("hostile/cases", 0o755))
+	must(os.MkdirAll("hostile/keys", 0o755))
+	must(os.WriteFile("hostile/keys/revoked-agent.json", marshal(revokedAgent), 0o644))
 
 	good := sign(testAgent, payloadType, minimal)
 	goodJSON := marshal(good)
@@ -193,9 +142,9 @@ func main() {
 
 	// --- accepted: the stored envelope must be these bytes
 	run("accept-minimal", "a valid run, signed by the enrolled test agent", goodJSON, 201, "", "ok")
-	write("replay-identical", Case{About: "the same bytes sent again: 200, stored once", Before: []string{"accept-minimal"},
+	writeCase("replay-identical", Case{About: "the same bytes sent again: 200, stored once", Before: []string{"accept-minimal"},
 		Request: request("POST", "/api/runs", jsonType, goodJSON), Expect: Expect{Status: 200}, Verify: "ok"})
-	write("replay-other-bytes", Case{About: "an accepted runId with other payload bytes: a conflict, never an overwrite",
+	writeCase("replay-other-bytes", Case{About: "an accepted runId with other payload bytes: a conflict, never an overwrite",
 		Before: []string{"accept-minimal"}, Request: request("POST", "/api/runs", jsonType,
 			marshal(sign(testAgent, payloadType, edit("100000.5", "99999.5")))), Expect: Expect{Status: 409, Field: "runId"}, Verify: "ok"})
 	signed("accept-html-and-sql-names", "HTML, script and SQL fragments in string fields: stored as they are, shown as text",
@@ -203,11 +152,11 @@ func main() {
 			`"Netty"`, `"Netty'); DROP TABLE runs; --"`, `"Eclipse Adoptium"`, `"\"><svg onload=alert(document.domain)>"`,
 			`"kvm"`, `"' OR '1'='1"`, `"podium-standard"`, `"{{constructor.constructor('alert(1)')()}}"`).Replace(string(minimal))), 201, "")
 	signed("accept-negative-zero", "-0 and -0.0 are zero", edit(`"timeout": 0`, `"timeout": -0`), 201, "")
-	write("accept-charset-utf8", Case{About: "application/json; charset=utf-8 is JSON", Request: request("POST", "/api/runs",
+	writeCase("accept-charset-utf8", Case{About: "application/json; charset=utf-8 is JSON", Request: request("POST", "/api/runs",
 		"application/json; charset=utf-8", goodJSON), Expect: Expect{Status: 201}, Verify: "ok"})
 	chunkedOK := request("POST", "/api/runs", jsonType, goodJSON)
 	chunkedOK.Chunked = true
-	write("accept-chunked", Case{About: "a valid run sent chunked, without Content-Length", Request: chunkedOK,
+	writeCase("accept-chunked", Case{About: "a valid run sent chunked, without Content-Length", Request: chunkedOK,
 		Expect: Expect{Status: 201}, Verify: "ok"})
 	four := good
 	four.Signatures = []signature{{KeyID: otherAgent.KeyID, Sig: sig.Sig}, {KeyID: strings.Repeat("0", 64), Sig: sig.Sig},
@@ -396,16 +345,16 @@ func main() {
 	s := string(goodJSON)
 	big.Body = &s
 	big.PadBody = 1100000
-	write("size-over-limit", Case{About: "1.1 MB with Content-Length (the limit is 1 MiB)", Request: big, Expect: Expect{Status: 413}})
+	writeCase("size-over-limit", Case{About: "1.1 MB with Content-Length (the limit is 1 MiB)", Request: big, Expect: Expect{Status: 413}})
 	chunked := big
 	chunked.Chunked = true
-	write("size-over-limit-chunked", Case{About: "1.1 MB chunked, without Content-Length", Request: chunked, Expect: Expect{Status: 413}})
+	writeCase("size-over-limit-chunked", Case{About: "1.1 MB chunked, without Content-Length", Request: chunked, Expect: Expect{Status: 413}})
 	huger := chunked
 	huger.PadBody = 5 * 1024 * 1024
-	write("size-over-body-limit-chunked", Case{About: "5 MB chunked: beyond the HTTP layer's own limit, still problem+json", Request: huger, Expect: Expect{Status: 413}})
+	writeCase("size-over-body-limit-chunked", Case{About: "5 MB chunked: beyond the HTTP layer's own limit, still problem+json", Request: huger, Expect: Expect{Status: 413}})
 	for _, ct := range []struct{ name, value string }{{"text-plain", "text/plain"}, {"form", "application/x-www-form-urlencoded"},
 		{"utf16-charset", "application/json; charset=utf-16"}, {"xml", "application/xml"}, {"missing", ""}} {
-		write("content-type-"+ct.name, Case{About: "a valid envelope sent as " + map[bool]string{true: "no Content-Type", false: ct.value}[ct.value == ""],
+		writeCase("content-type-"+ct.name, Case{About: "a valid envelope sent as " + map[bool]string{true: "no Content-Type", false: ct.value}[ct.value == ""],
 			Request: request("POST", "/api/runs", ct.value, goodJSON), Expect: Expect{Status: 415, Field: "Content-Type"}, Verify: "ok"})
 	}
 
@@ -418,7 +367,7 @@ func main() {
 			}
 			r.Headers["Authorization"] = authorization
 		}
-		write(name, Case{About: about, Request: r, Expect: Expect{Status: status, Field: field}})
+		writeCase(name, Case{About: about, Request: r, Expect: Expect{Status: status, Field: field}})
 	}
 	enrol := func(name, pub string) []byte { return marshal(map[string]string{"name": name, "publicKey": pub}) }
 	otherBody := enrol("other", otherAgent.PublicKey)
@@ -466,7 +415,7 @@ func main() {
 
 	// --- ids and query parameters
 	get := func(name, about, path string, status int, field string) {
-		write(name, Case{About: about, Request: Request{Method: "GET", Path: path}, Expect: Expect{Status: status, Field: field}})
+		writeCase(name, Case{About: about, Request: Request{Method: "GET", Path: path}, Expect: Expect{Status: status, Field: field}})
 	}
 	get("read-run-traversal", "path traversal as a run id", "/api/runs/..%2F..%2F..%2Fetc%2Fpasswd", 404, "")
 	get("read-run-sql", "SQL as a run id", "/api/runs/'%20OR%20'1'='1", 404, "")
@@ -493,5 +442,5 @@ func main() {
 	get("read-framework-page-not-utf8", "percent-encoding that is not UTF-8 in a slug", "/api/frameworks/%C3%28", 400, "path")
 	get("read-badge-nul", "a NUL in a badge's slug", "/api/badges/net%00ty/plaintext.svg", 400, "path")
 
-	fmt.Printf("wrote %d cases\n", count)
+	fmt.Printf("wrote %d hostile-input cases\n", count)
 }

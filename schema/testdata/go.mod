@@ -1,0 +1,3 @@
+module podium.dev/schema/testdata
+
+go 1.26
