@@ -1,5 +1,6 @@
 // v-stack-table: on a phone (style.css, max-width 640px) the table's rows become cards, each cell labelled by its
 // column's header, so that no number sits off-screen. The directive copies each header into its cells' data-label.
+// `v-stack-table="false"` leaves the table as it is (DataTable's flat tables).
 import type { Directive } from 'vue'
 
 function label(table: HTMLTableElement) {
@@ -11,10 +12,13 @@ function label(table: HTMLTableElement) {
   }
 }
 
-export const vStackTable: Directive<HTMLTableElement> = {
-  mounted(el) {
+export const vStackTable: Directive<HTMLTableElement, boolean | undefined> = {
+  mounted(el, binding) {
+    if (binding.value === false) return
     el.classList.add('stack')
     label(el)
   },
-  updated: label,
+  updated(el, binding) {
+    if (binding.value !== false) label(el)
+  },
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { toCsv } from './csv'
+import { fieldColumns, toCsv } from './csv'
 
 describe('toCsv', () => {
   const cols = [
@@ -15,6 +15,14 @@ describe('toCsv', () => {
   })
   it('defuses text a spreadsheet would run as a formula, but not negative numbers', () => {
     expect(toCsv([{ f: '=HYPERLINK("x")', v: -1 }], cols)).toBe('framework,rps\r\n"\'=HYPERLINK(""x"")",-1\r\n')
+  })
+})
+
+describe('fieldColumns', () => {
+  it('heads each column with its field in snake_case and writes the field as it is, a list joined with a space', () => {
+    const row = { ioModel: 'virtual', ciLow: 1.5, vsSingle: undefined as number | undefined, flags: ['noisy', 'x'] }
+    const columns = fieldColumns<typeof row>('ioModel', 'ciLow', 'vsSingle', 'flags')
+    expect(toCsv([row], columns)).toBe('io_model,ci_low,vs_single,flags\r\nvirtual,1.5,,noisy x\r\n')
   })
 })
 

@@ -8,6 +8,16 @@ export interface CsvColumn<T> {
   value: (row: T) => CsvValue | readonly string[]
 }
 
+/** The names of a row's fields that a CSV cell can hold as they are (a list is joined with a space). */
+export type CsvField<T> = {
+  [K in keyof T & string]: T[K] extends CsvValue | readonly string[] ? K : never
+}[keyof T & string]
+
+/** Columns that are the row's own fields, each headed by its JSON name (so written in snake_case: ciLow -> ci_low). */
+export function fieldColumns<T>(...names: CsvField<T>[]): CsvColumn<T>[] {
+  return names.map((name) => ({ header: name, value: (row: T) => row[name] as CsvValue | readonly string[] }))
+}
+
 /** rpsCiLow -> rps_ci_low, p99Ms -> p99_ms: the server's rule (Csv.snakeCase). */
 export function snakeCase(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()

@@ -46,38 +46,40 @@ function change(before: number | null | undefined, after: number | null | undefi
 
 const seconds = (v: number | null | undefined) => (v == null ? 'not reached' : `${v.toFixed(1)} s`)
 
+type Figures = JvmModeRow['defaultMode']
+type Figure = number | null | undefined
+
+/** The figures the side by side lists, in its order: what each is, how it is written, and which way is better. */
+const FIGURES: readonly {
+  key: ModeFigure['key']
+  label: string
+  of: (f: Figures) => Figure
+  text: (v: Figure) => string
+  lowerIsBetter: boolean
+}[] = [
+  {
+    key: 'firstResponse',
+    label: 'first response after start',
+    of: (f) => f.firstResponseMs,
+    text: formatMs,
+    lowerIsBetter: true,
+  },
+  { key: 'idleRss', label: 'memory when idle', of: (f) => f.idleRssBytes, text: formatMb, lowerIsBetter: true },
+  { key: 'timeToPeak', label: 'time to peak', of: (f) => f.timeToPeakSeconds, text: seconds, lowerIsBetter: true },
+  {
+    key: 'throughput',
+    label: 'steady throughput (req/s)',
+    of: (f) => f.throughput,
+    text: formatRps,
+    lowerIsBetter: false,
+  },
+]
+
 /** The four figures of a comparison row, in the order the page lists them. */
 export function modeFigures(row: JvmModeRow): ModeFigure[] {
-  const d = row.defaultMode
-  const a = row.aotCache
-  return [
-    {
-      key: 'firstResponse',
-      label: 'first response after start',
-      defaultText: formatMs(d.firstResponseMs),
-      aotText: formatMs(a.firstResponseMs),
-      ...change(d.firstResponseMs, a.firstResponseMs, true),
-    },
-    {
-      key: 'idleRss',
-      label: 'memory when idle',
-      defaultText: formatMb(d.idleRssBytes),
-      aotText: formatMb(a.idleRssBytes),
-      ...change(d.idleRssBytes, a.idleRssBytes, true),
-    },
-    {
-      key: 'timeToPeak',
-      label: 'time to peak',
-      defaultText: seconds(d.timeToPeakSeconds),
-      aotText: seconds(a.timeToPeakSeconds),
-      ...change(d.timeToPeakSeconds, a.timeToPeakSeconds, true),
-    },
-    {
-      key: 'throughput',
-      label: 'steady throughput (req/s)',
-      defaultText: formatRps(d.throughput),
-      aotText: formatRps(a.throughput),
-      ...change(d.throughput, a.throughput, false),
-    },
-  ]
+  return FIGURES.map(({ key, label, of, text, lowerIsBetter }) => {
+    const d = of(row.defaultMode)
+    const a = of(row.aotCache)
+    return { key, label, defaultText: text(d), aotText: text(a), ...change(d, a, lowerIsBetter) }
+  })
 }

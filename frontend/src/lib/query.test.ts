@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { leaderboardSchema, parseQuery, toQuery } from './query'
+import { FILTERS, filters, leaderboardSchema, parseQuery, toQuery } from './query'
 
 describe('URL filter state', () => {
   it('reads typed values and falls back to defaults', () => {
@@ -25,5 +25,20 @@ describe('URL filter state', () => {
     })
     expect(q).toEqual({ vcpus: '2', sla: '50', hostClass: 'Xeon · 4 vCPU · 16 GiB' })
     expect(toQuery(leaderboardSchema, parseQuery(leaderboardSchema, q))).toEqual(q)
+  })
+})
+
+describe('the shared filters', () => {
+  it("are picked in the order named, which is the order of a link's parameters", () => {
+    const schema = { ...filters('to', 'scenario', 'vcpus'), page: { kind: 'int' } } as const
+    expect(Object.keys(schema)).toEqual(['to', 'scenario', 'vcpus', 'page'])
+    expect(schema.scenario).toBe(FILTERS.scenario)
+    expect(toQuery(schema, { page: 2, vcpus: 4, scenario: 'json', to: '2026-11-30' })).toEqual({
+      to: '2026-11-30',
+      scenario: 'json',
+      vcpus: '4',
+      page: '2',
+    })
+    expect(parseQuery(schema, {})).toEqual({ to: undefined, scenario: 'plaintext', vcpus: undefined, page: undefined })
   })
 })

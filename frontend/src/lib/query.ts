@@ -43,26 +43,45 @@ export function toQuery<S extends Schema>(schema: S, values: Partial<Values<S>>)
   return out
 }
 
-/** The leaderboard's filters (the scenario is in the path). */
-export const leaderboardSchema = {
+/**
+ * The filters several pages take, each declared once: its URL parameter (the API's name), what it holds and the value a
+ * page reads when the URL has none. A page picks those it takes, in its own order (which is the order of its links'
+ * parameters), and declares only its own filters beside them.
+ */
+export const FILTERS = {
+  scenario: { kind: 'string', default: 'plaintext' },
+  target: { kind: 'string' },
   hostClass: { kind: 'string' },
   vcpus: { kind: 'int' },
+  connections: { kind: 'int' },
+  loadModel: { kind: 'string', default: 'closed' },
+  from: { kind: 'date' },
+  to: { kind: 'date' },
+  flagged: { kind: 'string', default: 'exclude' },
+} as const satisfies Schema
+
+/** The shared filters named, in the order named. */
+export function filters<K extends keyof typeof FILTERS>(...keys: K[]): Pick<typeof FILTERS, K> {
+  return Object.fromEntries(keys.map((k) => [k, FILTERS[k]])) as Pick<typeof FILTERS, K>
+}
+
+/** The leaderboard's filters (the scenario is in the path). */
+export const leaderboardSchema = {
+  ...filters('hostClass', 'vcpus'),
   jvmVendor: { kind: 'string' },
   jvmMajor: { kind: 'int' },
   ioModel: { kind: 'string' },
   /** default (the target's own JVM flags) or aot-cache (started from an AOT cache): a board reads one mode. */
   jvmMode: { kind: 'string', default: 'default' },
-  loadModel: { kind: 'string', default: 'closed' },
-  connections: { kind: 'int' },
+  ...filters('loadModel', 'connections'),
   /** An open-loop cell's offered rate: with loadModel open and rank cpu, the "cost at N req/s" ranking. */
   targetRate: { kind: 'number' },
-  from: { kind: 'date' },
-  to: { kind: 'date' },
+  ...filters('from', 'to'),
   sla: { kind: 'number', default: 200 },
   rank: { kind: 'string', default: 'throughput' },
   basis: { kind: 'string', default: 'segment' },
   classification: { kind: 'string' },
-  flagged: { kind: 'string', default: 'exclude' },
+  flagged: FILTERS.flagged,
   revoked: { kind: 'string', default: 'include' },
   /** single (the default: today's ranking), all (scale-out rows beside them, labelled) or one nginx-N. */
   topology: { kind: 'string', default: 'single' },
