@@ -6,6 +6,8 @@ export interface CostRatesQuery {
   scenario?: string
   hostClass?: string
   vcpus?: number
+  /** Only this framework's cost cells: where and at which rates it was measured. */
+  framework?: string
 }
 
 export function fetchCostRates(q: CostRatesQuery, signal?: AbortSignal): Promise<CostRates> {

@@ -35,6 +35,9 @@ public class CostRatesResource extends CellEndpoint {
     public record CostRates(
             String scenario,
 
+            @Schema(nullable = true, description = "the framework asked for: only its cost cells count; null: all")
+            String framework,
+
             @Schema(nullable = true, description = "the host class asked for, else the newest one with cost cells")
             String hostClass,
 
@@ -82,17 +85,22 @@ public class CostRatesResource extends CellEndpoint {
                     String scenario,
             @Parameter(description = "host class (default: the newest with cost cells)") @QueryParam("hostClass")
                     String hostClass,
-            @Parameter(description = "vCPUs (default: the fewest measured)") @QueryParam("vcpus") String vcpus) {
+            @Parameter(description = "vCPUs (default: the fewest measured)") @QueryParam("vcpus") String vcpus,
+            @Parameter(
+                            description = "only this framework's cost cells (its name, as on the board): the host"
+                                    + " classes, vCPUs and rates where it was measured at a fixed load")
+                    @QueryParam("framework")
+                    String framework) {
         QueryParams.of(uri, endpoint);
         String s = scenario == null ? "plaintext" : QueryParams.parseOneOf("scenario", scenario, QueryParams.SCENARIOS);
         String h = QueryParams.parseText("hostClass", hostClass);
         Integer k = QueryParams.parsePositiveInt("vcpus", vcpus);
-        return answers.json("cost-rates|" + s + "|" + h + "|" + k, () -> compute(s, h, k));
+        String f = QueryParams.parseText("framework", framework);
+        return answers.json("cost-rates|" + s + "|" + h + "|" + k + "|" + f, () -> compute(s, h, k, f));
     }
 
-    CostRates compute(String scenario, String hostClassAsked, Integer vcpusAsked) {
-        CellQueries.Where cost =
-                new CellQueries.Where().andAlways("c.cost_ladder is not null").and("c.scenario = ?", scenario);
+    CostRates compute(String scenario, String hostClassAsked, Integer vcpusAsked, String framework) {
+        CellQueries.Where cost = costCells(scenario, framework);
         List<String> hostClasses = queries.distinct("r.host_class", cost, rs -> rs.getString(1));
         String hostClass = hostClassAsked;
         if (hostClass == null) {
@@ -104,12 +112,9 @@ public class CostRatesResource extends CellEndpoint {
             hostClass = newest.isEmpty() ? null : newest.get(0);
         }
         if (hostClass == null) {
-            return new CostRates(scenario, null, vcpusAsked, hostClasses, List.of(), List.of());
+            return new CostRates(scenario, framework, null, vcpusAsked, hostClasses, List.of(), List.of());
         }
-        CellQueries.Where onHost = new CellQueries.Where()
-                .andAlways("c.cost_ladder is not null")
-                .and("c.scenario = ?", scenario)
-                .and("r.host_class = ?", hostClass);
+        CellQueries.Where onHost = costCells(scenario, framework).and("r.host_class = ?", hostClass);
         List<Integer> vcpusAvailable = queries.distinct("c.vcpus", onHost, rs -> rs.getInt(1));
         Integer vcpus = vcpusAsked != null ? vcpusAsked : vcpusAvailable.isEmpty() ? null : vcpusAvailable.get(0);
         List<Rate> rates = vcpus == null
@@ -118,9 +123,7 @@ public class CostRatesResource extends CellEndpoint {
                         "c.target_rate, count(distinct (c.framework, c.io_model, c.topology)) as targets,"
                                 + " count(distinct c.run_id) as runs,"
                                 + " count(*) filter (where 'rate-not-held' = any (c.flags)) as not_held",
-                        new CellQueries.Where()
-                                .andAlways("c.cost_ladder is not null")
-                                .and("c.scenario = ?", scenario)
+                        costCells(scenario, framework)
                                 .and("r.host_class = ?", hostClass)
                                 .and("c.vcpus = ?", vcpus),
                         "group by c.target_rate order by c.target_rate",
@@ -129,6 +132,14 @@ public class CostRatesResource extends CellEndpoint {
                                 rs.getInt("targets"),
                                 rs.getInt("runs"),
                                 rs.getInt("not_held")));
-        return new CostRates(scenario, hostClass, vcpus, hostClasses, vcpusAvailable, rates);
+        return new CostRates(scenario, framework, hostClass, vcpus, hostClasses, vcpusAvailable, rates);
+    }
+
+    /** The fixed-rate cost cells of the scenario, of the framework when one is given. */
+    private static CellQueries.Where costCells(String scenario, String framework) {
+        return new CellQueries.Where()
+                .andAlways("c.cost_ladder is not null")
+                .and("c.scenario = ?", scenario)
+                .and("c.framework = ?", framework);
     }
 }
