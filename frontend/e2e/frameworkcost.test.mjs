@@ -4,7 +4,8 @@
 // virtual-threads 16 µs and 1,500 bytes, each over three repeats 5% apart in CPU (so each figure has an interval); at
 // 5,000 req/s the virtual-threads target held only 4,500 (rate-not-held). The framework page lists each target's CPU
 // per request at every rate with its interval and the allocation beside it, on a desktop and on a 390 px phone. Runs
-// after the others (e2e/run.mjs): it adds a run.
+// after the others (e2e/run.mjs): it adds a run. The same target also ran from an AOT cache at 5,000 req/s (5 µs a
+// request): the cost view's JVM-mode filter shows that cell alone, and the default mode's cells again.
 import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
 import { fitsWidth, openPage } from './browser.mjs'
@@ -61,6 +62,16 @@ function cell([ioModel, micros, allocated, held], rate) {
   }
 }
 
+/** The non-blocking target started from an AOT cache, at 5,000 req/s only: 5 µs and 500 bytes a request. */
+function aotCell() {
+  return {
+    ...cell(['non-blocking', 5, 500, 1], 5000),
+    jvmMode: 'aot-cache',
+    jvmModeFlags: ['-XX:AOTCacheOutput=/tmp/podium-aot-c/cost.aot', '-XX:AOTCache=/tmp/podium-aot-c/cost.aot'],
+    aotTraining: { seconds: 12.5, cacheBytes: 41943040 },
+  }
+}
+
 function runPayload() {
   return payload({
     schemaVersion: 2,
@@ -70,7 +81,7 @@ function runPayload() {
     loadGenerator: { tool: 'wrk', version: '4.2.0', openLoopTool: 'fortio', openLoopVersion: '1.69.0' },
     host: smallHost('bench-framework-cost', 'Framework Cost CPU @ 2.00GHz'),
     jvm: JVM_25,
-    results: RATES.flatMap((rate) => TARGETS.map((t) => cell(t, rate))),
+    results: [...RATES.flatMap((rate) => TARGETS.map((t) => cell(t, rate))), aotCell()],
   })
 }
 
@@ -115,6 +126,28 @@ describe('the framework page’s cost at a fixed load', () => {
       await page.close()
     })
   }
+
+  test('the cost view reads one JVM mode: the AOT cache’s cost cells, then the default’s', async () => {
+    const { hostClass } = await (await rates('')).json()
+    const page = await openPage(
+      DEVICES[0][1](),
+      `${base}/cost?hostClass=${encodeURIComponent(hostClass)}&jvmMode=aot-cache`,
+    )
+    const table = page.locator('#cost-at-rate-table')
+    await page.waitForFunction(() => document.querySelectorAll('#cost-at-rate-table tbody tr').length === 1)
+    assert.equal(await page.locator('select[name=jvmMode]').inputValue(), 'aot-cache')
+    // the AOT cache measured one rate: the only one offered
+    assert.deepEqual(await page.locator('select[name=targetRate] option').allTextContents(), ['5,000 req/s'])
+    assert.equal(await text(table.locator('tbody td.micros')), '5.0 µs')
+    assert.match(await page.locator('a.cost-board-link').getAttribute('href'), /jvmMode=aot-cache/)
+
+    await page.locator('select[name=jvmMode]').selectOption('default')
+    await page.waitForFunction(() => !location.search.includes('jvmMode'))
+    await page.waitForFunction(() => document.querySelectorAll('#cost-at-rate-table tbody tr').length === 2)
+    assert.equal(await page.locator('select[name=targetRate] option').count(), 3)
+    assert.equal(await text(table.locator('tbody tr').first().locator('td.micros')), '8.0 µs')
+    await page.close()
+  })
 
   test('a framework measured at no fixed rate shows no cost section', async () => {
     const page = await openPage(DEVICES[0][1](), `${base}/frameworks/netty`)

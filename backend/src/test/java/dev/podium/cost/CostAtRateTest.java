@@ -94,6 +94,7 @@ class CostAtRateTest extends EmptyDatabaseTest {
                 .then()
                 .statusCode(200)
                 .body("scenario", equalTo("plaintext"))
+                .body("jvmMode", equalTo("default"))
                 .body("vcpus", equalTo(2))
                 .body("vcpusAvailable", contains(2))
                 .body("rates", hasSize(1))
@@ -116,6 +117,14 @@ class CostAtRateTest extends EmptyDatabaseTest {
                 .statusCode(200)
                 .body("hostClass", nullValue())
                 .body("rates", hasSize(0));
+        // the cells are of the default JVM mode: none from an AOT cache; an unknown mode is refused, naming it
+        doubles()
+                .get("/api/cost/rates?jvmMode=aot-cache")
+                .then()
+                .statusCode(200)
+                .body("jvmMode", equalTo("aot-cache"))
+                .body("rates", hasSize(0));
+        given().get("/api/cost/rates?jvmMode=native").then().statusCode(400).body("field", equalTo("jvmMode"));
         // no cost cell on another scenario: an empty list, not an error
         given().get("/api/cost/rates?scenario=json").then().statusCode(200).body("rates", hasSize(0));
         given().get("/api/cost/rates?vcpus=zero").then().statusCode(400).body("field", equalTo("vcpus"));
