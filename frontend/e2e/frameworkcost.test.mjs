@@ -149,6 +149,37 @@ describe('the framework page’s cost at a fixed load', () => {
     await page.close()
   })
 
+  test('while another rate loads, the cost table’s caption stays that of the rows it shows', async () => {
+    const { hostClass } = await (await rates('')).json()
+    const page = await openPage(DEVICES[0][1](), `${base}/cost?hostClass=${encodeURIComponent(hostClass)}`)
+    const caption = page.locator('#cost-at-rate-table caption')
+    await page.waitForFunction(() => document.querySelectorAll('#cost-at-rate-table tbody tr').length === 2)
+    assert.match(await text(caption), /^Cost at 5,000 req\/s offered/)
+    // hold the answer of the 1,000 req/s ranking until the caption has been read
+    let release
+    const held = new Promise((ok) => (release = ok))
+    await page.route(/\/api\/leaderboard\?.*targetRate=1000/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.locator('select[name=targetRate]').selectOption('1000')
+    await page.waitForTimeout(300) // the select's change has rendered; the rows are still 5,000's
+    assert.match(await text(caption), /^Cost at 5,000 req\/s offered/)
+    assert.match(await text(page.locator('#cost-at-rate-table tbody tr').first().locator('td.achieved')), /\(100%\)/)
+    release()
+    await page.waitForFunction(() =>
+      /^Cost at 1,000 req\/s/.test(document.querySelector('#cost-at-rate-table caption')?.textContent?.trim() ?? ''),
+    )
+    // at 1,000 req/s both targets held their rate
+    assert.deepEqual(
+      (await page.locator('#cost-at-rate-table tbody td.achieved').allTextContents()).map((t) =>
+        t.replace(/\s+/g, ' ').trim(),
+      ),
+      ['1,000 (100%)', '1,000 (100%)'],
+    )
+    await page.close()
+  })
+
   test('a framework measured at no fixed rate shows no cost section', async () => {
     const page = await openPage(DEVICES[0][1](), `${base}/frameworks/netty`)
     await page.locator('h1').waitFor()
