@@ -12,6 +12,7 @@ const emptyFiles = all.filter((f) => f === 'empty.test.mjs').map(path) // run be
 const LAST = [
   'cost.test.mjs',
   'forks.test.mjs',
+  'frameworkcost.test.mjs',
   'hostile.test.mjs',
   'jvmmode.test.mjs',
   'scaleout.test.mjs',

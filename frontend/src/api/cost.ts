@@ -6,6 +6,10 @@ export interface CostRatesQuery {
   scenario?: string
   hostClass?: string
   vcpus?: number
+  /** Only this framework's cost cells: where and at which rates it was measured. */
+  framework?: string
+  /** default (unless given) or aot-cache: the rates of that mode's cost cells. */
+  jvmMode?: string
 }
 
 export function fetchCostRates(q: CostRatesQuery, signal?: AbortSignal): Promise<CostRates> {

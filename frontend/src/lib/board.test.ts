@@ -79,6 +79,23 @@ describe('sorting', () => {
     expect(order('peak')).toEqual(['Quick', 'Slow', 'None'])
     expect(order('-peak')).toEqual(['Slow', 'Quick', 'None'])
   })
+  test('allocation and GC share sort the least first, a row without them (nginx, v1 runs) last', () => {
+    const gc = (bytes: number, share: number) => ({
+      gc: {
+        allocatedBytesPerRequest: { mean: bytes, ciLow: null, ciHigh: null, repeats: 5 },
+        gcCount: 1,
+        gcSeconds: 0.01,
+        gcCpuShare: share,
+        gcPauseMaxMs: 1,
+      },
+    })
+    const jvm = [row('Heavy', 1, 1, gc(9000, 0.01)), row('None', 2, 1, { gc: null }), row('Light', 3, 1, gc(400, 0.05))]
+    const order = (sort: string) => sortRows(jvm, [null, null, null], sort).map((r) => r.row.framework)
+    expect(nextSort(undefined, 'alloc')).toBe('alloc')
+    expect(order('alloc')).toEqual(['Light', 'Heavy', 'None'])
+    expect(order('-alloc')).toEqual(['Heavy', 'Light', 'None'])
+    expect(order('gc')).toEqual(['Heavy', 'Light', 'None'])
+  })
   test('the concurrency columns are the union of every row’s sweep', () => {
     const at = (c: number, t: number) => ({
       connections: c,

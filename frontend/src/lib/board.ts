@@ -143,6 +143,8 @@ export type SortKey =
   | 'cpu'
   | 'memory'
   | 'peak'
+  | 'alloc'
+  | 'gc'
   | `c${number}`
 
 export function sortValue(r: LeaderboardRow, key: string, share: number | null): number | string | null {
@@ -175,13 +177,17 @@ export function sortValue(r: LeaderboardRow, key: string, share: number | null):
       return r.rssMbPerKrps?.mean ?? null
     case 'peak':
       return r.timeToPeakSeconds ?? null
+    case 'alloc':
+      return r.gc?.allocatedBytesPerRequest.mean ?? null
+    case 'gc':
+      return r.gc?.gcCpuShare ?? null
     default:
       return /^c\d+$/.test(key) ? atConnections(r, Number(key.slice(1))) : null
   }
 }
 
 /** Ascending first for these (lower is better, or alphabetical); descending first for the rest. */
-export const ASCENDING_FIRST = new Set(['rank', 'framework', 'p90', 'p99', 'errors', 'memory', 'peak'])
+export const ASCENDING_FIRST = new Set(['rank', 'framework', 'p90', 'p99', 'errors', 'memory', 'peak', 'alloc', 'gc'])
 
 /** "sla" / "-sla" -> key and direction; unknown keys fall back to the ranking. */
 export function parseSort(sort: string | undefined): { key: string; descending: boolean } {

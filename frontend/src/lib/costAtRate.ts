@@ -40,6 +40,7 @@ export function costBoardQuery(
   rate: number,
   hostClass: string | null | undefined,
   vcpus: number | null | undefined,
+  jvmMode?: string,
 ) {
   return {
     scenario,
@@ -48,6 +49,7 @@ export function costBoardQuery(
     rank: 'cpu' as const,
     ...(hostClass ? { hostClass } : {}),
     ...(vcpus ? { vcpus } : {}),
+    ...(jvmMode && jvmMode !== 'default' ? { jvmMode } : {}),
   }
 }
 
@@ -57,10 +59,12 @@ export function costBoardPath(
   rate: number,
   hostClass: string | null | undefined,
   vcpus: number | null | undefined,
+  jvmMode?: string,
 ): string {
   const q = new URLSearchParams({ loadModel: 'open', targetRate: String(rate), rank: 'cpu' })
   if (hostClass) q.set('hostClass', hostClass)
   if (vcpus) q.set('vcpus', String(vcpus))
+  if (jvmMode && jvmMode !== 'default') q.set('jvmMode', jvmMode)
   return `/leaderboard/${encodeURIComponent(scenario)}?${q.toString()}`
 }
 

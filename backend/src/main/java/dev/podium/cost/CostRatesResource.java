@@ -1,5 +1,6 @@
 package dev.podium.cost;
 
+import dev.podium.jvmmode.JvmMode;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
@@ -14,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -34,6 +36,14 @@ public class CostRatesResource extends CellEndpoint {
     /** The rates measured, and where. */
     public record CostRates(
             String scenario,
+
+            @Schema(nullable = true, description = "the framework asked for: only its cost cells count; null: all")
+            String framework,
+
+            @Schema(
+                    enumeration = {"default", "aot-cache"},
+                    description = "the JVM mode of the cost cells counted (default unless asked for)")
+            String jvmMode,
 
             @Schema(nullable = true, description = "the host class asked for, else the newest one with cost cells")
             String hostClass,
@@ -82,17 +92,28 @@ public class CostRatesResource extends CellEndpoint {
                     String scenario,
             @Parameter(description = "host class (default: the newest with cost cells)") @QueryParam("hostClass")
                     String hostClass,
-            @Parameter(description = "vCPUs (default: the fewest measured)") @QueryParam("vcpus") String vcpus) {
+            @Parameter(description = "vCPUs (default: the fewest measured)") @QueryParam("vcpus") String vcpus,
+            @Parameter(
+                            description = "only this framework's cost cells (its name, as on the board): the host"
+                                    + " classes, vCPUs and rates where it was measured at a fixed load")
+                    @QueryParam("framework")
+                    String framework,
+            @Parameter(description = "JVM mode: default (the default) or aot-cache; the rates of that mode's cells")
+                    @QueryParam("jvmMode")
+                    String jvmMode) {
         QueryParams.of(uri, endpoint);
         String s = scenario == null ? "plaintext" : QueryParams.parseOneOf("scenario", scenario, QueryParams.SCENARIOS);
         String h = QueryParams.parseText("hostClass", hostClass);
         Integer k = QueryParams.parsePositiveInt("vcpus", vcpus);
-        return answers.json("cost-rates|" + s + "|" + h + "|" + k, () -> compute(s, h, k));
+        String f = QueryParams.parseText("framework", framework);
+        String m = QueryParams.parseOneOf("jvmMode", jvmMode, Set.copyOf(JvmMode.ALL));
+        String mode = m == null ? JvmMode.DEFAULT : m;
+        return answers.json(
+                "cost-rates|" + s + "|" + h + "|" + k + "|" + f + "|" + mode, () -> compute(s, h, k, f, mode));
     }
 
-    CostRates compute(String scenario, String hostClassAsked, Integer vcpusAsked) {
-        CellQueries.Where cost =
-                new CellQueries.Where().andAlways("c.cost_ladder is not null").and("c.scenario = ?", scenario);
+    CostRates compute(String scenario, String hostClassAsked, Integer vcpusAsked, String framework, String jvmMode) {
+        CellQueries.Where cost = costCells(scenario, framework, jvmMode);
         List<String> hostClasses = queries.distinct("r.host_class", cost, rs -> rs.getString(1));
         String hostClass = hostClassAsked;
         if (hostClass == null) {
@@ -104,12 +125,9 @@ public class CostRatesResource extends CellEndpoint {
             hostClass = newest.isEmpty() ? null : newest.get(0);
         }
         if (hostClass == null) {
-            return new CostRates(scenario, null, vcpusAsked, hostClasses, List.of(), List.of());
+            return new CostRates(scenario, framework, jvmMode, null, vcpusAsked, hostClasses, List.of(), List.of());
         }
-        CellQueries.Where onHost = new CellQueries.Where()
-                .andAlways("c.cost_ladder is not null")
-                .and("c.scenario = ?", scenario)
-                .and("r.host_class = ?", hostClass);
+        CellQueries.Where onHost = costCells(scenario, framework, jvmMode).and("r.host_class = ?", hostClass);
         List<Integer> vcpusAvailable = queries.distinct("c.vcpus", onHost, rs -> rs.getInt(1));
         Integer vcpus = vcpusAsked != null ? vcpusAsked : vcpusAvailable.isEmpty() ? null : vcpusAvailable.get(0);
         List<Rate> rates = vcpus == null
@@ -118,9 +136,7 @@ public class CostRatesResource extends CellEndpoint {
                         "c.target_rate, count(distinct (c.framework, c.io_model, c.topology)) as targets,"
                                 + " count(distinct c.run_id) as runs,"
                                 + " count(*) filter (where 'rate-not-held' = any (c.flags)) as not_held",
-                        new CellQueries.Where()
-                                .andAlways("c.cost_ladder is not null")
-                                .and("c.scenario = ?", scenario)
+                        costCells(scenario, framework, jvmMode)
                                 .and("r.host_class = ?", hostClass)
                                 .and("c.vcpus = ?", vcpus),
                         "group by c.target_rate order by c.target_rate",
@@ -129,6 +145,15 @@ public class CostRatesResource extends CellEndpoint {
                                 rs.getInt("targets"),
                                 rs.getInt("runs"),
                                 rs.getInt("not_held")));
-        return new CostRates(scenario, hostClass, vcpus, hostClasses, vcpusAvailable, rates);
+        return new CostRates(scenario, framework, jvmMode, hostClass, vcpus, hostClasses, vcpusAvailable, rates);
+    }
+
+    /** The fixed-rate cost cells of the scenario and JVM mode, of the framework when one is given. */
+    private static CellQueries.Where costCells(String scenario, String framework, String jvmMode) {
+        return new CellQueries.Where()
+                .andAlways("c.cost_ladder is not null")
+                .and("c.scenario = ?", scenario)
+                .and("c.framework = ?", framework)
+                .and("c.jvm_mode = ?", jvmMode);
     }
 }

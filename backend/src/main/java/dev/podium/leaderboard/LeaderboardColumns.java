@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * The leaderboard's columns, described once: its CSV (header and rows) and GET /api/columns/leaderboard, from which
  * the site builds its download, come from this list. The order is the site's (the figures a reader compares first,
- * the run's identity and the board's own settings after them), then the columns added last.
+ * the run's identity and the board's own settings after them), then the columns added last (time to peak, then the
+ * row's allocation and GC share).
  */
 @ApplicationScoped
 public class LeaderboardColumns implements Table.Source {
@@ -173,7 +174,23 @@ public class LeaderboardColumns implements Table.Source {
                             "s",
                             "seconds from the start of warm-up to the first window or repeat at 95% of the steady"
                                     + " state (methodology, \"Time to peak\"); empty when unknown",
-                            r -> r.timeToPeakSeconds())));
+                            r -> r.timeToPeakSeconds())),
+            Column.<OnBoard>estimate(
+                    "allocatedBytesPerRequest",
+                    "Allocation",
+                    "bytes/request",
+                    "bytes allocated on the heap per request at the row's cell",
+                    " (JVM rows of payload v2 runs)",
+                    "rows[].gc.allocatedBytesPerRequest",
+                    b -> b.row().gc() == null ? null : b.row().gc().allocatedBytesPerRequest()),
+            List.of(new Column<>(
+                    "gcCpuShare",
+                    "GC CPU",
+                    "fraction",
+                    "the GC threads' CPU over the target's at the row's cell, mean per repeat (JVM rows of payload v2"
+                            + " runs)",
+                    "rows[].gc.gcCpuShare",
+                    b -> b.row().gc() == null ? null : b.row().gc().gcCpuShare())));
 
     @Override
     public Table<?> table() {

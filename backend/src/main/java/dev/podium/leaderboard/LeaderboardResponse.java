@@ -179,7 +179,8 @@ public record LeaderboardResponse(
             @Schema(
                     nullable = true,
                     description = "JVM cells: allocation and GC of the shown cell over its repeats (payload v2); null"
-                            + " without them")
+                            + " without them. The CSV carries its allocatedBytesPerRequest (with its interval) and"
+                            + " gcCpuShare")
             GcStats gc) {
 
         /** The same row with another rank, tie, ranking figure and exclusion. */

@@ -31,7 +31,8 @@ class ColumnsTest extends EmptyDatabaseTest {
 
     @BeforeEach
     void reset() {
-        Api.store(V2Payloads.envelope(V2Payloads.full(RUN)));
+        // with allocation and GC, so that every described field (gc's too) has a value to find
+        Api.store(V2Payloads.envelope(V2Payloads.withGc(V2Payloads.full(RUN), 0.02, 300)));
     }
 
     @Test

@@ -94,6 +94,7 @@ class CostAtRateTest extends EmptyDatabaseTest {
                 .then()
                 .statusCode(200)
                 .body("scenario", equalTo("plaintext"))
+                .body("jvmMode", equalTo("default"))
                 .body("vcpus", equalTo(2))
                 .body("vcpusAvailable", contains(2))
                 .body("rates", hasSize(1))
@@ -101,6 +102,29 @@ class CostAtRateTest extends EmptyDatabaseTest {
                 .body("rates[0].targets", equalTo(4))
                 .body("rates[0].runs", equalTo(1))
                 .body("rates[0].notHeld", equalTo(1));
+        // one framework's cost cells: where and at which rates it was measured; a framework without any has none
+        doubles()
+                .get("/api/cost/rates?framework=Helidon SE")
+                .then()
+                .statusCode(200)
+                .body("framework", equalTo("Helidon SE"))
+                .body("vcpus", equalTo(2))
+                .body("rates.offeredRate", contains(closeTo(10000, 1e-9)))
+                .body("rates[0].targets", equalTo(1))
+                .body("rates[0].notHeld", equalTo(1));
+        given().get("/api/cost/rates?framework=Netty")
+                .then()
+                .statusCode(200)
+                .body("hostClass", nullValue())
+                .body("rates", hasSize(0));
+        // the cells are of the default JVM mode: none from an AOT cache; an unknown mode is refused, naming it
+        doubles()
+                .get("/api/cost/rates?jvmMode=aot-cache")
+                .then()
+                .statusCode(200)
+                .body("jvmMode", equalTo("aot-cache"))
+                .body("rates", hasSize(0));
+        given().get("/api/cost/rates?jvmMode=native").then().statusCode(400).body("field", equalTo("jvmMode"));
         // no cost cell on another scenario: an empty list, not an error
         given().get("/api/cost/rates?scenario=json").then().statusCode(200).body("rates", hasSize(0));
         given().get("/api/cost/rates?vcpus=zero").then().statusCode(400).body("field", equalTo("vcpus"));

@@ -56,6 +56,29 @@ public final class V2Payloads {
         }
     }
 
+    /**
+     * The run with allocation and GC on every repeat of its JVM cells (nginx records none, as the agent sends them):
+     * repeat i allocates {@code allocated[i]} bytes per request; 12 pauses of 60 ms in all, the longest 6.5 ms, and the
+     * GC threads take {@code gcCpuShare} of the target's CPU.
+     */
+    public static ObjectNode withGc(ObjectNode run, double gcCpuShare, double... allocated) {
+        for (JsonNode cell : run.get("results")) {
+            if ("nginx".equals(cell.get("framework").asText())) {
+                continue;
+            }
+            int i = 0;
+            for (JsonNode repeat : cell.get("repeats")) {
+                ObjectNode usage = (ObjectNode) repeat.get("usage");
+                usage.put("allocatedBytesPerRequest", allocated[i++ % allocated.length]);
+                usage.put("gcCount", 12);
+                usage.put("gcSeconds", 0.06);
+                usage.put("gcCpuShare", gcCpuShare);
+                usage.put("gcPauseMaxMs", 6.5);
+            }
+        }
+        return run;
+    }
+
     /** The usage object of results[cell].repeats[repeat]. */
     public static ObjectNode usage(ObjectNode run, int cell, int repeat) {
         return (ObjectNode)
