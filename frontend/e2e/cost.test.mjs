@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
 import { fitsWidth, openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
-import { JVM_25, payload, repeat, smallHost, startedAgo, submit } from './seed.mjs'
+import { JVM_25, costCell, payload, smallHost, startedAgo, submit } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -25,39 +25,15 @@ const TARGETS = [
 ]
 
 function cell([framework, ioModel, micros, held], rate) {
-  const achieved = rate === 10000 ? rate * held : rate
-  return {
+  return costCell({
     framework,
-    frameworkVersion: '1.0.0',
     ioModel,
-    scenario: 'plaintext',
-    loadModel: 'open',
-    connections: rate / 100 + 8,
-    targetRate: rate,
-    vcpus: 1,
-    durationSeconds: 5,
-    warmupSeconds: 0,
-    cpus: '0',
     ...(framework === 'nginx' ? { baseline: true } : {}),
-    ...(achieved < 0.98 * rate ? { flags: ['rate-not-held'] } : {}),
-    costLadder: LADDER,
-    achievedRate: achieved,
-    repeats: [0, 1, 2].map(() =>
-      repeat(
-        achieved,
-        5,
-        { p50: 0.4, p75: 0.5, p90: 0.7, p99: 1.5, p999: 3, max: 9, mean: 0.45 },
-        {
-          targetCpuUserSeconds: (achieved * 5 * micros * 0.9) / 1e6,
-          targetCpuSystemSeconds: (achieved * 5 * micros * 0.1) / 1e6,
-          targetRssMeanBytes: 300e6,
-          targetRssPeakBytes: 320e6,
-          generatorCpuSeconds: 1,
-          samples: 25,
-        },
-      ),
-    ),
-  }
+    rate,
+    achieved: rate === 10000 ? rate * held : rate,
+    micros,
+    ladder: LADDER,
+  })
 }
 
 function runPayload() {

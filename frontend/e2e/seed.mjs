@@ -162,6 +162,45 @@ export const JVM_25 = {
   flags: [],
 }
 
+/**
+ * A fixed-rate cost cell on 1 vCPU (issue 28): `rate` offered, `achieved` held (flagged rate-not-held under 98%), three
+ * repeats of 5 s whose CPU a request is `micros` times each of `spreads`; `usage` adds to each repeat's usage (GC and
+ * allocation figures), `extra` to the cell (framework, I/O model, baseline, JVM mode).
+ */
+export function costCell({ rate, achieved, micros, ladder, spreads = [1, 1, 1], usage = {}, ...extra }) {
+  return {
+    frameworkVersion: '1.0.0',
+    scenario: 'plaintext',
+    loadModel: 'open',
+    connections: rate / 100 + 8,
+    targetRate: rate,
+    vcpus: 1,
+    durationSeconds: 5,
+    warmupSeconds: 0,
+    cpus: '0',
+    ...extra,
+    ...(achieved < 0.98 * rate ? { flags: ['rate-not-held'] } : {}),
+    costLadder: ladder,
+    achievedRate: achieved,
+    repeats: spreads.map((k) =>
+      repeat(
+        achieved,
+        5,
+        { p50: 0.4, p75: 0.5, p90: 0.7, p99: 1.5, p999: 3, max: 9, mean: 0.45 },
+        {
+          targetCpuUserSeconds: (achieved * 5 * micros * k * 0.9) / 1e6,
+          targetCpuSystemSeconds: (achieved * 5 * micros * k * 0.1) / 1e6,
+          targetRssMeanBytes: 300e6,
+          targetRssPeakBytes: 320e6,
+          generatorCpuSeconds: 1,
+          samples: 25,
+          ...usage,
+        },
+      ),
+    ),
+  }
+}
+
 /** A 2-vCPU, 8 GiB host of a test file's own (the target on CPU 0, the load generator on CPU 1); `extra` adds or overrides. */
 export function smallHost(hostname, cpuModel, extra = {}) {
   return {
