@@ -1,6 +1,5 @@
 package dev.podium.cost;
 
-import dev.podium.jvmmode.JvmMode;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
@@ -15,7 +14,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
-import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -106,8 +104,7 @@ public class CostRatesResource extends CellEndpoint {
         String h = QueryParams.parseText("hostClass", hostClass);
         Integer k = QueryParams.parsePositiveInt("vcpus", vcpus);
         String f = QueryParams.parseText("framework", framework);
-        String m = QueryParams.parseOneOf("jvmMode", jvmMode, Set.copyOf(JvmMode.ALL));
-        String mode = m == null ? JvmMode.DEFAULT : m;
+        String mode = QueryParams.parseJvmMode(jvmMode);
         return answers.json(
                 "cost-rates|" + s + "|" + h + "|" + k + "|" + f + "|" + mode, () -> compute(s, h, k, f, mode));
     }

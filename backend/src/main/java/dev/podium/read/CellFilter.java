@@ -221,8 +221,7 @@ public class CellFilter implements Cloneable {
 
     /** The JVM mode asked for, default when not given: a mode is never mixed with another (it picks targets). */
     public String jvmMode() {
-        String mode = QueryParams.parseOneOf("jvmMode", jvmMode, java.util.Set.copyOf(dev.podium.jvmmode.JvmMode.ALL));
-        return mode == null ? dev.podium.jvmmode.JvmMode.DEFAULT : mode;
+        return QueryParams.parseJvmMode(jvmMode);
     }
 
     /** 400 naming each of {@code names} (scenario, framework) that is not given, in that order. */

@@ -158,6 +158,14 @@ public final class QueryParams {
         return v;
     }
 
+    private static final Set<String> JVM_MODES = Set.copyOf(dev.podium.jvmmode.JvmMode.ALL);
+
+    /** A JVM mode (default, aot-cache), the default one when not given. */
+    public static String parseJvmMode(String given) {
+        String v = parseOneOf("jvmMode", given, JVM_MODES);
+        return v == null ? dev.podium.jvmmode.JvmMode.DEFAULT : v;
+    }
+
     public String scenario() {
         return parseScenario(values.getFirst("scenario"));
     }
