@@ -112,6 +112,9 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 		Host:          info,
 		JVM:           host.InspectJVM(ctx, r.Java, r.Manifest.JVMFlagsFor(maxK)),
 	}
+	if err := r.checkRelease(run.JVM, targets); err != nil {
+		return nil, nil, err
+	}
 	if r.Plan.OpenLoop || slices.ContainsFunc(targets, func(t *suite.Target) bool { return r.Plan.costCells(t) > 0 }) {
 		run.LoadGenerator.OpenLoopTool, run.LoadGenerator.OpenLoopVersion = "fortio", openloop.Version()
 	}
