@@ -44,7 +44,7 @@ func shardOf(w io.Writer, f *runFlags, m *suite.Manifest, p run.Plan) (run.Plan,
 	return p, &s, parts, nil
 }
 
-// expect gives the display the plan's time per cell, so that it counts down from the plan (corrected by the run
+// expect gives the display the plan's time per cell and start, so that it counts down from the plan (corrected by the run
 // so far) and says after the run how far the plan was.
 func expect(d *progress.Display, m *suite.Manifest, p run.Plan, layout host.Layout) {
 	slots, _, _, err := p.Slots(layout)
@@ -52,7 +52,7 @@ func expect(d *progress.Display, m *suite.Manifest, p run.Plan, layout host.Layo
 		return // the run refuses the plan itself, saying why
 	}
 	if s, err := schedule.Build(m, p, slots, schedule.DefaultCosts); err == nil {
-		d.Expect(s.PerCell(), s.Total)
+		d.Expect(s.Steps, s.Total)
 	}
 }
 

@@ -27,16 +27,30 @@ type Display struct {
 	lastDone time.Time
 	done     int
 	statusOn bool
-	// planned is each cell's planned time in the run's order and plannedTotal the run's (setup included), when
+	// steps is the plan's time in the order the run spends it and plannedTotal the run's (setup included), when
 	// the run has a plan (Expect); reported: the plan's comparison was printed.
-	planned      []time.Duration
+	steps        []Step
 	plannedTotal time.Duration
 	reported     bool
-	// inCell: a Cell was announced and is not done yet; skipped is the plan's time of the cells skipped, which
-	// took none of it.
-	inCell  bool
-	skipped time.Duration
-	now     func() time.Time
+	// gone marks the steps finished or passed; cur is the step being measured (-1: none); work is the plan's time
+	// of the steps gone, passed the part of it that was skipped (a failed target's cells took none of it), and
+	// stepAt when the last step finished.
+	gone   []bool
+	cur    int
+	work   time.Duration
+	passed time.Duration
+	stepAt time.Time
+	// inCell: a Cell was announced and is not done yet.
+	inCell bool
+	now    func() time.Time
+}
+
+// Step is one announcement of a cell in a run's plan: a closed-loop cell is announced once in each JVM start that
+// measures it, and the time planned for that start's part (its warm-up and repeats, and the start itself on the
+// start's first cell).
+type Step struct {
+	Cell    int           // the cell's 1-based number in the run, as Cell announces it
+	Planned time.Duration // the time planned for this step
 }
 
 // New writes to w; live status lines are drawn only when w is a terminal.
@@ -52,11 +66,12 @@ func (d *Display) clock() time.Time {
 	return d.now()
 }
 
-// Expect sets the plan: each cell's planned time in the order the run measures them, and the whole run's.
-func (d *Display) Expect(perCell []time.Duration, total time.Duration) {
+// Expect sets the plan: its steps in the order the run takes them, and the whole run's time.
+func (d *Display) Expect(steps []Step, total time.Duration) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.planned, d.plannedTotal = perCell, total
+	d.steps, d.plannedTotal = steps, total
+	d.gone, d.cur, d.work, d.passed = make([]bool, len(steps)), -1, 0, 0
 }
 
 // Logf prints one line (above the status line on a terminal).
@@ -84,6 +99,20 @@ func (d *Display) Cell(i int, label string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.i, d.label, d.rps, d.inCell = i, label, 0, true
+	if d.plan() != nil {
+		d.finishStep()
+		d.cur = -1
+		for k, st := range d.steps { // the first step of cell i not yet gone; those before it were skipped
+			if d.gone[k] {
+				continue
+			}
+			if st.Cell == i {
+				d.cur = k
+				break
+			}
+			d.pass(k)
+		}
+	}
 	d.logf("cell %d/%d %s (%s)", i, d.n, label, d.times())
 }
 
@@ -91,12 +120,42 @@ func (d *Display) Cell(i int, label string) {
 func (d *Display) Done() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if p := d.plan(); p != nil && d.done < len(p) && !d.inCell {
-		d.skipped += p[d.done]
+	if d.plan() != nil {
+		if d.inCell {
+			d.finishStep()
+		} else { // the skipped cell is the next one the plan has not reached: none of its steps will be taken
+			for k, st := range d.steps {
+				if !d.gone[k] {
+					for j := k; j < len(d.steps); j++ {
+						if d.steps[j].Cell == st.Cell && !d.gone[j] {
+							d.pass(j)
+						}
+					}
+					break
+				}
+			}
+		}
 	}
 	d.done++
 	d.inCell = false
 	d.lastDone = d.clock()
+}
+
+// finishStep marks the step being measured finished now.
+func (d *Display) finishStep() {
+	if d.cur >= 0 && !d.gone[d.cur] {
+		d.gone[d.cur] = true
+		d.work += d.steps[d.cur].Planned
+		d.stepAt = d.clock()
+	}
+	d.cur = -1
+}
+
+// pass marks step k as not taken: its planned time leaves what is left without taking any time.
+func (d *Display) pass(k int) {
+	d.gone[k] = true
+	d.work += d.steps[k].Planned
+	d.passed += d.steps[k].Planned
 }
 
 // Rate reports the requests/s of the latest window.
@@ -110,33 +169,33 @@ func (d *Display) Rate(rps float64) {
 	}
 }
 
-// ETA is the time left: with a plan, the plan's time for the cells not done, scaled by how long the cells done
-// took against their plan; without one, the average time of the cells done so far times the cells left.
+// ETA is the time left: with a plan, the plan's time for the steps not taken yet, scaled by how long the steps
+// taken so far took against their plan; without one, the average time of the cells done so far times the cells
+// left. Counting steps (a cell in one start) rather than cells keeps the time left steady when every cell is
+// measured over several starts and finishes only in the last.
 func (d *Display) ETA() time.Duration {
 	if d.n == 0 {
 		return 0
 	}
 	now := d.clock()
-	if p := d.plan(); p != nil {
-		done := min(d.done, len(p))
-		var before, after time.Duration
-		for _, c := range p[:done] {
-			before += c
+	if d.plan() != nil {
+		var left time.Duration
+		for k, st := range d.steps {
+			if !d.gone[k] {
+				left += st.Planned
+			}
 		}
-		for _, c := range p[done:] {
-			after += c
+		factor := 1.0 // how long the measured steps took against their plan
+		since := d.cellsAt
+		if measured := d.work - d.passed; measured > 0 && !d.stepAt.IsZero() {
+			factor = float64(d.stepAt.Sub(d.cellsAt)) / float64(measured)
+			since = d.stepAt
 		}
-		factor := 1.0 // how long the measured cells took against their plan
-		if measured := before - d.skipped; done > 0 && measured > 0 {
-			factor = float64(d.lastDone.Sub(d.cellsAt)) / float64(measured)
+		into := time.Duration(0) // the time already spent on the step being measured
+		if !since.IsZero() {
+			into = now.Sub(since)
 		}
-		into := time.Duration(0) // the time already spent on the cell being measured
-		if done > 0 {
-			into = now.Sub(d.lastDone)
-		} else if !d.cellsAt.IsZero() {
-			into = now.Sub(d.cellsAt)
-		}
-		return max(time.Duration(factor*float64(after))-into, time.Second)
+		return max(time.Duration(factor*float64(left))-into, time.Second)
 	}
 	if d.done == 0 {
 		return 0
@@ -145,12 +204,23 @@ func (d *Display) ETA() time.Duration {
 	return max(per*time.Duration(d.n-d.done)-now.Sub(d.lastDone), time.Second)
 }
 
-// plan is the per-cell plan when it matches the run's cells (nil when there is none or it does not).
-func (d *Display) plan() []time.Duration {
-	if len(d.planned) == 0 || len(d.planned) != d.n {
+// plan is whether the plan's steps are the run's cells: every cell 1 to n has a step (false when there is no plan,
+// or it is one of other cells, as for a resumed run that measures only what is missing).
+func (d *Display) plan() []Step {
+	if len(d.steps) == 0 || d.n == 0 {
 		return nil
 	}
-	return d.planned
+	seen := map[int]bool{}
+	for _, st := range d.steps {
+		if st.Cell < 1 || st.Cell > d.n {
+			return nil
+		}
+		seen[st.Cell] = true
+	}
+	if len(seen) != d.n {
+		return nil
+	}
+	return d.steps
 }
 
 // times is "3 of 40 cells done, spent 12m03s, about 1h02m left" ("... left as planned" before any cell is done).
@@ -160,7 +230,7 @@ func (d *Display) times() string {
 	switch {
 	case eta <= 0:
 		return spent
-	case d.done == 0 && d.plannedTotal > 0:
+	case d.plan() != nil && d.stepAt.IsZero():
 		return fmt.Sprintf("%s, about %s left as planned", spent, Short(eta))
 	default:
 		return fmt.Sprintf("%s, about %s left", spent, Short(eta))

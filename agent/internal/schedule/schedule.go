@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"podium.dev/agent/internal/aotcache"
+	"podium.dev/agent/internal/progress"
 	"podium.dev/agent/internal/run"
 	"podium.dev/agent/internal/suite"
 )
@@ -35,7 +36,10 @@ type Target struct {
 
 // Schedule is a run's plan: its cells in order and the time planned for each.
 type Schedule struct {
-	Cells   []Cell
+	Cells []Cell
+	// Steps are the cells as the run announces them, start by start (a closed-loop cell once in each start), with
+	// the time planned for each: what the progress display counts down.
+	Steps   []progress.Step
 	Targets []Target
 	Setup   time.Duration // before the first cell: host metadata, the database, the reference service
 	Total   time.Duration // Setup and every target
@@ -57,7 +61,11 @@ func Build(m *suite.Manifest, p run.Plan, slots []run.Slot, c Costs) (*Schedule,
 	s.Total = s.Setup
 	for _, sl := range slots {
 		for _, t := range targets {
-			tp, cells := plan(p, c, t, sl)
+			tp, cells, steps := plan(p, c, t, sl)
+			for _, st := range steps {
+				st.Cell += len(s.Cells) + 1 // the run's 1-based cell number
+				s.Steps = append(s.Steps, st)
+			}
 			s.Targets = append(s.Targets, tp)
 			s.Cells = append(s.Cells, cells...)
 			s.Total += tp.Planned
@@ -68,11 +76,14 @@ func Build(m *suite.Manifest, p run.Plan, slots []run.Slot, c Costs) (*Schedule,
 
 // plan is one target in one slot: in each JVM mode, each start (fork) measures every closed-loop cell of the target
 // once, and the first start of the default mode its open-loop steps (as run measures them: the open loop in the first
-// start only); the aot-cache mode's first cell also carries its training run.
-func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell) {
+// start only); the aot-cache mode's first cell also carries its training run. The steps are the same time in the
+// order the run spends it: in each mode, every start's closed-loop cells (the start's own cost on its first), the
+// open-loop and cost cells after the first start's; their Cell is the index in the target's cells.
+func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell, []progress.Step) {
 	starts := max(1, p.Forks) // the run starts nginx as often as a JVM (a few seconds each)
 	tp := Target{Name: t.Name, VCPUs: sl.VCPUs(), Topology: sl.Topology().Name, Starts: starts}
 	var cells []Cell
+	var each []time.Duration // a cell's time in one start that measures it
 	seen := map[string]bool{}
 	mode := ""
 	for _, pc := range p.CellsOf(t, sl) {
@@ -117,9 +128,47 @@ func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell) {
 		tp.Measured += n * measured
 		tp.Planned += cell.Planned
 		cells = append(cells, cell)
+		each = append(each, warm+measured)
 	}
 	tp.Cells = len(cells)
-	return tp, cells
+	return tp, cells, steps(p, c, t, sl, cells, each, starts)
+}
+
+// steps orders a target's planned time as the run spends it (see plan).
+func steps(p run.Plan, c Costs, t *suite.Target, sl run.Slot, cells []Cell, each []time.Duration, starts int) []progress.Step {
+	var out []progress.Step
+	for lo := 0; lo < len(cells); {
+		hi := lo // cells[lo:hi] are one JVM mode's
+		for hi < len(cells) && cells[hi].JVMMode == cells[lo].JVMMode {
+			hi++
+		}
+		for f := range starts {
+			first := true
+			for i := lo; i < hi; i++ {
+				if cells[i].LoadModel == "open" {
+					continue
+				}
+				d := each[i]
+				if first {
+					d += Start(p, c, t, sl)
+					if f == 0 && cells[i].JVMMode == aotcache.AOTCache {
+						d += Training(p, c, t)
+					}
+					first = false
+				}
+				out = append(out, progress.Step{Cell: i, Planned: d})
+			}
+			if f == 0 {
+				for i := lo; i < hi; i++ {
+					if cells[i].LoadModel == "open" {
+						out = append(out, progress.Step{Cell: i, Planned: each[i]})
+					}
+				}
+			}
+		}
+		lo = hi
+	}
+	return out
 }
 
 // Trainings is how many AOT-cache training runs the schedule has.
@@ -129,15 +178,6 @@ func (s *Schedule) Trainings() int {
 		n += t.Trainings
 	}
 	return n
-}
-
-// PerCell is each cell's planned time, in the run's order (what the progress display counts down).
-func (s *Schedule) PerCell() []time.Duration {
-	out := make([]time.Duration, len(s.Cells))
-	for i, c := range s.Cells {
-		out[i] = c.Planned
-	}
-	return out
 }
 
 // ByTarget sums the planned time of each target over its slots.

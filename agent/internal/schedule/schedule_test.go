@@ -1,6 +1,7 @@
 package schedule
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -209,4 +210,56 @@ func TestTheAOTCacheModePlansItsTrainingRunsAndCells(t *testing.T) {
 		t.Errorf("nightly with aot-cache on 2 cores: %d training runs, want one per JVM target (%d)", s.Trainings(), jvms)
 	}
 	t.Logf("nightly with the aot-cache mode on 2 cores: %s", s.Total)
+}
+
+// The steps are the plan's time in the order the run announces its cells: per JVM mode, each start's closed-loop
+// cells (a start's cost on its first), then after the first start's the cost and open-loop cells; together they are
+// the cells' planned time, and every cell has a step in each start that measures it.
+func TestStepsFollowTheRunsStarts(t *testing.T) {
+	t.Parallel()
+	m := suitetest.Manifest(t)
+	p := planOf(t, m, "nightly")
+	p.Targets = []string{"netty"}
+	p.JVMModes = []string{"default", "aot-cache"}
+	s := onHost(t, m, p, 2)
+	var cells, steps time.Duration
+	for _, c := range s.Cells {
+		cells += c.Planned
+	}
+	count := map[int]int{}
+	for _, st := range s.Steps {
+		steps += st.Planned
+		count[st.Cell]++
+	}
+	if steps != cells || steps != s.Total-s.Setup {
+		t.Errorf("steps sum to %s, cells to %s, the plan less its setup to %s", steps, cells, s.Total-s.Setup)
+	}
+	for i, c := range s.Cells {
+		want := p.Forks
+		if c.LoadModel == "open" {
+			want = 1
+		}
+		if count[i+1] != want {
+			t.Errorf("cell %d (%s %s %s): %d steps, want %d", i+1, c.Target, c.Scenario, c.LoadModel, count[i+1], want)
+		}
+	}
+	// netty's default mode: start 1's closed-loop cells, its cost cells, start 2's closed-loop cells; then aot-cache
+	var order []string
+	for _, st := range s.Steps {
+		c := s.Cells[st.Cell-1]
+		if c.Target != "netty" {
+			continue
+		}
+		kind := c.JVMMode + " closed"
+		if c.Cost {
+			kind = c.JVMMode + " cost"
+		}
+		if len(order) == 0 || order[len(order)-1] != kind {
+			order = append(order, kind)
+		}
+	}
+	want := []string{"default closed", "default cost", "default closed", "aot-cache closed"}
+	if fmt.Sprint(order) != fmt.Sprint(want) {
+		t.Errorf("netty's steps run %v, want %v", order, want)
+	}
 }

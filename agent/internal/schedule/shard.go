@@ -152,7 +152,7 @@ func weigh(m *suite.Manifest, p run.Plan, c Costs) (map[string]time.Duration, []
 			continue
 		}
 		for _, sl := range slots {
-			tp, _ := plan(p, c, t, sl)
+			tp, _, _ := plan(p, c, t, sl)
 			weights[t.Name] += tp.Planned
 		}
 		order = append(order, t.Name)
