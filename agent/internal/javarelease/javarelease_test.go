@@ -1,11 +1,11 @@
 package javarelease
 
 import (
-	"archive/zip"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"podium.dev/agent/internal/suitetest"
 )
 
 // class is the first bytes of a class file of the given major version (magic, minor 0, major).
@@ -17,26 +17,7 @@ func class(major int) []byte {
 func jar(t *testing.T, entries map[string][]byte) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "app.jar")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := zip.NewWriter(f)
-	for name, body := range entries {
-		e, err := w.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := e.Write(body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
+	suitetest.Jar(t, path, entries)
 	return path
 }
 

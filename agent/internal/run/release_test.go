@@ -1,8 +1,6 @@
 package run
 
 import (
-	"archive/zip"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,44 +8,23 @@ import (
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/javarelease"
 	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/suitetest"
 )
 
 // TestRunRefusesAJavaOlderThanTheSuite: a java older than a JVM target's classes stops the run before anything
 // starts, with the way out; the same java is fine for nginx, and an unreadable version or jar is left to the start.
 func TestRunRefusesAJavaOlderThanTheSuite(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "app"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Create(filepath.Join(dir, "app", "app.jar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := zip.NewWriter(f)
-	for name, body := range map[string][]byte{
+	suitetest.Jar(t, filepath.Join(dir, "app", "app.jar"), map[string][]byte{
 		"META-INF/MANIFEST.MF": []byte("Main-Class: dev.App\n"),
 		"dev/App.class":        {0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 65},
-	} {
-		e, err := w.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := e.Write(body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
+	})
 	jvmTarget := &suite.Target{Name: "app", Artifact: "app/app.jar", Start: []string{"{java}", "-jar", "{artifact}"}}
 	nginx := &suite.Target{Name: "nginx", Start: []string{"nginx"}}
 	missing := &suite.Target{Name: "unbuilt", Artifact: "unbuilt/x.jar", Start: []string{"{java}", "-jar", "{artifact}"}}
 	r := &Runner{Manifest: &suite.Manifest{Dir: dir}, Java: "/opt/jdk17/bin/java"}
 
-	err = r.checkRelease(host.JVM{Version: "17.0.12+7"}, []*suite.Target{nginx, missing, jvmTarget})
+	err := r.checkRelease(host.JVM{Version: "17.0.12+7"}, []*suite.Target{nginx, missing, jvmTarget})
 	if err == nil || !strings.Contains(err.Error(), "/opt/jdk17/bin/java is Java 17") || !strings.Contains(err.Error(), "needs Java 21") {
 		t.Fatalf("Java 17 against a Java 21 jar: %v, want a refusal naming both", err)
 	}

@@ -3,6 +3,8 @@
 package suitetest
 
 import (
+	"archive/zip"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -18,4 +20,32 @@ func Manifest(t testing.TB) *suite.Manifest {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// Jar writes a jar (a zip) at path with the given entries (name -> content), for tests that read a target's jar.
+func Jar(t testing.TB, path string, entries map[string][]byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := zip.NewWriter(f)
+	for name, body := range entries {
+		e, err := w.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Write(body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 }
