@@ -47,16 +47,16 @@ func OfJar(path string) (Need, error) {
 		classes = append(classes, classPath(c))
 	}
 	if c := attrs["Start-Class"]; c != "" {
-		classes = append(classes, strings.TrimSuffix(attrs["Spring-Boot-Classes"], "/")+"/"+classPath(c))
+		classes = append(classes, strings.TrimPrefix(strings.TrimSuffix(attrs["Spring-Boot-Classes"], "/")+"/"+classPath(c), "/"))
 	}
 	need := Need{Jar: path}
 	for _, name := range classes {
-		major, err := classMajor(&z.Reader, strings.TrimPrefix(name, "/"))
+		major, err := classMajor(&z.Reader, name)
 		if err != nil {
 			return Need{}, fmt.Errorf("%s: %w", path, err)
 		}
 		if major-majorOffset > need.Release {
-			need.Release, need.Class, need.Major = major-majorOffset, strings.TrimPrefix(name, "/"), major
+			need.Release, need.Class, need.Major = major-majorOffset, name, major
 		}
 	}
 	return need, nil

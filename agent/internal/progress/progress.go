@@ -40,6 +40,8 @@ type Display struct {
 	work   time.Duration
 	passed time.Duration
 	stepAt time.Time
+	// planOK: the steps are the run's cells (see plan), set when the steps or the cell count change.
+	planOK bool
 	// inCell: a Cell was announced and is not done yet.
 	inCell bool
 	now    func() time.Time
@@ -72,6 +74,7 @@ func (d *Display) Expect(steps []Step, total time.Duration) {
 	defer d.mu.Unlock()
 	d.steps, d.plannedTotal = steps, total
 	d.gone, d.cur, d.work, d.passed = make([]bool, len(steps)), -1, 0, 0
+	d.planOK = d.matches()
 }
 
 // Logf prints one line (above the status line on a terminal).
@@ -91,6 +94,7 @@ func (d *Display) logf(format string, args ...any) {
 func (d *Display) Plan(n int) {
 	d.mu.Lock()
 	d.n, d.cellsAt = n, d.clock()
+	d.planOK = d.matches()
 	d.mu.Unlock()
 }
 
@@ -101,7 +105,6 @@ func (d *Display) Cell(i int, label string) {
 	d.i, d.label, d.rps, d.inCell = i, label, 0, true
 	if d.plan() != nil {
 		d.finishStep()
-		d.cur = -1
 		for k, st := range d.steps { // the first step of cell i not yet gone; those before it were skipped
 			if d.gone[k] {
 				continue
@@ -204,23 +207,28 @@ func (d *Display) ETA() time.Duration {
 	return max(per*time.Duration(d.n-d.done)-now.Sub(d.lastDone), time.Second)
 }
 
-// plan is whether the plan's steps are the run's cells: every cell 1 to n has a step (false when there is no plan,
-// or it is one of other cells, as for a resumed run that measures only what is missing).
+// plan is the plan's steps when they are the run's cells, nil when there is no plan or it is one of other cells (as
+// for a resumed run that measures only what is missing).
 func (d *Display) plan() []Step {
-	if len(d.steps) == 0 || d.n == 0 {
+	if !d.planOK {
 		return nil
+	}
+	return d.steps
+}
+
+// matches is whether every cell 1 to n has a step and no step names another cell.
+func (d *Display) matches() bool {
+	if len(d.steps) == 0 || d.n == 0 {
+		return false
 	}
 	seen := map[int]bool{}
 	for _, st := range d.steps {
 		if st.Cell < 1 || st.Cell > d.n {
-			return nil
+			return false
 		}
 		seen[st.Cell] = true
 	}
-	if len(seen) != d.n {
-		return nil
-	}
-	return d.steps
+	return len(seen) == d.n
 }
 
 // times is "3 of 40 cells done, spent 12m03s, about 1h02m left" ("... left as planned" before any cell is done).

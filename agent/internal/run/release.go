@@ -1,8 +1,6 @@
 package run
 
 import (
-	"path/filepath"
-
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/javarelease"
 	"podium.dev/agent/internal/suite"
@@ -18,14 +16,8 @@ func (r *Runner) checkRelease(jvm host.JVM, targets []*suite.Target) error {
 	}
 	seen := map[string]bool{}
 	for _, t := range targets {
-		if !t.JVM() || t.Artifact == "" {
-			continue
-		}
-		jar := t.Artifact
-		if !filepath.IsAbs(jar) {
-			jar = filepath.Join(r.Manifest.Dir, jar)
-		}
-		if seen[jar] {
+		jar := r.Manifest.ArtifactPath(t)
+		if !t.JVM() || jar == "" || seen[jar] {
 			continue
 		}
 		seen[jar] = true

@@ -75,15 +75,20 @@ func (m *Manifest) Expand(t *Target, o StartOptions, workDir string, port int) [
 	return out
 }
 
+// ArtifactPath is t's artifact as a path ({artifact}): relative ones are under the manifest's folder; "" for none.
+func (m *Manifest) ArtifactPath(t *Target) string {
+	if t.Artifact != "" && !filepath.IsAbs(t.Artifact) {
+		return filepath.Join(m.Dir, t.Artifact)
+	}
+	return t.Artifact
+}
+
 func (m *Manifest) replacer(t *Target, o StartOptions, workDir string, port int) *strings.Replacer {
 	java := o.Java
 	if java == "" {
 		java = "java"
 	}
-	artifact := t.Artifact
-	if artifact != "" && !filepath.IsAbs(artifact) {
-		artifact = filepath.Join(m.Dir, artifact)
-	}
+	artifact := m.ArtifactPath(t)
 	vcpus := o.VCPUs
 	if vcpus <= 0 {
 		vcpus = runtime.NumCPU()
