@@ -26,7 +26,7 @@ run: deps build ## the main job: service + site, local agent enrolled, quick pro
 test: test-schema test-compose test-migrations lint-go lint-frontend lint-format test-agent test-backend test-backup test-resume replicas test-suite test-frontend ## every test of every component
 
 ## --- building and serving ---------------------------------------------------------------------------------
-deps: ## install wrk, nginx, curl and PostgreSQL (the quick profile's db cells) when missing (apt-get as root; otherwise prints the command)
+deps: ## install wrk, nginx, curl and PostgreSQL (the db scenarios' benchmark database, the tests) when missing (apt-get as root; otherwise prints the command)
 	ci/install-deps.sh wrk nginx curl pg-server
 
 build: frontend backend agent suite ## build every component

@@ -68,7 +68,7 @@ test('a scenario the quick profile does not measure says so, without an operator
   const state = page.locator('.state', { hasText: 'proxy' })
   await state.waitFor()
   const text = await state.textContent()
-  assert.match(text, /No run published here measured proxy yet: the quick profile measures plaintext and db only/)
+  assert.match(text, /No run published here measured proxy yet: the quick profile measures plaintext only/)
   assert.doesNotMatch(text, /make run|podium-agent|--[a-z]|PODIUM_/)
   await page.close()
 })

@@ -48,23 +48,59 @@ const (
 	NextConcurrency
 )
 
-// Warmup is the warm-up planned for one closed-loop cell (package warmup's rule, run before every cell today).
-// Without a JIT (nginx) the rule judges two windows. A JVM never settles before the horizon's windows and the
-// profile's minimum; past that floor it takes, on this project's 2-core machine, about four windows more from a
-// cold start (make bench-warmup: 30 to 110 s, 45 s on average, under the full profile's 5 s windows and 20 s
-// horizon), two more for a new scenario's path and one more for another concurrency. Never beyond the cap.
+// Warmup is the warm-up planned for one closed-loop cell of scenario (package warmup's rule). Without a JIT (nginx)
+// the rule judges two windows. A JVM never settles before the horizon's windows and the profile's minimum; past that
+// floor it takes, on this project's 2-core machine, about four windows more from a cold start (make bench-warmup: 30
+// to 110 s, 45 s on average, under the full profile's 5 s windows and 20 s horizon), two more for a new scenario's
+// path and one more for another concurrency. Short windows do not make the JIT quiet sooner: the rule also waits
+// for the JIT's compile share to fall, which takes about as long in seconds whatever the window (JITSettles). Never
+// beyond the cap.
 //
 // This is the one function to change when the warm-up changes (for example once per target instead of once per cell).
-func Warmup(p run.Plan, jvm bool, at Position) time.Duration {
+func Warmup(p run.Plan, t *suite.Target, at Position, scenario string) time.Duration {
 	window := max(p.WarmupWindow, time.Second)
-	if !jvm {
+	if !t.JVM() {
 		return 2 * window
 	}
 	need := max(2, int(math.Ceil(float64(p.WarmupHorizon)/float64(window))))
 	floor := max(time.Duration(need)*window, p.WarmupMin)
 	extra := map[Position]time.Duration{FirstOfStart: 4, FirstOfScenario: 2, NextConcurrency: 1}[at]
-	return min(floor+extra*window, max(p.WarmupMax, window))
+	return min(max(floor+extra*window, JITSettles(t, at, scenario)), max(p.WarmupMax, window))
 }
+
+// JITSettles is how long, on average, a JVM target's warm-up took on this project's 2-core machine before the rule
+// found it steady (2 s windows, a 10 s horizon), by where the cell falls and its scenario. After a cold start: the
+// target's own pace (suite.Target.SettlesSeconds: the mean of its first warm-ups in two runs of 2026-11-27, from 20 s
+// for Helidon SE to 122 s for Apache Pekko HTTP, at the cap), else the mean over the 24 JVM targets, 41 s. The
+// further cells: the means of nightly's first shard alone (12 targets, two starts each), whose targets settled
+// faster than the others from a cold start (35 s against 51 s in the second run), so these may be short for the
+// rest. A new scenario's path is compiled in about the time of a cold start's; proxy's (the target's HTTP client
+// beside its server) takes longer; delay's (the server waits 100 ms a request) hardly loads the JIT.
+func JITSettles(t *suite.Target, at Position, scenario string) time.Duration {
+	switch {
+	case at == FirstOfStart && t.SettlesSeconds > 0:
+		return time.Duration(t.SettlesSeconds * float64(time.Second))
+	case at == NextConcurrency:
+		return jitNextConcurrency
+	case scenario == "proxy":
+		return jitProxy
+	case scenario == "delay":
+		return jitDelay
+	case at == FirstOfStart:
+		return jitFirst
+	default:
+		return jitScenario
+	}
+}
+
+// The averages JITSettles returns (see there).
+const (
+	jitFirst           = 41 * time.Second
+	jitScenario        = 24 * time.Second
+	jitProxy           = 39 * time.Second
+	jitDelay           = 12 * time.Second
+	jitNextConcurrency = 17 * time.Second
+)
 
 // Repeats is the time of one cell's measured repeats in one start.
 func Repeats(p run.Plan, c Costs) time.Duration {

@@ -107,7 +107,7 @@ func plan(p run.Plan, c Costs, t *suite.Target, sl run.Slot) (Target, []Cell, []
 			case !seen[pc.Scenario]:
 				at = FirstOfScenario
 			}
-			warm, measured = Warmup(p, t.JVM(), at), Repeats(p, c)
+			warm, measured = Warmup(p, t, at, pc.Scenario), Repeats(p, c)
 		}
 		seen[pc.Scenario] = true
 		n := time.Duration(starts)

@@ -45,17 +45,17 @@ func onHost(t *testing.T, m *suite.Manifest, p run.Plan, cpus int) *Schedule {
 	return s
 }
 
-// The quick profile's plan is what it was measured to take (211 to 225 s in five tries on the 2-core machine,
-// README) within the 15% the issue allows, and stays under its 4 minutes.
+// The quick profile's plan is what it was measured to take (3 min 01 s on the 2-core machine with nothing else
+// running, 2026-11-27, README) within the 15% the issue allows, and stays under its 4 minutes.
 func TestQuickPlanIsWhatItWasMeasuredToTake(t *testing.T) {
 	t.Parallel()
 	m := suitetest.Manifest(t)
 	s := onHost(t, m, planOf(t, m, "quick"), 2)
-	if measured := 218 * time.Second; s.Total < measured*85/100 || s.Total > measured*115/100 || s.Total >= 4*time.Minute {
+	if measured := 181 * time.Second; s.Total < measured*85/100 || s.Total > measured*115/100 || s.Total >= 4*time.Minute {
 		t.Errorf("quick planned %s: want within 15%% of the measured %s and under 4 minutes", s.Total, measured)
 	}
-	if len(s.Cells) != 11 { // 7 closed-loop cells and a cost cell (one rate of the ladder) for each of the 4 targets
-		t.Errorf("quick plans %d cells, it measures 11", len(s.Cells))
+	if len(s.Cells) != 8 { // plaintext and a cost cell (one rate of the ladder) for each of the 4 targets
+		t.Errorf("quick plans %d cells, it measures 8", len(s.Cells))
 	}
 	var sum time.Duration
 	for _, c := range s.Cells {
@@ -64,6 +64,27 @@ func TestQuickPlanIsWhatItWasMeasuredToTake(t *testing.T) {
 	if sum+s.Setup != s.Total {
 		t.Errorf("the cells (%s) and setup (%s) do not add up to the total %s", sum, s.Setup, s.Total)
 	}
+}
+
+// The nightly profile's first shard, as it was measured (5 s repeats then) on the 2-core machine with nothing else
+// running, took 2 h 08 min for nginx and 12 JVM targets (docs/methodology.md, section 13): the plan of those targets,
+// whose JVM warm-ups come from that run's pace and the targets' own (JITSettles), is within 10% of it. Before, the
+// plan said 1 h 40 min.
+func TestNightlyShardPlanIsWhatItWasMeasuredToTake(t *testing.T) {
+	t.Parallel()
+	m := suitetest.Manifest(t)
+	p := planOf(t, m, "nightly")
+	p.Duration = 5 * time.Second
+	p.Targets = []string{"jdk-httpserver", "netty", "jetty-vt", "tomcat-vt", "undertow", "spring-mvc", "spring-webflux",
+		"helidon-se", "quarkus-rest", "javalin-vt", "vertx-web-vt", "jooby"}
+	s := onHost(t, m, p, 2)
+	if len(s.Cells) != 120 {
+		t.Fatalf("the shard as measured planned %d cells, it measured 120", len(s.Cells))
+	}
+	if measured := 2*time.Hour + 8*time.Minute; s.Total < measured*90/100 || s.Total > measured*110/100 {
+		t.Errorf("nightly shard 1/2 as measured planned %s: want within 10%% of the measured %s", s.Total, measured)
+	}
+	t.Logf("nightly shard 1/2 as measured: planned %s", s.Total)
 }
 
 // The slots issue 24 sets: nightly in at most 4 hours as one run on the 2-core host, full (two JVM starts a cell, as
@@ -151,24 +172,60 @@ func TestCellsInTheRunsOrderAndForksDouble(t *testing.T) {
 func TestWarmupWithinTheRulesBounds(t *testing.T) {
 	t.Parallel()
 	p := run.Plan{WarmupWindow: 5 * time.Second, WarmupHorizon: 20 * time.Second, WarmupMax: 180 * time.Second}
-	if w := Warmup(p, false, FirstOfStart); w != 10*time.Second {
+	jvm, nginx := &suite.Target{Start: []string{"{java}"}}, &suite.Target{Start: []string{"nginx"}}
+	if w := Warmup(p, nginx, FirstOfStart, "plaintext"); w != 10*time.Second {
 		t.Errorf("nginx: %s, want two windows", w)
 	}
 	for _, at := range []Position{FirstOfStart, FirstOfScenario, NextConcurrency} {
-		if w := Warmup(p, true, at); w < 20*time.Second || w > 180*time.Second {
+		if w := Warmup(p, jvm, at, "plaintext"); w < 20*time.Second || w > 180*time.Second {
 			t.Errorf("%d: %s, outside the horizon and the cap", at, w)
 		}
 	}
-	if Warmup(p, true, FirstOfStart) <= Warmup(p, true, FirstOfScenario) || Warmup(p, true, FirstOfScenario) <= Warmup(p, true, NextConcurrency) {
+	if Warmup(p, jvm, FirstOfStart, "plaintext") <= Warmup(p, jvm, FirstOfScenario, "plaintext") || Warmup(p, jvm, FirstOfScenario, "plaintext") <= Warmup(p, jvm, NextConcurrency, "plaintext") {
 		t.Error("a cold start should take longest, another concurrency least")
 	}
 	p.WarmupMin = 60 * time.Second
-	if w := Warmup(p, true, NextConcurrency); w < 60*time.Second {
+	if w := Warmup(p, jvm, NextConcurrency, "plaintext"); w < 60*time.Second {
 		t.Errorf("%s is below the profile's minimum", w)
 	}
 	p.WarmupMax = 25 * time.Second
-	if w := Warmup(p, true, FirstOfStart); w != 25*time.Second {
+	if w := Warmup(p, jvm, FirstOfStart, "plaintext"); w != 25*time.Second {
 		t.Errorf("%s: want the cap", w)
+	}
+}
+
+// A cold start is planned at the target's own measured pace (suite.json's settlesSeconds), never past the cap; a
+// target without one at the suite's average; a further scenario at the scenario's pace, whatever the target.
+func TestAColdStartIsPlannedAtTheTargetsOwnPace(t *testing.T) {
+	t.Parallel()
+	m := suitetest.Manifest(t)
+	p := planOf(t, m, "nightly")
+	target := func(name string) *suite.Target {
+		for i := range m.Targets {
+			if m.Targets[i].Name == name {
+				return &m.Targets[i]
+			}
+		}
+		t.Fatalf("no target %s", name)
+		return nil
+	}
+	pekko, helidon := target("pekko-http"), target("helidon-se")
+	if pekko.SettlesSeconds <= p.WarmupMax.Seconds() || helidon.SettlesSeconds <= 0 {
+		t.Fatalf("the suite's paces: pekko-http %g s (want past the %s cap), helidon-se %g s", pekko.SettlesSeconds, p.WarmupMax, helidon.SettlesSeconds)
+	}
+	if w := Warmup(p, pekko, FirstOfStart, "plaintext"); w != p.WarmupMax {
+		t.Errorf("pekko-http's cold start: %s, want the cap %s", w, p.WarmupMax)
+	}
+	if w := Warmup(p, helidon, FirstOfStart, "plaintext"); w != time.Duration(helidon.SettlesSeconds*float64(time.Second)) {
+		t.Errorf("helidon-se's cold start: %s, want its %g s", w, helidon.SettlesSeconds)
+	}
+	unknown := *helidon
+	unknown.SettlesSeconds = 0
+	if w := Warmup(p, &unknown, FirstOfStart, "plaintext"); w != jitFirst {
+		t.Errorf("a JVM target without a pace: %s, want the suite's average %s", w, jitFirst)
+	}
+	if a, b := Warmup(p, pekko, FirstOfScenario, "json"), Warmup(p, helidon, FirstOfScenario, "json"); a != b || a != jitScenario {
+		t.Errorf("a further scenario: pekko-http %s, helidon-se %s, want both %s", a, b, jitScenario)
 	}
 }
 
@@ -181,8 +238,14 @@ func TestTheAOTCacheModePlansItsTrainingRunsAndCells(t *testing.T) {
 	before := onHost(t, m, quick, 2)
 	quick.JVMModes = []string{"default", "aot-cache"}
 	after := onHost(t, m, quick, 2)
-	if after.Trainings() != 1 || len(after.Cells) != len(before.Cells)+2 {
-		t.Fatalf("quick with aot-cache: %d training runs and %d cells, want 1 and %d", after.Trainings(), len(after.Cells), len(before.Cells)+2)
+	vertxClosed := 0 // vertx-web's closed-loop cells, measured again in the AOT-cache start (its cost cells are not)
+	for _, c := range before.Cells {
+		if c.Target == "vertx-web" && !c.Cost {
+			vertxClosed++
+		}
+	}
+	if vertxClosed == 0 || after.Trainings() != 1 || len(after.Cells) != len(before.Cells)+vertxClosed {
+		t.Fatalf("quick with aot-cache: %d training runs and %d cells, want 1 and %d", after.Trainings(), len(after.Cells), len(before.Cells)+vertxClosed)
 	}
 	var vertx Target
 	for _, tg := range after.Targets {

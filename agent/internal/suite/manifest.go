@@ -53,6 +53,10 @@ type Target struct {
 	Maven *Maven `json:"maven,omitempty"`
 	// Database is the client a target of the db scenarios uses (required when it declares one of them).
 	Database *Database `json:"database,omitempty"`
+	// SettlesSeconds is, for the plan only (never the measurement), how long this JVM target's first warm-up after a
+	// cold start took on average on the project's 2-core host (2 s windows, a 10 s horizon; docs/methodology.md,
+	// section 13): targets differ from 14 s to the cap. 0: the suite's average (schedule.JITSettles).
+	SettlesSeconds float64 `json:"settlesSeconds,omitempty"`
 	// Baseline is set by the loader on the manifest's baseline entry.
 	Baseline bool `json:"-"`
 }
@@ -183,6 +187,9 @@ func (m *Manifest) check() error {
 		}
 		if t.Port < 0 || t.Port > 65535 {
 			return fmt.Errorf("target %q: port %d is not a TCP port", t.Name, t.Port)
+		}
+		if t.SettlesSeconds < 0 || t.SettlesSeconds > 3600 || (t.SettlesSeconds > 0 && !t.JVM()) {
+			return fmt.Errorf("target %q: settlesSeconds %g is not a JVM target's warm-up in seconds (0 to 3600)", t.Name, t.SettlesSeconds)
 		}
 		if t.Classification != "" && !slices.Contains(Classifications, t.Classification) {
 			return fmt.Errorf("target %q: classification %q is none of %v", t.Name, t.Classification, Classifications)

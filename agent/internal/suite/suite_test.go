@@ -137,6 +137,8 @@ func TestLoadRejectsABrokenManifest(t *testing.T) {
 		{"duplicate target", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"port":1,"health":"/"},{"name":"a","start":["x"],"port":2,"health":"/"}]}`, "twice"},
 		{"unknown classification", `{"name":"s","version":"1","targets":[{"name":"a","start":["x"],"health":"/","classification":"framework"}]}`, "classification"},
 		{"no start command", `{"name":"s","version":"1","targets":[{"name":"a","port":1,"health":"/"}]}`, "required"},
+		{"negative warm-up pace", `{"name":"s","version":"1","targets":[{"name":"a","start":["{java}"],"health":"/","settlesSeconds":-1}]}`, "settlesSeconds -1"},
+		{"warm-up pace of a target without a JIT", `{"name":"s","version":"1","targets":[{"name":"a","start":["nginx"],"health":"/","settlesSeconds":20}]}`, "not a JVM target's"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

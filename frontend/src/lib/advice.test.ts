@@ -5,7 +5,7 @@ import { DB_SCENARIOS, FULL, latencyAdvice, NO_RUNS, noDataAdvice, QUICK, scalin
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url)
 const suite = JSON.parse(readFileSync(repo('agent/suite/suite.json'), 'utf8'))
 
-const quick = ['plaintext', 'db']
+const quick = ['plaintext']
 const every = [
   noDataAdvice('proxy', 'closed', quick),
   noDataAdvice('delay', 'closed', quick),
@@ -32,17 +32,17 @@ describe('empty-state advice', () => {
   it('says what is missing and why', () => {
     expect(noDataAdvice('proxy', 'closed', [])).toEqual({ why: NO_RUNS })
     expect(noDataAdvice('proxy', 'closed', quick).why).toBe(
-      'No run published here measured proxy yet: the quick profile measures plaintext and db only; proxy comes from runs of the full profile.',
+      'No run published here measured proxy yet: the quick profile measures plaintext only; proxy comes from runs of the nightly and full profiles.',
     )
     expect(noDataAdvice('plaintext', 'closed', ['json']).why).toBe('No run published here measured plaintext yet.')
     expect(noDataAdvice('delay', 'open', quick).why).toMatch(/^No open-loop results here yet/)
-    expect(noDataAdvice('db', 'closed', quick).why).toMatch(/^Nothing in db matches these filters/) // measured
+    expect(noDataAdvice('plaintext', 'closed', quick).why).toMatch(/^Nothing in plaintext matches these filters/) // measured
     for (const scenario of DB_SCENARIOS) {
       expect(noDataAdvice(scenario, 'closed', ['plaintext']).why).toMatch(/need a PostgreSQL beside the target/)
       const declaring = suite.targets.filter((t: { scenarios: string[] }) => t.scenarios.includes(scenario))
       expect(declaring.length, `targets declaring ${scenario}`).toBeGreaterThan(0)
     }
-    expect(noDataAdvice('fortunes', 'closed', quick).why).toMatch(/the quick profile measures plaintext and db only/)
+    expect(noDataAdvice('fortunes', 'closed', quick).why).toMatch(/the quick profile measures plaintext only\.$/)
   })
   it('gives no advice where there is data enough', () => {
     expect(scalingAdvice([1, 2])).toBeNull()

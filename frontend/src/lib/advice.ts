@@ -1,7 +1,7 @@
 // Why a view is empty, said to a visitor: what is missing and why, never an operator's command (advice.test.ts).
 
 /** What the suite's profiles measure (agent/suite/suite.json). */
-export const QUICK = { scenarios: ['plaintext', 'db'], connections: [64], vcpus: [1], openLoop: false }
+export const QUICK = { scenarios: ['plaintext'], connections: [64], vcpus: [1], openLoop: false }
 export const FULL = {
   scenarios: ['plaintext', 'json', 'proxy', 'delay', 'db', 'queries', 'updates', 'fortunes'],
   connections: [16, 64, 256, 1024],
@@ -41,7 +41,7 @@ export function noDataAdvice(scenario: string, loadModel: string | undefined, me
     return {
       why: QUICK.scenarios.includes(scenario)
         ? `No run published here measured ${scenario} yet.`
-        : `No run published here measured ${scenario} yet: ${quickOnly}; ${scenario} comes from runs of the full profile.`,
+        : `No run published here measured ${scenario} yet: ${quickOnly}; ${scenario} comes from runs of the nightly and full profiles.`,
     }
   return {
     why: `Nothing in ${scenario} matches these filters: widen them (framework, host class, vCPUs, concurrency).`,
