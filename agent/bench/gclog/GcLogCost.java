@@ -3,7 +3,8 @@ import java.lang.management.ManagementFactory;
 
 /**
  * A JVM that does little but collect garbage: allocates N arrays of 1 KiB, then prints its process CPU time, its
- * collections and their time, so that gclog.sh can tell what a collection costs with and without the GC log the suite's JVMs write.
+ * collections and their time, so that gclog.sh can tell what a collection costs with and without the GC log that
+ * the suite's JVMs write.
  */
 public final class GcLogCost {
     static volatile Object sink;

@@ -55,7 +55,7 @@ type Target struct {
 	Database *Database `json:"database,omitempty"`
 	// SettlesSeconds is, for the plan only (never the measurement), how long this JVM target's first warm-up after a
 	// cold start took on average on the project's 2-core host (2 s windows, a 10 s horizon; docs/methodology.md,
-	// section 13): targets differ from 14 s to the cap. 0: the suite's average (schedule.JITSettles).
+	// section 13): targets differ from 20 s to the cap. 0: the suite's average (schedule.JITSettles).
 	SettlesSeconds float64 `json:"settlesSeconds,omitempty"`
 	// Baseline is set by the loader on the manifest's baseline entry.
 	Baseline bool `json:"-"`
