@@ -201,16 +201,11 @@ func TestAColdStartIsPlannedAtTheTargetsOwnPace(t *testing.T) {
 	t.Parallel()
 	m := suitetest.Manifest(t)
 	p := planOf(t, m, "nightly")
-	target := func(name string) *suite.Target {
-		for i := range m.Targets {
-			if m.Targets[i].Name == name {
-				return &m.Targets[i]
-			}
-		}
-		t.Fatalf("no target %s", name)
-		return nil
+	ts, err := m.Select([]string{"pekko-http", "helidon-se"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	pekko, helidon := target("pekko-http"), target("helidon-se")
+	pekko, helidon := ts[0], ts[1]
 	if pekko.SettlesSeconds <= p.WarmupMax.Seconds() || helidon.SettlesSeconds <= 0 {
 		t.Fatalf("the suite's paces: pekko-http %g s (want past the %s cap), helidon-se %g s", pekko.SettlesSeconds, p.WarmupMax, helidon.SettlesSeconds)
 	}
