@@ -1,11 +1,16 @@
 package run
 
 import (
+	"bytes"
+	"io"
+	"regexp"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
 	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/progress"
 )
 
 // TestForksMeasureEveryCellInEachStartAndCheckAFurtherConcurrency runs the real wrk against a loopback target over two
@@ -133,5 +138,50 @@ func TestNoisyJudgesTheRepeatsWithinAStart(t *testing.T) {
 	c.judgeNoise()
 	if slices.Contains(c.Flags, FlagNoisy) || c.CV() > 0.01 {
 		t.Errorf("starts 16%% apart, repeats within 1%%: cv %.3f, flags %v; want not noisy", c.CV(), c.Flags)
+	}
+}
+
+// TestCellNumbersRunOnAcrossStartsAndCostCells: over two starts, with cost cells in the first start only, every cell
+// of the run is announced under its own number, 1 to n, and each target's numbers follow the previous target's, as
+// the plan numbers them. The progress display finds the plan's steps by these numbers: when the second target
+// started again from the number after the first target's last start (its cost cells forgotten), every step of the
+// plan was taken for passed, and a 2-hour shard said "about 1s left" from its second target on.
+func TestCellNumbersRunOnAcrossStartsAndCostCells(t *testing.T) {
+	layout := endToEndLayout(t)
+	var out bytes.Buffer
+	r := testRunner(t, testManifest(t), layout, Plan{Profile: "test", Targets: []string{"go"}, Baseline: true, Scenarios: []string{"plaintext"},
+		Connections: []int{2, 4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1, Forks: 2, DelayMs: 20,
+		WarmupWindow: time.Second, WarmupMax: 2 * time.Second, WarmupTolerance: 0.95,
+		CostRungs: 1, CostShare: 0.1, CostRepeats: 1, CostDuration: time.Second})
+	r.Display = progress.New(io.MultiWriter(t.Output(), &out))
+	executeValid(t, r)
+
+	// baseline: c=2 and c=4 in two starts, its cost cell in the first; then go, the same
+	line := regexp.MustCompile(`cell (\d+)/(\d+) (\S+) `)
+	var got []string
+	seen := map[int]bool{}
+	prev, prevMax := "", 0
+	for _, m := range line.FindAllStringSubmatch(out.String(), -1) {
+		i, _ := strconv.Atoi(m[1])
+		if m[2] != "6" {
+			t.Fatalf("%q: want 6 cells in the run (2 targets x 2 closed cells and 1 cost cell)", m[0])
+		}
+		got = append(got, m[1])
+		seen[i] = true
+		if m[3] != prev {
+			if i <= prevMax {
+				t.Errorf("%s starts at cell %d, at or before %s's last (%d): numbers %v", m[3], i, prev, prevMax, got)
+			}
+			prev = m[3]
+		}
+		prevMax = max(prevMax, i)
+	}
+	if want := []string{"1", "2", "3", "1", "2", "4", "5", "6", "4", "5"}; !slices.Equal(got, want) {
+		t.Errorf("cells announced as %v, want %v (each start from its target's first number; cost after the first start's)", got, want)
+	}
+	for i := 1; i <= 6; i++ {
+		if !seen[i] {
+			t.Errorf("cell %d never announced: %v", i, got)
+		}
 	}
 }

@@ -81,6 +81,7 @@ type measurer struct {
 func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference) ([]Cell, *TargetFailure) {
 	planned := m.r.Plan.cellsOf(t)
 	m.done = 0
+	first := m.cell
 	var cells []Cell
 	var problems []string
 	for _, mode := range m.r.Plan.modesOf(t) {
@@ -107,6 +108,9 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topo
 		}
 	}
 	m.skip(planned - m.done) // cells not measured: the progress counts them done
+	// the next target's cells are numbered after every cell this one planned, measured or not, as the plan numbers
+	// them (progress.Display finds each step of the plan by its number)
+	m.cell = first + planned
 	if len(problems) == 0 {
 		return cells, nil
 	}
@@ -118,6 +122,10 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topo
 func (m *measurer) forks(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference) (cells []Cell, problems []string, fatal bool) {
 	forks := m.r.Plan.forks()
 	first := m.cell
+	// every start numbers its cells from the same first one; the first start also measures the cost and open-loop
+	// cells, so the mode's cells end where the furthest start ended, not where the last one did
+	last := first
+	defer func() { m.cell = last }()
 	for f := 0; f < forks && ctx.Err() == nil; f++ {
 		m.fork, m.cell = f, first
 		if forks > 1 {
@@ -126,6 +134,7 @@ func (m *measurer) forks(ctx context.Context, t *suite.Target, k int, topo topol
 		var got []Cell
 		var probs []string
 		got, probs, fatal = m.start(ctx, t, k, topo, cpus, ref)
+		last = max(last, m.cell)
 		cells = mergeFork(cells, got, forks > 1)
 		for _, p := range probs {
 			if m.mode.name == aotcache.AOTCache {
