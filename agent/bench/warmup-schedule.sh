@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # make bench-warmup-schedule: the warm-up schedule before and after issue 24, measured back to back. Not a test.
 # The same targets (TARGETS, default: every JVM target), scenarios (SCENARIOS, default plaintext json) and
-# concurrencies (CONNECTIONS, default 16 64 256) at 1 vCPU, with PROFILE's warm-up rules (default full):
+# concurrencies (CONNECTIONS, default 16 64 256) at 1 vCPU in FORKS JVM starts (default: the profile's), with
+# PROFILE's warm-up rules (default full), without cost cells or open-loop steps (only closed-loop cells compare):
 #   before: --warmup-per cell --min-repeats REPEATS  (every cell warmed up by the full rule, REPEATS fixed repeats)
 #   after:  --warmup-per target                      (once per start and scenario, further concurrencies checked;
 #                                                     3 to REPEATS repeats, stopping at a 95% interval within 2%)
 # Then, per cell, both figures with their 95% t intervals, whether the intervals overlap (agree), the warm-up each
 # cell had and its repeats; and each run's wall time. ORDER=after-first swaps the order (the host may drift).
+# KEEP=dir keeps both runs' payloads (before.json, after.json) and logs there.
 set -euo pipefail
 export LC_ALL=C # sort and join agree on the order of the cell keys
 cd "$(dirname "$0")/.."
@@ -15,13 +17,15 @@ AGENT=$PWD/bin/podium-agent SUITE=${SUITE:-$PWD/suite/suite.json}
 command -v wrk >/dev/null && command -v jq >/dev/null || { echo "bench-warmup-schedule: needs wrk and jq (apt-get install -y wrk jq)" >&2; exit 1; }
 TARGETS=${TARGETS:-$(jq -r '.targets[] | select(.start[0] == "{java}") | .name' "$SUITE")}
 SCENARIOS=${SCENARIOS:-plaintext json} CONNECTIONS=${CONNECTIONS:-16 64 256}
-PROFILE=${PROFILE:-full} REPEATS=${REPEATS:-5} DURATION=${DURATION:-10s} ORDER=${ORDER:-before-first}
+PROFILE=${PROFILE:-full} REPEATS=${REPEATS:-5} DURATION=${DURATION:-10s} ORDER=${ORDER:-before-first} FORKS=${FORKS:-}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+KEEP=${KEEP:-}
+trap '[ -z "$KEEP" ] || { mkdir -p "$KEEP" && cp "$work"/*.json "$work"/*.log "$KEEP"/ 2>/dev/null; }; rm -rf "$work"' EXIT
 export PODIUM_HOME=$work/home
 "$AGENT" keygen >/dev/null
 
-args=(--suite "$SUITE" --profile "$PROFILE" --baseline=false --vcpus 1 --open-loop=false --repeats "$REPEATS" --duration "$DURATION")
+args=(--suite "$SUITE" --profile "$PROFILE" --baseline=false --vcpus 1 --open-loop=false --cost-rungs 0 --repeats "$REPEATS" --duration "$DURATION")
+[ -n "$FORKS" ] && args+=(--forks "$FORKS")
 for t in $TARGETS; do args+=(--target "$t"); done
 for s in $SCENARIOS; do args+=(--scenario "$s"); done
 args+=(--connections "$(echo $CONNECTIONS | tr ' ' ,)")

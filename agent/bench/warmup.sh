@@ -2,9 +2,10 @@
 # make bench-warmup: plaintext at 1 vCPU and 64 connections, two parts. Not a test.
 # 1. One `podium-agent run` over every target of TARGETS (default: all, and the nginx baseline), with the warm-up
 #    rules of PROFILE (default full: the rules that measure these targets for the board) and REPEATS (3) x DURATION
-#    (10s) instead of the profile's repeats. Being one run, its table is a like-for-like comparison: req/s, the
-#    warm-up the agent chose, flags, and what a request cost (requests per CPU-second of the target's process tree,
-#    the target's CPU use in cores, its mean RSS, MB of RSS per 1,000 req/s, wrk's own CPU use).
+#    (10s) instead of the profile's repeats, in one JVM start (as the plateau's) and without cost cells. Being one
+#    run, its table is a like-for-like comparison: req/s, the warm-up the agent chose, flags, and what a request
+#    cost (requests per CPU-second of the target's process tree, the target's CPU use in cores, its mean RSS, MB of
+#    RSS per 1,000 req/s, wrk's own CPU use).
 # 2. For every target of PLATEAU (default: TARGETS; "none" skips it), the plateau of HOLD seconds (120) of sustained
 #    load on a fresh start of the same target, pinned the same way (`podium-agent start`), driven by the same wrk
 #    settings in 10 s windows; plateau = mean of the last 3 windows; each window printed with the JIT's compile
@@ -38,7 +39,7 @@ if [ ${#targets[@]} -eq 0 ]; then targets=(--target "$BASELINE"); with_baseline=
 echo "== one run: ${TARGETS//$'\n'/ } (plaintext, 1 vCPU, $CONNECTIONS connections, $PROFILE warm-up, ${REPEATS}x$DURATION)" >&2
 status=0
 "$AGENT" run --suite "$SUITE" --profile "$PROFILE" "${targets[@]}" --baseline=$with_baseline --scenario plaintext \
-  --connections $CONNECTIONS --vcpus 1 --repeats "$REPEATS" --duration "$DURATION" --open-loop=false \
+  --connections $CONNECTIONS --vcpus 1 --repeats "$REPEATS" --duration "$DURATION" --open-loop=false --forks 1 --cost-rungs 0 \
   --output "$work/run.json" 2>&1 | tee "$work/run.log" | grep --line-buffered -E 'warm-up|repeat|FAIL|fail|==' | sed 's/^/    agent: /' >&2 \
   || status=$?
 [ -s "$work/run.json" ] || { echo "bench-warmup: the agent's run wrote no payload (exit $status); its log:" >&2; tail -20 "$work/run.log" >&2; exit 1; }
