@@ -13,7 +13,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 
 .PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-frontend lint-format format \
         test test-schema test-compose test-migrations test-agent test-backend test-suite test-frontend \
-        bench bench-ingest bench-read bench-agent bench-frontend bench-changes bench-coverage bench-warmup bench-warmup-schedule bench-quick profile screenshots \
+        bench bench-ingest bench-read bench-read-ab bench-agent bench-frontend bench-changes bench-coverage bench-warmup bench-warmup-schedule bench-quick profile screenshots \
         backup restore test-backup test-resume load soak replicas
 
 help: ## list the targets
@@ -134,6 +134,9 @@ bench-ingest: ## ingest rate of signed 1,000-cell runs next to PostgreSQL COPY
 
 bench-read: ## leaderboard throughput and p99 on 10,100,000 repeat rows next to /q/health/live
 	backend/bench/read.sh
+
+bench-read-ab: ## bench-read of this checkout beside an earlier commit, alternating rounds, server and wrk on a CPU each: make bench-read-ab BEFORE=<commit> [ROUNDS=4]
+	BEFORE=$(BEFORE) backend/bench/read-ab.sh
 
 bench-agent: ## the agent's requests/s next to wrk by hand, and its peak RSS
 	$(MAKE) -C agent bench

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# make bench-read-ab BEFORE=<commit>: make bench-read's measurement of this checkout beside an earlier commit of it,
+# back to back on one machine, in alternating rounds. Not a test.
+#
+# Sharing two CPUs between the server and wrk, one build's figure moves by up to 20% from one run to the next, more
+# than most changes to compare. So here the server and its embedded PostgreSQL run on CPU 0, and wrk (one thread) and
+# curl on CPU 1, and the two builds take turns: the earlier one first in odd rounds, this checkout first in even ones.
+#
+#   1. builds BEFORE in a git worktree under $WORK (once), and this checkout's backend when it has no build (REBUILD=1:
+#      always);
+#   2. loads make bench-read's data set (2,000 runs, 10,100,000 repeat rows, about 4 GB) with BEFORE's own loader
+#      (backend/bench/read.sh --load-only of that commit, so that it fits that commit's schema), once; then copies it
+#      for this checkout, whose first start migrates the copy forward;
+#   3. ROUNDS rounds: each build serves its copy and backend/bench/read.sh --url measures it (health, the board plain
+#      and gzipped, each DURATION seconds at CONNECTIONS connections);
+#   4. prints each round, then this checkout against BEFORE per figure: the geometric mean of the rounds' ratios with
+#      its 95% interval (Student's t), and the range of the rounds' ratios.
+#
+# Environment: BEFORE (required: a commit, tag or branch), ROUNDS (default 4), WORK (default /tmp/podium-read-ab),
+# RUNS (default 2000), PORT (default 18080), DURATION (default 15), CONNECTIONS (default 64), REBUILD.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+backend=$(cd "$here/.." && pwd)
+repo=$(cd "$backend/.." && pwd)
+fail() { echo "bench-read-ab: $*" >&2; exit 1; }
+
+[ -n "${BEFORE:-}" ] || fail "name the build to compare with: make bench-read-ab BEFORE=<commit>"
+rounds=${ROUNDS:-4} work=${WORK:-/tmp/podium-read-ab} runs=${RUNS:-2000} port=${PORT:-18080}
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || fail "ROUNDS must be a positive number, not '$rounds'"
+[ "$(nproc)" -ge 2 ] || fail "needs 2 CPUs (the server on one, wrk on the other); this machine has $(nproc)"
+for c in taskset wrk curl git; do command -v "$c" >/dev/null || fail "needs $c (apt-get install -y util-linux wrk curl git)"; done
+sha=$(git -C "$repo" rev-parse --verify --quiet "$BEFORE^{commit}") || fail "BEFORE=$BEFORE is not a commit of $repo"
+export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
+java="$JAVA_HOME/bin/java"
+mkdir -p "$work"
+
+# --- 1. the two builds -------------------------------------------------------------------------------------------
+tree=$work/tree-${sha:0:12}
+if [ ! -f "$tree/backend/target/quarkus-app/quarkus-run.jar" ]; then
+  [ -d "$tree" ] || git -C "$repo" worktree add --detach -f "$tree" "$sha" >/dev/null
+  [ -f "$tree/backend/bench/read.sh" ] || fail "$BEFORE has no backend/bench/read.sh (it predates make bench-read)"
+  echo "bench-read-ab: building $BEFORE (${sha:0:12}) in $tree" >&2
+  "$tree/mvnw" -B -ntp -q -f "$tree/backend/pom.xml" package -DskipTests
+fi
+if [ ! -f "$backend/target/quarkus-app/quarkus-run.jar" ] || [ -n "${REBUILD:-}" ]; then
+  echo "bench-read-ab: building this checkout's backend" >&2
+  "$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" package -DskipTests
+fi
+declare -A app=([before]=$tree/backend/target/quarkus-app [after]=$backend/target/quarkus-app)
+
+# --- 2. one data set, a copy each ---------------------------------------------------------------------------------
+declare -A data=([before]=$work/data-${sha:0:12} [after]=$work/data-${sha:0:12}-after)
+if [ ! -f "${data[before]}/read-dataset-$runs.done" ]; then
+  echo "bench-read-ab: loading the data set with $BEFORE's loader into ${data[before]} (once; minutes)" >&2
+  PODIUM_BENCH_DATA=${data[before]} PORT=$port RUNS=$runs "$tree/backend/bench/read.sh" --load-only >&2
+fi
+rm -rf "${data[after]}"
+cp -a "${data[before]}" "${data[after]}"  # afresh each time: this checkout may have migrations a former copy lacks
+
+# --- 3. alternating rounds ----------------------------------------------------------------------------------------
+server=""
+stop() { if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; server=""; fi; }
+trap stop EXIT
+out=$work/rounds-$(date +%Y%m%d-%H%M%S)
+mkdir -p "$out"
+for r in $(seq 1 "$rounds"); do
+  order="before after"; [ $((r % 2)) -eq 0 ] && order="after before"
+  for b in $order; do
+    echo "bench-read-ab: round $r of $rounds, $b ($(date +%T), load average $(cut -d' ' -f1 /proc/loadavg))" >&2
+    PODIUM_PORT=$port PODIUM_HOST=127.0.0.1 PODIUM_DATA_DIR=${data[$b]} \
+      taskset -c 0 "$java" -Xmx1g -jar "${app[$b]}/quarkus-run.jar" >"$out/server-$r-$b.log" 2>&1 &
+    server=$!
+    taskset -c 1 env THREADS=1 "$here/read.sh" --url "http://127.0.0.1:$port" >"$out/round-$r-$b.txt" \
+      || { tail -20 "$out/server-$r-$b.log" >&2; fail "round $r, $b: the measurement failed (its output: $out)"; }
+    stop
+  done
+done
+
+# --- 4. the comparison --------------------------------------------------------------------------------------------
+figures() { # round file -> "health plain gzip health-p99 plain-p99 gzip-p99"
+  awk '/^read bench: health/ {
+    for (i = 1; i <= NF; i++) {
+      if ($i == "health") h = $(i + 1)
+      if ($i == "leaderboard") p = $(i + 1)
+      if ($i == "gzipped") g = $(i - 2)
+      if ($i == "p99") { q[++n] = $(i + 1); sub(/[;,]$/, "", q[n]) }
+    }
+  }
+  /^--- \/q\/health/ { s = 1 } s && $1 == "99%" { hp = $2; s = 0 }
+  END { print h, p, g, hp, q[1], q[2] }' "$1"
+}
+echo "make bench-read, this checkout ($(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD -- backend || echo ', with changes')) against $BEFORE (${sha:0:12}): server on CPU 0, wrk on CPU 1, rounds: $rounds"
+printf '%-6s %-7s %10s %10s %10s   %s\n' round build health plain gzipped "p99 health / plain / gzipped"
+for r in $(seq 1 "$rounds"); do
+  for b in before after; do
+    read -r h p g hp pp gp < <(figures "$out/round-$r-$b.txt")
+    printf '%-6s %-7s %10s %10s %10s   %s / %s / %s\n' "$r" "$b" "$h" "$p" "$g" "$hp" "$pp" "$gp"
+    echo "$r $b $h $p $g" >>"$out/figures"
+  done
+done
+awk -v rounds="$rounds" '
+  BEGIN { split("12.71 4.30 3.18 2.78 2.57 2.45 2.36 2.31 2.26 2.23", t, " "); name[3] = "health"; name[4] = "plain"; name[5] = "gzipped" }
+  { v[$1, $2, 3] = $3; v[$1, $2, 4] = $4; v[$1, $2, 5] = $5 }
+  END {
+    for (k = 3; k <= 5; k++) {
+      s = 0; ss = 0; lo = 1e9; hi = 0
+      for (r = 1; r <= rounds; r++) { x = log(v[r, "after", k] / v[r, "before", k]); s += x; ss += x * x; if (exp(x) < lo) lo = exp(x); if (exp(x) > hi) hi = exp(x) }
+      m = s / rounds
+      if (rounds > 1) {
+        sd = sqrt((ss - rounds * m * m) / (rounds - 1)); q = (rounds - 1 <= 10 ? t[rounds - 1] : 2.0); h = q * sd / sqrt(rounds)
+        printf "%-8s this checkout / before: %.3fx (95%% interval %.3f-%.3f), rounds %.3f to %.3f\n", name[k], exp(m), exp(m - h), exp(m + h), lo, hi
+      } else printf "%-8s this checkout / before: %.3fx (one round: no interval)\n", name[k], exp(m)
+    }
+  }' "$out/figures"
+echo "each round's output and server log: $out"
