@@ -18,6 +18,8 @@
 #
 # Environment: BEFORE (required: a commit, tag or branch), ROUNDS (default 4), WORK (default /tmp/podium-read-ab),
 # RUNS (default 2000), PORT (default 18080), DURATION (default 15), CONNECTIONS (default 64), REBUILD.
+# What it keeps in WORK for the next comparison: the worktree (`git worktree list` shows it; `git worktree remove --force
+# DIR` and deleting WORK remove all of it), the earlier build's data set, and each comparison's rounds.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
