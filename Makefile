@@ -136,7 +136,7 @@ bench-read: ## leaderboard throughput and p99 on 10,100,000 repeat rows next to 
 	backend/bench/read.sh
 
 bench-read-ab: ## bench-read of this checkout beside an earlier commit, alternating rounds, server and wrk on a CPU each: make bench-read-ab BEFORE=<commit> [ROUNDS=4]
-	BEFORE=$(BEFORE) backend/bench/read-ab.sh
+	backend/bench/read-ab.sh
 
 bench-agent: ## the agent's requests/s next to wrk by hand, and its peak RSS
 	$(MAKE) -C agent bench
