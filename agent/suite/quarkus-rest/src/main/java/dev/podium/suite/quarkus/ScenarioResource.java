@@ -59,11 +59,17 @@ public class ScenarioResource {
         return new Message(HELLO);
     }
 
+    /**
+     * The call is subscribed apart from the request's Uni, so a client that goes away does not cancel it: a call
+     * cancelled while it waited for one of the pool's connections kept that connection (Quarkus 3.32.0), and once a
+     * load generator had stopped with 256 requests in flight four times, the pool's 64 were gone and /proxy answered
+     * nothing more. The call finishes and returns its connection; its answer goes nowhere.
+     */
     @GET
     @Path("proxy")
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<String> proxy() {
-        return reference.get();
+        return Uni.createFrom().emitter(emitter -> reference.get().subscribe().with(emitter::complete, emitter::fail));
     }
 
     @GET
