@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -268,6 +269,12 @@ func (m *measurer) start(ctx context.Context, t *suite.Target, k int, topo topol
 		}
 		for _, c := range r.Plan.connectionsFor(s) {
 			cell, err := m.closed(ctx, p, s, c, k)
+			var none noAnswers
+			if errors.As(err, &none) { // a stalled cell is not a figure; the target's other cells still are
+				r.logf("  %v: the cell is not kept", err)
+				problems = append(problems, fmt.Sprintf("%s at %d connections: %v, not kept", s, c, err))
+				continue
+			}
 			if err != nil {
 				return cells, append(problems, fmt.Sprintf("%s at %d connections: %v", s, c, err)), true
 			}
@@ -385,6 +392,9 @@ func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario 
 		c.flag(FlagWarmupNotStable)
 	}
 	r.logf("  warm-up %.1f s (%s)", c.WarmupSeconds, warm.Reason)
+	if n := len(warm.Samples); n > 0 && warm.Samples[n-1].RequestsPerSecond == 0 {
+		return c, noAnswers{conns: conns, seconds: warm.Samples[n-1].Seconds, when: "its last warm-up window"}
+	}
 	for i := 0; i < r.Plan.Repeats && !enough(repeatRates(c), r.Plan.minRepeats()); i++ {
 		o := opts
 		o.Duration = r.Plan.Duration
@@ -399,6 +409,9 @@ func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario 
 			return c, fmt.Errorf("repeat %d: %w", i+1, err)
 		}
 		c.raw.Add(m.rawTitle(fmt.Sprintf("repeat %d", i+1), o.Args("report.lua")), res.Raw)
+		if res.Requests == 0 {
+			return c, noAnswers{conns: conns, seconds: r.Plan.Duration.Seconds(), when: fmt.Sprintf("repeat %d", i+1)}
+		}
 		if scenario == "proxy" {
 			if err := m.proxied(ctx, before, res); err != nil {
 				return c, fmt.Errorf("repeat %d: %w", i+1, err)
@@ -419,6 +432,19 @@ func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario 
 	}
 	c.judgeNoise()
 	return c, nil
+}
+
+// noAnswers: the target answered no request at all over a warm-up window or a repeat (it stalled: quarkus-rest's
+// proxy at 256 connections did on 2026-11-27, with wrk counting no error). Zero requests/s is not a figure of the
+// target's speed, and the warm-up rule finds a flat zero "stable", so such a cell is reported and not kept.
+type noAnswers struct {
+	conns   int
+	seconds float64
+	when    string
+}
+
+func (e noAnswers) Error() string {
+	return fmt.Sprintf("no request answered in %s (%.0f s at %d connections)", e.when, e.seconds, e.conns)
 }
 
 // enoughHalfWidth: a closed-loop cell stops repeating once its 95% interval's half-width is at most this share of

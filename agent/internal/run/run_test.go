@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -179,6 +180,43 @@ func TestRunGoesOnWhenATargetFails(t *testing.T) {
 		if c.Scenario != "json" {
 			t.Errorf("measured %s %s", c.Framework, c.Scenario)
 		}
+	}
+}
+
+// A target that passes validation and then answers nothing under load (quarkus-rest's proxy at 256 connections on
+// 2026-11-27: 0 req/s, 0 errors, its flat zero "stable" to the warm-up rule) gives no cell for that scenario: a
+// user would otherwise see it ranked at 0 req/s with no flag. The target is reported failed with the reason, and its
+// other scenarios are kept.
+func TestACellWhoseTargetAnswersNothingIsNotKept(t *testing.T) {
+	layout, err := freshLayout()
+	if err != nil {
+		t.Skipf("needs 2 CPUs: %v", err)
+	}
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Skip("wrk is not installed (apt-get install -y wrk)")
+	}
+	m := testManifest(t)
+	m.Baseline = nil
+	stall := append([]string{"env", "PODIUM_CONTRACT_STALL=/json:20"}, m.Targets[0].Start...)
+	m.Targets = append(m.Targets, suite.Target{Name: "stall", Framework: "Stall", FrameworkVersion: "1", IOModel: "blocking",
+		Start: stall, Port: testtarget.Port(t), Health: "/plaintext", Scenarios: []string{"json", "plaintext"}})
+	r := &Runner{Manifest: m, Layout: layout, HealthWait: 5 * time.Second, AgentVersion: "t", Display: progress.New(t.Output()),
+		Plan: Plan{Targets: []string{"stall"}, Scenarios: []string{"json", "plaintext"}, Connections: []int{2}, VCPUs: []int{1},
+			Duration: time.Second, Repeats: 2, DelayMs: 10, WarmupWindow: time.Second, WarmupMax: 3 * time.Second, WarmupTolerance: 0.03}}
+	payload, failures, err := r.Execute(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(failures) != 1 || failures[0].Target != "stall" ||
+		!strings.Contains(failures[0].Reason, "json at 2 connections: no request answered") {
+		t.Errorf("failures %+v, want stall's json reported as answering no request", failures)
+	}
+	var got []string
+	for _, c := range payload.Results {
+		got = append(got, fmt.Sprintf("%s (%.0f req/s)", c.Scenario, c.meanRPS()))
+	}
+	if len(payload.Results) != 1 || payload.Results[0].Scenario != "plaintext" || payload.Results[0].meanRPS() == 0 {
+		t.Fatalf("cells %v, want stall's plaintext cell only, with requests", got)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -198,7 +199,8 @@ func Main(m *testing.M) {
 // serves the contract (breaking $PODIUM_CONTRACT_BROKEN on purpose), with =reference the reference
 // service, on 127.0.0.1:$PORT, and never returns; without it, it returns at once. With PODIUM_TEST_COUNTS set to a
 // folder, a target counts the requests it answered and writes the count to <folder>/<port> when it is stopped
-// (SIGTERM): a test of several instances behind a balancer sees that each one served.
+// (SIGTERM): a test of several instances behind a balancer sees that each one served. PODIUM_CONTRACT_STALL=PATH:N
+// answers N requests to PATH, then stalls there (see stalling).
 func serveIfChild() {
 	var h http.Handler
 	switch os.Getenv("PODIUM_CONTRACT_SERVE") {
@@ -215,6 +217,10 @@ func serveIfChild() {
 	if us, _ := strconv.Atoi(os.Getenv("PODIUM_CONTRACT_SPIN_US")); us > 0 {
 		h = spinning(h, time.Duration(us)*time.Microsecond)
 	}
+	if path, after, ok := strings.Cut(os.Getenv("PODIUM_CONTRACT_STALL"), ":"); ok {
+		n, _ := strconv.ParseInt(after, 10, 64)
+		h = stalling(h, path, n)
+	}
 	http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), h)
 	os.Exit(1)
 }
@@ -224,6 +230,19 @@ func serveIfChild() {
 func spinning(h http.Handler, d time.Duration) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for start := time.Now(); time.Since(start) < d; {
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// stalling answers the first n requests to path, then none: each later one waits until its client goes away (a
+// target that passes validation and stalls under load, as quarkus-rest's proxy did at 256 connections).
+func stalling(h http.Handler, path string, n int64) http.Handler {
+	var answered atomic.Int64
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == path && answered.Add(1) > n {
+			<-r.Context().Done()
+			return
 		}
 		h.ServeHTTP(w, r)
 	})
