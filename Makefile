@@ -14,7 +14,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 .PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-frontend lint-format format \
         test test-schema test-compose test-migrations test-agent test-backend test-suite test-frontend \
         bench bench-ingest bench-read bench-read-ab bench-agent bench-frontend bench-changes bench-coverage bench-warmup bench-warmup-schedule bench-quick profile screenshots \
-        backup restore test-backup test-resume load soak replicas
+        backup restore test-backup test-shutdown test-resume load soak replicas
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-15s %s\n", $$1, $$2}'
@@ -23,7 +23,7 @@ help: ## list the targets
 run: deps build ## the main job: service + site, local agent enrolled, quick profile measured and pushed
 	ci/main-job.sh
 
-test: test-schema test-compose test-migrations lint-go lint-frontend lint-format test-agent test-backend test-backup test-resume replicas test-suite test-frontend ## every test of every component
+test: test-schema test-compose test-migrations lint-go lint-frontend lint-format test-agent test-backend test-backup test-shutdown test-resume replicas test-suite test-frontend ## every test of every component
 
 ## --- building and serving ---------------------------------------------------------------------------------
 deps: ## install wrk, nginx, curl and PostgreSQL (the db scenarios' benchmark database, the tests) when missing (apt-get as root; otherwise prints the command)
@@ -104,6 +104,9 @@ test-backend: ## backend tests against a real embedded PostgreSQL (and an extern
 
 test-backup: backend agent ## make backup, then make restore into an empty service: every run byte-identical and verified
 	ci/backup-test.sh
+
+test-shutdown: backend ## SIGTERM to a service on its embedded PostgreSQL: a run sent in the shutdown delay is stored and kept; PostgreSQL stops after the service
+	ci/shutdown-test.sh
 
 test-resume: backend agent ## a real run pushing to a real service, SIGKILLed after its first target, then run --resume: one complete run, every cell once
 	ci/resume-test.sh

@@ -57,6 +57,20 @@ public final class EmbeddedDatabase implements AutoCloseable {
      */
     public static EmbeddedDatabase start(Path dataDirectory, int port, boolean clean, String ownerDescription)
             throws IOException {
+        return start(dataDirectory, port, clean, ownerDescription, true);
+    }
+
+    /**
+     * The service's own database (PodiumMain): kept, on a port the kernel picks, and without zonky's JVM shutdown hook,
+     * which would stop it while the application still answers (ServiceDatabase stops it after the application).
+     */
+    static EmbeddedDatabase startForService(Path dataDirectory, String ownerDescription) throws IOException {
+        return start(dataDirectory, 0, false, ownerDescription, false);
+    }
+
+    private static EmbeddedDatabase start(
+            Path dataDirectory, int port, boolean clean, String ownerDescription, boolean stopAtJvmExit)
+            throws IOException {
         Files.createDirectories(dataDirectory);
         DataDirectoryOwner owner = DataDirectoryOwner.claim(dataDirectory, ownerDescription);
         try {
@@ -65,6 +79,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     .setDataDirectory(dataDirectory)
                     .setCleanDataDirectory(clean)
                     .setPGStartupWait(Duration.ofSeconds(60))
+                    .setRegisterShutdownHook(stopAtJvmExit)
                     .setServerConfig("max_connections", "200")
                     // zonky's defaults trade durability for speed; a run answered 201 must survive a crash
                     .setServerConfig("fsync", "on")

@@ -23,19 +23,23 @@ public class PodiumMain {
                 Path.of(env("PODIUM_DATA_DIR", ".podium")).toAbsolutePath().resolve("postgres");
         System.out.println("podium: starting the embedded PostgreSQL with its data in " + dataDirectory);
         String address = "http://" + env("PODIUM_HOST", "127.0.0.1") + ":" + env("PODIUM_PORT", "8080");
-        EmbeddedDatabase started;
+        EmbeddedDatabase database;
         try {
-            started = EmbeddedDatabase.start(dataDirectory, 0, false, address);
+            database = EmbeddedDatabase.startForService(dataDirectory, address);
         } catch (DataDirectoryOwner.DataDirectoryInUseException e) {
             System.err.println("podium: not starting: " + e.getMessage());
             System.exit(1);
             return;
         }
-        try (EmbeddedDatabase database = started) {
+        // stopped after the application, not beside it (SIGTERM runs every JVM shutdown hook at once)
+        ServiceDatabase.adopt(database);
+        try {
             System.setProperty("quarkus.datasource.jdbc.url", database.jdbcUrl());
             System.setProperty("quarkus.datasource.username", database.user());
             System.setProperty("quarkus.datasource.password", database.password());
             Quarkus.run(args);
+        } finally {
+            ServiceDatabase.close();
         }
     }
 
