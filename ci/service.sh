@@ -1,8 +1,10 @@
-# Sourced, from the repository's root, by the scripts that start throwaway services (backup-test.sh, resume-test.sh,
-# load.sh, soak.sh). Sourcing it finds the JDK (JAVA_HOME, else ci/find-jdk.sh), unsets PODIUM_DB_URL (a throwaway
-# service keeps its data in its own embedded database) and makes a folder $tmp for the caller to remove.
+# Sourced, from the repository's root, by the scripts that start throwaway services (backup-test.sh,
+# shutdown-test.sh, resume-test.sh, load.sh, soak.sh). Sourcing it finds the JDK (JAVA_HOME, else ci/find-jdk.sh),
+# unsets PODIUM_DB_URL (a throwaway service keeps its data in its own embedded database) and makes a folder $tmp for
+# the caller to remove.
 # start_service NAME DATA_DIR [PORT] starts the built service (log: DATA_DIR.NAME.log) on PORT or one the kernel picks,
-# waits until it listens, and sets NAME_pid and NAME_url; stop_services stops every service it started, by pid.
+# waits until it listens, and sets NAME_pid and NAME_url; stop_services stops every service it started, by pid;
+# enrol_test_agent URL enrols the test vectors' key.
 # Needs the jar.
 JAVA_HOME=$(JAVA_HOME=${JAVA_HOME:-} ci/find-jdk.sh)
 export JAVA_HOME
@@ -26,6 +28,13 @@ start_service() {
   done
   printf -v "${name}_pid" '%s' "$pid"
   printf -v "${name}_url" '%s' "http://127.0.0.1:$port"
+}
+
+# enrol_test_agent URL enrols the test vectors' agent key (schema/testdata/keys/test-agent.json) with the admin token,
+# so that the vectors' signed runs (schema/testdata/cases.json) are accepted.
+enrol_test_agent() {
+  curl -fsS -X POST "$1/api/agents" -H "Authorization: Bearer $PODIUM_ADMIN_TOKEN" -H 'Content-Type: application/json' \
+    -d "{\"name\":\"test-agent\",\"publicKey\":\"$(jq -r .publicKey schema/testdata/keys/test-agent.json)\"}" >/dev/null
 }
 
 stop_services() {

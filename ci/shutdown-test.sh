@@ -11,8 +11,7 @@ source ci/service.sh
 trap 'stop_services; rm -rf "$tmp"' EXIT
 
 start_service a "$tmp/data"
-curl -fsS -X POST "$a_url/api/agents" -H "Authorization: Bearer $PODIUM_ADMIN_TOKEN" -H 'Content-Type: application/json' \
-  -d "{\"name\":\"test-agent\",\"publicKey\":\"$(jq -r .publicKey schema/testdata/keys/test-agent.json)\"}" >/dev/null
+enrol_test_agent "$a_url"
 mapfile -t envelopes < <(jq -r '.[] | select(.status == 201) | .envelope' schema/testdata/cases.json | head -2)
 post() { curl -sS -o "$tmp/answer.json" -w '%{http_code}' -X POST "$a_url/api/runs" -H 'Content-Type: application/json' \
   --data-binary "@schema/testdata/$1"; }
