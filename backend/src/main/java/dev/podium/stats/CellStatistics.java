@@ -102,7 +102,8 @@ public final class CellStatistics {
 
     /**
      * The spread of a cell of several JVM starts (methodology section 4, two-level model): the mean is the mean of the
-     * starts' means; the 95% interval is the t interval over the starts' means (F - 1 degrees of freedom), whose
+     * starts' means; the 95% interval is the t interval over the starts' means, taken to the log scale around the
+     * figure ({@link PositiveInterval}), (F - 1 degrees of freedom), whose
      * sample variance estimates the between-start variance plus the within-start variance over the repeats per start,
      * so it counts both; it is never narrower than the interval the repeats would give if the starts did not differ
      * (the pooled within-start standard deviation over all N repeats, N - F degrees of freedom). stddev and cv are the
@@ -119,7 +120,14 @@ public final class CellStatistics {
             half = Math.max(half, StudentT.quantile(m.repeats() - m.starts()) * stddev / Math.sqrt(m.repeats()));
         }
         Double cv = stddev == null || mean == 0 ? null : stddev / mean;
-        return new Spread(mean, stddev, mean - half, mean + half, cv, cv != null && cv > CellStats.NOISY_CV);
+        double[] ci = PositiveInterval.around(forkFigure(starts), mean, mean - half, mean + half);
+        return new Spread(
+                mean,
+                stddev,
+                ci == null ? null : ci[0],
+                ci == null ? null : ci[1],
+                cv,
+                cv != null && cv > CellStats.NOISY_CV);
     }
 
     /** The starts' means' coefficient of variation: their sample standard deviation over their mean. */
@@ -140,10 +148,15 @@ public final class CellStatistics {
     /** How the repeats' requests/s spread: mean, sample stddev, 95% t interval, coefficient of variation, noisy. */
     public record Spread(double mean, Double stddev, Double ciLow, Double ciHigh, Double cv, boolean noisy) {}
 
-    /** The spread of requests/s over a cell's repeats; stddev, interval and cv are null for a single repeat. */
+    /**
+     * The spread of requests/s over a cell's repeats; stddev, interval and cv are null for a single repeat. The interval
+     * is the t interval of the mean taken to the log scale around the figure, the trimmed mean ({@link
+     * PositiveInterval}): never below zero, and around the figure it is shown with.
+     */
     public static Spread spread(double[] rps) {
-        double[] ci = StudentT.meanInterval(rps);
+        double[] t = StudentT.meanInterval(rps);
         double mean = new Mean().evaluate(rps);
+        double[] ci = t == null ? null : PositiveInterval.around(trimmedMean(rps), mean, t[0], t[1]);
         Double stddev = rps.length < 2 ? null : new StandardDeviation(true).evaluate(rps);
         Double cv = stddev == null || mean == 0 ? null : stddev / mean;
         return new Spread(

@@ -27,8 +27,9 @@ public record Estimate(
         if (values.length == 0) {
             return null;
         }
-        double[] ci = StudentT.meanInterval(values);
-        return new Estimate(
-                new Mean().evaluate(values), ci == null ? null : ci[0], ci == null ? null : ci[1], values.length);
+        double mean = new Mean().evaluate(values);
+        double[] t = StudentT.meanInterval(values);
+        double[] ci = t == null ? null : PositiveInterval.around(mean, mean, t[0], t[1]);
+        return new Estimate(mean, ci == null ? null : ci[0], ci == null ? null : ci[1], values.length);
     }
 }

@@ -59,19 +59,30 @@ class CellStatisticsTest {
     }
 
     @Test
-    void interval_is_the_student_t_interval_of_the_mean_not_the_lowest_and_highest_repeat() {
+    void interval_is_the_student_t_interval_of_the_mean_on_the_log_scale_around_the_figure() {
         // scipy.stats.t.interval(0.95, 4, loc=A.mean(), scale=A.std(ddof=1)/sqrt(5)) = (89.66144258495865,
-        // 123.05855741504132)
+        // 123.05855741504132) around the mean 106.36; on the log scale around the figure, the trimmed mean
+        // 101.4333...: f * exp(-+ (high - low) / 2 / mean) = (86.6954512019038, 118.6765968510834)
         CellStats s = CellStatistics.of(repeats(A), 1);
-        assertEquals(89.66144258495865, s.rpsCiLow(), 1e-9);
-        assertEquals(123.05855741504132, s.rpsCiHigh(), 1e-9);
-        // three repeats 8400, 10500, 15000: scipy (2923.629082735788, 19676.370917264212), far wider than 8400..15000
+        assertEquals(86.6954512019038, s.rpsCiLow(), 1e-9);
+        assertEquals(118.6765968510834, s.rpsCiHigh(), 1e-9);
+        // three repeats 8400, 10500, 15000: scipy (2923.629082735788, 19676.370917264212) around 11300, far wider than
+        // 8400..15000; around the figure 10500 on the log scale (5003.329018442833, 22035.328796808306), above zero
         CellStats three = CellStatistics.of(repeats(new double[] {8400, 10500, 15000}), 1);
-        assertEquals(2923.629082735788, three.rpsCiLow(), 1e-6);
-        assertEquals(19676.370917264212, three.rpsCiHigh(), 1e-6);
+        assertEquals(5003.329018442833, three.rpsCiLow(), 1e-6);
+        assertEquals(22035.328796808306, three.rpsCiHigh(), 1e-6);
+        assertTrue(three.rpsCiLow() < three.rpsTrimmedMean() && three.rpsTrimmedMean() < three.rpsCiHigh());
         CellStats flat = CellStatistics.of(repeats(new double[] {700, 700, 700}), 1);
         assertEquals(700, flat.rpsCiLow());
         assertEquals(700, flat.rpsCiHigh());
+    }
+
+    @Test
+    void an_interval_over_two_wild_repeats_stays_above_zero() {
+        // the t interval over 1,000 and 30,000 req/s (t = 12.7) is (-169,000, 200,000): it crossed zero
+        CellStats s = CellStatistics.of(repeats(new double[] {1_000, 30_000}), 1);
+        assertTrue(s.rpsCiLow() > 0, "low end " + s.rpsCiLow());
+        assertTrue(s.rpsCiLow() < s.rpsTrimmedMean() && s.rpsTrimmedMean() < s.rpsCiHigh());
     }
 
     @Test
@@ -101,14 +112,15 @@ class CellStatisticsTest {
         // requests / CPU s: 9964.912280701754 (9813.942009482475, 10115.882551921033)
         // req/s / vCPU: 5066.666666666667 (4062.714363058459, 6070.618970274874)
         // MB / (req/s / 1000): 39.89039329464862 (35.775434915975424, 44.00535167332181)
+        // each on the log scale around its mean m, m * exp(-+ (high - low) / 2 / m): the intervals below
         List<RepeatFigures> r = List.of(
                 new RepeatFigures(150000, 10000, 1, 2, 3, 0, 0, 15.0, 400e6, 0),
                 new RepeatFigures(165000, 11000, 1, 2, 3, 0, 0, 16.5, 420e6, 0),
                 new RepeatFigures(141000, 9400, 1, 2, 3, 0, 0, 14.25, 390e6, 0));
         CellStats s = CellStatistics.of(r, 2);
-        assertEstimate(s.requestsPerCpuSecond(), 9964.912280701754, 9813.942009482475, 10115.882551921033, 3);
-        assertEstimate(s.rpsPerVcpu(), 5066.666666666667, 4062.714363058459, 6070.618970274874, 3);
-        assertEstimate(s.rssMbPerKrps(), 39.89039329464862, 35.775434915975424, 44.00535167332181, 3);
+        assertEstimate(s.requestsPerCpuSecond(), 9964.912280701754, 9815.079869789759, 10117.031963002013, 3);
+        assertEstimate(s.rpsPerVcpu(), 5066.666666666667, 4155.923467847623, 6176.993226587575, 3);
+        assertEstimate(s.rssMbPerKrps(), 39.89039329464862, 35.98056384382229, 44.22508452365338, 3);
 
         CellStats v1 = CellStatistics.of(repeats(A), 2);
         assertNull(v1.requestsPerCpuSecond());

@@ -31,12 +31,13 @@ class ForkStatisticsTest {
     void three_starts_that_differ_give_the_t_interval_over_their_means() {
         CellStats s = CellStatistics.of(
                 starts(new double[] {100, 101, 99}, new double[] {110, 111, 109}, new double[] {120, 121, 119}), 1);
-        // means 100, 110, 120: sd 10, 100 +- 4.3027 x 10 / sqrt(3) around 110
+        // means 100, 110, 120: sd 10, 110 +- 4.3027 x 10 / sqrt(3); on the log scale around the figure (110, the mean
+        // of the starts' trimmed means): 110 x exp(-+ half / 110)
         double half = 4.302652729749464 * 10 / Math.sqrt(3);
         assertEquals(3, s.forks());
         assertEquals(110, s.rpsMean(), 1e-9);
-        assertEquals(110 - half, s.rpsCiLow(), 1e-9);
-        assertEquals(110 + half, s.rpsCiHigh(), 1e-9);
+        assertEquals(110 * Math.exp(-half / 110), s.rpsCiLow(), 1e-9);
+        assertEquals(110 * Math.exp(half / 110), s.rpsCiHigh(), 1e-9);
         assertEquals(10 / 110.0, s.rpsForkCv(), 1e-12);
         // within a start the repeats spread by 1 (sd 1 pooled): not noisy, whatever the starts do
         assertEquals(1.0, s.rpsStddev(), 1e-9);
@@ -51,8 +52,8 @@ class ForkStatisticsTest {
                 starts(new double[] {90, 110, 100, 95, 105}, new double[] {110, 90, 100, 105, 95}), 1);
         double within = Math.sqrt((2 * (100 + 100 + 0 + 25 + 25)) / 8.0); // pooled sd over N - F = 8 df
         double half = 2.306004135204168 * within / Math.sqrt(10); // t(0.975, 8)
-        assertEquals(100 - half, s.rpsCiLow(), 1e-9);
-        assertEquals(100 + half, s.rpsCiHigh(), 1e-9);
+        assertEquals(100 * Math.exp(-half / 100), s.rpsCiLow(), 1e-9);
+        assertEquals(100 * Math.exp(half / 100), s.rpsCiHigh(), 1e-9);
         assertEquals(0.0, s.rpsForkCv(), 1e-12);
     }
 
@@ -76,8 +77,11 @@ class ForkStatisticsTest {
         assertEquals(plain, named);
         assertEquals(1, plain.forks());
         assertNull(plain.rpsForkCv());
+        // the t interval of the mean, on the log scale around the figure (the trimmed mean of the five)
         double[] t = StudentT.meanInterval(rps);
-        assertEquals(t[0], plain.rpsCiLow(), 0);
+        double mean = (t[0] + t[1]) / 2;
+        double figure = (99.1 + 101.0 + 104.2) / 3;
+        assertEquals(figure * Math.exp(-(t[1] - t[0]) / 2 / mean), plain.rpsCiLow(), 1e-9);
         assertTrue(plain.noisy()); // the 130 makes one start's repeats disagree by more than 5%
     }
 }

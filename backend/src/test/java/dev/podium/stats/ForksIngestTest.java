@@ -59,11 +59,14 @@ class ForksIngestTest extends EmptyDatabaseTest {
         double low = run.getDouble("cells[0].stats.rpsCiLow");
         double high = run.getDouble("cells[0].stats.rpsCiHigh");
 
-        // the mean of the starts' means (100,133.5 and 116,000) +- t(1) x sd(means) / sqrt(2)
+        // the mean of the starts' means (100,133.5 and 116,000) +- t(1) x sd(means) / sqrt(2): (7,265, 208,868), on
+        // the log scale around the figure (the mean of each start's trimmed mean): (42,494, 274,487)
         double center = (100133.5 + 116000) / 2;
         double half = 12.706204736174698 / 2 * (116000 - 100133.5);
-        assertEquals(center - half, low, 1e-5 * center); // the answers round to 6 significant digits
-        assertEquals(center + half, high, 1e-5 * center);
+        double figure = (100000.5 + 116000) / 2;
+        assertEquals(figure * Math.exp(-half / center), low, 1e-5 * figure); // answers round to 6 significant digits
+        assertEquals(figure * Math.exp(half / center), high, 1e-5 * high);
+        assertTrue(low > 0);
         assertEquals(center, run.getDouble("cells[0].stats.rpsMean"), 1);
         // the figure: the mean of each start's trimmed mean
         assertEquals((100000.5 + 116000) / 2, run.getDouble("cells[0].stats.rpsTrimmedMean"), 1);
@@ -89,7 +92,11 @@ class ForksIngestTest extends EmptyDatabaseTest {
         Api.store(TestSigner.envelope("test-agent", TestSigner.V2_PAYLOAD_TYPE, JSON.writeValueAsBytes(payload)));
 
         JsonPath run = cell(ONE_START_ID);
-        double[] today = StudentT.meanInterval(RPS);
+        // the t interval of the repeats' mean, on the log scale around the figure (their trimmed mean)
+        double[] t = StudentT.meanInterval(RPS);
+        double mean = (t[0] + t[1]) / 2;
+        double figure = CellStatistics.trimmedMean(RPS);
+        double[] today = {figure * Math.exp(-(t[1] - t[0]) / 2 / mean), figure * Math.exp((t[1] - t[0]) / 2 / mean)};
         for (int c = 0; c < 2; c++) {
             String at = "cells[" + c + "].stats.";
             assertEquals(1, run.getInt(at + "forks"));
