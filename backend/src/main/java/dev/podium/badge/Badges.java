@@ -57,9 +57,9 @@ public class Badges {
                     .append(why.isEmpty() ? "flagged" : "flagged " + String.join(", ", why))
                     .append(")");
         } else {
-            message.append("#")
-                    .append(best.rank())
-                    .append(best.tied() ? " (tie)" : "")
+            // the rank range of the comparison engine: "rank 2" when decided, "rank 2-5" when not (never "#1 (tie)")
+            message.append("rank ")
+                    .append(rankRange(best.rank(), best.rankHigh()))
                     .append(" of ")
                     .append(rows.size());
         }
@@ -69,7 +69,12 @@ public class Badges {
                 .append(" req/s");
         String spans = "";
         if (best.ciLow() != null && best.ciHigh() != null && value > 0) {
-            String pm = String.format(Locale.ROOT, "±%.1f%%", (best.ciHigh() - best.ciLow()) / 2 / value * 100);
+            // the interval is on the log scale, so not symmetric: down to low, up to high
+            String pm = String.format(
+                    Locale.ROOT,
+                    "-%.1f%%/+%.1f%%",
+                    (value - best.ciLow()) / value * 100,
+                    (best.ciHigh() - value) / value * 100);
             message.append(" ").append(pm).append(best.forks() > 1 ? " (" + best.forks() + " starts)" : " (one start)");
             spans = ". " + pm + " is its 95% interval "
                     + (best.forks() > 1
@@ -77,9 +82,17 @@ public class Badges {
                             : "over the repeats of one JVM start: the noise between starts is not in it");
         }
         message.append(" ").append(trend(framework, best, board));
-        String color = best.rank() == null ? "lightgrey" : color(best.rank(), rows.size());
+        // coloured by the worst rank of its range: bright green only for a row decided first
+        String color = best.rank() == null
+                ? "lightgrey"
+                : color(best.rankHigh() == null ? best.rank() : best.rankHigh(), rows.size());
         String text = message.toString();
         return new Result(true, new Badge(label, text, color, label + ": " + text + spans));
+    }
+
+    /** A rank range as the site and the badges write it: "3" when decided, "2-5" when not. */
+    public static String rankRange(int low, Integer high) {
+        return high == null || high == low ? String.valueOf(low) : low + "-" + high;
     }
 
     /** found: a measured framework and scenario (200), else the badge says what is unknown (404). */

@@ -1,6 +1,7 @@
 package dev.podium.calculator;
 
 import dev.podium.leaderboard.LeaderboardQuery;
+import dev.podium.leaderboard.LeaderboardRanking;
 import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.leaderboard.LeaderboardService;
 import dev.podium.quality.QualityFlags;
@@ -9,6 +10,7 @@ import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import dev.podium.stats.MigrationCalculator;
+import dev.podium.verdict.Verdict;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
@@ -58,7 +60,26 @@ public class CalculatorResource {
                     description = "true when the leaderboard ratio is a lower bound: by throughput, `to`'s figure is"
                             + " one (generator-saturated, above-baseline, shares-generator-cpus, warmup-not-stable), so"
                             + " the move saves at least the servers shown")
-            boolean ratioAtLeast) {}
+            boolean ratioAtLeast,
+
+            @Schema(
+                    nullable = true,
+                    description = "the leaderboard's verdict on `to` against `from` (the comparison engine, the same"
+                            + " the board's rank ranges and compare give): the ratio's interval and faster, slower or"
+                            + " cannot-tell; null for a ratio the user gave")
+            Verdict verdict,
+
+            @Schema(
+                    nullable = true,
+                    description = "the servers saved in total at the low end of the ratio's interval; null: no"
+                            + " verdict, or the interval has no low end")
+            Long serversSavedLow,
+
+            @Schema(
+                    nullable = true,
+                    description = "the servers saved in total at the high end of the ratio's interval; null: no"
+                            + " verdict, or the interval has no high end (a lower bound)")
+            Long serversSavedHigh) {}
 
     @Inject
     LeaderboardService leaderboard;
@@ -90,7 +111,10 @@ public class CalculatorResource {
              "fromRequestsPerCpuSecond": 35800.0, "toRequestsPerCpuSecond": 70200.0, "servers": 4,
              "apis": [{"current": 1000.0, "required": 3000.0, "perServerToday": 250.0, "perServerAfter": 500.0,
                        "systemAfter": 2000.0, "serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}],
-             "totals": {"serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}, "ratioAtLeast": false}""")))
+             "totals": {"serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}, "ratioAtLeast": false,
+             "verdict": {"ratio": 2.0, "low": 1.6, "high": 2.5, "confidence": 0.975, "outcome": "faster", "paired": false,
+                         "implied": false},
+             "serversSavedLow": 5, "serversSavedHigh": 7}""")))
     @APIResponse(
             responseCode = "400",
             description = "Unknown parameter or value, a target without SLA throughput; `field` names it")
@@ -203,6 +227,23 @@ public class CalculatorResource {
             }
             double r = userRatio != null ? userRatio : byCpu ? toCpu / fromCpu : toSla / fromSla;
             MigrationCalculator.Result result = MigrationCalculator.compute(n, r, apis);
+            Verdict verdict = userRatio != null
+                    ? null
+                    : LeaderboardRanking.verdict(
+                            board.rows(),
+                            byCpu ? "cpu" : "throughput",
+                            row(board, fromFw, fromIo, "from"),
+                            row(board, toFw, toIo, "to"));
+            Long savedLow = verdict == null || verdict.low() == null
+                    ? null
+                    : MigrationCalculator.compute(n, verdict.low(), apis)
+                            .totals()
+                            .serversSaved();
+            Long savedHigh = verdict == null || verdict.high() == null
+                    ? null
+                    : MigrationCalculator.compute(n, verdict.high(), apis)
+                            .totals()
+                            .serversSaved();
             return new CalculatorResponse(
                     sc,
                     board == null ? cells.hostClass() : board.hostClass(),
@@ -217,7 +258,10 @@ public class CalculatorResource {
                     n,
                     result.apis(),
                     result.totals(),
-                    atLeast);
+                    atLeast,
+                    verdict,
+                    savedLow,
+                    savedHigh);
         });
     }
 

@@ -6,10 +6,10 @@ import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
-import dev.podium.stats.MeanEstimate;
-import dev.podium.stats.MeanRatio;
-import dev.podium.stats.RegressionCheck;
-import dev.podium.stats.Welch;
+import dev.podium.verdict.Comparisons;
+import dev.podium.verdict.Evidence;
+import dev.podium.verdict.Outcome;
+import dev.podium.verdict.Verdict;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -23,7 +23,6 @@ import jakarta.ws.rs.core.UriInfo;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -34,12 +33,18 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * GET /api/compare: two cells, the ratio of their means with its CI, and Welch's t-test on their means: over the JVM
- * starts of a cell measured in several (the variance between starts), over the repeats of a one-start cell.
+ * GET /api/compare: two cells, the ratio of their figures with its interval and the comparison engine's verdict: the
+ * board's when both are rows of one leaderboard, else the pair's alone (methodology section 10).
  */
 @Path("/api/compare")
 @Tag(name = "leaderboard")
 public class CompareResource extends CellEndpoint {
+
+    private final BoardPairs boards;
+
+    CompareResource(BoardPairs boards) {
+        this.boards = boards;
+    }
 
     public record CellRef(
             long cellId,
@@ -58,10 +63,10 @@ public class CompareResource extends CellEndpoint {
                             + " (with several JVM starts, the mean of each start's trimmed mean)")
             double throughput,
 
-            @Schema(
-                    description = "the mean of the repeats' requests/s (with several JVM starts, the mean of the"
-                            + " starts' means): the estimator of the ratio, its interval and the test")
-            double mean,
+            @Schema(nullable = true, description = "the 95% interval of the figure, positive (log scale)")
+            Double ciLow,
+
+            @Schema(nullable = true) Double ciHigh,
 
             @Schema(description = "the cell's quality flags, as the leaderboard shows them")
             List<String> flags,
@@ -76,21 +81,38 @@ public class CompareResource extends CellEndpoint {
             CellRef a,
             CellRef b,
 
-            @Schema(description = "mean of b / mean of a") double ratio,
+            @Schema(description = "the figure of b over that of a (the figures each cell shows)")
+            double ratio,
 
-            @Schema(nullable = true) Double ratioCiLow,
-            @Schema(nullable = true) Double ratioCiHigh,
-            @Schema(nullable = true) Double t,
-            @Schema(nullable = true) Double df,
-            @Schema(nullable = true) Double pValue,
+            @Schema(nullable = true, description = "the ratio's interval, low end (above 0); null: no end")
+            Double ratioCiLow,
+
+            @Schema(nullable = true, description = "the ratio's interval, high end; null: no end (a lower bound)")
+            Double ratioCiHigh,
+
+            @Schema(
+                    description = "the interval's confidence: the board's common level when both cells are rows of one"
+                            + " board (board is set), 0.95 for the pair alone")
+            double confidence,
+
+            @Schema(
+                    enumeration = {"faster", "slower", "cannot-tell"},
+                    description = "the comparison engine's verdict on b against a, the one every view gives")
+            String outcome,
+
+            @Schema(description = "outcome is faster or slower")
             boolean significant,
+
+            @Schema(description = "paired by round (both cells of one run measured in interleaved rounds)")
+            boolean paired,
+
             String verdict,
 
             @Schema(
                     enumeration = {"faster", "at-least", "none"},
                     description = "what the verdict claims under the one flag policy (methodology.md section 10):"
                             + " faster, at-least (the faster figure is a lower bound: at least that much faster) or"
-                            + " none (not significant, a side with no honest order, or the slower side a lower bound)")
+                            + " none (cannot tell, or a side with no honest order)")
             String claim,
 
             @Schema(description = "same scenario, load model, concurrency, vCPUs, topology and host class")
@@ -98,37 +120,48 @@ public class CompareResource extends CellEndpoint {
 
             @Schema(
                     nullable = true,
-                    description = "set when a side rests on one JVM start (forks 1): its side of the test and of the"
-                            + " ratio's interval counts the spread of its repeats only, not the larger spread between"
-                            + " starts; null when both sides were measured over several starts")
-            String oneStart) {}
+                    description = "set when a side rests on one JVM start (forks 1): its interval counts the spread of"
+                            + " its repeats only, not the larger spread between starts; null when both sides were"
+                            + " measured over several starts")
+            String oneStart,
+
+            @Schema(
+                    nullable = true,
+                    description = "the board both cells are rows of, whose verdict this is (all its pairs judged at"
+                            + " once); null: the cells were compared as a pair alone")
+            String board) {}
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Compare two cells",
-            description = "ratio = mean of b / mean of a; its 95% CI is Fieller's interval on Welch's standard"
-                    + " error and degrees of freedom; t, df and pValue are Welch's two-sided t-test of b's mean"
-                    + " against a's (alpha 0.05), each side over its JVM starts' means when it was measured in several"
-                    + " (the variance between starts; methodology section 7), over its repeats when in one (oneStart"
-                    + " then says so): one estimator, the mean, so the interval leaves out 1 exactly when the test is"
-                    + " significant. claim and verdict follow the flag policy.")
+            description = "ratio = the figure of b / the figure of a, with its interval on the log scale (positive) and"
+                    + " the verdict of the comparison engine (methodology section 10), the one every view gives: when"
+                    + " both cells are the shown cells of rows of one leaderboard (a's scenario, load model, host class"
+                    + " and vCPUs, as the site shows it), the board's verdict on the pair, all its pairs judged at"
+                    + " once (false discovery rate 5%; board says which); otherwise the pair alone at 95%. Each side's"
+                    + " spread is over its JVM starts when it was measured in several (oneStart says when not), plus"
+                    + " the host's drift between the stretches of a run unless the two are paired by round."
+                    + " claim and verdict follow the flag policy.")
     @APIResponse(
             responseCode = "200",
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = CompareResponse.class),
-                            examples = @ExampleObject(name = "significant", value = """
+                            examples = @ExampleObject(name = "decided", value = """
             {"a": {"cellId": 1, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "framework": "Spring MVC", "frameworkVersion": "7.0.1",
                    "ioModel": "blocking", "scenario": "plaintext", "loadModel": "closed", "connections": 256, "vcpus": 2,
-                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 50500.0, "mean": 50500.0},
+                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 50500.0, "ciLow": 48100.0, "ciHigh": 53000.0,
+                   "flags": [], "topology": "single", "forks": 3},
              "b": {"cellId": 2, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "framework": "Netty", "frameworkVersion": "4.2.7.Final",
                    "ioModel": "non-blocking", "scenario": "plaintext", "loadModel": "closed", "connections": 256, "vcpus": 2,
-                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 120000.0, "mean": 120000.0},
-             "ratio": 2.376, "ratioCiLow": 2.313, "ratioCiHigh": 2.442, "t": 80.25, "df": 7.2, "pValue": 6.8e-12,
-             "significant": true, "verdict": "Netty is 2.38x faster than Spring MVC, significant (p < 0.001)", "claim": "faster",
-             "comparable": true, "oneStart": "Spring MVC and Netty each rest on one JVM start: the test and the interval count the spread of their repeats, not the larger spread between starts"}""")))
+                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 120000.0, "ciLow": 113000.0, "ciHigh": 127400.0,
+                   "flags": [], "topology": "single", "forks": 3},
+             "ratio": 2.376, "ratioCiLow": 1.71, "ratioCiHigh": 3.3, "confidence": 0.983, "outcome": "faster",
+             "significant": true, "paired": false, "verdict": "Netty is 2.38x as fast as Spring MVC (1.71x to 3.3x)",
+             "claim": "faster", "comparable": true, "oneStart": null,
+             "board": "the plaintext leaderboard (closed loop, AMD EPYC 7R13 · 8 vCPU · 32 GiB, 2 vCPUs): 3 rows, every pair judged at once"}""")))
     @APIResponse(responseCode = "400", description = ReadProblems.BAD_QUERY_DESCRIPTION)
     @APIResponse(responseCode = "404", description = "No cell with that id; `field` is a or b")
     public Uni<Response> compare(
@@ -154,50 +187,44 @@ public class CompareResource extends CellEndpoint {
                 .filter(r -> r.id() == idB)
                 .findFirst()
                 .orElseThrow(() -> ReadProblems.notFound("b", "no cell " + idB));
-        Map<Long, double[][]> repeats = queries.repeatRpsByStart(List.of(idA, idB));
-        double[][] ra = repeats.getOrDefault(idA, new double[0][]);
-        double[][] rb = repeats.getOrDefault(idB, new double[0][]);
-        MeanEstimate ea = MeanEstimate.ofStarts(ra);
-        MeanEstimate eb = MeanEstimate.ofStarts(rb);
-        double meanA = mean(ra, ea);
-        double meanB = mean(rb, eb);
-        MeanRatio.Result m = MeanRatio.of(ea, eb);
-        double ratio = ea == null || eb == null ? meanB / meanA : m.ratio();
-        Welch.Result w = Welch.test(eb, ea);
-        boolean significant = w != null && w.significant();
-        String claim = QualityFlags.claim(
-                a.shownFlags(), a.agentRevoked(), b.shownFlags(), b.agentRevoked(), ratio, significant);
+        BoardPairs.BoardPair onBoard = boards.find(a, b);
+        Verdict v = onBoard != null ? onBoard.verdict() : pairAlone(a, b);
         boolean comparable = a.scenario().equals(b.scenario())
                 && a.loadModel().equals(b.loadModel())
                 && a.connections() == b.connections()
                 && a.vcpus() == b.vcpus()
                 && a.topology().equals(b.topology())
                 && a.hostClass().equals(b.hostClass());
+        String claim = v == null
+                ? "none"
+                : QualityFlags.claim(
+                        a.shownFlags(), a.agentRevoked(), b.shownFlags(), b.agentRevoked(), v.ratio(), v.decided());
         return new CompareResponse(
-                ref(a, meanA),
-                ref(b, meanB),
-                ratio,
-                m.low(),
-                m.high(),
-                w == null ? null : w.t(),
-                w == null ? null : w.df(),
-                w == null ? null : w.pValue(),
-                significant,
-                verdict(a, b, ratio, w, claim),
+                onBoard == null ? ref(a) : ref(a, onBoard.a()),
+                onBoard == null ? ref(b) : ref(b, onBoard.b()),
+                v == null ? b.throughput() / a.throughput() : v.ratio(),
+                v == null ? null : v.low(),
+                v == null ? null : v.high(),
+                v == null ? 1 - Comparisons.ALPHA : v.confidence(),
+                v == null ? Outcome.CANNOT_TELL.word() : v.outcome(),
+                v != null && v.decided(),
+                v != null && v.paired(),
+                verdict(a, b, v, claim),
                 claim,
                 comparable,
-                oneStart(a, b, ra.length, rb.length));
+                oneStart(a, b, forks(a), forks(b)),
+                onBoard == null ? null : onBoard.board());
     }
 
-    /** The mean the ratio is of: the estimate's, else (a single repeat) the repeats'; 0 without repeats. */
-    private static double mean(double[][] starts, MeanEstimate e) {
-        if (e != null) {
-            return e.mean();
-        }
-        return java.util.Arrays.stream(starts)
-                .flatMapToDouble(java.util.Arrays::stream)
-                .average()
-                .orElse(0);
+    /** b against a as a pair alone, at 95%; null when a side has no positive figure. */
+    private static Verdict pairAlone(CellRow a, CellRow b) {
+        Evidence ea = BoardPairs.evidence(a);
+        Evidence eb = BoardPairs.evidence(b);
+        return ea == null || eb == null ? null : Comparisons.pair(eb, ea);
+    }
+
+    private static int forks(CellRow c) {
+        return c.stats() == null ? 1 : c.stats().forks();
     }
 
     /** Which side rests on one JVM start, in words; null when both were measured over several. */
@@ -220,9 +247,10 @@ public class CompareResource extends CellEndpoint {
         return sides + ", not the larger spread between starts";
     }
 
-    static String verdict(CellRow a, CellRow b, double ratio, Welch.Result w, String claim) {
-        if (w == null) {
-            return "cannot test: each cell needs at least 2 repeats and some variance";
+    /** The verdict in words: b against a, as the engine gives it, under the flag policy's claim. */
+    static String verdict(CellRow a, CellRow b, Verdict v, String claim) {
+        if (v == null || v.low() == null && v.high() == null) {
+            return "cannot tell: each cell needs at least 2 repeats and a figure above 0";
         }
         String nameA = label(a, b);
         String nameB = label(b, a);
@@ -235,22 +263,20 @@ public class CompareResource extends CellEndpoint {
                             : nameA + " is " + String.join(", ", unrankedA))
                     + ", its figure has no honest order";
         }
-        if (!w.significant()) {
-            return "no significant difference (" + RegressionCheck.pText(w.pValue()) + ")";
+        if (!v.decided()) {
+            return "cannot tell " + nameB + " and " + nameA + " apart: " + nameB + " / " + nameA + " is "
+                    + times(v.ratio()) + "x, " + range(v.low(), v.high());
         }
-        String p = RegressionCheck.pText(w.pValue());
-        String faster = ratio >= 1 ? nameB : nameA;
-        String slower = ratio >= 1 ? nameA : nameB;
-        double factor = ratio >= 1 ? ratio : 1 / ratio;
-        return switch (claim) {
-            case "at-least" ->
-                faster + " is at least " + times(factor) + "x faster than " + slower + ", significant (" + p
-                        + "; its figure is a lower bound)";
-            case "none" ->
-                "no verdict: " + slower + " measured " + times(factor) + "x slower (" + p
-                        + "), but its figure is a lower bound: it may be as fast";
-            default -> faster + " is " + times(factor) + "x faster than " + slower + ", significant (" + p + ")";
-        };
+        boolean bFaster = v.verdict() == Outcome.FASTER;
+        Verdict faster = bFaster ? v : v.reversed();
+        String atLeast = "at-least".equals(claim) ? "at least " : "";
+        return (bFaster ? nameB : nameA) + " is " + atLeast + times(faster.ratio()) + "x as fast as "
+                + (bFaster ? nameA : nameB) + " (" + range(faster.low(), faster.high()) + ")";
+    }
+
+    private static String range(Double low, Double high) {
+        return (low == null ? "no lower end" : times(low) + "x") + " to "
+                + (high == null ? "no upper end" : times(high) + "x");
     }
 
     private static String label(CellRow c, CellRow other) {
@@ -272,7 +298,29 @@ public class CompareResource extends CellEndpoint {
                 .toPlainString();
     }
 
-    private static CellRef ref(CellRow c, double mean) {
+    /** A cell as its board row shows it: the row's figure and interval (pooled over its segment's runs). */
+    private static CellRef ref(CellRow c, dev.podium.leaderboard.LeaderboardResponse.Row row) {
+        CellRef own = ref(c);
+        return new CellRef(
+                own.cellId(),
+                own.runId(),
+                own.framework(),
+                own.frameworkVersion(),
+                own.ioModel(),
+                own.scenario(),
+                own.loadModel(),
+                own.connections(),
+                own.vcpus(),
+                own.hostClass(),
+                row.rankedThroughput(),
+                row.ciLow(),
+                row.ciHigh(),
+                own.flags(),
+                own.topology(),
+                row.forks());
+    }
+
+    private static CellRef ref(CellRow c) {
         return new CellRef(
                 c.id(),
                 c.runId(),
@@ -285,7 +333,8 @@ public class CompareResource extends CellEndpoint {
                 c.vcpus(),
                 c.hostClass(),
                 c.throughput(),
-                mean,
+                c.stats() == null ? null : c.stats().rpsCiLow(),
+                c.stats() == null ? null : c.stats().rpsCiHigh(),
                 c.shownFlags(),
                 c.topology(),
                 c.stats() == null ? 1 : c.stats().forks());

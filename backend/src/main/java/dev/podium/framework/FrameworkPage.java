@@ -69,7 +69,14 @@ public record FrameworkPage(
                             + " revoked agent)")
             Integer rank,
 
+            @Schema(
+                    nullable = true,
+                    description = "the worst rank of its rank range (rank to rankHigh); null: unranked")
+            Integer rankHigh,
+
+            @Schema(description = "the rank is a range: rankHigh > rank")
             boolean tied,
+
             String ioModel,
             String frameworkVersion,
             UUID runId,
@@ -102,7 +109,14 @@ public record FrameworkPage(
             @Schema(nullable = true, description = "null: listed unranked (a quality flag)")
             Integer rank,
 
+            @Schema(
+                    nullable = true,
+                    description = "the worst rank of its rank range (rank to rankHigh); null: unranked")
+            Integer rankHigh,
+
+            @Schema(description = "the rank is a range: rankHigh > rank")
             boolean tied,
+
             String framework,
             String slug,
             String ioModel,

@@ -128,6 +128,7 @@ public class FrameworkPages {
             if (r.framework().equals(framework)) {
                 mine.add(new FrameworkPage.Figure(
                         r.rank(),
+                        r.rankHigh(),
                         r.tied(),
                         r.ioModel(),
                         r.frameworkVersion(),
@@ -190,6 +191,7 @@ public class FrameworkPages {
         return new FrameworkPage.Neighbour(
                 position,
                 r.rank(),
+                r.rankHigh(),
                 r.tied(),
                 r.framework(),
                 Slugs.of(r.framework()),

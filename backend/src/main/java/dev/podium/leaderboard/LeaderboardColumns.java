@@ -24,13 +24,21 @@ public class LeaderboardColumns implements Table.Source {
                             "rank",
                             "Rank",
                             null,
-                            "the row's place; empty: not ranked (excluded_by says why)",
+                            "the best rank the row can have (1 + the rows decided faster); empty: not ranked"
+                                    + " (excluded_by says why)",
                             r -> r.rank()),
+                    row(
+                            "rankHigh",
+                            "Rank (worst)",
+                            null,
+                            "the worst rank the row can have (N - the rows decided slower): its rank range is rank to"
+                                    + " rank_high",
+                            r -> r.rankHigh()),
                     row(
                             "tied",
                             "Tied",
                             null,
-                            "true when the row shares its rank (overlapping 95% intervals)",
+                            "true when the rank is a range: some row cannot be told apart from it",
                             r -> r.tied()),
                     row("framework", "Framework", null, "the target's framework", r -> r.framework()),
                     row("frameworkVersion", "Version", null, "the framework's version", r -> r.frameworkVersion()),

@@ -4,15 +4,18 @@ import dev.podium.quality.QualityFlags;
 import dev.podium.read.CellRow;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
+import dev.podium.verdict.BoardVerdicts;
+import dev.podium.verdict.Comparisons;
+import dev.podium.verdict.Evidence;
+import dev.podium.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
 
-/** Pure leaderboard arithmetic: SLA throughput, best throughput, baseline share and tie-aware ranks (read-api.md). */
+/** Pure leaderboard arithmetic: SLA throughput, best throughput, baseline share and rank ranges (read-api.md). */
 public final class LeaderboardRanking {
 
     private LeaderboardRanking() {}
@@ -60,6 +63,15 @@ public final class LeaderboardRanking {
     /** One row per (framework, ioModel, topology) from the cells of its most recent run, in no order and without ranks. */
     public static List<LeaderboardResponse.Row> unranked(
             List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs) {
+        return unranked(cells, baselineBest, slaMs, Map.of());
+    }
+
+    /**
+     * As {@link #unranked(List, Map, double)}; {@code runsPooled}: cell id -> the runs its figure pools (a board
+     * segment, basis=segment), whose interval is over those runs and so already counts the host's drift between them.
+     */
+    public static List<LeaderboardResponse.Row> unranked(
+            List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs, Map<Long, Integer> runsPooled) {
         Map<String, List<CellRow>> byTarget = new LinkedHashMap<>();
         Map<String, CellRow> newest = new LinkedHashMap<>();
         for (CellRow c : cells) {
@@ -86,6 +98,7 @@ public final class LeaderboardRanking {
             boolean noisy = flags.contains("noisy");
             unranked.add(new LeaderboardResponse.Row(
                     0,
+                    null,
                     false,
                     shown.framework(),
                     shown.frameworkVersion(),
@@ -121,7 +134,8 @@ public final class LeaderboardRanking {
                     s.forks(),
                     QualityFlags.lowerBound(flags),
                     timeToPeak(shown, sweep),
-                    shown.gc()));
+                    shown.gc(),
+                    evidence(shown, flags, runsPooled.getOrDefault(shown.id(), 1))));
         }
         return unranked;
     }
@@ -165,97 +179,119 @@ public final class LeaderboardRanking {
     }
 
     /**
-     * Orders the rows and gives each its rank (methodology.md section 10): by the ranking figure, best first; a row
-     * whose interval of that figure overlaps the interval of the row above takes that row's rank, and every row of
-     * such a group is marked tied. throughput: SLA throughput, then best throughput (rows without an SLA throughput
-     * after the others, never tied with them); the interval of a lower-bound figure ({@link QualityFlags#lowerBound}:
-     * generator-saturated, above-baseline, shares-generator-cpus, warmup-not-stable) reaches up without end, so it ranks
-     * "at least" its value. cpu: requests per CPU-second, highest first; memory: MB per 1,000 requests/s, lowest first;
-     * rows without the figure (v1 runs) last. A noisy row is ranked by its own, wide, interval.
+     * Orders the rows by the ranking figure, best first, and gives each its rank range from the comparison engine
+     * (methodology.md section 10, {@link Comparisons#board}): from 1 + the rows decided faster than it to N - the rows
+     * decided slower. throughput: the SLA throughput, else the best throughput, with the shown cell's interval over its
+     * JVM starts (a lower-bound figure, {@link QualityFlags#lowerBound}, is never decided slower: it may be as fast);
+     * cpu: requests per CPU-second, highest first; memory: MB per 1,000 requests/s, lowest first; for these two, rows
+     * without the figure (v1 runs) follow, not ranked. A noisy row is judged by its own, wide, interval.
      */
     public static List<LeaderboardResponse.Row> rank(List<LeaderboardResponse.Row> rows, String by) {
-        List<LeaderboardResponse.Row> sorted = new ArrayList<>(rows);
         String rankedBy = by.equals("cpu") || by.equals("memory") ? by : "throughput";
-        switch (rankedBy) {
-            case "cpu" -> sorted.sort(byFigure(LeaderboardResponse.Row::requestsPerCpuSecond, true));
-            case "memory" -> sorted.sort(byFigure(LeaderboardResponse.Row::rssMbPerKrps, false));
-            default -> sorted.sort(BY_THROUGHPUT);
+        List<LeaderboardResponse.Row> with = new ArrayList<>();
+        List<LeaderboardResponse.Row> without = new ArrayList<>();
+        for (LeaderboardResponse.Row r : rows) {
+            (evidence(r, rankedBy) != null ? with : without).add(r);
         }
-        int[] ranks = new int[sorted.size()];
-        boolean[] tied = new boolean[sorted.size()];
-        for (int i = 0; i < sorted.size(); i++) {
-            ranks[i] = i + 1;
-            if (i > 0 && overlap(interval(sorted.get(i - 1), rankedBy), interval(sorted.get(i), rankedBy))) {
-                ranks[i] = ranks[i - 1];
-                tied[i] = true;
-                tied[i - 1] = true;
-            }
+        with.sort(Comparator.comparingDouble(
+                        (LeaderboardResponse.Row r) -> -evidence(r, rankedBy).figure())
+                .thenComparing(BY_NAME));
+        without.sort(BY_THROUGHPUT);
+        BoardVerdicts verdicts =
+                Comparisons.board(with.stream().map(r -> evidence(r, rankedBy)).toList());
+        List<LeaderboardResponse.Row> ranked = new ArrayList<>(rows.size());
+        for (int i = 0; i < with.size(); i++) {
+            ranked.add(with.get(i).ranked(verdicts.rankLow(i), verdicts.rankHigh(i), rankedBy));
         }
-        List<LeaderboardResponse.Row> ranked = new ArrayList<>(sorted.size());
-        for (int i = 0; i < sorted.size(); i++) {
-            ranked.add(sorted.get(i).ranked(ranks[i], tied[i], rankedBy));
+        for (LeaderboardResponse.Row r : without) {
+            ranked.add(r.ranked(null, null, rankedBy, r.excludedBy()));
         }
         return ranked;
     }
 
-    private static final Comparator<LeaderboardResponse.Row> BY_THROUGHPUT = Comparator.comparing(
-                    (LeaderboardResponse.Row r) -> r.slaThroughput() == null)
-            .thenComparing(r -> r.slaThroughput() == null ? 0 : -r.slaThroughput())
-            .thenComparing(r -> -r.bestThroughput())
-            .thenComparing(LeaderboardResponse.Row::framework)
+    /**
+     * The board's verdict on {@code b} against {@code a}, two of its rows, by {@code by}: every ranked row that has the
+     * figure judged at once, the same family {@link #rank(List, String)} ranks, so that every view says what the
+     * board's rank ranges say. Null when either row is not among them.
+     */
+    public static Verdict verdict(
+            List<LeaderboardResponse.Row> rows, String by, LeaderboardResponse.Row a, LeaderboardResponse.Row b) {
+        String rankedBy = by.equals("cpu") || by.equals("memory") ? by : "throughput";
+        List<LeaderboardResponse.Row> family = rows.stream()
+                .filter(r -> r.rank() != null && evidence(r, rankedBy) != null)
+                .toList();
+        int i = family.indexOf(a);
+        int j = family.indexOf(b);
+        if (i < 0 || j < 0 || i == j) {
+            return null;
+        }
+        BoardVerdicts verdicts = Comparisons.board(
+                family.stream().map(r -> evidence(r, rankedBy)).toList());
+        // memory is judged by its inverse (lower is better): there, faster reads as "needs less memory"
+        return verdicts.between(j, i);
+    }
+
+    private static final Comparator<LeaderboardResponse.Row> BY_NAME = Comparator.comparing(
+                    LeaderboardResponse.Row::framework)
             .thenComparing(LeaderboardResponse.Row::ioModel)
             .thenComparing(LeaderboardResponse.Row::topology);
 
-    /** By a cost figure's mean (rows without it last), then as by throughput. */
-    private static Comparator<LeaderboardResponse.Row> byFigure(
-            Function<LeaderboardResponse.Row, Estimate> figure, boolean highestFirst) {
-        return Comparator.comparing((LeaderboardResponse.Row r) -> figure.apply(r) == null)
-                .thenComparing(r -> figure.apply(r) == null
-                        ? 0
-                        : highestFirst
-                                ? -figure.apply(r).mean()
-                                : figure.apply(r).mean())
-                .thenComparing(BY_THROUGHPUT);
+    private static final Comparator<LeaderboardResponse.Row> BY_THROUGHPUT = Comparator.comparingDouble(
+                    (LeaderboardResponse.Row r) -> -r.rankedThroughput())
+            .thenComparing(BY_NAME);
+
+    /**
+     * What the comparison engine judges a row by: for throughput the shown cell's figure and interval (over its JVM
+     * starts, else its repeats), for cpu and memory the cost figure over its repeats (memory inverted: lower is
+     * better); null when the row has no such positive figure.
+     */
+    static Evidence evidence(LeaderboardResponse.Row r, String by) {
+        if (by.equals("throughput")) {
+            if (r.evidence() != null) {
+                return r.evidence();
+            }
+            double figure = r.rankedThroughput();
+            return figure > 0
+                    ? Evidence.ofInterval(
+                            figure,
+                            r.ciLow(),
+                            r.ciHigh(),
+                            df(r.forks(), r.repeatCount()),
+                            false,
+                            r.atLeast(),
+                            r.runId())
+                    : null;
+        }
+        Estimate f = by.equals("cpu") ? r.requestsPerCpuSecond() : r.rssMbPerKrps();
+        if (f == null || !(f.mean() > 0)) {
+            return null;
+        }
+        Evidence e = Evidence.ofInterval(f.mean(), f.ciLow(), f.ciHigh(), f.repeats() - 1, false, false, r.runId());
+        return by.equals("memory") ? e.inverted() : e;
     }
 
     /**
-     * [low, high, group] of a row's ranking figure: low and high are null when unknown; a lower-bound throughput has
-     * no high; rows of different groups (with and without an SLA throughput, with and without a cost figure) never tie.
-     * A figure without an interval (one repeat: a spread needs two) is its own point: placed by its value, it shares
-     * the rank of a neighbour whose interval holds that value and ties nothing else.
+     * The evidence of a shown cell: its figure and interval, over its JVM starts when it has several, over the runs of
+     * its segment when it pools {@code runs} > 1 (which then counts the host's drift between runs).
      */
-    private static Double[] interval(LeaderboardResponse.Row r, String by) {
-        if (by.equals("throughput")) {
-            double figure = r.slaThroughput() != null ? r.slaThroughput() : r.bestThroughput();
-            Double low = r.ciLow() != null ? r.ciLow() : Double.valueOf(figure);
-            Double high = QualityFlags.lowerBound(r.flags())
-                    ? Double.valueOf(Double.POSITIVE_INFINITY)
-                    : r.ciHigh() != null ? r.ciHigh() : Double.valueOf(figure);
-            return new Double[] {low, high, r.slaThroughput() == null ? 1.0 : 0.0};
+    private static Evidence evidence(CellRow shown, List<String> flags, int runs) {
+        CellStats s = shown.stats();
+        if (!(shown.throughput() > 0)) {
+            return null;
         }
-        Estimate f = by.equals("cpu") ? r.requestsPerCpuSecond() : r.rssMbPerKrps();
-        if (f == null) {
-            return new Double[] {null, null, 1.0};
-        }
-        return new Double[] {
-            f.ciLow() != null ? f.ciLow() : Double.valueOf(f.mean()),
-            f.ciHigh() != null ? f.ciHigh() : Double.valueOf(f.mean()),
-            0.0
-        };
+        return Evidence.ofInterval(
+                shown.throughput(),
+                s.rpsCiLow(),
+                s.rpsCiHigh(),
+                runs > 1 ? runs - 1 : df(s.forks(), s.repeatCount()),
+                runs > 1,
+                QualityFlags.lowerBound(flags),
+                shown.runId());
     }
 
-    static boolean overlap(LeaderboardResponse.Row above, LeaderboardResponse.Row below) {
-        return overlap(new Double[] {above.ciLow(), above.ciHigh()}, new Double[] {below.ciLow(), below.ciHigh()});
-    }
-
-    private static boolean overlap(Double[] above, Double[] below) {
-        if (above[0] == null || above[1] == null || below[0] == null || below[1] == null) {
-            return false;
-        }
-        if (above.length > 2 && !above[2].equals(below[2])) {
-            return false;
-        }
-        return below[1] >= above[0] && below[0] <= above[1];
+    /** The degrees of freedom of a stored interval: over the JVM starts' means when several, else the repeats. */
+    public static int df(int forks, int repeats) {
+        return forks > 1 ? forks - 1 : repeats - 1;
     }
 
     /**
@@ -276,7 +312,7 @@ public final class LeaderboardRanking {
         }
         List<LeaderboardResponse.Row> result = new ArrayList<>(rank(ranked, by));
         for (LeaderboardResponse.Row r : rank(unranked, by)) {
-            result.add(r.ranked(null, false, null, QualityFlags.unrankedBy(r.flags(), r.agentRevoked())));
+            result.add(r.ranked(null, null, null, QualityFlags.unrankedBy(r.flags(), r.agentRevoked())));
         }
         return result;
     }

@@ -1,9 +1,11 @@
 package dev.podium.leaderboard;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
+import dev.podium.verdict.Evidence;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
@@ -83,7 +85,16 @@ public record LeaderboardResponse(
                             + " under flagged=exclude")
             Integer rank,
 
-            @Schema(description = "true when this row shares its rank with another row (overlapping CIs)")
+            @Schema(
+                    nullable = true,
+                    description = "the worst rank the row can have: its rank range runs from rank (1 + the rows decided"
+                            + " faster than it) to rankHigh (N - the rows decided slower), methodology section 10; equal"
+                            + " to rank when its place is decided; null when not ranked")
+            Integer rankHigh,
+
+            @Schema(
+                    description = "true when the row's rank is a range (rankHigh > rank): some row above or below it"
+                            + " cannot be told apart from it")
             boolean tied,
 
             String framework,
@@ -181,13 +192,16 @@ public record LeaderboardResponse(
                     description = "JVM cells: allocation and GC of the shown cell over its repeats (payload v2); null"
                             + " without them. The CSV carries its allocatedBytesPerRequest (with its interval) and"
                             + " gcCpuShare")
-            GcStats gc) {
+            GcStats gc,
 
-        /** The same row with another rank, tie, ranking figure and exclusion. */
-        public Row ranked(Integer newRank, boolean newTied, String by, List<String> excluded) {
+            @JsonIgnore @Schema(hidden = true) Evidence evidence) {
+
+        /** The same row with another rank range, ranking figure and exclusion. */
+        public Row ranked(Integer newRank, Integer newRankHigh, String by, List<String> excluded) {
             return new Row(
                     newRank,
-                    newTied,
+                    newRankHigh,
+                    newRank != null && newRankHigh != null && newRankHigh > newRank,
                     framework,
                     frameworkVersion,
                     ioModel,
@@ -222,11 +236,17 @@ public record LeaderboardResponse(
                     forks,
                     atLeast,
                     timeToPeakSeconds,
-                    gc);
+                    gc,
+                    evidence);
         }
 
-        Row ranked(int newRank, boolean newTied, String by) {
-            return ranked(newRank, newTied, by, excludedBy);
+        Row ranked(int newRank, int newRankHigh, String by) {
+            return ranked(newRank, newRankHigh, by, excludedBy);
+        }
+
+        /** The figure the row is ranked by on a throughput board: its SLA throughput, else its best. */
+        public double rankedThroughput() {
+            return slaThroughput != null ? slaThroughput : bestThroughput;
         }
     }
 

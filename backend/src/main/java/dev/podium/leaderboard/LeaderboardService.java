@@ -152,9 +152,11 @@ public class LeaderboardService {
                 .forEach(c -> byTopology
                         .computeIfAbsent(c.topology(), k -> new ArrayList<>())
                         .add(c));
+        Map<Long, Integer> runsPooled = new HashMap<>();
+        pooled.segments().forEach(s -> runsPooled.put(s.cellId(), s.runs()));
         List<LeaderboardResponse.Row> unranked = new ArrayList<>();
-        byTopology.forEach((topology, topologyCells) -> unranked.addAll(
-                LeaderboardRanking.unranked(topologyCells, baselineBest.getOrDefault(topology, Map.of()), q.sla())));
+        byTopology.forEach((topology, topologyCells) -> unranked.addAll(LeaderboardRanking.unranked(
+                topologyCells, baselineBest.getOrDefault(topology, Map.of()), q.sla(), runsPooled)));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rank(unranked, q.rank(), q.includeFlagged());
         Map<UUID, List<String>> shownFrom = new LinkedHashMap<>();
         rows.forEach(r -> shownFrom

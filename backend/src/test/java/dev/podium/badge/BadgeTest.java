@@ -86,16 +86,20 @@ class BadgeTest {
         JsonPath board = Api.json("/api/leaderboard?scenario=plaintext");
         assertEquals(List.of("Netty", "Spring MVC", "Jetty"), board.getList("rows.framework"));
         double value = board.getDouble("rows[1].slaThroughput");
-        double halfWidth = (board.getDouble("rows[1].ciHigh") - board.getDouble("rows[1].ciLow")) / 2;
-        // 50500 req/s with its t interval (49111.8, 51888.2): "50.5k ±2.7%" (1388.2 / 50500 = 2.75%)
+        double down = value - board.getDouble("rows[1].ciLow");
+        double up = board.getDouble("rows[1].ciHigh") - value;
+        // 50500 req/s with its interval on the log scale: "rank 2 of 3 · 50.5k -2.7%/+2.8%", the rank range of the
+        // comparison engine (Netty's 100k and Jetty's 20k are told apart from it)
         String expected = String.format(
                 java.util.Locale.ROOT,
-                "#%d of 3 · %.1fk req/s ±%.1f%% (one start) →",
+                "rank %d of 3 · %.1fk req/s -%.1f%%/+%.1f%% (one start) →",
                 board.getInt("rows[1].rank"),
                 value / 1000,
-                halfWidth / value * 100);
+                down / value * 100,
+                up / value * 100);
+        assertEquals(2, board.getInt("rows[1].rankHigh"));
         assertEquals(1, board.getInt("rows[1].forks"));
-        assertEquals("#2 of 3 · 50.5k req/s ±2.7% (one start) →", expected);
+        assertEquals("rank 2 of 3 · 50.5k req/s -2.7%/+2.8% (one start) →", expected);
 
         Response r = given().get("/api/badges/spring-mvc/plaintext.svg");
         r.then().statusCode(200).contentType(startsWith("image/svg+xml"));
@@ -105,7 +109,8 @@ class BadgeTest {
         assertEquals(List.of("Spring MVC plaintext", expected), texts(svg));
         // the title says in words what the interval spans (the badge has room only for "(one start)")
         String title = "Spring MVC plaintext: " + expected
-                + ". ±2.7% is its 95% interval over the repeats of one JVM start: the noise between starts is not in it";
+                + ". -2.7%/+2.8% is its 95% interval over the repeats of one JVM start: the noise between starts is not in"
+                + " it";
         assertEquals(title, svg.getElementsByTagName("title").item(0).getTextContent());
         assertEquals(title, svg.getDocumentElement().getAttribute("aria-label"));
         // the same badge by the name in another case
@@ -125,8 +130,8 @@ class BadgeTest {
         assertEquals(1, badge.get("schemaVersion"));
         assertEquals("Netty plaintext", badge.get("label"));
         assertEquals(
-                "#1 of 3 · 100k req/s ±5.0% (one start) →",
-                badge.get("message")); // t interval half-width 4968.4 / 100000
+                "rank 1 of 3 · 100k req/s -4.8%/+5.1% (one start) →",
+                badge.get("message")); // t interval half-width 4968.4 / 100000, on the log scale
         assertTrue(SHIELDS_COLORS.contains((String) badge.get("color")), badge.toString());
         assertEquals("brightgreen", badge.get("color"));
 

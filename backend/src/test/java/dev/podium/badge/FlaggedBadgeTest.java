@@ -66,7 +66,7 @@ class FlaggedBadgeTest {
                             message.startsWith("unranked (flagged " + String.join(", ", why) + ") · "),
                             json + ": " + message);
                 } else {
-                    assertTrue(message.startsWith("#" + row.get("rank")), json + ": " + message);
+                    assertTrue(message.startsWith("rank " + row.get("rank")), json + ": " + message);
                 }
                 Api.ok("/api/badges/" + slug + "/" + scenario + ".svg").contentType(startsWith("image/svg+xml"));
             }

@@ -3,13 +3,13 @@ package dev.podium.leaderboard;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.podium.read.CellRow;
 import dev.podium.scaling.ScalingResource;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -151,31 +151,36 @@ class LeaderboardRankingTest {
     }
 
     @Test
-    void rows_whose_intervals_overlap_the_row_above_share_its_rank_and_show_as_tied() {
+    void rows_the_engine_cannot_tell_apart_share_a_rank_range_and_ties_do_not_chain_down_the_board() {
         List<CellRow> cells = List.of(
-                cell(1, RUN, NOW, "A", 64, 100_000, 98_000, 102_000, 1, 0),
-                cell(2, RUN, NOW, "B", 64, 99_000, 97_000, 98_500, 1, 0), // overlaps A: rank 1
-                cell(3, RUN, NOW, "C", 64, 97_500, 96_000, 97_200, 1, 0), // overlaps B (chain): rank 1
-                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0), // clear of C: rank 4
-                cell(5, RUN, NOW, "E", 64, 80_000, 79_000, 81_000, 1, 0), // clear: rank 5
-                cell(6, RUN, NOW, "F", 64, 95_000, 94_000, 96_000, 500, 0)); // no SLA cell: last
+                cell(1, RUN, NOW, "A", 64, 200_000, 198_000, 202_000, 1, 0),
+                cell(2, RUN, NOW, "B", 64, 195_000, 193_000, 197_000, 1, 0), // within the host's drift of A and C
+                cell(3, RUN, NOW, "C", 64, 190_000, 188_000, 192_000, 1, 0),
+                cell(4, RUN, NOW, "D", 64, 100_000, 99_000, 101_000, 1, 0), // 1.9x below C: decided
+                cell(5, RUN, NOW, "E", 64, 50_000, 49_500, 50_500, 1, 0), // 2x below D: decided
+                cell(6, RUN, NOW, "F", 64, 170_000, 168_000, 172_000, 500, 0)); // no SLA cell: ranked by its best
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200);
-        assertRanked(rows, List.of("A", "B", "C", "D", "E", "F"), List.of(1, 1, 1, 4, 5, 6));
-        assertEquals(List.of(true, true, true, false, false, false), column(rows, LeaderboardResponse.Row::tied));
-        assertNull(rows.get(5).slaThroughput());
+        assertRanked(rows, List.of("A", "B", "C", "F", "D", "E"), List.of(1, 1, 1, 1, 5, 6));
+        assertEquals(List.of(4, 4, 4, 4, 5, 6), column(rows, LeaderboardResponse.Row::rankHigh));
+        assertEquals(List.of(true, true, true, true, false, false), column(rows, LeaderboardResponse.Row::tied));
+        assertNull(rows.get(3).slaThroughput());
         assertNull(rows.get(0).baselineShare()); // no baseline cell in the run
     }
 
     @Test
-    void touching_intervals_count_as_overlapping() {
-        List<CellRow> cells =
-                List.of(cell(1, RUN, NOW, "A", 64, 100, 95, 105, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 85, 95, 1, 0));
-        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200);
-        assertEquals(1, rows.get(1).rank());
-        assertTrue(rows.get(1).tied());
+    void overlapping_intervals_do_not_decide_a_rank_a_clear_gap_does() {
+        // 10% apart with tight intervals: within the host's drift between stretches of a run, so not told apart
+        List<CellRow> close =
+                List.of(cell(1, RUN, NOW, "A", 64, 100, 99, 101, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 89, 91, 1, 0));
+        List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(close, Map.of(), 200);
+        assertEquals(List.of(1, 1), column(rows, LeaderboardResponse.Row::rank));
+        assertEquals(List.of(2, 2), column(rows, LeaderboardResponse.Row::rankHigh));
         List<CellRow> apart =
-                List.of(cell(1, RUN, NOW, "A", 64, 100, 95, 105, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 85, 94.9, 1, 0));
-        assertFalse(LeaderboardRanking.rows(apart, Map.of(), 200).get(1).tied());
+                List.of(cell(1, RUN, NOW, "A", 64, 100, 99, 101, 1, 0), cell(2, RUN, NOW, "B", 64, 50, 49, 51, 1, 0));
+        List<LeaderboardResponse.Row> decided = LeaderboardRanking.rows(apart, Map.of(), 200);
+        assertEquals(List.of(1, 2), column(decided, LeaderboardResponse.Row::rank));
+        assertEquals(List.of(1, 2), column(decided, LeaderboardResponse.Row::rankHigh));
+        assertFalse(decided.get(1).tied());
     }
 
     /** The rows' frameworks and ranks, in order. */
@@ -194,44 +199,49 @@ class LeaderboardRankingTest {
     }
 
     @Test
-    void a_lower_bound_ranks_as_at_least_its_value_and_ties_the_row_above_it_may_pass() {
+    void a_lower_bound_is_never_decided_slower_so_its_range_reaches_the_top() {
         List<CellRow> cells = List.of(
                 cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, flags("generator-saturated")),
                 cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0),
-                // C is at least 100k: it may pass B (a tie), never falls below D, whose interval lies under its own
+                // C is at least 100k: it may pass A and B, and is decided above E, 2x below it
                 cell(3, RUN, NOW, "C", 64, 100_000, 99_000, 101_000, 1, 0, flags("above-baseline")),
-                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0));
+                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0),
+                cell(5, RUN, NOW, "E", 64, 50_000, 49_500, 50_500, 1, 0));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "throughput");
-        assertRanked(rows, List.of("A", "B", "C", "D"), List.of(1, 2, 2, 4));
-        assertEquals(List.of(true, false, true, false), column(rows, LeaderboardResponse.Row::atLeast));
+        assertRanked(rows, List.of("A", "B", "C", "D", "E"), List.of(1, 1, 1, 1, 5));
+        assertEquals(List.of(4, 4, 4, 4, 5), column(rows, LeaderboardResponse.Row::rankHigh));
+        assertEquals(List.of(true, false, true, false, false), column(rows, LeaderboardResponse.Row::atLeast));
         assertEquals(
-                List.of("throughput", "throughput", "throughput", "throughput"),
+                List.of("throughput", "throughput", "throughput", "throughput", "throughput"),
                 column(rows, LeaderboardResponse.Row::rankedBy));
     }
 
     @Test
-    void rank_by_cpu_puts_the_most_requests_per_cpu_second_first_and_ties_overlapping_intervals() {
+    void rank_by_cpu_puts_the_most_requests_per_cpu_second_first_and_leaves_rows_without_it_unranked() {
         List<CellRow> cells = List.of(
                 cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, cpu(figure(60_000, 59_000, 61_000))),
                 cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, cpu(figure(61_000, 60_500, 61_500))),
-                cell(3, RUN, NOW, "C", 64, 130_000, 129_000, 131_000, 1, 0), // v1: no CPU figure, last
-                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0, cpu(figure(95_000, 94_000, 96_000))));
+                cell(3, RUN, NOW, "C", 64, 130_000, 129_000, 131_000, 1, 0), // v1: no CPU figure, last, unranked
+                cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0, cpu(figure(120_000, 119_000, 121_000))));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "cpu");
-        assertRanked(rows, List.of("D", "B", "A", "C"), List.of(1, 2, 2, 4));
+        assertEquals(List.of("D", "B", "A", "C"), column(rows, LeaderboardResponse.Row::framework));
+        assertEquals(Arrays.asList(1, 2, 2, null), column(rows, LeaderboardResponse.Row::rank));
+        assertEquals(Arrays.asList(1, 3, 3, null), column(rows, LeaderboardResponse.Row::rankHigh));
         assertEquals(List.of(false, true, true, false), column(rows, LeaderboardResponse.Row::tied));
     }
 
     @Test
-    void a_cost_figure_of_one_repeat_ranks_as_its_point_tied_only_with_an_interval_that_holds_it() {
+    void a_cost_figure_of_one_repeat_has_no_spread_and_is_told_apart_from_nothing() {
         List<CellRow> cells = List.of(
                 cell(1, RUN, NOW, "A", 64, 120_000, 119_000, 121_000, 1, 0, cpu(figure(60_000, 59_000, 61_000))),
                 cell(2, RUN, NOW, "B", 64, 110_000, 109_000, 111_000, 1, 0, cpu(new Estimate(60_500, null, null, 1))),
-                cell(3, RUN, NOW, "C", 64, 90_000, 89_000, 91_000, 1, 0, cpu(new Estimate(40_000, null, null, 1))),
-                cell(4, RUN, NOW, "D", 64, 80_000, 79_000, 81_000, 1, 0, cpu(new Estimate(39_000, null, null, 1))));
+                cell(3, RUN, NOW, "C", 64, 90_000, 89_000, 91_000, 1, 0, cpu(figure(20_000, 19_900, 20_100))),
+                cell(4, RUN, NOW, "D", 64, 80_000, 79_000, 81_000, 1, 0, cpu(new Estimate(5_000, null, null, 1))));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "cpu");
-        // B's 60,500 lies inside A's (59,000, 61,000); C and D are points apart from everything
-        assertRanked(rows, List.of("B", "A", "C", "D"), List.of(1, 1, 3, 4));
-        assertEquals(List.of(true, true, false, false), column(rows, LeaderboardResponse.Row::tied));
+        // A and C, with intervals, are 3x apart: decided; B and D, one repeat each, may be anywhere
+        assertEquals(List.of("B", "A", "C", "D"), column(rows, LeaderboardResponse.Row::framework));
+        assertEquals(List.of(1, 1, 2, 1), column(rows, LeaderboardResponse.Row::rank));
+        assertEquals(List.of(4, 3, 4, 4), column(rows, LeaderboardResponse.Row::rankHigh));
     }
 
     @Test

@@ -44,6 +44,7 @@ class FlagPolicyTest {
         Double sla = r.get("sla").isNull() ? null : r.get("sla").asDouble();
         return new Row(
                 0,
+                null,
                 false,
                 r.get("name").asText(),
                 "1",
@@ -79,6 +80,7 @@ class FlagPolicyTest {
                 1,
                 QualityFlags.lowerBound(strings(r.get("flags"))),
                 null,
+                null,
                 null);
     }
 
@@ -94,11 +96,16 @@ class FlagPolicyTest {
             board.get("expect")
                     .forEach(e -> expected.add(e.get("name").asText() + " rank "
                             + (e.get("rank").isNull() ? null : e.get("rank").asInt())
+                            + "-"
+                            + (e.path("rankHigh").isNull() || e.path("rankHigh").isMissingNode()
+                                    ? null
+                                    : e.get("rankHigh").asInt())
                             + " tied " + e.get("tied").asBoolean() + " atLeast "
                             + e.get("atLeast").asBoolean()
                             + " excludedBy " + strings(e.get("excludedBy"))));
             List<String> actual = ranked.stream()
-                    .map(r -> r.framework() + " rank " + r.rank() + " tied " + r.tied() + " atLeast " + r.atLeast()
+                    .map(r -> r.framework() + " rank " + r.rank() + "-" + r.rankHigh() + " tied " + r.tied()
+                            + " atLeast " + r.atLeast()
                             + " excludedBy " + r.excludedBy())
                     .toList();
             assertEquals(expected, actual, about);
