@@ -3,9 +3,11 @@ package dev.podium.agent;
 import dev.podium.agent.AgentRecords.AgentView;
 import dev.podium.agent.AgentRecords.Enrolled;
 import dev.podium.agent.AgentRecords.Enrolment;
+import dev.podium.common.DatabaseErrors;
 import dev.podium.common.ProblemException;
 import dev.podium.input.TextRules;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 import java.security.GeneralSecurityException;
 import java.time.Instant;
@@ -33,20 +35,31 @@ public class AgentService {
         byte[] key = decodeKey(enrolment.publicKey());
         String keyid = Ed25519Keys.keyid(key);
         if (Agent.findByKeyid(keyid).isPresent()) {
-            throw new ProblemException(
-                    409,
-                    "agent-key-enrolled",
-                    "Conflict",
-                    "this public key is already enrolled (keyid " + keyid + ")",
-                    "publicKey");
+            throw enrolled(keyid);
         }
         Agent agent = new Agent();
         agent.name = name;
         agent.publicKey = key;
         agent.keyid = keyid;
         agent.createdAt = Instant.now();
-        agent.persistAndFlush();
+        try {
+            agent.persistAndFlush();
+        } catch (PersistenceException e) {
+            if (DatabaseErrors.isUniqueViolation(e)) {
+                throw enrolled(keyid); // the same key enrolled by a concurrent request that committed first
+            }
+            throw e;
+        }
         return new Enrolled(agent.id, keyid);
+    }
+
+    private static ProblemException enrolled(String keyid) {
+        return new ProblemException(
+                409,
+                "agent-key-enrolled",
+                "Conflict",
+                "this public key is already enrolled (keyid " + keyid + ")",
+                "publicKey");
     }
 
     @Transactional

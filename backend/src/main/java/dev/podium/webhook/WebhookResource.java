@@ -18,6 +18,10 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Outgoing webhooks of change points and their deliveries (admin token required). */
@@ -47,6 +51,23 @@ public class WebhookResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Register a receiver of change points; the answer holds its signing secret, shown only once")
+    @APIResponses({
+        @APIResponse(
+                responseCode = "201",
+                description = "registered; Location names the webhook",
+                content =
+                        @Content(
+                                mediaType = MediaType.APPLICATION_JSON,
+                                schema = @Schema(implementation = Webhooks.Webhook.class))),
+        @APIResponse(
+                responseCode = "400",
+                description =
+                        "malformed body, or url is no absolute http(s) URL of at most 2000 characters; `field` names it"),
+        @APIResponse(responseCode = "401", description = "no admin token given"),
+        @APIResponse(responseCode = "403", description = "a wrong admin token, or none is configured on the service"),
+        @APIResponse(responseCode = "409", description = "a webhook is registered for this url already"),
+        @APIResponse(responseCode = "415", description = "the body is not application/json")
+    })
     public Response register(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization, Registration body) {
         admin.check(authorization);
         String url = body == null ? null : body.url();

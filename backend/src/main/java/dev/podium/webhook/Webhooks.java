@@ -2,6 +2,7 @@ package dev.podium.webhook;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.common.ProblemException;
 import dev.podium.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -45,14 +46,27 @@ public class Webhooks {
 
     private final SecureRandom random = new SecureRandom();
 
+    /**
+     * Registers a receiver with a new secret. One webhook per URL (V23's unique key): a URL already registered, or
+     * registered by a concurrent request first, is a 409 naming url, and nothing is stored.
+     */
     public Webhook register(String url) {
         byte[] key = new byte[24];
         random.nextBytes(key);
         String secret = SECRET_PREFIX + Base64.getEncoder().encodeToString(key);
-        return sql(
-                        "insert into webhooks (url, secret) values (?, ?) returning id, url, secret, created_at",
-                        List.of(url, secret))
-                .get(0);
+        List<Webhook> inserted = sql(
+                "insert into webhooks (url, secret) values (?, ?) on conflict (url) do nothing"
+                        + " returning id, url, secret, created_at",
+                List.of(url, secret));
+        if (inserted.isEmpty()) {
+            throw new ProblemException(
+                    409,
+                    "webhook-exists",
+                    "Conflict",
+                    "a webhook is registered for this url already; to change its secret, delete it and register again",
+                    "url");
+        }
+        return inserted.get(0);
     }
 
     public List<Webhook> list() {
