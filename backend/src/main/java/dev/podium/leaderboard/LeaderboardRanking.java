@@ -245,7 +245,7 @@ public final class LeaderboardRanking {
      * starts, else its repeats), for cpu and memory the cost figure over its repeats (memory inverted: lower is
      * better); null when the row has no such positive figure.
      */
-    static Evidence evidence(LeaderboardResponse.Row r, String by) {
+    public static Evidence evidence(LeaderboardResponse.Row r, String by) {
         if (by.equals("throughput")) {
             if (r.evidence() != null) {
                 return r.evidence();

@@ -40,7 +40,7 @@ public class LeaderboardResource {
                            "vcpus": [1, 2], "jvmVendors": ["Eclipse Adoptium"], "jvmMajors": [21],
                            "frameworks": ["Vert.x Web"], "ioModels": ["non-blocking"], "connections": [64, 256]},
              "baseline": {"framework": "nginx", "bestThroughput": 200000.0, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"},
-             "rows": [{"rank": 1, "tied": false, "framework": "Vert.x Web", "frameworkVersion": "5.0.5",
+             "rows": [{"rank": 1, "rankHigh": 1, "tied": false, "framework": "Vert.x Web", "frameworkVersion": "5.0.5",
                        "ioModel": "non-blocking", "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04",
                        "startedAt": "2026-11-02T08:00:00.25Z", "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS",
                        "slaThroughput": 130000.0, "slaConnections": 256, "slaCellId": 2, "bestThroughput": 130000.0,
@@ -67,12 +67,13 @@ public class LeaderboardResource {
                             + " orders by throughput (default), cpu (requests per CPU-second, highest first) or memory (MB of RSS"
                             + " per 1,000 req/s, lowest first); under throughput, a row whose figure is a lower bound"
                             + " (flagged generator-saturated, above-baseline, shares-generator-cpus or warmup-not-stable:"
-                            + " `atLeast` true) is ranked among all rows as at least its value, its interval reaching up"
-                            + " without end (`rankedBy` throughput). Under `flagged=exclude` (default) rows with no honest"
-                            + " order (high-error-rate, rate-not-held, a revoked agent: `excludedBy`) follow unranked. Rows"
-                            + " whose 95% t intervals of the ranking figure overlap the row above share its rank. A"
-                            + " figure of one repeat has no interval (`ciLow`, `ciHigh` null) and ranks as its point: it"
-                            + " shares the rank of a neighbour whose interval holds it and ties nothing else."
+                            + " `atLeast` true) is never decided slower, its interval reaching up without end (`rankedBy`"
+                            + " throughput). Under `flagged=exclude` (default) rows with no honest order (high-error-rate,"
+                            + " rate-not-held, a revoked agent: `excludedBy`) follow unranked. Each ranked row's rank is a"
+                            + " range from the comparison engine (methodology section 10): `rank` = 1 + the rows decided"
+                            + " faster than it, `rankHigh` = N - the rows decided slower, every pair judged at once"
+                            + " (Benjamini-Hochberg at 5%, gated by Bonferroni). A figure of one repeat has no interval"
+                            + " (`ciLow`, `ciHigh` null) and is told apart from no row."
                             + " `format=csv` or `Accept: text/csv` for CSV.")
     @APIResponse(
             responseCode = "200",

@@ -279,6 +279,13 @@ public class CellFilter implements Cloneable {
         return f;
     }
 
+    /** A copy for another scenario (a composite reads each scenario's board with the same filters). */
+    public CellFilter forScenario(String otherScenario) {
+        CellFilter f = copy();
+        f.scenario = otherScenario;
+        return f;
+    }
+
     private CellFilter copy() {
         try {
             return (CellFilter) clone(); // every filter's field, whatever is added
