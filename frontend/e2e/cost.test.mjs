@@ -98,7 +98,8 @@ for (const [name, browser] of DEVICES) {
         t.names.map((n) => n.split(' (')[0]),
         ['Vert.x Web', 'Helidon SE', 'Quarkus REST'],
       )
-      assert.deepEqual(t.ranks, ['1', '2', '3'])
+      // the two cheapest are too close to tell apart (the comparison engine's rank range), the third is decided last
+      assert.deepEqual(t.ranks, ['1–2', '1–2', '3'])
       assert.ok(await fitsWidth(page), 'the page does not scroll sideways')
       await page.close()
     })

@@ -76,7 +76,8 @@ describe('the board shows allocation and GC per request', () => {
       const col = (name) => {
         const at = header.indexOf(name)
         assert.ok(at >= 0, `${name} in ${header.join(',')}`)
-        return Object.fromEntries(rows.map((r) => [r[2], r[at]]))
+        const fw = header.indexOf('framework')
+        return Object.fromEntries(rows.map((r) => [r[fw], r[at]]))
       }
       const alloc = col('allocated_bytes_per_request')
       const share = col('gc_cpu_share')

@@ -1,7 +1,8 @@
 // Browser tests of the one ranking rule (methodology.md section 10) over host D's board of clean, noisy, saturated
-// and climbing rows: the default order never places a row below one whose interval lies wholly under it, a noisy row
-// is ranked by its wide interval, a lower bound ranks as "at least" (≥) and ties the row above it may pass; and host
-// C's row whose requests failed is listed unranked with the reason beside it. On a desktop and on a phone.
+// and climbing rows: the default order never places a row below one whose interval lies wholly under it, each row
+// shows the rank range of the comparison engine (a noisy row judged by its wide interval, a lower bound, shown "≥",
+// never decided slower, so its range reaches up to 1); and host C's row whose requests failed is listed unranked with
+// the reason beside it. On a desktop and on a phone.
 import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
 import { openPage } from './browser.mjs'

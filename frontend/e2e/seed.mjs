@@ -379,7 +379,7 @@ function hostC() {
  */
 export const HOST_D = { cpuModel: 'Rank Test CPU @ 2.50GHz', vcpus: 4, memoryBytes: 8 * 1024 ** 3 }
 export const HOST_D_ORDER = ['Quarkus REST', 'Spring WebFlux', 'Undertow', 'Helidon SE', 'Jetty', 'Javalin']
-export const HOST_D_RANKS = ['=1', '=1', '=3', '=3', '5', '6']
+export const HOST_D_RANKS = ['1–4', '1–4', '1–5', '1–5', '3–5', '6']
 export const HOST_D_AT_LEAST = ['Spring WebFlux', 'Helidon SE']
 
 function hostD() {

@@ -27,6 +27,8 @@ export type RunPartTarget = Schemas['PartTarget']
 export type Agent = Schemas['AgentView']
 export type FrameworkEntry = Schemas['Framework']
 export type LeaderboardRow = Schemas['LeaderboardRow']
+/** The comparison engine's verdict on a figure against another (methodology section 10). */
+export type Verdict = Schemas['Verdict']
 export type Leaderboard = Schemas['LeaderboardResponse']
 /** The offered rates of the fixed-rate cost cells on a host class (GET /api/cost/rates). */
 export type CostRates = Schemas['CostRates']

@@ -10,6 +10,8 @@ export interface MethodPoint {
   section: string
   /** Phrases docs/methodology.md must contain for `text` to stay true. */
   evidence: string[]
+  /** The point's anchor on the page, for links from other pages (e.g. /about#rank-ranges). */
+  anchor?: string
 }
 
 export const METHOD: MethodPoint[] = [
@@ -67,29 +69,36 @@ export const METHOD: MethodPoint[] = [
     title: 'Intervals honest for few repeats',
     text:
       "Throughput is the trimmed mean of the repeats with a 95% Student's t interval, wide when there are few repeats, " +
-      'as it should be. A cell whose repeats vary by more than 5% is flagged noisy. A cell measured over several JVM ' +
+      'as it should be, and taken on the log scale, so it never goes below zero and is centred on the figure shown. A cell whose repeats vary by more than 5% is flagged noisy. A cell measured over several JVM ' +
       'starts gets its interval from the starts, so the noise between starts is in it; every interval on this site ' +
       'says whether it spans several starts or one.',
     section: '7. What the service derives',
     evidence: [
       "95% Student's t interval",
+      'the log scale around the figure',
       'above 5% the cell is `noisy`',
       'the interval is the 95% t interval over the starts',
       'Every interval says how many starts it spans.',
     ],
   },
   {
-    title: 'Ties are ties',
+    title: 'One verdict for every pair: rank ranges',
+    anchor: 'rank-ranges',
     text:
-      'Only comparable cells are ranked together (same scenario, concurrency, vCPUs and host class), by their 95% ' +
-      'intervals: a row whose interval overlaps the one above shares its rank, a noisy row is ranked by its wide ' +
-      'interval, and a figure that is only a lower bound ranks as at least its value.',
+      'Only comparable cells are ranked together (same scenario, concurrency, vCPUs and host class). For any two rows ' +
+      'one engine says "faster", "slower" or "cannot tell", from the ratio of their figures and its interval, counting ' +
+      "the host's drift between the stretches of a run. All pairs of a board are judged at once, so a board of equal " +
+      'frameworks decides no pair 95% of the time. A rank is a range: "3" when the row\'s place is decided, "2–5" when ' +
+      'rows above or below cannot be told apart from it. Every page gives the same verdict: the board, compare, the ' +
+      'framework pages, badges and the calculator. A figure that is only a lower bound is never decided slower.',
     section: '10. Ranking and comparing',
     evidence: [
       'Only comparable cells are ranked together',
-      'A row whose 95% interval overlaps',
-      'shares its rank',
-      'ranks as "at least" its value',
+      '**One verdict for every pair: the comparison engine.**',
+      'gated by Bonferroni',
+      "the host's drift between the stretches of a run",
+      '**Rank ranges.**',
+      'is never decided slower',
     ],
   },
   {

@@ -50,8 +50,9 @@ describe('formatters', () => {
     expect(formatRange(null, 5)).toBe('—')
   })
   it('shows ties as ties', () => {
-    expect(formatRank(2, true)).toBe('=2')
-    expect(formatRank(3, false)).toBe('3')
+    expect(formatRank(2, 5)).toBe('2–5')
+    expect(formatRank(3, 3)).toBe('3')
+    expect(formatRank(3, null)).toBe('3')
   })
   it('shortens UUIDs but not small ids', () => {
     expect(shortId('5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04')).toBe('5d2c9a47')

@@ -81,8 +81,12 @@ export function formatDay(iso: string | null | undefined): string {
 }
 
 /** The rank column: ties shown as "=2". */
-export function formatRank(rank: number, tied: boolean): string {
-  return tied ? `=${rank}` : String(rank)
+/**
+ * A rank range as the comparison engine gives it (methodology section 10): "3" when the row's place is decided, "2–5"
+ * when it may be anywhere from 2 to 5 (rows it cannot be told apart from lie above or below it).
+ */
+export function formatRank(rank: number, rankHigh: number | null | undefined): string {
+  return rankHigh === null || rankHigh === undefined || rankHigh === rank ? String(rank) : `${rank}–${rankHigh}`
 }
 
 /** A short id for display: first 8 characters of a UUID. */
