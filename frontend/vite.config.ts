@@ -9,9 +9,10 @@ const api = process.env.PODIUM_API ?? 'http://127.0.0.1:8080'
 export default defineConfig({
   plugins: [
     vue(),
-    // each script and style sheet also as .gz (level 9) and .br (quality 11) beside it: the service sends the one the
-    // browser accepts (backend PrecompressedAssets), so no asset is compressed per request and none is sent plain
-    compression({ include: /\.(js|css)$/, threshold: 1024, algorithms: ['gzip', 'brotliCompress'] }),
+    // each script and style sheet also as .gz (level 9) and .br (quality 11) beside it, where that is smaller (not for
+    // a few files of about 100 bytes): the service sends the one the browser accepts (backend PrecompressedAssets), so
+    // no asset is compressed per request
+    compression({ include: /\.(js|css)$/, algorithms: ['gzip', 'brotliCompress'] }),
   ],
   // `npm run dev` / `vite preview` talk to a backend at PODIUM_API (default: `make -C ../backend serve` on 8080)
   server: { proxy: { '/api': api, '/q': api } },
