@@ -102,6 +102,15 @@ class CompressedAssetsTest {
         HttpResponse<byte[]> page = get(home, "gzip, br");
         assertEquals(200, page.statusCode());
         assertEquals("no-cache", header(page, "Cache-Control"));
+        for (URI shell : new URI[] {home, home.resolve("/index.html")}) {
+            HttpResponse<byte[]> head = client.send(
+                    HttpRequest.newBuilder(shell)
+                            .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, head.statusCode(), shell.toString());
+            assertEquals("no-cache", header(head, "Cache-Control"), "HEAD " + shell);
+        }
         HttpResponse<byte[]> missing = get(chart.resolve("/assets/chart-00000000.js"), "gzip, br");
         assertEquals(404, missing.statusCode());
         assertTrue(!IMMUTABLE.equals(header(missing, "Cache-Control")), header(missing, "Cache-Control"));
