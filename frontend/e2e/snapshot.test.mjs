@@ -105,10 +105,13 @@ describe('snapshot page', () => {
     await page.close()
   })
 
-  test('an unknown snapshot says it is not found', async () => {
-    const page = await open('/snapshots/no-such-round')
-    await page.locator('[role=alert]').waitFor()
-    assert.match(await page.locator('[role=alert]').textContent(), /no snapshot named 'no-such-round'/)
+  test('an unknown snapshot says it is not found, with status 404', async () => {
+    const page = await browser.context.newPage()
+    const res = await page.goto(`${base}/snapshots/no-such-round`)
+    assert.equal(res.status(), 404)
+    await page.getByRole('heading', { name: 'No such snapshot' }).waitFor()
+    assert.match(await page.locator('main').textContent(), /No snapshot called “no-such-round” was frozen here/)
+    assert.equal(await page.locator('[role=alert]').count(), 0)
     await page.close()
   })
 

@@ -19,6 +19,8 @@ export type Figure = Schemas['Estimate']
 export type CellStats = Schemas['CellStats']
 export type Cell = Schemas['CellView']
 export type RunDetail = Schemas['RunDetail']
+/** A run's host and how each scenario's first target cell was run (GET /api/runs/{id}/host). */
+export type RunHost = Schemas['RunHost']
 export type CostLadder = Schemas['CostLadder']
 /** The benchmark database or the load balancer of a run (payload v2), as stored. */
 export type CompanionServer = Schemas['CompanionServer']

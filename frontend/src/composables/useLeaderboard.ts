@@ -2,9 +2,15 @@
 import { computed } from 'vue'
 import { useRoute } from 'vue-router'
 import { fetchLeaderboard, type LeaderboardQuery } from '../api/leaderboard'
+import { SCENARIOS } from '../api/types'
 import { leaderboardSchema } from '../lib/query'
 import { useQueryState } from './useQueryState'
 import { useResource } from './useResource'
+
+/** A board of the site: a scenario of the run schema, or the composite of them all (else the page is a 404). */
+export function isBoard(scenario: string): boolean {
+  return scenario === 'composite' || (SCENARIOS as readonly string[]).includes(scenario)
+}
 
 export function useLeaderboard() {
   const route = useRoute()
@@ -18,6 +24,8 @@ export function useLeaderboard() {
       if (val !== undefined && k !== 'sort') (q as unknown as Record<string, unknown>)[k] = val
     return q
   })
-  const resource = useResource(query, (q, signal) => fetchLeaderboard(q, signal))
+  const resource = useResource(query, (q, signal) => fetchLeaderboard(q, signal), {
+    skip: () => !isBoard(scenario.value),
+  })
   return { scenario, filters: state.values, update: state.update, reset: state.reset, query, ...resource }
 }

@@ -1,27 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import type { RunDetail } from '../api/types'
+import type { RunHost } from '../api/types'
 import { boardHost, cpuSet } from './boardHost'
 
-function run(host: Partial<RunDetail['host']>, database: RunDetail['database'] = null): RunDetail {
+function run(host: Partial<RunHost>, database: RunHost['database'] = null): RunHost {
   return {
-    host: { cpuModel: 'AMD EPYC 7B13 64-Core Processor', vcpus: 2, serverCpus: '1', loadGeneratorCpus: '0', ...host },
-    loadGenerator: { tool: 'wrk', version: '4.2.0' },
-    cells: [
-      { scenario: 'plaintext', baseline: true, vcpus: 1, durationSeconds: 4, warmupSeconds: 8, repeats: [{}, {}] },
-      {
-        scenario: 'plaintext',
-        baseline: false,
-        vcpus: 1,
-        durationSeconds: 4,
-        warmupSeconds: 10,
-        repeats: [{}, {}, {}],
-      },
-      { scenario: 'db', baseline: false, vcpus: 1, durationSeconds: 4, warmupSeconds: 10, repeats: [{}, {}, {}] },
+    id: '00000000-0000-4000-8000-000000000001',
+    startedAt: '2026-11-26T08:00:00Z',
+    hostClass: 'AMD EPYC 7B13 · 2 vCPU · 8 GiB',
+    cpuModel: 'AMD EPYC 7B13 64-Core Processor',
+    vcpus: 2,
+    serverCpus: '1',
+    loadGeneratorCpus: '0',
+    loadGenerator: 'wrk',
+    // each scenario's first cell that is no baseline (the service leaves the nginx baseline out)
+    scenarios: [
+      { scenario: 'plaintext', vcpus: 1, repeats: 3, durationSeconds: 4, warmupSeconds: 10 },
+      { scenario: 'db', vcpus: 1, repeats: 3, durationSeconds: 4, warmupSeconds: 10 },
     ],
     database,
-    // no envelope: the database comes from the API's field
-    envelope: '',
-  } as unknown as RunDetail
+    ...host,
+  }
 }
 
 describe('the board host line', () => {
@@ -42,7 +40,7 @@ describe('the board host line', () => {
     expect(boardHost(run({}), 'json')).toBeNull()
   })
   it('says when wrk and the benchmark database share a CPU', () => {
-    const database = { server: 'PostgreSQL', version: '15.8', cpus: '0', settings: {} }
+    const database = { server: 'PostgreSQL', cpus: '0' }
     expect(boardHost(run({}, database), 'db')?.placement).toBe(
       'each target pinned to 1 vCPU (CPUs 1); wrk on CPUs 0; PostgreSQL on CPUs 0, shared with wrk',
     )

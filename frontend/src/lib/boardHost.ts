@@ -1,7 +1,7 @@
 // The one line a board says about where its figures come from: the host's CPU in full, its vCPUs, the CPUs the target,
 // wrk and the benchmark database had (and which of them share), repeat length x repeats and warm-up, read from the
-// newest run on the board (its run page has the rest).
-import type { RunDetail } from '../api/types'
+// newest run on the board (its run page has the rest), from GET /api/runs/{id}/host: a few hundred bytes, not the run.
+import type { RunHost } from '../api/types'
 
 /** "0-1,3" -> {0, 1, 3}; an empty or unreadable list -> an empty set. */
 export function cpuSet(list: string | null | undefined): Set<number> {
@@ -29,13 +29,12 @@ export interface BoardHost {
   method: string
 }
 
-/** The line for a board of `scenario`, from its newest run; null when the run has no cell of that scenario. */
-export function boardHost(run: RunDetail, scenario: string): BoardHost | null {
-  const cell = run.cells.find((c) => c.scenario === scenario && !c.baseline)
+/** The line for a board of `scenario`, from its newest run; null when the run has no target cell of that scenario. */
+export function boardHost(h: RunHost, scenario: string): BoardHost | null {
+  const cell = h.scenarios.find((c) => c.scenario === scenario)
   if (!cell) return null
-  const h = run.host
   const host = `${h.cpuModel}, ${h.vcpus} vCPU${h.vcpus === 1 ? '' : 's'}`
-  const tool = run.loadGenerator.tool
+  const tool = h.loadGenerator
   const server = cpuSet(h.serverCpus)
   const generator = cpuSet(h.loadGeneratorCpus)
   const parts = [`each target pinned to ${cell.vcpus} vCPU${cell.vcpus === 1 ? '' : 's'}`]
@@ -46,7 +45,7 @@ export function boardHost(run: RunDetail, scenario: string): BoardHost | null {
         ? `${tool} on CPUs ${h.loadGeneratorCpus}, shared with the target`
         : `${tool} on CPUs ${h.loadGeneratorCpus}`,
     )
-  const db = ['db', 'queries', 'updates', 'fortunes'].includes(scenario) ? run.database : null
+  const db = ['db', 'queries', 'updates', 'fortunes'].includes(scenario) ? h.database : null
   if (db?.cpus) {
     const dbCpus = cpuSet(db.cpus)
     const with_ = [overlaps(dbCpus, generator) ? tool : '', overlaps(dbCpus, server) ? 'the target' : '']
@@ -54,7 +53,7 @@ export function boardHost(run: RunDetail, scenario: string): BoardHost | null {
       .join(' and ')
     parts.push(`${db.server} on CPUs ${db.cpus}${with_ ? `, shared with ${with_}` : ''}`)
   }
-  const repeats = cell.repeats?.length ?? cell.stats?.repeatCount ?? 0
+  const repeats = cell.repeats
   const warmup = cell.warmupSeconds ? `after ${cell.warmupSeconds} s of warm-up` : 'warm-up not recorded'
   return {
     host,

@@ -1,9 +1,10 @@
 package dev.podium.columns;
 
+import dev.podium.read.Answers;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.inject.Instance;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -11,8 +12,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -21,13 +22,21 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** GET /api/columns/{table}: a table's columns as its JSON and CSV carry them (the site builds its downloads from it). */
+/**
+ * GET /api/columns/{table}: a table's columns as its JSON and CSV carry them (the site builds its downloads from it),
+ * rendered once into the read cache, gzipped there for a client that takes gzip as every read answer is.
+ */
 @Path("/api/columns/{table}")
 @Tag(name = "leaderboard")
 public class ColumnsResource {
 
-    @Inject
-    Instance<Table.Source> tables;
+    private final Instance<Table.Source> tables;
+    private final Answers answers;
+
+    ColumnsResource(Instance<Table.Source> tables, Answers answers) {
+        this.tables = tables;
+        this.answers = answers;
+    }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -46,13 +55,13 @@ public class ColumnsResource {
             [{"name": "rank", "csv": "rank", "label": "Rank", "unit": null,
               "description": "the row's place; null: not ranked", "field": "rows[].rank"}]""")))
     @APIResponse(responseCode = "404", description = "No table of that name")
-    public List<Description> columns(
+    public Uni<Response> columns(
             @Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("table") String table) {
         QueryParams.of(uri, endpoint); // it takes no query parameter: any is refused, naming it
         java.util.Set<String> names = new java.util.TreeSet<>();
         for (Table.Source source : tables) {
             if (source.table().name().equals(table)) {
-                return source.table().described();
+                return answers.json("columns/" + table, () -> source.table().described());
             }
             names.add(source.table().name());
         }

@@ -37,8 +37,10 @@ public class SecurityHeadersRoute {
             String type = headers.get(HttpHeaders.CONTENT_TYPE);
             if (path.startsWith("/assets/") && ctx.response().getStatusCode() == 200) {
                 headers.set(HttpHeaders.CACHE_CONTROL, IMMUTABLE);
-            } else if (type != null && type.startsWith("text/html")) {
-                // the shell names the current hashed assets: revalidate it so a deploy is seen on the next load
+            } else if ((type != null && type.startsWith("text/html")) || path.equals("/") || path.endsWith(".html")) {
+                // the shell names the current hashed assets: revalidate it so a deploy is seen on the next load (by
+                // path too: the static handler's HEAD of / has no Content-Type, and Quarkus's own "public, immutable,
+                // max-age=86400" would stay on it)
                 headers.set(HttpHeaders.CACHE_CONTROL, "no-cache");
             }
         });

@@ -2,6 +2,7 @@ package dev.podium.columns;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -131,6 +132,19 @@ class ColumnsTest extends EmptyDatabaseTest {
         String header = csv.lines().findFirst().orElseThrow();
         assertEquals(String.join(",", csvNames), header);
         return header;
+    }
+
+    @Test
+    void the_description_goes_gzipped_to_a_client_that_takes_gzip_as_every_read_answer() {
+        for (String table : new String[] {"leaderboard", "history", "cells"}) {
+            given().header("Accept-Encoding", "gzip")
+                    .get("/api/columns/" + table)
+                    .then()
+                    .statusCode(200)
+                    .header("Content-Encoding", "gzip")
+                    .header("Vary", "Accept-Encoding")
+                    .body("size()", greaterThan(3));
+        }
     }
 
     @Test

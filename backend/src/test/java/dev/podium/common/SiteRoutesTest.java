@@ -20,12 +20,16 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The site's pages answer 200 for its routes (frontend/src/router/paths.json) and 404 for anything else. */
+/**
+ * The site's pages answer 200 for its routes (frontend/src/router/paths.json) and 404 for anything else: a path that is
+ * no route, and a route whose subject the service does not hold (a framework, a run, a snapshot, a scenario).
+ */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 class SiteRoutesTest {
 
     static final String R1 = "00000000-0000-4000-8000-0000000003a1";
+    static final String SNAPSHOT = "site-routes";
 
     @Inject
     Rows rows;
@@ -38,6 +42,14 @@ class SiteRoutesTest {
                 () -> SignedRuns.run(R1, "2026-11-03T08:00:00Z")
                         .cell("Tomcat", "11.0.14", "blocking", "plaintext", 64, 1, false, 2, 0, 70000, 70500, 69800)
                         .store());
+        if (given().get("/api/snapshots/" + SNAPSHOT).statusCode() == 404) {
+            Api.admin()
+                    .contentType("application/json")
+                    .body(Map.of("slug", SNAPSHOT, "title", "Site routes"))
+                    .post("/api/snapshots")
+                    .then()
+                    .statusCode(201);
+        }
     }
 
     @Test
@@ -49,11 +61,15 @@ class SiteRoutesTest {
         assertTrue(paths.containsKey("framework") && paths.containsKey("frameworks"), paths.toString());
         for (String path : paths.values()) {
             String url = path.replace(":scenario", "plaintext")
-                    .replace(":slug", "tomcat")
+                    .replace(":slug", path.startsWith("/snapshots/") ? SNAPSHOT : "tomcat")
                     .replace(":id", R1);
             Api.assertSitePage("text/html", url, 200);
         }
         given().header("Accept", "text/html").get("/frameworks/TOMCAT/").then().statusCode(200);
+        for (String path :
+                new String[] {"/leaderboard/fortunes", "/leaderboard/composite", "/runs/" + R1.toUpperCase()}) {
+            Api.assertSitePage("text/html", path, 200);
+        }
     }
 
     @Test
@@ -72,5 +88,19 @@ class SiteRoutesTest {
                 .statusCode(404)
                 .contentType(startsWith("text/html"));
         given().header("Accept", "text/html").get("/frameworks/nginx").then().statusCode(404);
+    }
+
+    @Test
+    void the_page_of_an_unknown_run_snapshot_or_scenario_answers_404() {
+        for (String path : new String[] {
+            "/runs/nope",
+            "/runs/00000000-0000-4000-8000-0000000003a2",
+            "/snapshots/nope",
+            "/leaderboard/nope",
+            "/leaderboard/Plaintext"
+        }) {
+            Api.assertSitePage("text/html", path, 404);
+            given().header("Accept", "*/*").head(path).then().statusCode(404);
+        }
     }
 }

@@ -1,0 +1,37 @@
+package dev.podium.snapshot;
+
+import dev.podium.common.SitePageCheck;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Map;
+import javax.sql.DataSource;
+
+/** /snapshots/:slug of a snapshot never frozen answers 404, as GET /api/snapshots/{slug} does. */
+@ApplicationScoped
+public class SnapshotPageCheck implements SitePageCheck {
+
+    private final DataSource dataSource;
+
+    SnapshotPageCheck(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @Override
+    public boolean exists(String route, Map<String, String> params) {
+        if (!route.equals("snapshot")) {
+            return true;
+        }
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("select 1 from snapshots where slug = ?")) {
+            s.setString(1, params.get("slug"));
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next();
+            }
+        } catch (SQLException | RuntimeException e) {
+            return true; // the database is unreachable: the page loads and says so itself
+        }
+    }
+}
