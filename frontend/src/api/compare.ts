@@ -1,4 +1,4 @@
-// GET /api/compare: the ratio of two cells with Welch's t-test.
+// GET /api/compare: the ratio of two cells' figures with its interval and the comparison engine's verdict.
 import { getJson } from './http'
 import type { Comparison } from './types'
 

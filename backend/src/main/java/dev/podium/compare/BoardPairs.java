@@ -6,6 +6,7 @@ import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.leaderboard.LeaderboardService;
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.CellRow;
+import dev.podium.verdict.CellEvidence;
 import dev.podium.verdict.Evidence;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -75,16 +76,6 @@ public class BoardPairs {
 
     /** A cell alone as the engine judges it: its figure and interval, over its JVM starts when it has several. */
     static Evidence evidence(CellRow c) {
-        if (c.stats() == null || !(c.throughput() > 0)) {
-            return null;
-        }
-        return Evidence.ofInterval(
-                c.throughput(),
-                c.stats().rpsCiLow(),
-                c.stats().rpsCiHigh(),
-                LeaderboardRanking.df(c.stats().forks(), c.stats().repeatCount()),
-                false,
-                QualityFlags.lowerBound(c.shownFlags()),
-                c.runId());
+        return CellEvidence.of(c.stats(), c.throughput(), QualityFlags.lowerBound(c.shownFlags()), c.runId());
     }
 }

@@ -39,8 +39,11 @@ public class DiffResource {
     @Operation(
             summary = "Diff of two runs",
             description = "Cells present in both runs (same target, scenario, load model,"
-                    + " concurrency, vCPUs and rate) are compared on throughput and p99 with Welch's two-sided t-test of b's"
-                    + " repeats against a's; those with p < alpha (default 0.05) are listed, largest |effect| first. Also: the run"
+                    + " concurrency, vCPUs and rate) are compared: throughput by the comparison engine (methodology section"
+                    + " 10), every shared cell judged as one family at the false discovery rate alpha (default 0.05), each"
+                    + " side over its JVM starts plus the host's drift between the two runs; p99 by Welch's two-sided"
+                    + " t-test of b's starts against a's at p < alpha. The cells that moved are listed, largest |effect|"
+                    + " first (pValue: the pair's own, before the family's correction). Also: the run"
                     + " fields that differ (suite commit, JVM, agent version, host settings, framework versions, ...).")
     @APIResponseSchema(RunDiff.class)
     @APIResponse(responseCode = "400", description = "Not a run id, or a bad alpha; `field` names it")

@@ -1,12 +1,16 @@
 package dev.podium.diff;
 
 import dev.podium.common.ProblemException;
+import dev.podium.quality.QualityFlags;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.SeriesKey;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.MeanEstimate;
 import dev.podium.stats.Welch;
+import dev.podium.verdict.CellEvidence;
+import dev.podium.verdict.Comparisons;
+import dev.podium.verdict.Evidence;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -26,8 +30,9 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 /**
- * Compares every cell two runs share with Welch's t-test (over each cell's JVM starts when it has several, over its
- * repeats when it has one), and lists the run fields that differ.
+ * Compares every cell two runs share, and lists the run fields that differ: throughput by the comparison engine, all
+ * shared cells as one family (methodology section 10); p99 by Welch's t-test over each cell's JVM starts (over its
+ * repeats when it has one).
  */
 @ApplicationScoped
 public class DiffService {
@@ -82,19 +87,51 @@ public class DiffService {
 
             List<RunDiff.Moved> moved = new ArrayList<>();
             int compared = 0;
+            // throughput: every shared cell's pair judged as one family by the comparison engine (methodology
+            // section 10: the log of the ratio, each side over its JVM starts plus the host's drift between the two
+            // runs; Benjamini-Hochberg at alpha, gated by Bonferroni), so the diff says what compare would
+            List<CellRow[]> shared = new ArrayList<>();
+            List<Evidence[]> judgeable = new ArrayList<>();
             for (Map.Entry<Shape, CellRow> e : cellsA.entrySet()) {
                 CellRow y = cellsB.get(e.getKey());
                 if (y == null) {
                     continue;
                 }
-                compared++;
                 CellRow x = e.getValue();
+                shared.add(new CellRow[] {x, y});
+                Evidence ex =
+                        CellEvidence.of(x.stats(), x.throughput(), QualityFlags.lowerBound(x.shownFlags()), x.runId());
+                Evidence ey =
+                        CellEvidence.of(y.stats(), y.throughput(), QualityFlags.lowerBound(y.shownFlags()), y.runId());
+                if (ex != null && ey != null) {
+                    judgeable.add(new Evidence[] {ey, ex});
+                }
+            }
+            List<Comparisons.Judged> judged = Comparisons.family(judgeable, alpha);
+            int next = 0;
+            for (CellRow[] pair : shared) {
+                compared++;
+                CellRow x = pair[0];
+                CellRow y = pair[1];
+                boolean judgedPair = CellEvidence.of(x.stats(), x.throughput(), false, null) != null
+                        && CellEvidence.of(y.stats(), y.throughput(), false, null) != null;
+                Comparisons.Judged throughput = judgedPair ? judged.get(next++) : null;
                 double[][][] ra = repeats.getOrDefault(x.id(), new double[2][0][]);
                 double[][][] rb = repeats.getOrDefault(y.id(), new double[2][0][]);
                 for (int m = 0; m < 2; m++) {
-                    Welch.Result w = Welch.test(MeanEstimate.ofStarts(rb[m]), MeanEstimate.ofStarts(ra[m]));
-                    if (w == null || w.pValue() >= alpha) {
-                        continue;
+                    double pValue;
+                    if (m == 0) {
+                        if (throughput == null || !throughput.verdict().decided()) {
+                            continue;
+                        }
+                        pValue = throughput.pValue();
+                    } else {
+                        // p99 has no stored interval: Welch's test on the starts' p99, at alpha, as before
+                        Welch.Result w = Welch.test(MeanEstimate.ofStarts(rb[m]), MeanEstimate.ofStarts(ra[m]));
+                        if (w == null || w.pValue() >= alpha) {
+                            continue;
+                        }
+                        pValue = w.pValue();
                     }
                     double va = figure(ra[m]);
                     double vb = figure(rb[m]);
@@ -113,7 +150,7 @@ public class DiffService {
                             va,
                             vb,
                             effect,
-                            w.pValue(),
+                            pValue,
                             m == 0 ? vb > va : vb < va,
                             forks(x),
                             forks(y)));

@@ -5,6 +5,7 @@ import dev.podium.read.CellRow;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import dev.podium.verdict.BoardVerdicts;
+import dev.podium.verdict.CellEvidence;
 import dev.podium.verdict.Comparisons;
 import dev.podium.verdict.Evidence;
 import dev.podium.verdict.Verdict;
@@ -291,7 +292,7 @@ public final class LeaderboardRanking {
 
     /** The degrees of freedom of a stored interval: over the JVM starts' means when several, else the repeats. */
     public static int df(int forks, int repeats) {
-        return forks > 1 ? forks - 1 : repeats - 1;
+        return CellEvidence.df(forks, repeats);
     }
 
     /**

@@ -92,7 +92,7 @@ public final class BoardVerdicts {
      * Benjamini-Hochberg alone, on pairs that share rows, decided some pair on 7% of simulated equal boards); then
      * Benjamini-Hochberg's count, the largest k with p_(k) <= k alpha / m.
      */
-    static int gatedBenjaminiHochberg(double[] p, double alpha) {
+    public static int gatedBenjaminiHochberg(double[] p, double alpha) {
         double[] sorted = p.clone();
         Arrays.sort(sorted);
         int m = sorted.length;

@@ -39,6 +39,30 @@ public final class Comparisons {
         return BoardVerdicts.of(rows, ALPHA, HOST_DRIFT);
     }
 
+    /** A verdict of a family of pairs with the pair's own two-sided p value (before the family's correction). */
+    public record Judged(Verdict verdict, double pValue) {}
+
+    /**
+     * Pairs judged as one family at the false discovery rate {@code alpha} (Benjamini-Hochberg gated by Bonferroni, as
+     * a board's pairs are), not ordered as a board: the cells two runs share, say. {@code pairs}: [b, a], b against a.
+     */
+    public static List<Judged> family(List<Evidence[]> pairs, double alpha) {
+        int m = pairs.size();
+        PairTest[] tests = new PairTest[m];
+        double[] p = new double[m];
+        for (int k = 0; k < m; k++) {
+            tests[k] = PairTest.of(pairs.get(k)[0], pairs.get(k)[1], HOST_DRIFT);
+            p[k] = tests[k].pValue();
+        }
+        int r = BoardVerdicts.gatedBenjaminiHochberg(p, alpha);
+        double threshold = Math.max(r, 1) * alpha / Math.max(m, 1);
+        List<Judged> out = new java.util.ArrayList<>(m);
+        for (int k = 0; k < m; k++) {
+            out.add(new Judged(verdict(tests[k], 1 - threshold, r > 0 && p[k] <= threshold, false), p[k]));
+        }
+        return out;
+    }
+
     static Verdict verdict(PairTest t, double confidence, boolean decided, boolean implied) {
         Double[] interval = t.interval(confidence);
         Outcome outcome = !decided ? Outcome.CANNOT_TELL : t.logRatio() > 0 ? Outcome.FASTER : Outcome.SLOWER;

@@ -18,7 +18,11 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Two runs: Netty 15% slower on a new version, Vert.x 8% faster, Undertow unchanged, Jetty only in the second. */
+/**
+ * Two runs: Netty 40% slower on a new version, Vert.x 50% faster, Undertow unchanged, Jetty only in the second. Two
+ * runs are measured in different stretches of the host, so the engine counts the host's drift between them (10%):
+ * moves of that size are decided, a move of 8% or 15% would not be (methodology section 10).
+ */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 class DiffTest extends EmptyDatabaseTest {
@@ -35,8 +39,8 @@ class DiffTest extends EmptyDatabaseTest {
                 .store();
         double[] undertow = {70_300, 69_500, 70_600, 69_800, 70_100};
         SignedRuns.run(B, "2026-11-02T08:00:00Z")
-                .cell("Netty", "4.2.8.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(85_000))
-                .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(97_200))
+                .cell("Netty", "4.2.8.Final", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(60_000))
+                .cell("Vert.x Web", "5.0.5", "non-blocking", "plaintext", 256, 2, false, 2, 0, around(135_000))
                 .cell("Undertow", "2.3.18", "blocking", "plaintext", 256, 2, false, 2, 0, undertow)
                 .cell("Jetty", "12.0.16", "blocking", "plaintext", 256, 2, false, 2, 0, around(60_000))
                 .store();
@@ -51,14 +55,14 @@ class DiffTest extends EmptyDatabaseTest {
         assertTrue(d.getBoolean("sameHostClass"));
         List<Map<String, Object>> moved = d.getList("moved");
         // throughput only: the seeded p99 is the same in every repeat, so Welch is undefined there and nothing is
-        // listed
-        assertEquals(List.of("Netty", "Vert.x Web"), d.getList("moved.framework"), d.prettify());
+        // listed; Vert.x Web's +50% is the larger move
+        assertEquals(List.of("Vert.x Web", "Netty"), d.getList("moved.framework"), d.prettify());
         assertEquals(List.of("throughput", "throughput"), d.getList("moved.metric"));
-        assertEquals(-15.0, d.getDouble("moved[0].effectPercent"), 0.01);
-        assertEquals(false, d.getBoolean("moved[0].improved"));
-        assertEquals(8.0, d.getDouble("moved[1].effectPercent"), 0.01);
-        assertEquals(true, d.getBoolean("moved[1].improved"));
-        assertTrue(d.getDouble("moved[0].pValue") < 0.001);
+        assertEquals(50.0, d.getDouble("moved[0].effectPercent"), 0.01);
+        assertEquals(true, d.getBoolean("moved[0].improved"));
+        assertEquals(-40.0, d.getDouble("moved[1].effectPercent"), 0.01);
+        assertEquals(false, d.getBoolean("moved[1].improved"));
+        assertTrue(d.getDouble("moved[1].pValue") < 0.01);
         assertEquals(2, moved.size(), "Undertow moved 0.1%: not listed");
         assertEquals(
                 List.of(
@@ -74,7 +78,7 @@ class DiffTest extends EmptyDatabaseTest {
 
         // the other way round: the same moves, signs flipped
         JsonPath back = Api.json("/api/diff?a=" + B + "&b=" + A);
-        assertEquals(17.65, back.getDouble("moved[0].effectPercent"), 0.01);
+        assertEquals(66.67, back.getDouble("moved[0].effectPercent"), 0.01); // Netty: 100,000 over 60,000
         assertEquals(1, back.getInt("onlyInA"));
     }
 
