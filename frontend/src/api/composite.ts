@@ -7,6 +7,10 @@ import type { components } from './openapi'
 export type Composite = components['schemas']['CompositeResponse']
 export type CompositeRow = components['schemas']['CompositeRow']
 
+/** The board's filters the composite takes: all but the scenario, the ranking figure (it scores throughput) and format. */
 export function fetchComposite(q: Omit<LeaderboardQuery, 'scenario'>, signal?: AbortSignal): Promise<Composite> {
-  return getJson<Composite>('/api/composite', { ...q }, signal)
+  const taken = Object.fromEntries(
+    Object.entries(q).filter(([k]) => k !== 'rank' && k !== 'format' && k !== 'segments' && k !== 'topology'),
+  )
+  return getJson<Composite>('/api/composite', taken, signal)
 }
