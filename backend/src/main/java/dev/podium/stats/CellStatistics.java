@@ -119,15 +119,7 @@ public final class CellStatistics {
             stddev = Math.sqrt(m.withinVariance());
             half = Math.max(half, StudentT.quantile(m.repeats() - m.starts()) * stddev / Math.sqrt(m.repeats()));
         }
-        Double cv = stddev == null || mean == 0 ? null : stddev / mean;
-        double[] ci = PositiveInterval.around(forkFigure(starts), mean, mean - half, mean + half);
-        return new Spread(
-                mean,
-                stddev,
-                ci == null ? null : ci[0],
-                ci == null ? null : ci[1],
-                cv,
-                cv != null && cv > CellStats.NOISY_CV);
+        return Spread.around(forkFigure(starts), mean, stddev, new double[] {mean - half, mean + half});
     }
 
     /** The starts' means' coefficient of variation: their sample standard deviation over their mean. */
@@ -145,8 +137,22 @@ public final class CellStatistics {
         return attempts == 0 ? 0.0 : Math.min(1.0, (double) failed / attempts);
     }
 
-    /** How the repeats' requests/s spread: mean, sample stddev, 95% t interval, coefficient of variation, noisy. */
-    public record Spread(double mean, Double stddev, Double ciLow, Double ciHigh, Double cv, boolean noisy) {}
+    /** How the repeats' requests/s spread: mean, sample stddev, 95% interval, coefficient of variation, noisy. */
+    public record Spread(double mean, Double stddev, Double ciLow, Double ciHigh, Double cv, boolean noisy) {
+
+        /** The spread whose interval is the t interval {@code t} (null: none) taken to the log scale around figure. */
+        static Spread around(double figure, double mean, Double stddev, double[] t) {
+            double[] ci = t == null ? null : PositiveInterval.around(figure, mean, t[0], t[1]);
+            Double cv = stddev == null || mean == 0 ? null : stddev / mean;
+            return new Spread(
+                    mean,
+                    stddev,
+                    ci == null ? null : ci[0],
+                    ci == null ? null : ci[1],
+                    cv,
+                    cv != null && cv > CellStats.NOISY_CV);
+        }
+    }
 
     /**
      * The spread of requests/s over a cell's repeats; stddev, interval and cv are null for a single repeat. The interval
@@ -154,18 +160,8 @@ public final class CellStatistics {
      * PositiveInterval}): never below zero, and around the figure it is shown with.
      */
     public static Spread spread(double[] rps) {
-        double[] t = StudentT.meanInterval(rps);
-        double mean = new Mean().evaluate(rps);
-        double[] ci = t == null ? null : PositiveInterval.around(trimmedMean(rps), mean, t[0], t[1]);
         Double stddev = rps.length < 2 ? null : new StandardDeviation(true).evaluate(rps);
-        Double cv = stddev == null || mean == 0 ? null : stddev / mean;
-        return new Spread(
-                mean,
-                stddev,
-                ci == null ? null : ci[0],
-                ci == null ? null : ci[1],
-                cv,
-                cv != null && cv > CellStats.NOISY_CV);
+        return Spread.around(trimmedMean(rps), new Mean().evaluate(rps), stddev, StudentT.meanInterval(rps));
     }
 
     /** requests / (user + system CPU seconds) per repeat; a repeat that used no CPU defines no ratio. */
