@@ -71,6 +71,18 @@ func forks(m map[string]any, starts ...int) {
 	cell0(m)["repeats"] = reps
 }
 
+// starts gives cell 0 the JVM starts listed as {fork, round} pairs, each started a minute after the one before, first
+// in its round (schema/README.md, "rounds").
+func starts(m map[string]any, forkRounds ...[2]int) {
+	var list []any
+	for i, fr := range forkRounds {
+		list = append(list, map[string]any{
+			"fork": fr[0], "round": fr[1], "startedAt": fmt.Sprintf("2026-11-01T10:%02d:00Z", i), "order": 0,
+		})
+	}
+	cell0(m)["starts"] = list
+}
+
 type mutation struct {
 	name, field, about string
 	status             int
@@ -104,6 +116,16 @@ var v2Mutations = []mutation{
 		func(m map[string]any) { forks(m, 0, 2) }, nil},
 	{"fork-missing", "results[0].repeats[1].fork", "v2: one repeat names its JVM start, the next does not", 422,
 		func(m map[string]any) { forks(m, 0, -1) }, nil},
+	{"starts-without-fork", "results[0].repeats[0].fork", "v2: a cell lists its JVM starts, its repeats do not name theirs", 422,
+		func(m map[string]any) { starts(m, [2]int{0, 0}) }, nil},
+	{"starts-fork-twice", "results[0].starts[1].fork", "v2: a cell lists the same JVM start twice", 422,
+		func(m map[string]any) { forks(m, 0, 1); starts(m, [2]int{0, 0}, [2]int{0, 1}) }, nil},
+	{"starts-fork-unlisted", "results[0].starts", "v2: a JVM start of the cell's repeats is not among its starts", 422,
+		func(m map[string]any) { forks(m, 0, 1); starts(m, [2]int{0, 0}) }, nil},
+	{"starts-fork-unmeasured", "results[0].starts[1].fork", "v2: a cell lists a JVM start none of its repeats was measured on", 422,
+		func(m map[string]any) { forks(m, 0, 0); starts(m, [2]int{0, 0}, [2]int{1, 1}) }, nil},
+	{"starts-round-twice", "results[0].starts[1].round", "v2: two JVM starts of one cell in the same round", 422,
+		func(m map[string]any) { forks(m, 0, 1); starts(m, [2]int{0, 2}, [2]int{1, 2}) }, nil},
 	{"unknown-warmup", "results[0].warmup", "v2: a warm-up other than full and check", 422,
 		func(m map[string]any) { cell0(m)["warmup"] = "partial" }, nil},
 	{"warmup-window-without-time", "results[0].warmupWindows[0].seconds", "v2: a warm-up window of no time", 422,

@@ -76,23 +76,37 @@ public final class RunInputRules {
         }
     }
 
+    /** The run's startedAt and finishedAt, and each JVM start's startedAt (results[].starts[]), within the window. */
     private static void timestamps(JsonNode run, Instant receivedAt, List<FieldError> errors) {
         Instant latest = receivedAt.plus(CLOCK_SKEW);
         for (String field : new String[] {"startedAt", "finishedAt"}) {
-            Instant at;
-            try {
-                at = OffsetDateTime.parse(run.path(field).asText()).toInstant();
-            } catch (DateTimeParseException e) {
-                continue; // the validator names a malformed date-time
+            within(field, run.path(field), receivedAt, latest, errors);
+        }
+        JsonNode results = run.path("results");
+        for (int c = 0; c < results.size() && errors.size() < MAX_ERRORS; c++) {
+            JsonNode starts = results.get(c).path("starts");
+            for (int i = 0; i < starts.size() && errors.size() < MAX_ERRORS; i++) {
+                String field = "results[" + c + "].starts[" + i + "].startedAt";
+                within(field, starts.get(i).path("startedAt"), receivedAt, latest, errors);
             }
-            if (at.isBefore(EARLIEST)) {
-                errors.add(new FieldError(field, "must not be before " + EARLIEST + ", got " + at));
-            } else if (at.isAfter(latest)) {
-                errors.add(new FieldError(
-                        field,
-                        "must not be after the time of receipt (" + receivedAt + ") plus " + CLOCK_SKEW.toMinutes()
-                                + " minutes, got " + at));
-            }
+        }
+    }
+
+    private static void within(
+            String field, JsonNode value, Instant receivedAt, Instant latest, List<FieldError> errors) {
+        Instant at;
+        try {
+            at = OffsetDateTime.parse(value.asText()).toInstant();
+        } catch (DateTimeParseException e) {
+            return; // the validator names a malformed date-time
+        }
+        if (at.isBefore(EARLIEST)) {
+            errors.add(new FieldError(field, "must not be before " + EARLIEST + ", got " + at));
+        } else if (at.isAfter(latest)) {
+            errors.add(new FieldError(
+                    field,
+                    "must not be after the time of receipt (" + receivedAt + ") plus " + CLOCK_SKEW.toMinutes()
+                            + " minutes, got " + at));
         }
     }
 

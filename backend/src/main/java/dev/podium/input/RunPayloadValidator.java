@@ -104,6 +104,7 @@ public class RunPayloadValidator {
             usageRules(run, errors);
             PartRules.check(run, errors);
             forkRules(run, errors);
+            StartRules.check(run, errors);
             RawOutputRules.check(run, errors);
         }
         if (!errors.isEmpty()) {

@@ -153,7 +153,8 @@ public record CellRow(
                 jvmModeFlags,
                 aotTraining,
                 costLadder,
-                achievedRate);
+                achievedRate,
+                null);
     }
 
     /** Runs compare newest first by startedAt, then receivedAt, then id: the "most recent run" everywhere. */

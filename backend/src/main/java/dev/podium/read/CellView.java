@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
 import dev.podium.gc.GcStats;
+import dev.podium.rounds.JvmStart;
 import dev.podium.stats.CellStats;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -84,7 +85,15 @@ public record CellView(
                 description = "fixed-rate cost cells: the requests/s achieved, the requests the repeats answered"
                         + " (timeouts excluded) over the time the rate was offered; below 98% of targetRate the cell"
                         + " is flagged rate-not-held; null for any other cell")
-        Double achievedRate) {
+        Double achievedRate,
+
+        @Schema(
+                nullable = true,
+                description = "a cell measured in interleaved rounds: each of its JVM starts with its round, its"
+                        + " position in the round, when it started and its own figure, in start order; left out for"
+                        + " any other cell, and where a shape omits the repeats")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        List<JvmStart> starts) {
 
     /**
      * An aot-cache cell's training run: seconds from its start to the cache written, the cache's size (null when none

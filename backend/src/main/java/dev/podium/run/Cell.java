@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import dev.podium.rounds.JvmStart;
 import dev.podium.stats.CellStats;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.CollectionTable;
@@ -144,6 +145,10 @@ public class Cell extends PanacheEntityBase {
     /** The payload's rawOutput decoded: the gzip stream (written to cell_raw_outputs); null when it has none. */
     @jakarta.persistence.Transient
     public byte[] rawOutputGzip;
+
+    /** The payload's starts, each with its figure (written to cell_starts); null when the cell has none. */
+    @jakarta.persistence.Transient
+    public java.util.List<JvmStart> starts;
 
     /** Allocation and GC over the repeats that carry them, derived once at ingest; null for a cell without them. */
     @Embedded

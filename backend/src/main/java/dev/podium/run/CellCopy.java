@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import dev.podium.rounds.StartRows;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import java.io.StringReader;
@@ -14,7 +15,8 @@ import org.postgresql.copy.CopyManager;
 
 /**
  * Writes a run's cells and repeats with PostgreSQL COPY on the transaction's own connection: thousands of rows per
- * run, where even batched INSERTs spend most of their time per row.
+ * run, where even batched INSERTs spend most of their time per row. The cells' raw outputs and JVM starts follow on the
+ * same connection (rawoutput.RawOutputs, rounds.StartRows).
  */
 final class CellCopy {
 
@@ -162,6 +164,11 @@ final class CellCopy {
         }
         dev.podium.rawoutput.RawOutputs.write(
                 connection, cells.stream().map(c -> new dev.podium.rawoutput.RawOutputs.Row(c.id, c.rawOutputGzip)));
+        StartRows.write(
+                connection,
+                cells.stream()
+                        .filter(c -> c.starts != null)
+                        .flatMap(c -> c.starts.stream().map(s -> new StartRows.Row(c.id, s))));
     }
 
     /** Takes ids from cells_seq, one sequence call per 50 cells. */

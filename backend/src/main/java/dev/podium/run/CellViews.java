@@ -4,6 +4,7 @@ import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
 import dev.podium.read.CellView;
 import dev.podium.read.CostLadder;
+import dev.podium.rounds.JvmStart;
 import java.util.Arrays;
 import java.util.List;
 
@@ -14,9 +15,10 @@ final class CellViews {
 
     /**
      * The view of a cell, with its repeats when withRepeats (which must then be loaded); costLadderJson: its stored
-     * cost_ladder (COPY writes it, the entity does not map it), null for a cell without one.
+     * cost_ladder (COPY writes it, the entity does not map it), null for a cell without one; starts: its stored JVM
+     * starts (cell_starts), null for a cell without them.
      */
-    static CellView of(Cell c, boolean withRepeats, String costLadderJson) {
+    static CellView of(Cell c, boolean withRepeats, String costLadderJson, List<JvmStart> starts) {
         List<CellView.RepeatView> repeats =
                 withRepeats ? c.repeats.stream().map(CellViews::repeat).toList() : null;
         return new CellView(
@@ -50,7 +52,8 @@ final class CellViews {
                 c.jvmModeFlags == null ? null : Arrays.asList(c.jvmModeFlags),
                 CellView.AotTraining.stored(c.aotTrainingSeconds, c.aotCacheBytes, c.aotProblem),
                 CostLadder.stored(costLadderJson),
-                c.achievedRate);
+                c.achievedRate,
+                starts);
     }
 
     private static CellView.RepeatView repeat(Repeat r) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.companion.CompanionServer;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
+import dev.podium.rounds.JvmStarts;
 import dev.podium.warmup.TimeToPeak;
 import dev.podium.warmup.WarmupWindows;
 import java.time.Instant;
@@ -152,6 +153,10 @@ final class RunMapper {
             cell.costLadderJson = c.get("costLadder").toString();
             cell.achievedRate = c.get("achievedRate").doubleValue();
         }
+        cell.starts = JvmStarts.of(
+                c.get("starts"),
+                cell.repeats.stream().mapToInt(r -> r.fork).toArray(),
+                cell.repeats.stream().mapToDouble(r -> r.requestsPerSecond).toArray());
         if (c.hasNonNull("rawOutput")) {
             cell.rawOutputGzip = Base64.getDecoder().decode(c.get("rawOutput").textValue());
         }

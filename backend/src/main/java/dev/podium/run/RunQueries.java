@@ -4,6 +4,8 @@ import dev.podium.agent.Agent;
 import dev.podium.common.ProblemException;
 import dev.podium.companion.CompanionServer;
 import dev.podium.read.CellView;
+import dev.podium.rounds.JvmStart;
+import dev.podium.rounds.RoundFigures;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -17,6 +19,12 @@ import java.util.UUID;
 /** The minimal reads of stored runs: the paged list, the detail, the raw envelope. */
 @ApplicationScoped
 public class RunQueries {
+
+    private final RoundFigures roundFigures;
+
+    RunQueries(RoundFigures roundFigures) {
+        this.roundFigures = roundFigures;
+    }
 
     public RunPage list(int page, int size) {
         EntityManager em = Panache.getEntityManager();
@@ -46,10 +54,14 @@ public class RunQueries {
             Object[] cols = (Object[]) row;
             ladders.put(((Number) cols[0]).longValue(), (String) cols[1]);
         }
-        List<CellView> cells = em.createQuery("""
+        List<Cell> stored =
+                em.createQuery("""
                         select distinct c from Cell c left join fetch c.repeats
-                        where c.run.id = :id order by c.ordinal""", Cell.class).setParameter("id", id).getResultList().stream()
-                .map(c -> CellViews.of(c, true, ladders.get(c.id)))
+                        where c.run.id = :id order by c.ordinal""", Cell.class).setParameter("id", id).getResultList();
+        Map<Long, List<JvmStart>> starts =
+                roundFigures.starts(stored.stream().map(c -> c.id).toList());
+        List<CellView> cells = stored.stream()
+                .map(c -> CellViews.of(c, true, ladders.get(c.id), starts.get(c.id)))
                 .toList();
         return new RunDetail(
                 r.id,
