@@ -64,15 +64,21 @@ public final class LeaderboardRanking {
     /** One row per (framework, ioModel, topology) from the cells of its most recent run, in no order and without ranks. */
     public static List<LeaderboardResponse.Row> unranked(
             List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs) {
-        return unranked(cells, baselineBest, slaMs, Map.of());
+        return unranked(cells, baselineBest, slaMs, Map.of(), Map.of());
     }
 
     /**
      * As {@link #unranked(List, Map, double)}; {@code runsPooled}: cell id -> the runs its figure pools (a board
-     * segment, basis=segment), whose interval is over those runs and so already counts the host's drift between them.
+     * segment, basis=segment), whose interval is over those runs and so already counts the host's drift between them;
+     * {@code rounds}: cell id -> round -> that JVM start's figure, for cells of runs measured in interleaved rounds,
+     * which the comparison engine pairs by round (a figure pooled over several runs is not paired).
      */
     public static List<LeaderboardResponse.Row> unranked(
-            List<CellRow> cells, Map<UUID, Double> baselineBest, double slaMs, Map<Long, Integer> runsPooled) {
+            List<CellRow> cells,
+            Map<UUID, Double> baselineBest,
+            double slaMs,
+            Map<Long, Integer> runsPooled,
+            Map<Long, Map<Integer, Double>> rounds) {
         Map<String, List<CellRow>> byTarget = new LinkedHashMap<>();
         Map<String, CellRow> newest = new LinkedHashMap<>();
         for (CellRow c : cells) {
@@ -136,7 +142,7 @@ public final class LeaderboardRanking {
                     QualityFlags.lowerBound(flags),
                     timeToPeak(shown, sweep),
                     shown.gc(),
-                    evidence(shown, flags, runsPooled.getOrDefault(shown.id(), 1))));
+                    evidence(shown, flags, runsPooled.getOrDefault(shown.id(), 1), rounds.get(shown.id()))));
         }
         return unranked;
     }
@@ -275,12 +281,12 @@ public final class LeaderboardRanking {
      * The evidence of a shown cell: its figure and interval, over its JVM starts when it has several, over the runs of
      * its segment when it pools {@code runs} > 1 (which then counts the host's drift between runs).
      */
-    private static Evidence evidence(CellRow shown, List<String> flags, int runs) {
+    private static Evidence evidence(CellRow shown, List<String> flags, int runs, Map<Integer, Double> byRound) {
         CellStats s = shown.stats();
         if (!(shown.throughput() > 0)) {
             return null;
         }
-        return Evidence.ofInterval(
+        Evidence e = Evidence.ofInterval(
                 shown.throughput(),
                 s.rpsCiLow(),
                 s.rpsCiHigh(),
@@ -288,6 +294,7 @@ public final class LeaderboardRanking {
                 runs > 1,
                 QualityFlags.lowerBound(flags),
                 shown.runId());
+        return runs == 1 && byRound != null && byRound.size() > 1 ? e.inRounds(byRound) : e;
     }
 
     /** The degrees of freedom of a stored interval: over the JVM starts' means when several, else the repeats. */

@@ -3,6 +3,7 @@ package dev.podium.leaderboard;
 import dev.podium.hostsettings.HostSettingsDifferences;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
+import dev.podium.rounds.RoundFigures;
 import dev.podium.segment.Segments;
 import dev.podium.topology.Topology;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,6 +40,9 @@ public class LeaderboardService {
 
     @Inject
     HostSettingsDifferences hostSettings;
+
+    @Inject
+    RoundFigures roundFigures;
 
     /** The newest run of each target alone: what the migration calculator compares. */
     public LeaderboardResponse leaderboard(LeaderboardQuery q) {
@@ -154,9 +158,12 @@ public class LeaderboardService {
                         .add(c));
         Map<Long, Integer> runsPooled = new HashMap<>();
         pooled.segments().forEach(s -> runsPooled.put(s.cellId(), s.runs()));
+        // the JVM starts of cells measured in interleaved rounds, which the comparison engine pairs by round
+        Map<Long, Map<Integer, Double>> rounds =
+                roundFigures.byCell(pooled.cells().stream().map(CellRow::id).toList());
         List<LeaderboardResponse.Row> unranked = new ArrayList<>();
         byTopology.forEach((topology, topologyCells) -> unranked.addAll(LeaderboardRanking.unranked(
-                topologyCells, baselineBest.getOrDefault(topology, Map.of()), q.sla(), runsPooled)));
+                topologyCells, baselineBest.getOrDefault(topology, Map.of()), q.sla(), runsPooled, rounds)));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rank(unranked, q.rank(), q.includeFlagged());
         Map<UUID, List<String>> shownFrom = new LinkedHashMap<>();
         rows.forEach(r -> shownFrom

@@ -84,23 +84,24 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
                 .body(cell + "repeats[0].usage.generatorCpuSeconds", closeTo(10.0, 1e-9))
                 .body(cell + "repeats[0].usage.samples", equalTo(30))
                 .body(cell + "stats.repeatCount", equalTo(5))
-                // req/s: 120000 (118036.75683852244, 121963.24316147756), cv 0.013176156917368249
-                .body(cell + "stats.rpsCiLow", closeTo(118036.75683852244, 1e-6))
-                .body(cell + "stats.rpsCiHigh", closeTo(121963.24316147756, 1e-6))
+                // req/s: 120000, t interval (118036.75683852244, 121963.24316147756) on the log scale around the
+                // figure: (118052.72929697079, 121979.39078372075); cv 0.013176156917368249
+                .body(cell + "stats.rpsCiLow", closeTo(118052.72929697079, 1e-6))
+                .body(cell + "stats.rpsCiHigh", closeTo(121979.39078372075, 1e-6))
                 .body(cell + "stats.rpsCv", closeTo(0.013176156917368249, 1e-12))
                 .body(cell + "stats.noisy", equalTo(false))
-                // requests / 27 s: 66666.66666666667 (65575.97602140137, 67757.35731193198)
+                // requests / 27 s: 66666.66666666667, t (65575.97602140137, 67757.35731193198), on the log scale:
                 .body(cell + "stats.requestsPerCpuSecond.mean", closeTo(66666.66666666667, 1e-6))
-                .body(cell + "stats.requestsPerCpuSecond.ciLow", closeTo(65575.97602140137, 1e-6))
-                .body(cell + "stats.requestsPerCpuSecond.ciHigh", closeTo(67757.35731193198, 1e-6))
+                .body(cell + "stats.requestsPerCpuSecond.ciLow", closeTo(65584.84960942822, 1e-6))
+                .body(cell + "stats.requestsPerCpuSecond.ciHigh", closeTo(67766.3282131782, 1e-6))
                 .body(cell + "stats.requestsPerCpuSecond.repeats", equalTo(5))
-                // req/s / 2: 60000 (59018.37841926122, 60981.62158073878)
+                // req/s / 2: 60000, t (59018.37841926122, 60981.62158073878), on the log scale:
                 .body(cell + "stats.rpsPerVcpu.mean", closeTo(60000.0, 1e-6))
-                .body(cell + "stats.rpsPerVcpu.ciLow", closeTo(59018.37841926122, 1e-6))
-                // 400 MB / (req/s / 1000): 3.3337964056360283 (3.279246341629755, 3.388346469642302)
+                .body(cell + "stats.rpsPerVcpu.ciLow", closeTo(59026.364648485396, 1e-6))
+                // 400 MB / (req/s / 1000): 3.3337964056360283, t (3.279246341629755, 3.388346469642302), log scale:
                 .body(cell + "stats.rssMbPerKrps.mean", closeTo(3.3337964056360283, 1e-12))
-                .body(cell + "stats.rssMbPerKrps.ciLow", closeTo(3.279246341629755, 1e-12))
-                .body(cell + "stats.rssMbPerKrps.ciHigh", closeTo(3.388346469642302, 1e-12));
+                .body(cell + "stats.rssMbPerKrps.ciLow", closeTo(3.2796902117765288, 1e-12))
+                .body(cell + "stats.rssMbPerKrps.ciHigh", closeTo(3.388795208255785, 1e-12));
     }
 
     @Test
@@ -114,7 +115,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
                 .body("cells[1].repeats[0].usage", nullValue())
                 .body("cells[1].stats.requestsPerCpuSecond", nullValue())
                 .body("cells[1].stats.rssMbPerKrps", nullValue())
-                .body("cells[1].stats.rpsCiLow", closeTo(118036.75683852244, 1e-6));
+                .body("cells[1].stats.rpsCiLow", closeTo(118052.72929697079, 1e-6));
     }
 
     @Test
@@ -206,12 +207,13 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
 
         detail(V2Payloads.FULL_ID)
                 .statusCode(200)
-                .body("cells[1].stats.rpsCiLow", closeTo(118036.75683852244, 1e-6))
-                .body("cells[1].stats.rpsCiHigh", closeTo(121963.24316147756, 1e-6))
+                .body("cells[1].stats.rpsCiLow", closeTo(118052.72929697079, 1e-6))
+                .body("cells[1].stats.rpsCiHigh", closeTo(121979.39078372075, 1e-6))
                 .body("cells[1].stats.rpsCv", closeTo(0.013176156917368249, 1e-12))
                 .body("cells[1].stats.noisy", equalTo(false))
-                // nginx: 200000, 199000, 201000 -> (197515.86228824966, 202484.13771175034)
-                .body("cells[0].stats.rpsCiLow", closeTo(197515.86228824966, 1e-6));
+                // nginx: 200000, 199000, 201000 -> t (197515.86228824966, 202484.13771175034), on the log scale
+                // from 197531.22596374963
+                .body("cells[0].stats.rpsCiLow", closeTo(197531.22596374963, 1e-6));
     }
 
     /** The run detail, decimals read as doubles (RestAssured's default float would lose the expected digits). */
