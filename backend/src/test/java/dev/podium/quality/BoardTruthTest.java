@@ -82,10 +82,13 @@ class BoardTruthTest extends EmptyDatabaseTest {
                 .body("rows[1].excludedBy", contains("high-error-rate"))
                 .body("rows[1].rankedBy", nullValue())
                 .body("rows[0].excludedBy", empty());
+        // opted in, Jetty (130k, its figure as measured) is ranked with Vert.x Web (120k): 8% apart, within the host's
+        // drift, so the comparison engine cannot tell them apart
         Api.ok("/api/leaderboard?scenario=plaintext&flagged=include")
                 .body("flagged", equalTo("include"))
                 .body("rows.framework", contains("Jetty", "Vert.x Web"))
-                .body("rows.rank", contains(1, 2))
+                .body("rows.rank", contains(1, 1))
+                .body("rows.rankHigh", contains(2, 2))
                 .body("rows[0].excludedBy", empty());
     }
 

@@ -99,7 +99,7 @@ class SnapshotTest extends EmptyDatabaseTest {
                 .extract()
                 .asByteArray();
         String csv = new String(frozenCsv, StandardCharsets.UTF_8);
-        assertTrue(csv.startsWith("rank,tied,framework,"), csv);
+        assertTrue(csv.startsWith("rank,rank_high,tied,framework,"), csv);
         assertEquals(3, csv.split("\r\n").length, "header + Helidon SE (delay) + Vert.x Web (plaintext): " + csv);
 
         // the checksums: in the list, in Repr-Digest and in sha256sum's format, all of the served bytes

@@ -37,9 +37,11 @@ class MeanEstimateTest {
         assertEquals((m0 + m1) / 2, e.mean(), 1e-9);
         // s^2 of two means over 2: ((m1 - m0)^2 / 2) / 2
         assertEquals((m1 - m0) * (m1 - m0) / 4, e.variance(), 1e-6);
-        // the stored interval's half-width, from the same variance and degrees of freedom
+        // the stored interval, from the same variance and degrees of freedom, on the log scale around the figure:
+        // log(high / figure) x mean is the t interval's half-width
         CellStatistics.Spread s = CellStatistics.forkSpread(starts);
-        assertEquals(s.ciHigh() - e.mean(), StudentT.quantile(1) * Math.sqrt(e.variance()), 1e-6);
+        double figure = CellStatistics.forkFigure(starts);
+        assertEquals(Math.log(s.ciHigh() / figure) * e.mean(), StudentT.quantile(1) * Math.sqrt(e.variance()), 1e-6);
     }
 
     @Test
@@ -50,7 +52,8 @@ class MeanEstimateTest {
         assertEquals(6, e.df()); // N - F
         assertEquals(1.0 / 9, e.variance(), 1e-12); // pooled s^2 = 1, over N = 9
         CellStatistics.Spread s = CellStatistics.forkSpread(starts);
-        assertEquals(s.ciHigh() - e.mean(), StudentT.quantile(6) * Math.sqrt(e.variance()), 1e-9);
+        double figure = CellStatistics.forkFigure(starts);
+        assertEquals(Math.log(s.ciHigh() / figure) * e.mean(), StudentT.quantile(6) * Math.sqrt(e.variance()), 1e-9);
     }
 
     @Test

@@ -58,7 +58,7 @@ class UpgradeServiceTest {
                 assertEquals(seeded.get("repeats").size(), cell.get("repeats").size(), name + ": repeats");
                 JsonNode stats = cell.get("stats");
                 if (seeded.get("repeats").size() > 1) {
-                    // IntervalBackfill ran at start: the V1 row now holds the t interval around the mean
+                    // IntervalBackfill ran at start: the V1 row now holds the t interval, on the log scale
                     assertNotNull(stats.get("rpsCiLow").numberValue(), name + ": interval recomputed");
                     double mean = seeded.get("repeats").findValues("requestsPerSecond").stream()
                             .mapToDouble(JsonNode::asDouble)
@@ -76,8 +76,18 @@ class UpgradeServiceTest {
                                     .inverseCumulativeProbability(0.975)
                             * new org.apache.commons.math3.stat.descriptive.moment.StandardDeviation(true).evaluate(rps)
                             / Math.sqrt(rps.length);
-                    assertEquals(mean - half, stats.get("rpsCiLow").asDouble(), 1e-6, name + ": t interval, " + stats);
-                    assertEquals(mean + half, stats.get("rpsCiHigh").asDouble(), 1e-6, name + ": t interval, " + stats);
+                    // on the log scale around the figure (the trimmed mean): figure x exp(-+ half / mean)
+                    double figure = stats.get("rpsTrimmedMean").asDouble();
+                    assertEquals(
+                            figure * Math.exp(-half / mean),
+                            stats.get("rpsCiLow").asDouble(),
+                            1e-6 * figure,
+                            name + ": t interval, " + stats);
+                    assertEquals(
+                            figure * Math.exp(half / mean),
+                            stats.get("rpsCiHigh").asDouble(),
+                            1e-6 * figure,
+                            name + ": t interval, " + stats);
                 }
                 assertTrue(cell.get("repeats").get(0).get("usage").isNull(), "a v1 repeat has no usage");
             }
