@@ -499,11 +499,11 @@ describe('changes', () => {
 
   test('the compare view diffs any two runs cell by cell', async () => {
     const page = await open(`/compare?mode=cells&runA=${HISTORY_RUN_ID}&runB=${LATEST_RUN_ID}`)
-    await page.locator('#run-diff-table tbody tr').first().waitFor()
-    const moved = await page.locator('#run-diff-table tbody tr').allTextContents()
-    // Netty 256 conn. 2 vCPU: 135,500 -> 120,000 req/s
-    assert.equal(moved.length, 1, moved.join(' | '))
-    assert.match(moved[0], /Netty[\s\S]*−11\.4%/)
+    // Netty 256 conn. 2 vCPU: 135,500 -> 120,000 req/s, -11.4% between two runs of one start each: within the host's
+    // drift between runs, so the engine does not call it a move, and the page says why
+    await page.locator('#run-diff-none').waitFor()
+    assert.match(await page.locator('#run-diff-none').textContent(), /host’s drift/)
+    assert.equal(await page.locator('#run-diff-table').count(), 0)
     assert.match(await page.locator('#run-diff-fields').textContent(), /frameworkVersion:Helidon SE/)
     await page.close()
   })
