@@ -44,14 +44,19 @@ public final class Composite {
     public static CompositeResponse of(Map<String, LeaderboardResponse> boards, String hostClass, Integer vcpus) {
         List<String> scenarios = new ArrayList<>();
         Map<String, Double> best = new LinkedHashMap<>();
+        // scenario -> (framework, I/O model) -> its ranked row with an SLA throughput, read once
+        Map<String, Map<List<String>, LeaderboardResponse.Row>> ranked = new LinkedHashMap<>();
         for (String s : WEIGHTS.keySet()) {
-            double max = ranked(boards.get(s)).stream()
+            Map<List<String>, LeaderboardResponse.Row> rows = new LinkedHashMap<>();
+            ranked(boards.get(s)).forEach(r -> rows.putIfAbsent(List.of(r.framework(), r.ioModel()), r));
+            double max = rows.values().stream()
                     .mapToDouble(LeaderboardResponse.Row::slaThroughput)
                     .max()
                     .orElse(0);
             if (max > 0) {
                 scenarios.add(s);
                 best.put(s, max);
+                ranked.put(s, rows);
             }
         }
         Map<Target, Void> targets = new LinkedHashMap<>();
@@ -63,7 +68,7 @@ public final class Composite {
         }
         List<Scored> scored = new ArrayList<>();
         for (Target t : targets.keySet()) {
-            scored.add(score(t, scenarios, best, boards));
+            scored.add(score(t, scenarios, best, ranked));
         }
         scored.sort(java.util.Comparator.comparingDouble((Scored x) -> x.evidence == null ? 1 : -x.evidence.figure())
                 .thenComparing(x -> x.target.framework()));
@@ -97,20 +102,14 @@ public final class Composite {
     }
 
     private record Scored(
-            Target target,
-            Evidence evidence,
-            double logSe,
-            double df,
-            Map<String, Double> shares,
-            List<String> missing,
-            boolean atLeast) {
+            Target target, Evidence evidence, Map<String, Double> shares, List<String> missing, boolean atLeast) {
 
         CompositeResponse.Row row(Integer rank, Integer rankHigh) {
             Double score = evidence == null ? null : evidence.figure();
             Double low = null;
             Double high = null;
-            if (evidence != null && !Double.isNaN(logSe)) {
-                double q = StudentT.quantile((int) Math.max(1, Math.floor(df))) * logSe;
+            if (evidence != null && !Double.isNaN(evidence.logSe())) {
+                double q = StudentT.quantile((int) Math.max(1, Math.floor(evidence.df()))) * evidence.logSe();
                 low = score * Math.exp(-q);
                 high = atLeast ? null : score * Math.exp(q);
             }
@@ -136,7 +135,10 @@ public final class Composite {
      * host); degrees of freedom by Welch-Satterthwaite. No score when a counted scenario has no ranked SLA figure of it.
      */
     private static Scored score(
-            Target t, List<String> scenarios, Map<String, Double> best, Map<String, LeaderboardResponse> boards) {
+            Target t,
+            List<String> scenarios,
+            Map<String, Double> best,
+            Map<String, Map<List<String>, LeaderboardResponse.Row>> ranked) {
         Map<String, Double> shares = new LinkedHashMap<>();
         List<String> missing = new ArrayList<>();
         double weights = scenarios.stream().mapToInt(WEIGHTS::get).sum();
@@ -146,11 +148,7 @@ public final class Composite {
         boolean atLeast = false;
         double drift = Comparisons.HOST_DRIFT * Comparisons.HOST_DRIFT;
         for (String s : scenarios) {
-            LeaderboardResponse.Row r = ranked(boards.get(s)).stream()
-                    .filter(x ->
-                            x.framework().equals(t.framework()) && x.ioModel().equals(t.ioModel()))
-                    .findFirst()
-                    .orElse(null);
+            LeaderboardResponse.Row r = ranked.get(s).get(List.of(t.framework(), t.ioModel()));
             if (r == null) {
                 shares.put(s, null);
                 missing.add(s);
@@ -168,11 +166,11 @@ public final class Composite {
             atLeast |= r.atLeast();
         }
         if (scenarios.isEmpty() || !missing.isEmpty()) {
-            return new Scored(t, null, Double.NaN, 1, shares, missing, atLeast);
+            return new Scored(t, null, shares, missing, atLeast);
         }
         double df = denominator > 0 && !Double.isNaN(variance) ? variance * variance / denominator : 1;
-        double logSe = Math.sqrt(variance);
-        Evidence evidence = new Evidence(Math.exp(log), logSe, Math.max(1, df), true, atLeast, null, Map.of());
-        return new Scored(t, evidence, logSe, df, shares, missing, atLeast);
+        Evidence evidence =
+                new Evidence(Math.exp(log), Math.sqrt(variance), Math.max(1, df), true, atLeast, null, Map.of());
+        return new Scored(t, evidence, shares, missing, atLeast);
     }
 }

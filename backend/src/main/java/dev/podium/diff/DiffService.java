@@ -74,6 +74,11 @@ public class DiffService {
     @Inject
     CellQueries queries;
 
+    /** A cell's throughput as the engine judges it (null: no statistics or no figure). */
+    private static Evidence evidence(CellRow c) {
+        return CellEvidence.of(c.stats(), c.throughput(), QualityFlags.lowerBound(c.shownFlags()), c.runId());
+    }
+
     public RunDiff diff(UUID a, UUID b, double alpha) {
         try (Connection c = dataSource.getConnection()) {
             Map<String, String> runA = run(c, a, "a");
@@ -90,32 +95,31 @@ public class DiffService {
             // throughput: every shared cell's pair judged as one family by the comparison engine (methodology
             // section 10: the log of the ratio, each side over its JVM starts plus the host's drift between the two
             // runs; Benjamini-Hochberg at alpha, gated by Bonferroni), so the diff says what compare would
-            List<CellRow[]> shared = new ArrayList<>();
-            List<Evidence[]> judgeable = new ArrayList<>();
-            for (Map.Entry<Shape, CellRow> e : cellsA.entrySet()) {
-                CellRow y = cellsB.get(e.getKey());
-                if (y == null) {
-                    continue;
-                }
-                CellRow x = e.getValue();
-                shared.add(new CellRow[] {x, y});
-                Evidence ex =
-                        CellEvidence.of(x.stats(), x.throughput(), QualityFlags.lowerBound(x.shownFlags()), x.runId());
-                Evidence ey =
-                        CellEvidence.of(y.stats(), y.throughput(), QualityFlags.lowerBound(y.shownFlags()), y.runId());
-                if (ex != null && ey != null) {
-                    judgeable.add(new Evidence[] {ey, ex});
+            record Shared(CellRow x, CellRow y, Evidence ex, Evidence ey) {
+                boolean judged() {
+                    return ex != null && ey != null;
                 }
             }
-            List<Comparisons.Judged> judged = Comparisons.family(judgeable, alpha);
+            List<Shared> shared = new ArrayList<>();
+            for (Map.Entry<Shape, CellRow> e : cellsA.entrySet()) {
+                CellRow y = cellsB.get(e.getKey());
+                if (y != null) {
+                    CellRow x = e.getValue();
+                    shared.add(new Shared(x, y, evidence(x), evidence(y)));
+                }
+            }
+            List<Comparisons.Judged> judged = Comparisons.family(
+                    shared.stream()
+                            .filter(Shared::judged)
+                            .map(p -> new Evidence[] {p.ey(), p.ex()})
+                            .toList(),
+                    alpha);
             int next = 0;
-            for (CellRow[] pair : shared) {
+            for (Shared pair : shared) {
                 compared++;
-                CellRow x = pair[0];
-                CellRow y = pair[1];
-                boolean judgedPair = CellEvidence.of(x.stats(), x.throughput(), false, null) != null
-                        && CellEvidence.of(y.stats(), y.throughput(), false, null) != null;
-                Comparisons.Judged throughput = judgedPair ? judged.get(next++) : null;
+                CellRow x = pair.x();
+                CellRow y = pair.y();
+                Comparisons.Judged throughput = pair.judged() ? judged.get(next++) : null;
                 double[][][] ra = repeats.getOrDefault(x.id(), new double[2][0][]);
                 double[][][] rb = repeats.getOrDefault(y.id(), new double[2][0][]);
                 for (int m = 0; m < 2; m++) {

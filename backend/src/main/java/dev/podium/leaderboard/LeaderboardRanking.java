@@ -195,20 +195,26 @@ public final class LeaderboardRanking {
      */
     public static List<LeaderboardResponse.Row> rank(List<LeaderboardResponse.Row> rows, String by) {
         String rankedBy = by.equals("cpu") || by.equals("memory") ? by : "throughput";
-        List<LeaderboardResponse.Row> with = new ArrayList<>();
+        // each row's evidence once: building it solves a t quantile, and the sort would ask for it again and again
+        record Judged(LeaderboardResponse.Row row, Evidence evidence) {}
+        List<Judged> with = new ArrayList<>();
         List<LeaderboardResponse.Row> without = new ArrayList<>();
         for (LeaderboardResponse.Row r : rows) {
-            (evidence(r, rankedBy) != null ? with : without).add(r);
+            Evidence e = evidence(r, rankedBy);
+            if (e != null) {
+                with.add(new Judged(r, e));
+            } else {
+                without.add(r);
+            }
         }
-        with.sort(Comparator.comparingDouble(
-                        (LeaderboardResponse.Row r) -> -evidence(r, rankedBy).figure())
-                .thenComparing(BY_NAME));
+        with.sort(
+                Comparator.comparingDouble((Judged j) -> -j.evidence().figure()).thenComparing(Judged::row, BY_NAME));
         without.sort(BY_THROUGHPUT);
         BoardVerdicts verdicts =
-                Comparisons.board(with.stream().map(r -> evidence(r, rankedBy)).toList());
+                Comparisons.board(with.stream().map(Judged::evidence).toList());
         List<LeaderboardResponse.Row> ranked = new ArrayList<>(rows.size());
         for (int i = 0; i < with.size(); i++) {
-            ranked.add(with.get(i).ranked(verdicts.rankLow(i), verdicts.rankHigh(i), rankedBy));
+            ranked.add(with.get(i).row().ranked(verdicts.rankLow(i), verdicts.rankHigh(i), rankedBy));
         }
         for (LeaderboardResponse.Row r : without) {
             ranked.add(r.ranked(null, null, rankedBy, r.excludedBy()));
@@ -224,16 +230,21 @@ public final class LeaderboardRanking {
     public static Verdict verdict(
             List<LeaderboardResponse.Row> rows, String by, LeaderboardResponse.Row a, LeaderboardResponse.Row b) {
         String rankedBy = by.equals("cpu") || by.equals("memory") ? by : "throughput";
-        List<LeaderboardResponse.Row> family = rows.stream()
-                .filter(r -> r.rank() != null && evidence(r, rankedBy) != null)
-                .toList();
+        List<LeaderboardResponse.Row> family = new ArrayList<>();
+        List<Evidence> evidence = new ArrayList<>();
+        for (LeaderboardResponse.Row r : rows) {
+            Evidence e = r.rank() == null ? null : evidence(r, rankedBy);
+            if (e != null) {
+                family.add(r);
+                evidence.add(e);
+            }
+        }
         int i = family.indexOf(a);
         int j = family.indexOf(b);
         if (i < 0 || j < 0 || i == j) {
             return null;
         }
-        BoardVerdicts verdicts = Comparisons.board(
-                family.stream().map(r -> evidence(r, rankedBy)).toList());
+        BoardVerdicts verdicts = Comparisons.board(evidence);
         // memory is judged by its inverse (lower is better): there, faster reads as "needs less memory"
         return verdicts.between(j, i);
     }
@@ -263,7 +274,7 @@ public final class LeaderboardRanking {
                             figure,
                             r.ciLow(),
                             r.ciHigh(),
-                            df(r.forks(), r.repeatCount()),
+                            CellEvidence.df(r.forks(), r.repeatCount()),
                             false,
                             r.atLeast(),
                             r.runId())
@@ -283,23 +294,20 @@ public final class LeaderboardRanking {
      */
     private static Evidence evidence(CellRow shown, List<String> flags, int runs, Map<Integer, Double> byRound) {
         CellStats s = shown.stats();
-        if (!(shown.throughput() > 0)) {
-            return null;
+        if (runs > 1) { // a segment: the interval is over its runs, and so counts the host's drift between them
+            return shown.throughput() > 0
+                    ? Evidence.ofInterval(
+                            shown.throughput(),
+                            s.rpsCiLow(),
+                            s.rpsCiHigh(),
+                            runs - 1,
+                            true,
+                            QualityFlags.lowerBound(flags),
+                            shown.runId())
+                    : null;
         }
-        Evidence e = Evidence.ofInterval(
-                shown.throughput(),
-                s.rpsCiLow(),
-                s.rpsCiHigh(),
-                runs > 1 ? runs - 1 : df(s.forks(), s.repeatCount()),
-                runs > 1,
-                QualityFlags.lowerBound(flags),
-                shown.runId());
-        return runs == 1 && byRound != null && byRound.size() > 1 ? e.inRounds(byRound) : e;
-    }
-
-    /** The degrees of freedom of a stored interval: over the JVM starts' means when several, else the repeats. */
-    public static int df(int forks, int repeats) {
-        return CellEvidence.df(forks, repeats);
+        Evidence e = CellEvidence.of(s, shown.throughput(), QualityFlags.lowerBound(flags), shown.runId());
+        return e != null && byRound != null && byRound.size() > 1 ? e.inRounds(byRound) : e;
     }
 
     /**

@@ -1,16 +1,13 @@
 package dev.podium.verdict;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
  * Every pair of a board judged at once, and each row's rank range (methodology section 10).
  *
- * <p>The pairs' p values go through Benjamini-Hochberg at {@code alpha}, gated by Bonferroni (nothing is decided unless
- * the smallest p value is under alpha / m): with R pairs decided of m, every pair's interval
- * is given at the common confidence 1 - max(R, 1) x alpha / m, and a pair is decided exactly when its interval leaves
- * out 1. On a board of equal figures that decides some pair at most alpha of the time. Decisions then close under
+ * <p>The pairs are one {@link FalseDiscovery} family: on a board of equal figures it decides some pair at most alpha
+ * of the time. Decisions then close under
  * transitivity (a decided faster than c and c than b: a is faster than b, the pair marked implied, its interval's low
  * end at least the product along the chain), so the verdicts order the board without a cycle or a gap.
  *
@@ -40,32 +37,26 @@ public final class BoardVerdicts {
 
     static BoardVerdicts of(List<Evidence> rows, double alpha, double hostDrift) {
         int n = rows.size();
-        PairTest[][] tests = new PairTest[n][n];
-        List<int[]> pairs = new ArrayList<>();
         RoundsModel rounds = RoundsModel.of(rows);
+        List<int[]> pairs = new ArrayList<>();
+        List<PairTest> tests = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
                 PairTest pooled = rounds.test(i, j, rows);
-                tests[i][j] = pooled != null ? pooled : PairTest.of(rows.get(i), rows.get(j), hostDrift);
+                tests.add(pooled != null ? pooled : PairTest.of(rows.get(i), rows.get(j), hostDrift));
                 pairs.add(new int[] {i, j});
             }
         }
-        int m = pairs.size();
-        double[] p = new double[m];
-        for (int k = 0; k < m; k++) {
-            p[k] = tests[pairs.get(k)[0]][pairs.get(k)[1]].pValue();
-        }
-        int r = gatedBenjaminiHochberg(p, alpha);
-        double threshold = Math.max(r, 1) * alpha / Math.max(m, 1);
-        double confidence = 1 - threshold;
+        double[] p = tests.stream().mapToDouble(PairTest::pValue).toArray();
+        FalseDiscovery family = FalseDiscovery.of(p, alpha);
         Verdict[][] v = new Verdict[n][n];
         boolean[][] faster = new boolean[n][n];
         double[][] lowLog = new double[n][n];
-        for (int k = 0; k < m; k++) {
+        for (int k = 0; k < p.length; k++) {
             int i = pairs.get(k)[0];
             int j = pairs.get(k)[1];
-            boolean isDecided = r > 0 && p[k] <= threshold;
-            Verdict verdict = Comparisons.verdict(tests[i][j], confidence, isDecided, false);
+            boolean isDecided = family.decides(p[k]);
+            Verdict verdict = Comparisons.verdict(tests.get(k), family.confidence(), isDecided, false);
             v[i][j] = verdict;
             v[j][i] = verdict.reversed();
             if (isDecided) {
@@ -83,28 +74,7 @@ public final class BoardVerdicts {
             }
         }
         int[][] ranks = ranks(rows, faster);
-        return new BoardVerdicts(v, ranks[0], ranks[1], confidence, count);
-    }
-
-    /**
-     * How many of the p values to reject: none unless the smallest passes Bonferroni (p_(1) <= alpha / m: on a board of
-     * equal figures that happens at most alpha of the time, whatever the dependence between pairs, where
-     * Benjamini-Hochberg alone, on pairs that share rows, decided some pair on 7% of simulated equal boards); then
-     * Benjamini-Hochberg's count, the largest k with p_(k) <= k alpha / m.
-     */
-    public static int gatedBenjaminiHochberg(double[] p, double alpha) {
-        double[] sorted = p.clone();
-        Arrays.sort(sorted);
-        int m = sorted.length;
-        if (m == 0 || sorted[0] > alpha / m) {
-            return 0;
-        }
-        for (int k = m; k >= 1; k--) {
-            if (sorted[k - 1] <= k * alpha / m) {
-                return k;
-            }
-        }
-        return 0;
+        return new BoardVerdicts(v, ranks[0], ranks[1], family.confidence(), count);
     }
 
     /** Transitive closure of the decided pairs (Floyd-Warshall; the decisions follow the figures, so no cycle). */

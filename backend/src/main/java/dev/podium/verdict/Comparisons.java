@@ -28,10 +28,9 @@ public final class Comparisons {
 
     private Comparisons() {}
 
-    /** A against B alone, at 95%. */
+    /** A against B alone, at 95%: a board of the two (one pair, so its common level is 95%). */
     public static Verdict pair(Evidence a, Evidence b) {
-        PairTest t = PairTest.of(a, b, HOST_DRIFT);
-        return verdict(t, 1 - ALPHA, t.pValue() < ALPHA, false);
+        return board(List.of(a, b)).between(0, 1);
     }
 
     /** Every pair of {@code rows} at once (any order), holding the board's error rate. */
@@ -47,18 +46,14 @@ public final class Comparisons {
      * a board's pairs are), not ordered as a board: the cells two runs share, say. {@code pairs}: [b, a], b against a.
      */
     public static List<Judged> family(List<Evidence[]> pairs, double alpha) {
-        int m = pairs.size();
-        PairTest[] tests = new PairTest[m];
-        double[] p = new double[m];
-        for (int k = 0; k < m; k++) {
-            tests[k] = PairTest.of(pairs.get(k)[0], pairs.get(k)[1], HOST_DRIFT);
-            p[k] = tests[k].pValue();
-        }
-        int r = BoardVerdicts.gatedBenjaminiHochberg(p, alpha);
-        double threshold = Math.max(r, 1) * alpha / Math.max(m, 1);
-        List<Judged> out = new java.util.ArrayList<>(m);
-        for (int k = 0; k < m; k++) {
-            out.add(new Judged(verdict(tests[k], 1 - threshold, r > 0 && p[k] <= threshold, false), p[k]));
+        List<PairTest> tests = pairs.stream()
+                .map(pair -> PairTest.of(pair[0], pair[1], HOST_DRIFT))
+                .toList();
+        double[] p = tests.stream().mapToDouble(PairTest::pValue).toArray();
+        FalseDiscovery family = FalseDiscovery.of(p, alpha);
+        List<Judged> out = new java.util.ArrayList<>(p.length);
+        for (int k = 0; k < p.length; k++) {
+            out.add(new Judged(verdict(tests.get(k), family.confidence(), family.decides(p[k]), false), p[k]));
         }
         return out;
     }

@@ -55,11 +55,6 @@ public record Evidence(
         return new Evidence(figure, logSe, df, spansHost || byRound.size() > 1, atLeast, runId, byRound);
     }
 
-    /** The same evidence as a lower bound (or not). */
-    public Evidence atLeast(boolean lowerBound) {
-        return new Evidence(figure, logSe, df, spansHost, lowerBound, runId, rounds);
-    }
-
     boolean hasSpread() {
         return !Double.isNaN(logSe);
     }

@@ -1,14 +1,11 @@
 package dev.podium.verdict;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 
 /**
- * The test behind one pair: the log of the ratio of the two figures, its standard error and degrees of freedom, paired
- * by round when both sides come from one run measured in rounds, unpaired otherwise (methodology section 10).
+ * The test behind one pair: the log of the ratio of the two figures, its standard error and degrees of freedom
+ * (methodology section 10). {@link #of} is the unpaired test; {@link RoundsModel} gives the paired one for the cells of
+ * one run measured in rounds.
  *
  * @param logRatio log(figure a / figure b): the interval is always around the ratio of the figures shown
  * @param se NaN when a side has no spread
@@ -19,12 +16,6 @@ record PairTest(double logRatio, double se, double df, boolean paired, boolean a
 
     static PairTest of(Evidence a, Evidence b, double hostDrift) {
         double d = Math.log(a.figure() / b.figure());
-        List<Double> diffs = pairedDiffs(a, b);
-        if (diffs.size() >= 2) {
-            double[] values = diffs.stream().mapToDouble(Double::doubleValue).toArray();
-            double se = new StandardDeviation(true).evaluate(values) / Math.sqrt(values.length);
-            return new PairTest(d, se, values.length - 1, true, a.atLeast(), b.atLeast());
-        }
         if (!a.hasSpread() || !b.hasSpread()) {
             return new PairTest(d, Double.NaN, 1, false, a.atLeast(), b.atLeast());
         }
@@ -39,21 +30,6 @@ record PairTest(double logRatio, double se, double df, boolean paired, boolean a
         double denominator = va * va / a.df() + vb * vb / b.df() + (da * da + db * db) / Comparisons.DRIFT_DF;
         double df = denominator == 0 ? Math.min(a.df(), b.df()) : v * v / denominator;
         return new PairTest(d, Math.sqrt(v), Math.max(1, df), false, a.atLeast(), b.atLeast());
-    }
-
-    /** log(a_r / b_r) for every round both sides measured, when both are of one run. */
-    private static List<Double> pairedDiffs(Evidence a, Evidence b) {
-        List<Double> diffs = new ArrayList<>();
-        if (a.runId() == null || !a.runId().equals(b.runId())) {
-            return diffs;
-        }
-        for (Map.Entry<Integer, Double> e : a.rounds().entrySet()) {
-            Double other = b.rounds().get(e.getKey());
-            if (other != null && other > 0 && e.getValue() > 0) {
-                diffs.add(Math.log(e.getValue() / other));
-            }
-        }
-        return diffs;
     }
 
     boolean hasSpread() {

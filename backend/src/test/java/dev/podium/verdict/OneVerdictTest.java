@@ -1,7 +1,6 @@
 package dev.podium.verdict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -144,7 +143,8 @@ class OneVerdictTest extends EmptyDatabaseTest {
         bounds.add(c.getString("ratioCiLow"));
         bounds.add(c.getString("a.ciLow"));
         bounds.add(c.getString("b.ciLow"));
-        assertFalse(bounds.isEmpty());
+        // every read gave bounds to check, not nulls only: the cells' own two, the board's two rows, their sweeps
+        assertTrue(bounds.stream().filter(java.util.Objects::nonNull).count() >= 8, "bounds read: " + bounds);
         for (String bound : bounds) {
             if (bound != null) {
                 assertTrue(Double.parseDouble(bound) > 0, "a bound at or below zero: " + bounds);
