@@ -280,6 +280,16 @@ describe('calculator', () => {
       [api.ratio, api.apis[0].serversToAddWithout, api.apis[0].serversToAddWith, api.apis[0].serversSaved],
       [2.4, 20, 3, 17],
     )
+    // the servers saved at both ends of the board's interval of the ratio, as the service's engine gives them
+    const range = page.locator('#servers-saved-range')
+    await range.waitFor()
+    const ends = `${api.serversSavedLow ?? '?'} to ${api.serversSavedHigh ?? 'more'}`
+    assert.ok((await range.textContent()).replace(/\s+/g, ' ').includes(ends), `${await range.textContent()} / ${ends}`)
+    assert.equal(
+      /cannot tell/.test(await range.textContent()),
+      api.verdict.outcome === 'cannot-tell',
+      'the page says "cannot tell" exactly when the engine does',
+    )
     // a user-entered ratio replaces it
     await page.locator('input[name=ratio]').fill('1.27')
     await page.locator('input[name=ratio]').press('Tab')
