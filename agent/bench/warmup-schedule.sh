@@ -3,9 +3,9 @@
 # The same targets (TARGETS, default: every JVM target), scenarios (SCENARIOS, default plaintext json) and
 # concurrencies (CONNECTIONS, default 16 64 256) at 1 vCPU in FORKS JVM starts (default: the profile's), with
 # PROFILE's warm-up rules (default full), without cost cells or open-loop steps (only closed-loop cells compare):
-#   before: --warmup-per cell --min-repeats REPEATS  (every cell warmed up by the full rule, REPEATS fixed repeats)
-#   after:  --warmup-per target                      (once per start and scenario, further concurrencies checked;
-#                                                     3 to REPEATS repeats, stopping at a 95% interval within 2%)
+#   before: --warmup-per cell    (every cell warmed up by the full rule)
+#   after:  --warmup-per target  (once per start and scenario, further concurrencies checked)
+# both with REPEATS fixed repeats, in the agent's default order (rounds).
 # Then, per cell, both figures with their 95% t intervals, whether the intervals overlap (agree), the warm-up each
 # cell had and its repeats; and each run's wall time. ORDER=after-first swaps the order (the host may drift).
 # KEEP=dir keeps both runs' payloads (before.json, after.json) and logs there.
@@ -32,7 +32,7 @@ args+=(--connections "$(echo $CONNECTIONS | tr ' ' ,)")
 
 measure() { # $1: before|after
   local extra=(--warmup-per target)
-  [ "$1" = before ] && extra=(--warmup-per cell --min-repeats "$REPEATS")
+  [ "$1" = before ] && extra=(--warmup-per cell)
   echo "== $1: ${extra[*]}" >&2
   local began=$SECONDS status=0
   "$AGENT" run "${args[@]}" "${extra[@]}" --output "$work/$1.json" >"$work/$1.log" 2>&1 || status=$?

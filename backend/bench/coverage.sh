@@ -28,7 +28,7 @@ for i in $(seq "$TRIES"); do
   start=$SECONDS
   "$agent" run --suite "$repo/agent/suite/suite.json" --profile quick --baseline=false \
     --target "${TARGETS// /,}" --scenario "$SCENARIO" --vcpus "$VCPUS" --connections "$CONNECTIONS" \
-    --repeats "$REPEATS" --min-repeats "$REPEATS" --forks "$FORKS" --output "$work/run-$i.json" \
+    --repeats "$REPEATS" --forks "$FORKS" --output "$work/run-$i.json" \
     >"$work/run-$i.log" 2>&1 || { echo "bench-coverage: run $i failed:" >&2; tail -20 "$work/run-$i.log" >&2; exit 1; }
   echo "   $(( SECONDS - start )) s" >&2
   files+=("$work/run-$i.json")

@@ -103,10 +103,14 @@ type planView struct {
 	// SlotSeconds is the time a run (one shard) of the profile must fit in (issue 24: nightly 4 h as one run, full 6 h
 	// a shard); 0 when the profile names none. FittingShards is the fewest shards that each fit it on this host, 0
 	// when none do (a target alone takes longer); both only when the profile names a slot.
-	SlotSeconds    float64      `json:"slotSeconds"`
-	OverSlot       bool         `json:"overSlot"` // this plan (this shard) is planned beyond the slot
-	FittingShards  int          `json:"fittingShards"`
-	Forks          int          `json:"forks"`
+	SlotSeconds   float64 `json:"slotSeconds"`
+	OverSlot      bool    `json:"overSlot"` // this plan (this shard) is planned beyond the slot
+	FittingShards int     `json:"fittingShards"`
+	Forks         int     `json:"forks"`
+	// Order is how the starts are ordered: rounds (Forks rounds per vCPU slot, each giving every target one start in
+	// an order drawn afresh) or sequential; Rounds the rounds of each slot (1 when sequential: the targets in turn).
+	Order          string       `json:"order"`
+	Rounds         int          `json:"rounds"`
 	JVMModes       []string     `json:"jvmModes"`
 	TrainingRuns   int          `json:"trainingRuns"` // AOT-cache training runs (aot-cache mode)
 	SetupSeconds   float64      `json:"setupSeconds"`
@@ -178,8 +182,11 @@ func printPlan(cmd *cobra.Command, f *planFlags) error {
 		return usageError{err}
 	}
 	slot := schedule.SlotOf(p.Profile)
-	v := planView{Profile: p.Profile, Shard: shard, Forks: p.Forks, JVMModes: p.JVMModes, TrainingRuns: s.Trainings(),
+	v := planView{Profile: p.Profile, Shard: shard, Forks: p.Forks, Order: run.OrderRounds, Rounds: p.Forks, JVMModes: p.JVMModes, TrainingRuns: s.Trainings(),
 		SetupSeconds: secs(s.Setup), PlannedSeconds: secs(s.Total), SlotSeconds: secs(slot), OverSlot: slot > 0 && s.Total > slot}
+	if p.Order == run.OrderSequential {
+		v.Order, v.Rounds = run.OrderSequential, 1
+	}
 	if slot > 0 {
 		onHost := func(one run.Plan) (time.Duration, error) {
 			ps, err := schedule.Build(m, one, slots, schedule.DefaultCosts)
@@ -229,7 +236,13 @@ func writePlan(w io.Writer, v planView, s *schedule.Schedule) {
 	for _, why := range v.Host.Skipped {
 		fmt.Fprintf(w, "  skipped: %s\n", why)
 	}
-	fmt.Fprintf(w, "\ncells, in the order run measures them:\n")
+	if v.Order == run.OrderSequential {
+		fmt.Fprintf(w, "order: sequential, every start of a target, then the next target\n")
+		fmt.Fprintf(w, "\ncells, in the order run measures them:\n")
+	} else {
+		fmt.Fprintf(w, "order: %d interleaved round(s) per vCPU slot, each giving every target one JVM start in an order drawn afresh (the baseline first in the first round)\n", v.Rounds)
+		fmt.Fprintf(w, "\ncells, in the order of each target's turn (a run in rounds measures a target's starts one round apart):\n")
+	}
 	for i, c := range s.Cells {
 		extra := ""
 		if c.Rest {

@@ -41,8 +41,8 @@ type runFlags struct {
 	warmupTolerance                   float64
 	openLoop, push, baseline, resume  bool
 	version                           versionFlags
-	forks, minRepeats                 int
-	warmupPer                         string
+	forks                             int
+	warmupPer, order                  string
 	// usable are the CPUs this process may use, read before any run pins it to the load generator's CPUs
 	usable host.CPUs
 }
@@ -84,7 +84,7 @@ func (f *runFlags) registerRun(cmd *cobra.Command) {
 	fl.StringSliceVar(&f.aotCacheTargets, "aot-cache-target", nil, "measure the aot-cache mode on these targets only (default: the profile's aotCacheTargets, else every JVM target)")
 	fl.DurationVar(&f.duration, "duration", 0, "length of one measured repeat (default: the profile's)")
 	fl.IntVar(&f.repeats, "repeats", 0, "repeats per cell (default: the profile's)")
-	fl.IntVar(&f.minRepeats, "min-repeats", 0, "a closed-loop cell stops repeating once it has this many repeats and its 95% interval is within 2% of its mean; --repeats is the most (default: the profile's, else 3; equal to --repeats: a fixed count)")
+	fl.StringVar(&f.order, "order", "", "how the JVM starts are ordered: rounds (round r gives every target of a vCPU slot one start, in an order drawn afresh each round; the baseline first in the first round) or sequential (every start of a target, then the next one: the order before rounds) (default: rounds)")
 	fl.IntVar(&f.forks, "forks", 0, "JVM starts per cell: each start warms up and measures its repeats (default: the profile's, else 1)")
 	fl.StringVar(&f.warmupPer, "warmup-per", "", "warm-up schedule: target (once per start and scenario, a further concurrency only checked) or cell (every cell by the full rule, the schedule before issue 24) (default: the profile's, else target)")
 	fl.IntVar(&f.delayMs, "delay-ms", 0, "the N of /delay?ms=N (default: the profile's)")
@@ -291,7 +291,7 @@ func applyOverrides(cmd *cobra.Command, f *runFlags, p *run.Plan) {
 	override(&p.Duration, f.duration)
 	override(&p.Repeats, f.repeats)
 	override(&p.DelayMs, f.delayMs)
-	override(&p.MinRepeats, f.minRepeats)
+	override(&p.Order, f.order)
 	override(&p.Forks, f.forks)
 	override(&p.WarmupPer, f.warmupPer)
 	override(&p.WarmupWindow, f.warmupWindow)

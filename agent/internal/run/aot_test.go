@@ -49,7 +49,7 @@ func TestAOTCacheCellStartsSoonerThanTheDefault(t *testing.T) {
 	var tries []string
 	for try := 1; try <= 3; try++ {
 		r := testRunner(t, m, layout, Plan{Profile: "test", Targets: []string{name}, Scenarios: []string{"plaintext"},
-			Connections: []int{16}, VCPUs: []int{1}, Duration: time.Second, Repeats: 2, MinRepeats: 2, Forks: 1, DelayMs: 100,
+			Connections: []int{16}, VCPUs: []int{1}, Duration: time.Second, Repeats: 2, Forks: 1, DelayMs: 100,
 			WarmupWindow: time.Second, WarmupHorizon: 2 * time.Second, WarmupMax: 6 * time.Second, WarmupTolerance: 0.5,
 			JVMModes: aotcache.Modes})
 		r.HealthWait = 60 * time.Second

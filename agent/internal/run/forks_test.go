@@ -34,7 +34,7 @@ func checkedOrLast(t *testing.T, layout host.Layout, per string, try int) bool {
 	{
 		// a loose tolerance: two windows of a loopback target on a busy host (25-37% apart here) agree within it
 		r := testRunner(t, testManifest(t), layout, Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"plaintext"}, Connections: []int{2, 4},
-			VCPUs: []int{1}, Duration: time.Second, Repeats: 3, MinRepeats: 3, Forks: 2, WarmupPer: per, DelayMs: 20,
+			VCPUs: []int{1}, Duration: time.Second, Repeats: 3, Forks: 2, WarmupPer: per, DelayMs: 20,
 			WarmupWindow: time.Second, WarmupHorizon: 2 * time.Second, WarmupMax: 4 * time.Second, WarmupTolerance: 0.95})
 		payload, body := executeValid(t, r)
 		if len(payload.Results) != 2 {
@@ -67,29 +67,6 @@ func checkedOrLast(t *testing.T, layout host.Layout, per string, try int) bool {
 	return true
 }
 
-func TestEnoughStopsOnceTheIntervalIsWithinTwoPercent(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		rps  []float64
-		min  int
-		want bool
-	}{
-		{[]float64{100000, 100500}, 3, false},                // fewer than the minimum
-		{[]float64{100000, 100500, 99800}, 3, true},          // t(2) x 361 / sqrt(3) = 0.9% of the mean
-		{[]float64{100000, 108000, 95000}, 3, false},         // 16% half-width: go on
-		{[]float64{100000, 100200}, 1, true},                 // never fewer than 2: an interval needs them
-		{[]float64{100000}, 1, false},                        // one repeat has no interval
-		{[]float64{100000, 104000, 97000, 101000}, 3, false}, // t(3) x 2944 / 2 = 4.7%
-	} {
-		if got := enough(tc.rps, tc.min); got != tc.want {
-			t.Errorf("enough(%v, %d) = %v, want %v", tc.rps, tc.min, got, tc.want)
-		}
-	}
-	if q := tQuantile975(40); q < 2.0210 || q > 2.0213 { // 2.021075
-		t.Errorf("t(0.975, 40) = %f", q)
-	}
-}
-
 func TestMergeForkNumbersEachCellsStarts(t *testing.T) {
 	t.Parallel()
 	cell := func(conns int, warm string, flags []string, rps ...float64) Cell {
@@ -102,7 +79,7 @@ func TestMergeForkNumbersEachCellsStarts(t *testing.T) {
 	}
 	// the second start measured c=64 and c=256 (c=16 failed there): c=256 is a start 0 of its own
 	second := []Cell{cell(64, WarmupFull, []string{FlagWarmupNotStable}, 230, 231), cell(256, WarmupCheck, nil, 300, 301)}
-	cells := mergeFork(mergeFork(nil, firstStart(), true), second, true)
+	cells := mergeFork(mergeFork(nil, firstStart(), true, nil), second, true, nil)
 	if len(cells) != 3 {
 		t.Fatalf("%d cells, want 3", len(cells))
 	}
@@ -122,7 +99,7 @@ func TestMergeForkNumbersEachCellsStarts(t *testing.T) {
 		t.Errorf("c=64: warm-up %q %.1f s, flags %v; want full (one start's was), 20 s, the second start's flag", c.Warmup, c.WarmupSeconds, c.Flags)
 	}
 	// one start: the repeats carry no start (the payload is as before forks)
-	if one := mergeFork(nil, firstStart(), false); one[0].Repeats[0].Fork != nil {
+	if one := mergeFork(nil, firstStart(), false, nil); one[0].Repeats[0].Fork != nil {
 		t.Errorf("a one-start cell's repeat names start %d", *one[0].Repeats[0].Fork)
 	}
 }
@@ -140,7 +117,8 @@ func TestNoisyJudgesTheRepeatsWithinAStart(t *testing.T) {
 	}
 }
 
-// TestCellNumbersRunOnAcrossStartsAndCostCells: over two starts, with cost cells in the first start only, every cell
+// TestCellNumbersRunOnAcrossStartsAndCostCells: over two starts one after another (--order sequential; in rounds the
+// numbers are the same, in the rounds' order), with cost cells in the first start only, every cell
 // of the run is announced under its own number, 1 to n, and each target's numbers follow the previous target's, as
 // the plan numbers them. The progress display finds the plan's steps by these numbers: when the second target
 // started again from the number after the first target's last start (its cost cells forgotten), every step of the
@@ -149,7 +127,7 @@ func TestCellNumbersRunOnAcrossStartsAndCostCells(t *testing.T) {
 	layout := endToEndLayout(t)
 	var out bytes.Buffer
 	r := testRunner(t, testManifest(t), layout, Plan{Profile: "test", Targets: []string{"go"}, Baseline: true, Scenarios: []string{"plaintext"},
-		Connections: []int{2, 4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1, Forks: 2, DelayMs: 20,
+		Connections: []int{2, 4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 1, Forks: 2, DelayMs: 20, Order: OrderSequential,
 		WarmupWindow: time.Second, WarmupMax: 2 * time.Second, WarmupTolerance: 0.95,
 		CostRungs: 1, CostShare: 0.1, CostRepeats: 1, CostDuration: time.Second})
 	r.Display = progress.New(io.MultiWriter(t.Output(), &out))

@@ -101,6 +101,16 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topo
 			break // a target that did not start, or whose load failed, is not tried in a further mode
 		}
 	}
+	m.skip(planned - m.done) // cells not measured: the progress counts them done
+	// the next target's cells are numbered after every cell this one planned, measured or not, as the plan numbers
+	// them (progress.Display finds each step of the plan by its number)
+	m.cell = first + planned
+	return settle(t, k, topo, cells, problems)
+}
+
+// settle completes a target's cells once its last start is measured (their error-rate and noise flags, their raw
+// output encoded) and says whether it failed.
+func settle(t *suite.Target, k int, topo topology.Topology, cells []Cell, problems []string) ([]Cell, *TargetFailure) {
 	for i := range cells {
 		cells[i].flagErrorRate()
 		cells[i].judgeNoise()
@@ -108,18 +118,14 @@ func (m *measurer) target(ctx context.Context, t *suite.Target, k int, topo topo
 			problems = append(problems, fmt.Sprintf("%s: raw output not kept: %v", cells[i].Scenario, err))
 		}
 	}
-	m.skip(planned - m.done) // cells not measured: the progress counts them done
-	// the next target's cells are numbered after every cell this one planned, measured or not, as the plan numbers
-	// them (progress.Display finds each step of the plan by its number)
-	m.cell = first + planned
 	if len(problems) == 0 {
 		return cells, nil
 	}
 	return cells, &TargetFailure{Target: t.Name, VCPUs: k, Topology: topo.Name, Reason: strings.Join(problems, "; ")}
 }
 
-// forks measures t's cells in the current JVM mode over the plan's starts, and says what went wrong (fatal: a start
-// failed outright).
+// forks measures t's cells in the current JVM mode over the plan's starts, one after another, and says what went
+// wrong (fatal: a start failed outright).
 func (m *measurer) forks(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference) (cells []Cell, problems []string, fatal bool) {
 	forks := m.r.Plan.forks()
 	first := m.cell
@@ -128,26 +134,9 @@ func (m *measurer) forks(ctx context.Context, t *suite.Target, k int, topo topol
 	last := first
 	defer func() { m.cell = last }()
 	for f := 0; f < forks && ctx.Err() == nil; f++ {
-		m.fork, m.cell = f, first
-		if forks > 1 {
-			m.r.logf("%s: JVM start %d of %d%s", t.Name, f+1, forks, m.mode.label())
-		}
-		var got []Cell
-		var probs []string
-		got, probs, fatal = m.start(ctx, t, k, topo, cpus, ref)
-		last = max(last, m.cell)
-		cells = mergeFork(cells, got, forks > 1)
-		for _, p := range probs {
-			if m.mode.name == aotcache.AOTCache {
-				p = aotcache.AOTCache + ": " + p
-			}
-			if f > 0 && !slices.Contains(problems, p) {
-				p = fmt.Sprintf("start %d of %d: %s", f+1, forks, p)
-			}
-			if !slices.Contains(problems, p) { // a scenario that fails validation in every start is said once
-				problems = append(problems, p)
-			}
-		}
+		var end int
+		end, fatal = m.oneStart(ctx, t, k, topo, cpus, ref, f, first, nil, &cells, &problems)
+		last = max(last, end)
 		if fatal {
 			break // what the earlier starts measured is kept; each cell says how many starts it rests on
 		}
@@ -155,9 +144,44 @@ func (m *measurer) forks(ctx context.Context, t *suite.Target, k int, topo topol
 	return cells, problems, fatal
 }
 
+// oneStart measures start f of t in the current JVM mode, its cells numbered from first: their repeats are merged
+// into *cells (mergeFork) and what went wrong into *problems, each said once. in, when the run is in rounds, is the
+// round and place the start was drawn in: each of its cells records the start (Cell.Starts). It returns the number
+// of the last cell the start measured and whether it failed outright.
+func (m *measurer) oneStart(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference,
+	f, first int, in *Start, cells *[]Cell, problems *[]string) (end int, fatal bool) {
+	forks := m.r.Plan.forks()
+	m.fork, m.cell = f, first
+	if forks > 1 {
+		m.r.logf("%s: JVM start %d of %d%s%s", t.Name, f+1, forks, m.mode.label(), in.label())
+	}
+	startedAt := time.Now().UTC()
+	got, probs, fatal := m.start(ctx, t, k, topo, cpus, ref)
+	if in != nil {
+		s := *in
+		s.StartedAt = startedAt.Format(time.RFC3339Nano)
+		in = &s
+	}
+	*cells = mergeFork(*cells, got, forks > 1 || in != nil, in)
+	for _, p := range probs {
+		if m.mode.name == aotcache.AOTCache {
+			p = aotcache.AOTCache + ": " + p
+		}
+		if f > 0 && !slices.Contains(*problems, p) {
+			p = fmt.Sprintf("start %d of %d: %s", f+1, forks, p)
+		}
+		if !slices.Contains(*problems, p) { // a scenario that fails validation in every start is said once
+			*problems = append(*problems, p)
+		}
+	}
+	return m.cell, fatal
+}
+
 // mergeFork adds one start's cells to those of the earlier starts: a cell measured before gets the new repeats,
-// numbered as its next start (numbered only when the plan has several starts), its flags and warm-up time added.
-func mergeFork(cells, start []Cell, numbered bool) []Cell {
+// numbered as its next start (numbered only when the plan has several starts or runs in rounds), its flags and
+// warm-up time added. in, in rounds, is the start's round, place and time: each cell lists it under the fork
+// number its repeats got.
+func mergeFork(cells, start []Cell, numbered bool, in *Start) []Cell {
 	for _, c := range start {
 		i := slices.IndexFunc(cells, func(o Cell) bool {
 			return o.Scenario == c.Scenario && o.LoadModel == c.LoadModel && o.Connections == c.Connections && o.TargetRate == c.TargetRate
@@ -169,6 +193,7 @@ func mergeFork(cells, start []Cell, numbered bool) []Cell {
 				setFork(cells[i].Repeats, 0)
 				setWindowFork(cells[i].WarmupWindows, 0)
 			}
+			cells[i].Starts = appendStart(nil, in, 0)
 			continue
 		}
 		o := &cells[i]
@@ -176,6 +201,7 @@ func mergeFork(cells, start []Cell, numbered bool) []Cell {
 		for _, r := range o.Repeats {
 			n = max(n, r.fork()+1)
 		}
+		o.Starts = appendStart(o.Starts, in, n)
 		setFork(c.Repeats, n)
 		o.Repeats = append(o.Repeats, c.Repeats...)
 		setWindowFork(c.WarmupWindows, n)
@@ -395,7 +421,7 @@ func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario 
 	if n := len(warm.Samples); n > 0 && warm.Samples[n-1].RequestsPerSecond == 0 {
 		return c, noAnswers{conns: conns, seconds: warm.Samples[n-1].Seconds, when: "its last warm-up window"}
 	}
-	for i := 0; i < r.Plan.Repeats && !enough(repeatRates(c), r.Plan.minRepeats()); i++ {
+	for i := range r.Plan.Repeats { // a fixed count: no rule that looks at the interval decides when to stop
 		o := opts
 		o.Duration = r.Plan.Duration
 		var before int64
@@ -427,9 +453,6 @@ func (m *measurer) closed(ctx context.Context, p *topology.Deployment, scenario 
 	} else if warm.Stable {
 		m.steady[scenario] = true // the next concurrency of this scenario in this start needs only a check
 	}
-	if len(rps) < r.Plan.Repeats {
-		r.logf("  %d repeats: the 95%% interval is within %.0f%% of the mean", len(rps), enoughHalfWidth*100)
-	}
 	c.judgeNoise()
 	return c, nil
 }
@@ -445,47 +468,6 @@ type noAnswers struct {
 
 func (e noAnswers) Error() string {
 	return fmt.Sprintf("no request answered in %s (%.0f s at %d connections)", e.when, e.seconds, e.conns)
-}
-
-// enoughHalfWidth: a closed-loop cell stops repeating once its 95% interval's half-width is at most this share of
-// its mean (issue 24), after at least the plan's MinRepeats.
-const enoughHalfWidth = 0.02
-
-// enough says whether the repeats so far (requests/s) settle the cell: at least min of them (and never fewer than 2,
-// the fewest an interval needs) and the 95% t interval of their mean within enoughHalfWidth of it.
-func enough(rps []float64, minRepeats int) bool {
-	n := len(rps)
-	if n < max(2, minRepeats) {
-		return false
-	}
-	mean, ss := 0.0, 0.0
-	for _, v := range rps {
-		mean += v / float64(n)
-	}
-	for _, v := range rps {
-		ss += (v - mean) * (v - mean)
-	}
-	if mean <= 0 {
-		return false
-	}
-	half := tQuantile975(n-1) * math.Sqrt(ss/float64(n-1)) / math.Sqrt(float64(n))
-	return half <= enoughHalfWidth*mean
-}
-
-// t975 are Student's t quantiles t(0.975, df) for df 1 to 30 (the service's StudentT computes the same).
-var t975 = [...]float64{12.7062047, 4.3026527, 3.1824463, 2.7764451, 2.5705818, 2.4469119, 2.3646243, 2.3060041,
-	2.2621572, 2.2281389, 2.2009852, 2.1788128, 2.1603687, 2.1447867, 2.1314495, 2.1199053, 2.1098156, 2.1009220,
-	2.0930241, 2.0859634, 2.0796138, 2.0738731, 2.0686576, 2.0638986, 2.0595386, 2.0555294, 2.0518305, 2.0484071,
-	2.0452296, 2.0422725}
-
-// tQuantile975 is t(0.975, df): the table up to 30, above it the Cornish-Fisher expansion around the normal 1.959964
-// (within 1e-4 there).
-func tQuantile975(df int) float64 {
-	if df <= len(t975) {
-		return t975[max(df, 1)-1]
-	}
-	z, n := 1.959963985, float64(df)
-	return z + (z*z*z+z)/(4*n) + (5*math.Pow(z, 5)+16*z*z*z+3*z)/(96*n*n)
 }
 
 func repeatRates(c Cell) []float64 {

@@ -163,6 +163,36 @@ type Cell struct {
 	// judged against the offered rate (FlagRateNotHeld).
 	CostLadder   *ladder.Ladder `json:"costLadder,omitempty"`
 	AchievedRate *float64       `json:"achievedRate,omitempty"`
+	// Starts are the cell's JVM starts with the round each was made in, when the run is measured in rounds
+	// (rounds.go): each fork of its repeats once. Absent in a run measured target after target.
+	Starts []Start `json:"starts,omitempty"`
+}
+
+// Start is one JVM start of a cell measured in rounds: its fork (as the repeats number it), the round, its place in
+// the round's order (0 first) and when the JVM was started.
+type Start struct {
+	Fork      int    `json:"fork"`
+	Round     int    `json:"round"`
+	StartedAt string `json:"startedAt"`
+	Order     int    `json:"order"`
+}
+
+// label is ", round r place p" in a start's progress line in rounds, "" otherwise.
+func (s *Start) label() string {
+	if s == nil {
+		return ""
+	}
+	return fmt.Sprintf(", round %d, place %d", s.Round+1, s.Order+1)
+}
+
+// appendStart adds the start in (nil: not in rounds) to a cell's starts under fork number fork.
+func appendStart(starts []Start, in *Start, fork int) []Start {
+	if in == nil {
+		return starts
+	}
+	s := *in
+	s.Fork = fork
+	return append(starts, s)
 }
 
 // WarmupWindow is one window of a cell's warm-up (warmup.Sample as the payload carries it).

@@ -28,8 +28,9 @@ type Plan struct {
 	AOTCacheTargets []string
 	Duration        time.Duration
 	Repeats         int
-	MinRepeats      int    // closed-loop cells stop between MinRepeats and Repeats (measure.go, enough)
-	Forks           int    // JVM starts per cell (1: one start)
+	Forks           int // JVM starts per cell (1: one start)
+	// Order is how the starts are ordered: OrderRounds (rounds.go; the default) or OrderSequential.
+	Order           string
 	WarmupPer       string // "target" (warm up once per start and scenario) or "cell" (every cell, as before)
 	DelayMs         int
 	WarmupWindow    time.Duration
@@ -79,7 +80,7 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 		PlaintextConnections: p.PlaintextConnections, VCPUs: p.VCPUs, Topologies: p.Topologies,
 		JVMModes: p.JVMModes, AOTCacheTargets: p.AOTCacheTargets,
 		Duration: secs(p.DurationSeconds, 15), Repeats: p.Repeats, DelayMs: p.DelayMs,
-		MinRepeats: p.MinRepeats, Forks: max(1, p.Forks), WarmupPer: p.Warmup.Per,
+		Forks: max(1, p.Forks), WarmupPer: p.Warmup.Per,
 		WarmupWindow: secs(p.Warmup.WindowSeconds, 5), WarmupMax: secs(p.Warmup.MaxSeconds, 60),
 		WarmupHorizon: secs(p.Warmup.HorizonSeconds, 15), WarmupMin: secs(p.Warmup.MinSeconds, 0),
 		WarmupTolerance: p.Warmup.Tolerance, WarmupJITQuiet: p.Warmup.JITQuiet, OpenLoop: p.OpenLoop,
@@ -107,9 +108,6 @@ func PlanFrom(m *suite.Manifest, profile string) (Plan, error) {
 	if pl.Repeats <= 0 {
 		pl.Repeats = 5
 	}
-	if pl.MinRepeats <= 0 {
-		pl.MinRepeats = 3
-	}
 	if pl.WarmupPer == "" {
 		pl.WarmupPer = WarmupPerTarget
 	}
@@ -132,16 +130,11 @@ func secs(s, def float64) time.Duration {
 	return time.Duration(s * float64(time.Second))
 }
 
+// inRounds says whether the run measures its starts in interleaved rounds (the default) rather than target by target.
+func (p Plan) inRounds() bool { return p.Order != OrderSequential }
+
 // forks is how many JVM starts each cell gets (Forks, 1 when unset).
 func (p Plan) forks() int { return max(1, p.Forks) }
-
-// minRepeats is the fewest repeats of a closed-loop cell (MinRepeats, 3 when unset).
-func (p Plan) minRepeats() int {
-	if p.MinRepeats <= 0 {
-		return 3
-	}
-	return p.MinRepeats
-}
 
 // topologies is the plan's topologies parsed, single when it names none.
 func (p Plan) topologies() ([]topology.Topology, error) {
@@ -261,8 +254,8 @@ func (p Plan) Check() error {
 		return fmt.Errorf("forks %d: a cell is measured in 1 to 10 JVM starts", p.Forks)
 	case p.forks()*p.Repeats > 100:
 		return fmt.Errorf("forks %d x repeats %d: a cell has at most 100 repeats over all its starts", p.Forks, p.Repeats)
-	case p.MinRepeats < 0:
-		return fmt.Errorf("min-repeats %d: at least 1", p.MinRepeats)
+	case p.Order != "" && p.Order != OrderRounds && p.Order != OrderSequential:
+		return fmt.Errorf("order %q: %s or %s", p.Order, OrderRounds, OrderSequential)
 	case p.WarmupPer != "" && p.WarmupPer != WarmupPerTarget && p.WarmupPer != WarmupPerCell:
 		return fmt.Errorf("warm-up schedule %q: %s or %s", p.WarmupPer, WarmupPerTarget, WarmupPerCell)
 	case p.Duration < time.Second:

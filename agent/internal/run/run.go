@@ -176,42 +176,63 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 	r.Display.Plan(total)
 	var failures []TargetFailure
 	baseline := slices.Clone(r.Earlier)
+	// kept completes a target of a slot: its failure said, its cells compared with the baseline's and added to the
+	// run, and the part that keeps them handed to Done.
+	kept := func(t *suite.Target, slot TargetSlot, cells []Cell, fail *TargetFailure) error {
+		done := PartTarget{TargetSlot: slot, Status: TargetDone}
+		if fail != nil {
+			failures = append(failures, *fail)
+			r.logf("FAILED %s on %s: %s (the run goes on)", t.Name, fail.Where(), fail.Reason)
+			done.Status, done.Reason = TargetFailed, clip(fail.Reason, 2000)
+		}
+		// the baseline is measured first in each slot (in rounds: first in the first round), so its cells are there
+		// to compare this target's with
+		all := append(slices.Clone(baseline), cells...)
+		flagAboveBaseline(all)
+		cells = all[len(baseline):]
+		if t == r.Manifest.Baseline {
+			baseline = append(baseline, cells...)
+		}
+		run.Results = append(run.Results, cells...)
+		if r.Done == nil {
+			return nil
+		}
+		part := *run
+		part.Results, part.Balancer, part.FinishedAt = cells, m.balancerOf(cells), time.Now().UTC().Format(time.RFC3339Nano)
+		return r.Done(&part, done)
+	}
 	for _, s := range slots {
 		cpus, _ := r.Layout.Server(s.k)
+		var todo []*suite.Target
 		for _, t := range targets {
-			if err := ctx.Err(); err != nil {
-				return nil, failures, err
-			}
 			slot := TargetSlot{Target: t.Name, VCPUs: s.k, Topology: s.topo.Name}
 			if IsKept(r.Kept, slot) {
 				r.logf("%s: kept by the interrupted run, not measured again", slot)
 				continue
+			}
+			todo = append(todo, t)
+		}
+		slotOf := func(t *suite.Target) TargetSlot { return TargetSlot{Target: t.Name, VCPUs: s.k, Topology: s.topo.Name} }
+		if r.Plan.inRounds() {
+			err := m.rounds(ctx, todo, s.k, s.topo, cpus, ref, slices.Clone(baseline), func(t *suite.Target, cells []Cell, fail *TargetFailure) error {
+				return kept(t, slotOf(t), cells, fail)
+			})
+			if err != nil {
+				return nil, failures, err
+			}
+			continue
+		}
+		for _, t := range todo {
+			if err := ctx.Err(); err != nil {
+				return nil, failures, err
 			}
 			m.baseline = baseline
 			cells, fail := m.target(ctx, t, s.k, s.topo, cpus, ref)
 			if err := ctx.Err(); err != nil {
 				return nil, failures, err // interrupted: the target was stopped, its cells are lost, earlier targets' are kept
 			}
-			done := PartTarget{TargetSlot: slot, Status: TargetDone}
-			if fail != nil {
-				failures = append(failures, *fail)
-				r.logf("FAILED %s on %s: %s (the run goes on)", t.Name, fail.Where(), fail.Reason)
-				done.Status, done.Reason = TargetFailed, clip(fail.Reason, 2000)
-			}
-			// the baseline is measured first in each slot, so its cells are there to compare this target's with
-			all := append(slices.Clone(baseline), cells...)
-			flagAboveBaseline(all)
-			cells = all[len(baseline):]
-			if t == r.Manifest.Baseline {
-				baseline = append(baseline, cells...)
-			}
-			run.Results = append(run.Results, cells...)
-			if r.Done != nil {
-				part := *run
-				part.Results, part.Balancer, part.FinishedAt = cells, m.balancerOf(cells), time.Now().UTC().Format(time.RFC3339Nano)
-				if err := r.Done(&part, done); err != nil {
-					return nil, failures, err
-				}
+			if err := kept(t, slotOf(t), cells, fail); err != nil {
+				return nil, failures, err
 			}
 		}
 	}

@@ -120,10 +120,7 @@ type Profile struct {
 	JVMModes        []string `json:"jvmModes,omitempty"`
 	AOTCacheTargets []string `json:"aotCacheTargets,omitempty"`
 	DurationSeconds float64  `json:"durationSeconds"`
-	Repeats         int      `json:"repeats"` // the most repeats per cell (and start)
-	// MinRepeats: a closed-loop cell stops repeating once it has this many (default 3) and its 95% interval's
-	// half-width is at most 2% of its mean; set it to Repeats for a fixed count.
-	MinRepeats int `json:"minRepeats,omitempty"`
+	Repeats         int      `json:"repeats"` // the repeats per cell and start (a fixed count)
 	// Forks is how many JVM starts each cell is measured over (default 1): each start warms up and measures its
 	// repeats.
 	Forks    int    `json:"forks,omitempty"`
