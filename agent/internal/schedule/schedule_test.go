@@ -92,6 +92,10 @@ func TestNightlyShardPlanIsWhatItWasMeasuredToTake(t *testing.T) {
 	} {
 		p := planOf(t, m, "nightly")
 		p.Duration, p.Targets = shard.repeat, shard.targets
+		// the profile as it was measured (before issue 39 gave the starts the budget): two starts of 3 repeats,
+		// plaintext also at 64 connections, queries and updates every night
+		p.Forks, p.Repeats, p.PlaintextConnections = 2, 3, []int{64, 256}
+		p.Scenarios = []string{"plaintext", "json", "proxy", "delay", "db", "queries", "updates", "fortunes"}
 		s := onHost(t, m, p, 2)
 		if len(s.Cells) != 120 {
 			t.Fatalf("nightly shard %s as measured planned %d cells, it measured 120", shard.name, len(s.Cells))
@@ -103,14 +107,16 @@ func TestNightlyShardPlanIsWhatItWasMeasuredToTake(t *testing.T) {
 	}
 }
 
-// The slots issue 24 sets: nightly in at most 4 hours as one run on the 2-core host, full (two JVM starts a cell, as
+// The slots issue 24 sets: nightly in at most 4 hours as one run on the 2-core host (3 h 49 min with 3 starts, issue 39), full (two JVM starts a cell, as
 // issue 25 asks) as shards of at most 6 hours each there: 8 of them.
 func TestProfilesFitTheirSlots(t *testing.T) {
 	t.Parallel()
 	m := suitetest.Manifest(t)
 	nightly := planOf(t, m, "nightly")
-	if s := onHost(t, m, nightly, 2); s.Total > SlotOf("nightly") || SlotOf("nightly") != 4*time.Hour || nightly.Forks < 2 {
-		t.Errorf("nightly planned %s on a 2-core host with %d starts a cell: want at least 2, within 4 h", s.Total, nightly.Forks)
+	// issue 39: at least 3 starts a cell (two give a t interval with one degree of freedom), within the 3 h 49 min
+	// nightly was planned at before rounds
+	if s := onHost(t, m, nightly, 2); s.Total > 3*time.Hour+49*time.Minute || SlotOf("nightly") != 4*time.Hour || nightly.Forks < 3 {
+		t.Errorf("nightly planned %s on a 2-core host with %d starts a cell: want at least 3, within 3 h 49 min", s.Total, nightly.Forks)
 	}
 	full := planOf(t, m, "full")
 	if full.Forks < 2 || SlotOf("full") != 6*time.Hour {
