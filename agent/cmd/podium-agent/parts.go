@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"podium.dev/agent/internal/client"
 	"podium.dev/agent/internal/resume"
 	"podium.dev/agent/internal/run"
 	"podium.dev/agent/internal/sign"
@@ -46,6 +48,14 @@ func runState(cmd *cobra.Command, g *globals, f *runFlags, baseline string) (*re
 		return nil, err
 	}
 	flags := runFlagValues(cmd)
+	runID := ""
+	if f.runKey != "" {
+		runID = run.RunIDOf(f.runKey)
+	}
+	if f.resume && runID != "" && (last == nil || last.RunID != runID) {
+		// a run this home has no state of: continue it from what the service holds (another host of the class)
+		return stateFromService(cmd, g, runID, flags)
+	}
 	if f.resume {
 		switch {
 		case last == nil:
@@ -71,7 +81,54 @@ func runState(cmd *cobra.Command, g *globals, f *runFlags, baseline string) (*re
 			last.RunID, g.home, last.Progress())
 	}
 	state := resume.New(flags, time.Now().UTC().Format(time.RFC3339Nano))
+	if runID != "" {
+		if f.push {
+			if err := notHeld(cmd, g, runID, f.runKey); err != nil {
+				return nil, err
+			}
+		}
+		state.RunID = runID
+	}
 	return state, state.Save(g.home)
+}
+
+// stateFromService is the state of run runID rebuilt from the parts the service holds (resume.FromService), saved in
+// this home: --resume on a host that did not start the run.
+func stateFromService(cmd *cobra.Command, g *globals, runID string, flags map[string]string) (*resume.State, error) {
+	key, err := sign.LoadKey(g.key)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	st, err := resume.FromService(cmd.Context(), g.service(cmd), runID, key.Public(), flags)
+	if errors.Is(err, resume.ErrNotHeld) {
+		// interrupted before its first part was kept (in rounds: before a target's last round): measured from the start
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s holds no part of run %s: measuring it from the start\n", g.server, runID)
+		st = resume.New(flags, time.Now().UTC().Format(time.RFC3339Nano))
+		st.RunID = runID
+		return st, st.Save(g.home)
+	}
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--resume: %w", err)}
+	}
+	if err := st.Save(g.home); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "resuming run %s (started %s) from what %s holds: %s in %d parts\n", st.RunID, st.StartedAt, g.server,
+		st.Progress(), st.NextPart-1)
+	return st, nil
+}
+
+// notHeld refuses to start run runID afresh when the service already holds parts of it: their ids would be this
+// run's too, and the service keeps the first of each (the new cells would be refused as already delivered).
+func notHeld(cmd *cobra.Command, g *globals, runID, key string) error {
+	_, _, err := g.service(cmd).Do(cmd.Context(), client.Request{Method: http.MethodGet, Path: "/api/runs/" + runID + "/parts"})
+	if e := (*client.Error)(nil); errors.As(err, &e) && e.Status == http.StatusNotFound {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("asking %s whether it holds run %s (--run-key %s): %w", g.server, runID, key, err)
+	}
+	return usageError{fmt.Errorf("--run-key %s: %s already holds parts of that run (%s): continue it with --resume, or give another key", key, g.server, runID)}
 }
 
 // adoptSpooled finishes the bookkeeping a kill cut short: parts spooled after the state was last saved (the agent

@@ -42,7 +42,7 @@ type runFlags struct {
 	openLoop, push, baseline, resume  bool
 	version                           versionFlags
 	forks                             int
-	warmupPer, order                  string
+	warmupPer, order, runKey          string
 	// usable are the CPUs this process may use, read before any run pins it to the load generator's CPUs
 	usable host.CPUs
 }
@@ -65,6 +65,7 @@ run, measuring only the targets it has not kept. Flags left unset come from the 
 	f.registerRun(cmd)
 	f.registerShard(cmd)
 	cmd.Flags().BoolVar(&f.resume, "resume", false, "continue the run this home's last run left interrupted (same flags): measure only the targets it has not kept, as parts of the same run")
+	cmd.Flags().StringVar(&f.runKey, "run-key", "", "name the run: its id is derived from this key (the same key, the same run), so that --resume with the same key continues it on any host from what the service (--server) holds, without this home's state (a workflow passes its run's id and shard)")
 	cmd.Flags().StringVar(&f.version.frameworkVersion, "framework-version", "", "build the one --target against this release of its framework first (by its Maven property, in a folder of its own) and measure that")
 	return cmd
 }

@@ -69,6 +69,15 @@ func (r *Run) Parts(runID string, first int, planned []TargetSlot, target PartTa
 	return chunks, nil
 }
 
+// RunIDOf is the run id a run key names (run --run-key): the same key always gives the same id, so that a re-run of
+// an interrupted job, on any host, can name the run it continues without any state kept on the first host.
+func RunIDOf(key string) string {
+	b := sha256.Sum256(fmt.Appendf(nil, "podium run key\x00%s", key))
+	b[6] = b[6]&0x0f | 0x80 // version 8: a UUID of the application's own making
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
 // IsKept says whether the slot is among the targets.
 func IsKept(kept []PartTarget, s TargetSlot) bool {
 	return slices.ContainsFunc(kept, func(k PartTarget) bool { return k.TargetSlot == s })
