@@ -13,7 +13,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 
 .PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-frontend lint-format format \
         test test-schema test-compose test-migrations test-agent test-backend test-suite test-frontend \
-        bench bench-ingest bench-read bench-read-ab bench-agent bench-frontend bench-changes bench-coverage bench-warmup bench-warmup-schedule bench-quick profile screenshots \
+        bench bench-ingest bench-read bench-read-ab bench-agent bench-frontend bench-changes bench-coverage bench-reproduce bench-warmup bench-warmup-schedule bench-quick profile screenshots \
         backup restore test-backup test-shutdown test-resume load soak replicas
 
 help: ## list the targets
@@ -131,6 +131,9 @@ bench-changes: ## change points: F1 on annotated series (DATA=folder in TCPD's f
 
 bench-coverage: agent suite ## interval coverage across JVM starts: the same cells TRIES times with FORKS starts (one-start vs multi-start intervals, the service's rule)
 	backend/bench/coverage.sh
+
+bench-reproduce: agent suite ## do verdicts reproduce? two runs of 8 targets in rounds (nightly's budget) and two in sequence (the budget before), judged by the service's engine
+	backend/bench/reproduce.sh
 
 bench-ingest: ## ingest rate of signed 1,000-cell runs next to PostgreSQL COPY
 	$(MAKE) -C backend bench
