@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The composite across scenarios (methodology section 10), in the manner of TechEmpower's composite score: each
@@ -131,8 +132,11 @@ public final class Composite {
 
     /**
      * A target's score over the counted scenarios: log score = sum of w_s log(share_s) / W; its variance on the log
-     * scale the sum of (w_s / W)^2 (the scenario figure's own variance + the host's drift, unless its spread spans the
-     * host); degrees of freedom by Welch-Satterthwaite. No score when a counted scenario has no ranked SLA figure of it.
+     * scale the sum of (w_s / W)^2 times the scenario figure's own variance, degrees of freedom by Welch-Satterthwaite.
+     * The host's drift is the engine's to add, once for a pair, as on a board (unless every scenario's spread spans the
+     * host); with one counted scenario the score keeps that row's rounds (its starts' shares), so that a composite of
+     * one scenario judges every pair as that scenario's board does. No score when a counted scenario has no ranked SLA
+     * figure of it.
      */
     private static Scored score(
             Target t,
@@ -146,7 +150,9 @@ public final class Composite {
         double variance = 0;
         double denominator = 0;
         boolean atLeast = false;
-        double drift = Comparisons.HOST_DRIFT * Comparisons.HOST_DRIFT;
+        boolean spansHost = true;
+        Map<Integer, Double> rounds = Map.of();
+        UUID run = null;
         for (String s : scenarios) {
             LeaderboardResponse.Row r = ranked.get(s).get(List.of(t.framework(), t.ioModel()));
             if (r == null) {
@@ -160,17 +166,23 @@ public final class Composite {
             double w = WEIGHTS.get(s) / weights;
             log += w * Math.log(share);
             double own = e.logSe() * e.logSe();
-            double host = e.spansHost() ? 0 : drift;
-            variance += w * w * (own + host);
-            denominator += Math.pow(w, 4) * (own * own / e.df() + host * host / Comparisons.DRIFT_DF);
+            variance += w * w * own;
+            denominator += Math.pow(w, 4) * own * own / e.df();
             atLeast |= r.atLeast();
+            spansHost &= e.spansHost();
+            if (scenarios.size() == 1) {
+                Map<Integer, Double> byRound = new java.util.HashMap<>();
+                e.rounds().forEach((round, figure) -> byRound.put(round, figure / best.get(s)));
+                rounds = byRound;
+                run = e.runId();
+            }
         }
         if (scenarios.isEmpty() || !missing.isEmpty()) {
             return new Scored(t, null, shares, missing, atLeast);
         }
         double df = denominator > 0 && !Double.isNaN(variance) ? variance * variance / denominator : 1;
         Evidence evidence =
-                new Evidence(Math.exp(log), Math.sqrt(variance), Math.max(1, df), true, atLeast, null, Map.of());
+                new Evidence(Math.exp(log), Math.sqrt(variance), Math.max(1, df), spansHost, atLeast, run, rounds);
         return new Scored(t, evidence, shares, missing, atLeast);
     }
 }
