@@ -11,8 +11,10 @@ public record RunDiff(
         RunRef b,
 
         @Schema(
-                description = "a cell moved when Welch's two-sided p is below this: over the cells' JVM starts where"
-                        + " they have several, over their repeats where one")
+                description = "the level of the moves: throughput moves are decided by the comparison engine over"
+                        + " every shared cell as one family, at this false-discovery rate (methodology section 10);"
+                        + " p99 moves by Welch's two-sided test at this level, over the cells' JVM starts where they"
+                        + " have several, over their repeats where one")
         double alpha,
 
         @Schema(
