@@ -102,6 +102,32 @@ export const METHOD: MethodPoint[] = [
     ],
   },
   {
+    title: 'Reading the leaderboard',
+    anchor: 'reading-the-board',
+    text:
+      'A row is ranked by its throughput at the latency SLA (the highest throughput whose median p90 stays under it, ' +
+      'with under 1% errors), or by the cost of a request in CPU or memory, against the other rows of one host class ' +
+      "and vCPU count. Each figure pools the runs of its series since the series' last change point, so one odd run " +
+      'does not move the board; a run after a newer change point waits until 3 runs confirm it ("Figures from" shows ' +
+      "the newest run alone). Its 95% interval is over those runs' figures, so the spread from run to run is in it; a " +
+      "figure of one run spans that run's JVM starts, or only one start's repeats, and says which. A noisy row is " +
+      'ranked by its wide interval, nothing else; a figure that is only a lower bound (the load generator was the ' +
+      'limit, or the warm-up was still climbing) is marked ≥ and never decided slower. Only a row with no honest ' +
+      'order (its requests failed, or its agent was revoked) is listed without a rank, saying why. The board lists ' +
+      'the flags its rows carry under the table; a click on a column header sorts by that column.',
+    section: '7. What the service derives, 9. Flags, 10. Ranking and comparing',
+    evidence: [
+      'the highest throughput whose median p90 latency stays under the SLA',
+      "**The board's figure is the current segment's.**",
+      'a run after a newer change point waits until 3 runs confirm it',
+      '`basis=latest` shows the newest run alone',
+      "the 95% t interval over the runs' figures",
+      'Noise widens the interval and does nothing else.',
+      'the board marks it `≥`',
+      'A row is left unranked only where no honest order exists',
+    ],
+  },
+  {
     title: 'Signed, and checkable by anyone',
     text:
       'Every run is signed by the agent that measured it; the run page re-verifies the signature in your browser ' +

@@ -3,6 +3,7 @@ import type { LeaderboardRow } from '../api/types'
 import { row as base } from '../charts/options/fixtures'
 import { readFileSync } from 'node:fs'
 import {
+  flagsPresent,
   isLowerBound,
   measuredConnections,
   nextSort,
@@ -141,5 +142,17 @@ describe('the one flag policy (schema/testdata/rules/flags.json, shared with the
     expect(unrankedReason(['high-error-rate', 'revoked-agent'])).toBe(
       'Not ranked: more than 1% of its requests failed; the agent that measured it has been revoked.',
     )
+  })
+})
+
+describe('the flag legend', () => {
+  test('lists only the flags the rows carry, in legend order', () => {
+    const rows = [
+      row('A', 1, 100, { flags: ['noisy'] }),
+      row('B', 2, 90, { flags: [] }),
+      row('C', null, 80, { flags: ['high-error-rate', 'generator-saturated'] }),
+    ]
+    expect(flagsPresent(rows).map((f) => f.id)).toEqual(['generator-saturated', 'noisy', 'high-error-rate'])
+    expect(flagsPresent([row('A', 1, 100)])).toEqual([])
   })
 })

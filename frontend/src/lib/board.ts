@@ -59,6 +59,12 @@ export const QUALITY_FLAGS: { id: string; label: string; meaning: string; kind: 
 ]
 const KINDS = new Map(QUALITY_FLAGS.map((f) => [f.id, f.kind]))
 
+/** The quality flags some of `rows` carry, in legend order: the legend explains these and no others. */
+export function flagsPresent(rows: readonly Pick<LeaderboardRow, 'flags'>[]): typeof QUALITY_FLAGS {
+  const seen = new Set(rows.flatMap((r) => r.flags))
+  return QUALITY_FLAGS.filter((f) => seen.has(f.id))
+}
+
 /** True when the flags make the throughput figure a lower bound (ranked as “at least” its value). */
 export function isLowerBound(flags: readonly string[]): boolean {
   return flags.some((f) => KINDS.get(f) === 'lower-bound')

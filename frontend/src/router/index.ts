@@ -39,7 +39,9 @@ export const routes: RouteRecordRaw[] = [
 export const router = createRouter({
   history: createWebHistory(),
   routes,
-  scrollBehavior: (to, from) => (to.path === from.path ? false : { top: 0 }),
+  // a link to a part of a page (/about#rank-ranges) opens it there; another page opens at its top; a filter change
+  // (the same path) stays where it is
+  scrollBehavior: (to, from) => (to.hash ? { el: to.hash, top: 8 } : to.path === from.path ? false : { top: 0 }),
 })
 
 // The route's title on a new page (a filter change in the query keeps the title); a view with a subject (a framework,
