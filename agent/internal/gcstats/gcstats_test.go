@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"podium.dev/agent/internal/testjdk"
 	"podium.dev/agent/internal/testtarget"
 )
 
@@ -75,17 +76,10 @@ func TestAllocationMatchesJFR(t *testing.T) {
 }
 
 func allocationMatchesJFR(t *testing.T, shape string, minBytes float64) {
-	jdk := os.Getenv("JAVA_HOME")
-	tool := func(name string) string {
-		if jdk != "" {
-			return filepath.Join(jdk, "bin", name)
-		}
-		return name
-	}
+	// the JDK the README names (JAVA_HOME, else the newest 21+ under /usr/lib/jvm), not java on the PATH
+	tool := func(name string) string { return testjdk.Tool(t, name) }
 	for _, name := range []string{"java", "jcmd", "jfr"} {
-		if _, err := exec.LookPath(tool(name)); err != nil {
-			t.Skipf("no JDK (%v): set JAVA_HOME", err)
-		}
+		tool(name) // skips the test without them
 	}
 	dir := t.TempDir()
 	gcLog := filepath.Join(dir, "gc.log")
