@@ -61,6 +61,10 @@ type measurer struct {
 	// stolen is the share of the machine's CPU time its host took over the last repeat (/proc/stat's steal), -1
 	// where it cannot be read
 	stolen float64
+	// lacking are the figures the target's JDK could not give for the last repeat (gcstats.Figures.Lacking); lackSaid
+	// those the run's output has said so of (once a run).
+	lacking  []string
+	lackSaid map[string]bool
 	// fork is the JVM start being measured (0 to Plan.Forks - 1); steady the scenarios this start has warmed up to
 	// steady state (their further concurrencies are only checked); done the progress steps of the current target.
 	fork   int
@@ -578,10 +582,15 @@ func (m *measurer) measured(p *topology.Deployment, inProcess, db bool, f func()
 			m.stolen = share
 		}
 	}
+	m.lacking = nil
 	if gc != nil && err == nil {
 		if g, gerr := gc.Stop(res.Requests, u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds); gerr == nil {
 			u.AllocatedBytesPerRequest, u.GCCount, u.GCSeconds = &g.AllocatedBytesPerRequest, &g.GCCount, &g.GCSeconds
-			u.GCCPUShare, u.GCPauseMaxMs = &g.GCCPUShare, &g.GCPauseMaxMs
+			u.GCPauseMaxMs = &g.GCPauseMaxMs
+			if g.GCCPUKnown() {
+				u.GCCPUShare = &g.GCCPUShare
+			}
+			m.lacking = g.Lacking
 		} else {
 			m.r.logf("  no GC figures for this repeat: %v", gerr)
 		}
@@ -622,6 +631,16 @@ func (m *measurer) keep(c *Cell, res load.Result, u usage.Usage, genCPUs int) {
 	if m.stolen >= 0.01 { // a VM's host took CPU time from it during the repeat: a slow repeat may be the host's doing
 		m.r.logf("    the host took %.1f%% of this machine's CPU time during the repeat (steal)", m.stolen*100)
 	}
+	for _, l := range m.lacking {
+		c.flag(FlagJDKLacksCounters)
+		if !m.lackSaid[l] {
+			if m.lackSaid == nil {
+				m.lackSaid = map[string]bool{}
+			}
+			m.lackSaid[l] = true
+			m.r.logf("    the target's JDK lacks a counter: its repeats go without %s; its cells are flagged %s", l, FlagJDKLacksCounters)
+		}
+	}
 	if b := u.BalancerCPUUserSeconds; b != nil {
 		var each []string
 		for _, s := range m.instanceCPU {
@@ -657,8 +676,8 @@ func (m *measurer) open(ctx context.Context, p *topology.Deployment, k, steps in
 			achieved = append(achieved, rep.RequestsPerSecond)
 		}
 		v := sla.Judge(ps, achieved, rate, r.Plan.SLAMs, openLoopShort)
-		for _, f := range c.Flags { // what limits the load ends the step function; noisy repeats do not
-			if v.Met && f != FlagNoisy {
+		for _, f := range c.Flags { // what limits the load ends the step function; noisy repeats and a JDK's counters do not
+			if v.Met && f != FlagNoisy && f != FlagJDKLacksCounters {
 				v = sla.Verdict{Reason: "flagged " + f}
 			}
 		}

@@ -100,6 +100,9 @@ const (
 	FlagAOTCacheNotUsed = aotcache.FlagNotUsed
 	// FlagRateNotHeld: a fixed-rate cost cell achieved less than 98% of its offered rate (package ladder): unranked.
 	FlagRateNotHeld = ladder.RateNotHeld
+	// FlagJDKLacksCounters: the target's JDK lacks a counter one of the repeats' figures needs, which they go without
+	// (the GC threads' CPU time before JDK 22: gcstats.LacksGCCPU); it says so and changes nothing in the ranking.
+	FlagJDKLacksCounters = "jdk-lacks-counters"
 )
 
 // What a cell's warm-up was (schema: results[].warmup).

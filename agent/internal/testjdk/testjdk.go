@@ -96,3 +96,24 @@ func Java(t testing.TB) string {
 	t.Helper()
 	return Tool(t, "java")
 }
+
+// Before is the java of the newest JDK under Root older than major (and 11 or newer, which runs a source file), for a
+// test of what an older JDK lacks; the test is skipped without one.
+func Before(t testing.TB, major int) string {
+	t.Helper()
+	entries, _ := os.ReadDir(Root)
+	best, bestV := "", 0
+	for _, e := range entries {
+		if e.Type()&os.ModeSymlink != 0 || !e.IsDir() {
+			continue
+		}
+		d := filepath.Join(Root, e.Name())
+		if v := Major(d); v >= 11 && v < major && v > bestV {
+			best, bestV = d, v
+		}
+	}
+	if best == "" {
+		t.Skipf("no JDK 11 to %d under %s", major-1, Root)
+	}
+	return filepath.Join(best, "bin", "java")
+}
