@@ -30,6 +30,9 @@ func TestAJDKThatLacksACounterIsSaidOnceAndOnTheCell(t *testing.T) {
 		if !slices.Equal(c.Flags, []string{FlagJDKLacksCounters}) {
 			t.Errorf("cell %d: flags %v, want %s", i, c.Flags, FlagJDKLacksCounters)
 		}
+		if s := c.Repeats[0].TargetCPUShare; s == nil || *s != 1 || c.Repeats[0].StealShare != nil {
+			t.Errorf("cell %d: target CPU share %v (2.1 CPU-s over 2 s on 1 vCPU is cut at 1), steal %v (unread: none)", i, s, c.Repeats[0].StealShare)
+		}
 	}
 	if n := strings.Count(out.String(), "the target's JDK lacks a counter: its repeats go without "+gcstats.LacksGCCPU); n != 1 {
 		t.Errorf("said %d times, want once:\n%s", n, out.String())
