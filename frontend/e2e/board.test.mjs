@@ -52,6 +52,7 @@ describe('the leaderboard a TFB visitor expects', () => {
       'above-baseline',
       'shares-generator-cpus',
       'warmup-not-stable',
+      'host-interference',
       'noisy',
       'high-error-rate',
       'rate-not-held',
