@@ -138,6 +138,8 @@ var v2Mutations = []mutation{
 		func(m map[string]any) { cell0(m)["rawOutput"] = "UmVxdWVzdHMvc2VjOiAxMDAK" }, nil},
 	{"gc-share-above-one", "results[0].repeats[0].usage.gcCpuShare", "v2: GC threads with more CPU time than the target had", 422,
 		func(m map[string]any) { usage0(m)["gcCpuShare"] = 1.5 }, nil},
+	{"steal-share-above-one", "results[0].repeats[0].stealShare", "v2: a repeat whose host took more than all of the machine's CPU time", 422,
+		func(m map[string]any) { repeat0(m)["stealShare"] = 1.5 }, nil},
 	{"cost-ladder-rate-zero", "results[0].costLadder.rates[0]", "v2: a cost cell whose ladder offers a rate of 0 req/s", 422,
 		func(m map[string]any) {
 			c := cell0(m)

@@ -4,8 +4,9 @@
 //
 //   - HotSpot's perf counters in the hsperfdata file (what jstat reads, updated by the JVM whatever we do):
 //     sun.gc.collector.N.invocations and .time (pauses and their time; with G1, the suite's collector, every
-//     collector counts stop-the-world pauses), sun.threads.total_gc_cpu_time (CPU time of the GC threads, JDK 22+),
-//     and the heap's used bytes (sun.gc.generation.N.space.M.used) at the window's two ends;
+//     collector counts stop-the-world pauses), sun.threads.total_gc_cpu_time (CPU time of the GC threads, JDK 22+:
+//     on an older JDK the window has every figure but the GC threads' share, and says so in Figures.Lacking), and the
+//     heap's used bytes (sun.gc.generation.N.space.M.used) at the window's two ends;
 //   - the JVM's own GC log (-Xlog:gc,gc+heap=debug to a file, a few lines per collection): the heap used before and
 //     after each collection in KB and each pause's length.
 //
@@ -22,6 +23,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -48,13 +50,23 @@ type Figures struct {
 	GCSeconds                float64 `json:"gcSeconds"`
 	GCCPUShare               float64 `json:"gcCpuShare"`
 	GCPauseMaxMs             float64 `json:"gcPauseMaxMs"`
+	// Lacking names each figure the JVMs' counters could not give (its field is then zero and means nothing), with the
+	// counter it needs: LacksGCCPU on a JDK before 22.
+	Lacking []string `json:"-"`
 }
+
+// LacksGCCPU is the figure a JDK before 22 cannot give: its hsperfdata has no sun.threads.total_gc_cpu_time.
+const LacksGCCPU = "gcCpuShare (needs sun.threads.total_gc_cpu_time, JDK 22 and later)"
+
+// GCCPUKnown says whether the figures include the GC threads' CPU share.
+func (f Figures) GCCPUKnown() bool { return !slices.Contains(f.Lacking, LacksGCCPU) }
 
 // mark is one JVM's counters at one end of the window and how far its GC log went then.
 type mark struct {
 	invocations, ticks, gcCPUNanos, used int64
 	freq                                 int64
 	logSize                              int64
+	noGCCPU                              bool // no sun.threads.total_gc_cpu_time (a JDK before 22)
 }
 
 // Window is a window opened on one or more JVMs (the instances of a cell, summed).
@@ -81,6 +93,7 @@ func Start(jvms []JVM) (*Window, error) {
 func (w *Window) Stop(requests int64, cpuSeconds float64) (Figures, error) {
 	var f Figures
 	var allocated, gcCPU float64
+	gcCPUKnown := true
 	for i, j := range w.jvms {
 		end, err := read(j)
 		if err != nil {
@@ -94,6 +107,7 @@ func (w *Window) Stop(requests int64, cpuSeconds float64) (Figures, error) {
 		f.GCCount += end.invocations - s.invocations
 		f.GCSeconds += float64(end.ticks-s.ticks) / float64(end.freq)
 		gcCPU += float64(end.gcCPUNanos-s.gcCPUNanos) / 1e9
+		gcCPUKnown = gcCPUKnown && !s.noGCCPU && !end.noGCCPU
 		allocated += float64(end.used-s.used) + float64(log.freed)
 		f.GCPauseMaxMs = max(f.GCPauseMaxMs, log.pauseMaxMs)
 	}
@@ -105,7 +119,9 @@ func (w *Window) Stop(requests int64, cpuSeconds float64) (Figures, error) {
 	}
 	f.AllocatedBytesPerRequest = round(allocated/float64(requests), 1)
 	f.GCSeconds = round(f.GCSeconds, 6)
-	if cpuSeconds > 0 {
+	if !gcCPUKnown {
+		f.Lacking = append(f.Lacking, LacksGCCPU)
+	} else if cpuSeconds > 0 {
 		f.GCCPUShare = round(min(gcCPU/cpuSeconds, 1), 6)
 	}
 	f.GCPauseMaxMs = round(f.GCPauseMaxMs, 3)
@@ -151,11 +167,8 @@ func counters(c map[string]int64) (mark, bool, error) {
 	if m.freq <= 0 {
 		return m, false, errors.New("gcstats: hsperfdata without sun.os.hrt.frequency")
 	}
-	gcCPU, ok := c["sun.threads.total_gc_cpu_time"]
-	if !ok {
-		return m, false, errors.New("gcstats: hsperfdata without sun.threads.total_gc_cpu_time (a JDK before 22?)")
-	}
-	m.gcCPUNanos = gcCPU
+	// a JDK before 22 has no counter of its GC threads' CPU time: every other figure is still read
+	m.gcCPUNanos, m.noGCCPU = c["sun.threads.total_gc_cpu_time"], !has(c, "sun.threads.total_gc_cpu_time")
 	running := false
 	collectors, spaces := 0, 0
 	for name, v := range c {
@@ -181,6 +194,11 @@ func counters(c map[string]int64) (mark, bool, error) {
 		return m, false, errors.New("gcstats: hsperfdata without the collectors' or heap spaces' counters")
 	}
 	return m, running, nil
+}
+
+func has(c map[string]int64, name string) bool {
+	_, ok := c[name]
+	return ok
 }
 
 // logWindow is what the GC log says of the collections whose pause ended inside the window.

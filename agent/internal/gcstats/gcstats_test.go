@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"podium.dev/agent/internal/testjdk"
 	"podium.dev/agent/internal/testtarget"
 )
 
@@ -50,6 +52,20 @@ func TestParseLogFallsBackToThePauseLineAndSkipsAPartialLine(t *testing.T) {
 	}
 }
 
+// The counters of a JDK before 22 have no sun.threads.total_gc_cpu_time: read without it, and said, not refused.
+func TestCountersWithoutTheGCThreadsCPUTime(t *testing.T) {
+	c := map[string]int64{"sun.os.hrt.frequency": 1e9, "sun.gc.collector.0.invocations": 3, "sun.gc.collector.0.time": 5e6,
+		"sun.gc.generation.0.space.0.used": 1 << 20}
+	m, _, err := counters(c)
+	if err != nil || !m.noGCCPU || m.invocations != 3 || m.used != 1<<20 {
+		t.Fatalf("without the GC CPU counter: %+v, %v; want the rest read and noGCCPU", m, err)
+	}
+	c["sun.threads.total_gc_cpu_time"] = 0 // present, even at 0, is known
+	if m, _, err := counters(c); err != nil || m.noGCCPU {
+		t.Fatalf("with it: %+v, %v", m, err)
+	}
+}
+
 func TestParseLogCountsRemarkAndFullPauses(t *testing.T) {
 	b := `[5.1s][gc] GC(9) Pause Remark 120M->118M(512M) 3.250ms
 [5.2s][gc] GC(9) Pause Cleanup 118M->117M(512M) 0.250ms
@@ -75,62 +91,14 @@ func TestAllocationMatchesJFR(t *testing.T) {
 }
 
 func allocationMatchesJFR(t *testing.T, shape string, minBytes float64) {
-	jdk := os.Getenv("JAVA_HOME")
-	tool := func(name string) string {
-		if jdk != "" {
-			return filepath.Join(jdk, "bin", name)
-		}
-		return name
-	}
+	// the JDK the README names (JAVA_HOME, else the newest 21+ under /usr/lib/jvm), not java on the PATH
+	tool := func(name string) string { return testjdk.Tool(t, name) }
 	for _, name := range []string{"java", "jcmd", "jfr"} {
-		if _, err := exec.LookPath(tool(name)); err != nil {
-			t.Skipf("no JDK (%v): set JAVA_HOME", err)
-		}
+		tool(name) // skips the test without them
 	}
 	dir := t.TempDir()
-	gcLog := filepath.Join(dir, "gc.log")
-	p := testtarget.Port(t)
-	src, _ := filepath.Abs("testdata/AllocServer.java")
-	cmd := exec.Command(tool("java"), "-Xms64m", "-Xmx64m", "-XX:+UseG1GC", LogFlag(gcLog), src, strconv.Itoa(p), shape)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	url := fmt.Sprintf("http://127.0.0.1:%d/", p)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if r, err := http.Get(url); err == nil {
-			r.Body.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the target did not answer within 60 s: %s", out.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	load := func(n int) int64 {
-		var ok atomic.Int64
-		var wg sync.WaitGroup
-		for range 4 {
-			wg.Go(func() {
-				for range n / 4 {
-					if r, err := http.Get(url); err == nil {
-						io.Copy(io.Discard, r.Body)
-						r.Body.Close()
-						if r.StatusCode == 200 {
-							ok.Add(1)
-						}
-					}
-				}
-			})
-		}
-		wg.Wait()
-		return ok.Load()
-	}
+	pid, gcLog, load := startAllocServer(t, tool("java"), dir, shape)
 	load(2000) // warm-up
-	pid := cmd.Process.Pid
 	jfc := filepath.Join(dir, "alloc.jfc")
 	os.WriteFile(jfc, []byte(`<?xml version="1.0" encoding="UTF-8"?>
 <configuration version="2.0"><event name="jdk.ThreadAllocationStatistics"><setting name="enabled">true</setting><setting name="period">everyChunk</setting></event></configuration>`), 0o644)
@@ -182,6 +150,79 @@ func allocationMatchesJFR(t *testing.T, shape string, minBytes float64) {
 	}
 	if f.GCPauseMaxMs <= 0 || f.GCPauseMaxMs > ms || f.GCCPUShare <= 0 || f.GCCPUShare >= 1 {
 		t.Errorf("longest pause %.3f ms of %.3f ms in all, GC CPU share %.4f", f.GCPauseMaxMs, ms, f.GCCPUShare)
+	}
+}
+
+// startAllocServer starts testdata/AllocServer.java in the given shape on java, writing its GC log into dir, waits for
+// its first answer and gives its pid, its GC log and a load of n requests (4 at a time) that says how many were answered.
+func startAllocServer(t *testing.T, java, dir, shape string) (pid int, gcLog string, load func(n int) int64) {
+	t.Helper()
+	gcLog = filepath.Join(dir, "gc.log")
+	p := testtarget.Port(t)
+	src, _ := filepath.Abs("testdata/AllocServer.java")
+	// nodelay: JDK 17's HttpServer otherwise waits on Nagle and delayed ACKs, about 40 ms a request
+	cmd := exec.Command(java, "-Xms64m", "-Xmx64m", "-XX:+UseG1GC", "-Dsun.net.httpserver.nodelay=true", LogFlag(gcLog), src, strconv.Itoa(p), shape)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	url := fmt.Sprintf("http://127.0.0.1:%d/", p)
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if r, err := http.Get(url); err == nil {
+			r.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the target did not answer within 60 s: %s", out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	load = func(n int) int64 {
+		var ok atomic.Int64
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Go(func() {
+				for range n / 4 {
+					if r, err := http.Get(url); err == nil {
+						io.Copy(io.Discard, r.Body)
+						r.Body.Close()
+						if r.StatusCode == 200 {
+							ok.Add(1)
+						}
+					}
+				}
+			})
+		}
+		wg.Wait()
+		return ok.Load()
+	}
+	return cmd.Process.Pid, gcLog, load
+}
+
+// TestAJDKBefore22GivesEveryFigureButTheGCCPUShare runs the same target on a JDK older than 22 (JDK 17 here, whose
+// hsperfdata has no sun.threads.total_gc_cpu_time): the window still gives the allocation and the pauses, and names
+// the GC CPU share as the figure it lacks instead of failing (a repeat then went without any GC figure) or giving 0.
+func TestAJDKBefore22GivesEveryFigureButTheGCCPUShare(t *testing.T) {
+	java := testjdk.Before(t, 22)
+	pid, gcLog, load := startAllocServer(t, java, t.TempDir(), "arrays")
+	load(2000)
+	w, err := Start([]JVM{{Pid: pid, Log: gcLog}})
+	if err != nil {
+		t.Fatalf("%s: %v", java, err)
+	}
+	requests := load(6000)
+	f, err := w.Stop(requests, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.GCCPUKnown() || !slices.Equal(f.Lacking, []string{LacksGCCPU}) || f.GCCPUShare != 0 {
+		t.Errorf("%s: lacking %q, GC CPU share %v; want only %q lacking", java, f.Lacking, f.GCCPUShare, LacksGCCPU)
+	}
+	if f.AllocatedBytesPerRequest < 64*1024 || f.GCCount == 0 || f.GCSeconds <= 0 {
+		t.Errorf("%s: %+v; want the allocation (64 KiB a request at least) and the pauses", java, f)
 	}
 }
 

@@ -8,18 +8,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"podium.dev/agent/internal/testjdk"
 )
 
 // TestCompileSecondsOfARunningJVM reads the counters of a real JVM while its JIT compiles a busy loop.
 func TestCompileSecondsOfARunningJVM(t *testing.T) {
 	t.Parallel()
-	java := "java"
-	if h := os.Getenv("JAVA_HOME"); h != "" {
-		java = filepath.Join(h, "bin", "java")
-	}
-	if _, err := exec.LookPath(java); err != nil {
-		t.Skipf("no JDK (%v): set JAVA_HOME", err)
-	}
+	java := testjdk.Java(t) // JAVA_HOME, else the newest JDK 21+ under /usr/lib/jvm
 	src := filepath.Join(t.TempDir(), "Spin.java")
 	os.WriteFile(src, []byte(`public class Spin { public static void main(String[] a) { long s = 0;
 		for (long i = 0; ; i++) { s += Long.toString(i).hashCode(); if (s == 42) System.out.println(s); } } }`), 0o644)

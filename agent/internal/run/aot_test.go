@@ -30,7 +30,7 @@ func aotTarget() string {
 // Skipped when the JDK has no AOT cache (before JDK 25), or without wrk; without the built jar only when
 // PODIUM_AOT_E2E is unset (make -C agent/suite test sets it after building the suite).
 func TestAOTCacheCellStartsSoonerThanTheDefault(t *testing.T) {
-	if err := aotcache.Supported(context.Background(), "java"); err != nil {
+	if err := aotcache.Supported(context.Background(), testJava()); err != nil {
 		t.Skipf("no AOT cache in this JDK: %v", err)
 	}
 	layout := endToEndLayout(t)

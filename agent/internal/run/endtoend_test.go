@@ -14,6 +14,7 @@ import (
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/progress"
 	"podium.dev/agent/internal/suite"
+	"podium.dev/agent/internal/testjdk"
 	"podium.dev/agent/internal/testtarget"
 )
 
@@ -67,8 +68,17 @@ func endToEndLayout(t *testing.T) host.Layout {
 
 // testRunner is the runner of the end-to-end tests: the manifest and plan given, on the layout given.
 func testRunner(t *testing.T, m *suite.Manifest, layout host.Layout, plan Plan) *Runner {
-	return &Runner{Manifest: m, Plan: plan, Layout: layout, Java: "java", HealthWait: 10 * time.Second,
+	return &Runner{Manifest: m, Plan: plan, Layout: layout, Java: testJava(), HealthWait: 10 * time.Second,
 		AgentVersion: "0.1.0-test", Display: progress.New(t.Output())}
+}
+
+// testJava is the java of the JDK the README names (JAVA_HOME, else the newest 21+ under /usr/lib/jvm: package
+// testjdk), else java on the PATH: the Go targets of most tests need none, the suite's JVM targets need a 21+.
+func testJava() string {
+	if h, err := testjdk.Home(); err == nil {
+		return filepath.Join(h, "bin", "java")
+	}
+	return "java"
 }
 
 // executeValid runs r, failing the test on an error or a failed target, and checks the payload against the schema.

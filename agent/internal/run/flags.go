@@ -11,6 +11,17 @@ const (
 	noisyCV        = 0.05 // repeat-to-repeat coefficient of variation of requests/s above 5%
 )
 
+// The host on record per repeat (docs/methodology.md section 6, "Steal"): a try of a repeat during which the host took
+// more than maxStealShare of the machine's CPU time (steal, /proc/stat) is not kept but measured again, at most
+// maxStealRetries times a repeat; a repeat that lost more than that on its last try is kept as measured, flags its cell
+// host-interference, and the cell's later repeats are not tried again. 5% is the noisy flag's bound: a repeat that
+// lost more than that could move the cell's figure by as much as its repeats may differ. Two tries more bound a cell's
+// time at three times its repeats' while a neighbour comes and goes, and at two repeats' more when it stays.
+const (
+	maxStealShare   = 0.05
+	maxStealRetries = 2
+)
+
 // saturated says whether a load generator that used cpuSeconds over wall seconds on cpus CPUs was the limit.
 func saturated(cpuSeconds, wall float64, cpus int) bool {
 	return wall > 0 && cpus > 0 && cpuSeconds >= saturatedShare*wall*float64(cpus)

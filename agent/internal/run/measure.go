@@ -19,7 +19,6 @@ import (
 	"podium.dev/agent/internal/load"
 	"podium.dev/agent/internal/openloop"
 	"podium.dev/agent/internal/sla"
-	"podium.dev/agent/internal/steal"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/topology"
 	"podium.dev/agent/internal/usage"
@@ -58,9 +57,19 @@ type measurer struct {
 	balancer balancer.Options
 	// instanceCPU is each instance's CPU time over the last repeat (nginx-N: the progress line shows the spread).
 	instanceCPU []float64
-	// stolen is the share of the machine's CPU time its host took over the last repeat (/proc/stat's steal), -1
-	// where it cannot be read
-	stolen float64
+	// stolen is the share of the machine's CPU time its host took over the last repeat (/proc/stat's steal, or the
+	// Runner's stand-in), -1 where it cannot be read; stealRetries the tries of that repeat discarded before it for
+	// losing more than maxStealShare; stealLost says that the repeat kept lost more than that too, its retries spent.
+	stolen       float64
+	stealRetries int
+	stealLost    bool
+	// interfered: a repeat of the current cell kept losing to steal (the cell is flagged host-interference); its
+	// further repeats are not tried again. Reset by newCell.
+	interfered bool
+	// lacking are the figures the target's JDK could not give for the last repeat (gcstats.Figures.Lacking); lackSaid
+	// those the run's output has said so of (once a run).
+	lacking  []string
+	lackSaid map[string]bool
 	// fork is the JVM start being measured (0 to Plan.Forks - 1); steady the scenarios this start has warmed up to
 	// steady state (their further concurrencies are only checked); done the progress steps of the current target.
 	fork   int
@@ -358,6 +367,7 @@ func (m *measurer) newCell(p *topology.Deployment, scenario, model string, k int
 		c.Topology = p.Topology.Name
 	}
 	m.mode.mark(&c)
+	m.interfered = false
 	if m.sharesGenerator {
 		c.flag(FlagSharesGeneratorCPUs)
 	}
@@ -536,10 +546,32 @@ func (m *measurer) proxied(ctx context.Context, before int64, res load.Result) e
 	return nil
 }
 
-// measured runs one repeat while sampling the target's process trees (all its instances' together), and adds the
+// measured runs one repeat (measureOnce) and measures it again while the host took more than maxStealShare of the
+// machine's CPU time during it (steal), at most maxStealRetries times: a discarded try is not a repeat, only counted
+// (m.stealRetries). A repeat that lost more than that on its last try is kept as measured and flags its cell
+// host-interference (keep), whose later repeats are then not tried again: the host is taking its share for longer
+// than a repeat, and more tries would only spend the run's time.
+func (m *measurer) measured(p *topology.Deployment, inProcess, db bool, f func() (load.Result, error)) (load.Result, usage.Usage, error) {
+	m.stealRetries, m.stealLost = 0, false
+	for {
+		res, u, err := m.measureOnce(p, inProcess, db, f)
+		if err != nil || m.stolen <= maxStealShare {
+			return res, u, err
+		}
+		if m.stealRetries == maxStealRetries || m.interfered {
+			m.stealLost = true
+			return res, u, nil
+		}
+		m.stealRetries++
+		m.r.logf("  the host took %.1f%% of this machine's CPU time during this try (steal, more than %.0f%%): not kept, measured again (%d of at most %d)",
+			m.stolen*100, maxStealShare*100, m.stealRetries, maxStealRetries)
+	}
+}
+
+// measureOnce runs one try of a repeat while sampling the target's process trees (all its instances' together), and adds the
 // load generator's own CPU time: wrk's rusage (in res), or for the in-process open loop the agent's own rusage over
 // the repeat; and the balancer's (nginx-N) and the database's (db scenarios) CPU time over the same repeat.
-func (m *measurer) measured(p *topology.Deployment, inProcess, db bool, f func() (load.Result, error)) (load.Result, usage.Usage, error) {
+func (m *measurer) measureOnce(p *topology.Deployment, inProcess, db bool, f func() (load.Result, error)) (load.Result, usage.Usage, error) {
 	self := usage.SelfCPU()
 	s := usage.StartAll(p.Pids(), usage.DefaultInterval)
 	var ds, bs *usage.Sampler
@@ -550,20 +582,23 @@ func (m *measurer) measured(p *topology.Deployment, inProcess, db bool, f func()
 		bs = usage.Start(p.Balancer.Pid(), usage.DefaultInterval)
 	}
 	gc := m.startGC(p)
-	st, stErr := steal.Read()
+	stolen := m.r.stealSource()()
 	res, err := f()
 	u := s.Stop()
 	m.instanceCPU = s.TreeCPUSeconds()
 	m.stolen = -1
-	if st2, err2 := steal.Read(); stErr == nil && err2 == nil {
-		if share, ok := st.Share(st2); ok {
-			m.stolen = share
-		}
+	if share, ok := stolen(); ok {
+		m.stolen = share
 	}
+	m.lacking = nil
 	if gc != nil && err == nil {
 		if g, gerr := gc.Stop(res.Requests, u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds); gerr == nil {
 			u.AllocatedBytesPerRequest, u.GCCount, u.GCSeconds = &g.AllocatedBytesPerRequest, &g.GCCount, &g.GCSeconds
-			u.GCCPUShare, u.GCPauseMaxMs = &g.GCCPUShare, &g.GCPauseMaxMs
+			u.GCPauseMaxMs = &g.GCPauseMaxMs
+			if g.GCCPUKnown() {
+				u.GCCPUShare = &g.GCCPUShare
+			}
+			m.lacking = g.Lacking
 		} else {
 			m.r.logf("  no GC figures for this repeat: %v", gerr)
 		}
@@ -596,6 +631,16 @@ func (m *measurer) measured(p *topology.Deployment, inProcess, db bool, f func()
 func (m *measurer) keep(c *Cell, res load.Result, u usage.Usage, genCPUs int) {
 	rep := RepeatOf(res)
 	rep.Usage = u
+	if m.stolen >= 0 {
+		share := math.Round(m.stolen*1e4) / 1e4
+		rep.StealShare = &share
+	}
+	if cpus := float64(c.VCPUs); u.WallSeconds > 0 && cpus > 0 {
+		// sampling skew may put the CPU time a little above what the CPUs had (the service allows 5%): cut at 1
+		share := math.Round(min(1, (u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds)/(u.WallSeconds*cpus))*1e4) / 1e4
+		rep.TargetCPUShare = &share
+	}
+	rep.StealRetries = m.stealRetries
 	c.Repeats = append(c.Repeats, rep)
 	genShare := u.GeneratorCPUSeconds / u.WallSeconds / float64(genCPUs)
 	m.r.logf("  repeat %d/%d: %.0f req/s, p50 %.2f ms, p99 %.2f ms, %d errors; target %.2f CPU-s, %.0f MB peak; load generator %.0f%% of %d CPU(s)",
@@ -603,6 +648,24 @@ func (m *measurer) keep(c *Cell, res load.Result, u usage.Usage, genCPUs int) {
 		u.TargetCPUUserSeconds+u.TargetCPUSystemSeconds, float64(u.TargetRSSPeakBytes)/1e6, genShare*100, genCPUs)
 	if m.stolen >= 0.01 { // a VM's host took CPU time from it during the repeat: a slow repeat may be the host's doing
 		m.r.logf("    the host took %.1f%% of this machine's CPU time during the repeat (steal)", m.stolen*100)
+	}
+	if m.stealLost {
+		c.flag(FlagHostInterference)
+		if !m.interfered {
+			m.r.logf("    still more than %.0f%% after %d tries more: kept as measured, the cell is flagged %s and its further repeats are not tried again",
+				maxStealShare*100, m.stealRetries, FlagHostInterference)
+		}
+		m.interfered = true
+	}
+	for _, l := range m.lacking {
+		c.flag(FlagJDKLacksCounters)
+		if !m.lackSaid[l] {
+			if m.lackSaid == nil {
+				m.lackSaid = map[string]bool{}
+			}
+			m.lackSaid[l] = true
+			m.r.logf("    the target's JDK lacks a counter: its repeats go without %s; its cells are flagged %s", l, FlagJDKLacksCounters)
+		}
 	}
 	if b := u.BalancerCPUUserSeconds; b != nil {
 		var each []string
@@ -639,8 +702,8 @@ func (m *measurer) open(ctx context.Context, p *topology.Deployment, k, steps in
 			achieved = append(achieved, rep.RequestsPerSecond)
 		}
 		v := sla.Judge(ps, achieved, rate, r.Plan.SLAMs, openLoopShort)
-		for _, f := range c.Flags { // what limits the load ends the step function; noisy repeats do not
-			if v.Met && f != FlagNoisy {
+		for _, f := range c.Flags { // what limits the load ends the step function; noisy repeats and a JDK's counters do not
+			if v.Met && f != FlagNoisy && f != FlagJDKLacksCounters {
 				v = sla.Verdict{Reason: "flagged " + f}
 			}
 		}

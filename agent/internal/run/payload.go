@@ -100,6 +100,12 @@ const (
 	FlagAOTCacheNotUsed = aotcache.FlagNotUsed
 	// FlagRateNotHeld: a fixed-rate cost cell achieved less than 98% of its offered rate (package ladder): unranked.
 	FlagRateNotHeld = ladder.RateNotHeld
+	// FlagHostInterference: a repeat of the cell lost more than maxStealShare of the machine's CPU time to the host
+	// (steal) in every try it was given (flags.go): the figure is a lower bound of the target's.
+	FlagHostInterference = "host-interference"
+	// FlagJDKLacksCounters: the target's JDK lacks a counter one of the repeats' figures needs, which they go without
+	// (the GC threads' CPU time before JDK 22: gcstats.LacksGCCPU); it says so and changes nothing in the ranking.
+	FlagJDKLacksCounters = "jdk-lacks-counters"
 )
 
 // What a cell's warm-up was (schema: results[].warmup).
@@ -243,6 +249,12 @@ type Repeat struct {
 	LatencyMs         load.Latency `json:"latencyMs"`
 	Errors            load.Errors  `json:"errors"`
 	Usage             usage.Usage  `json:"usage"`
+	// StealShare is the share of the machine's CPU time the host gave to others over the repeat (steal), nil when it
+	// could not be read; TargetCPUShare how busy the target kept its CPUs (its CPU time over wall time x the cell's
+	// vCPUs, at most 1); StealRetries the tries of the repeat discarded before it for losing more than maxStealShare.
+	StealShare     *float64 `json:"stealShare,omitempty"`
+	TargetCPUShare *float64 `json:"targetCpuShare,omitempty"`
+	StealRetries   int      `json:"stealRetries,omitempty"`
 }
 
 // percentile is the repeat's latency at p90 or p99 (sla.Percentiles), in ms.

@@ -15,6 +15,7 @@ import (
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/openloop"
 	"podium.dev/agent/internal/progress"
+	"podium.dev/agent/internal/steal"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/topology"
 	"podium.dev/agent/internal/wrk"
@@ -31,6 +32,8 @@ type Runner struct {
 	AgentVersion string
 	SuiteCommit  string
 	Display      *progress.Display
+	// Steal reads the host's steal over each repeat; nil is /proc/stat (steal.Proc). Tests give a stand-in.
+	Steal steal.Source
 
 	// RunID and StartedAt are the run's identity; empty starts a new run. A resumed run passes its own.
 	RunID, StartedAt string
@@ -256,6 +259,14 @@ func (m *measurer) balancerOf(cells []Cell) *Balancer {
 	b := m.balancer
 	return &Balancer{Server: "nginx", Version: balancer.Version(b.Binary), CPUs: b.CPUs.String(),
 		Settings: balancer.Settings(max(1, len(b.CPUs)), b.SharedWith)}
+}
+
+// stealSource is the Runner's Steal, else /proc/stat's.
+func (r *Runner) stealSource() steal.Source {
+	if r.Steal != nil {
+		return r.Steal
+	}
+	return steal.Proc
 }
 
 func (r *Runner) logf(format string, args ...any) { r.Display.Logf(format, args...) }

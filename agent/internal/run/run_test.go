@@ -76,6 +76,10 @@ func TestRunProducesAPayloadTheSchemaAccepts(t *testing.T) {
 			if (busy && u.GeneratorCPUSeconds <= 0) || u.GeneratorCPUSeconds < 0 || u.GeneratorCPUSeconds > u.WallSeconds*float64(len(layout.LoadGenerator))*1.05+0.05 {
 				t.Errorf("cell %d repeat %d: load generator CPU %.3f s over %.2f s", i, j, u.GeneratorCPUSeconds, u.WallSeconds)
 			}
+			// the host on record: this machine's steal over the repeat (from /proc/stat) and how busy the target kept its CPU
+			if rep.StealShare == nil || *rep.StealShare < 0 || *rep.StealShare > 1 || rep.TargetCPUShare == nil || *rep.TargetCPUShare < 0 || *rep.TargetCPUShare > 1 {
+				t.Errorf("cell %d repeat %d: steal %v, target CPU share %v; want both read, 0 to 1", i, j, rep.StealShare, rep.TargetCPUShare)
+			}
 		}
 	}
 	rawTotal := 0

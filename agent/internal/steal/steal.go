@@ -1,7 +1,8 @@
 // Package steal reads how much of a virtual machine's CPU time its host gave to others: the "steal" column of
 // /proc/stat (time a guest's vCPU was ready to run but not running). On a VM whose neighbours come and go, a repeat
 // that lost CPU time this way is slower for reasons that are not the target's; the agent prints the share beside
-// each repeat so that such a repeat can be told from a slow target.
+// each repeat so that such a repeat can be told from a slow target, keeps it in the payload (the repeat's stealShare),
+// and measures a repeat that lost too much again.
 package steal
 
 import (
@@ -64,4 +65,21 @@ func (s Sample) Share(later Sample) (float64, bool) {
 		return 0, false
 	}
 	return float64(later.Steal-s.Steal) / float64(later.Total-s.Total), true
+}
+
+// Source opens a window on the machine's steal: the func it returns closes the window and gives the share of the
+// machine's CPU time the host took in between, false when it could not be read. Proc reads /proc/stat; a test gives
+// the agent a stand-in that says what it is told to.
+type Source func() (stop func() (float64, bool))
+
+// Proc is the Source of /proc/stat.
+func Proc() func() (float64, bool) {
+	start, err := Read()
+	return func() (float64, bool) {
+		end, err2 := Read()
+		if err != nil || err2 != nil {
+			return 0, false
+		}
+		return start.Share(end)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 )
 
 const before = `cpu  3390200 21714 596330 739918 16096 0 114601 47411 0 0
@@ -55,5 +56,24 @@ func TestReadsThisMachine(t *testing.T) {
 	}
 	if s.Total == 0 {
 		t.Fatal("no CPU time counted since boot")
+	}
+}
+
+// Proc reads this machine's /proc/stat at both ends of a window: a share between 0 and 1 once a tick has passed.
+func TestProcOpensAWindowOnThisMachine(t *testing.T) {
+	stop := Proc()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		time.Sleep(20 * time.Millisecond)
+		share, ok := stop()
+		if ok {
+			if share < 0 || share > 1 {
+				t.Fatalf("share %v", share)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Skip("/proc/stat did not move in 2 s (not Linux?)")
+		}
 	}
 }

@@ -61,9 +61,17 @@ export const METHOD: MethodPoint[] = [
     text:
       'Each cell is measured 3 times (quick profile) or 3 to 5 times (full: more only while the interval is wider ' +
       'than 2% of the mean) and every repeat is stored, never a summary, with ' +
-      'the CPU time and memory of the target and the CPU time of the load generator.',
+      'the CPU time and memory of the target and the CPU time of the load generator, how busy the target kept its ' +
+      'CPUs, and the share of the machine that its host gave to others (steal). A repeat during which the host took ' +
+      'more than 5% is measured again; a cell whose repeat kept losing it is flagged host-interference.',
     section: '6. What is recorded for every repeat',
-    evidence: ['(3 in the quick profile, 3 to 5 in the full one', 'every repeat is sent, never a'],
+    evidence: [
+      '(3 in the quick profile, 3 to 5 in the full one',
+      'every repeat is sent, never a',
+      '**Steal: the host on record per repeat.**',
+      'the host took more than 5% is not kept: the repeat is measured again',
+      'flags its cell `host-interference`',
+    ],
   },
   {
     title: 'Intervals honest for few repeats',

@@ -38,6 +38,13 @@ export const QUALITY_FLAGS: { id: string; label: string; meaning: string; kind: 
     kind: 'lower-bound',
   },
   {
+    id: 'host-interference',
+    label: 'host',
+    meaning:
+      'a repeat lost more than 5% of the machine’s CPU time to its host (steal) in each of its three tries: the target did not have its CPUs to itself, so the figure is “at least”',
+    kind: 'lower-bound',
+  },
+  {
     id: 'noisy',
     label: 'noisy',
     meaning: 'repeats differ by more than 5% (coefficient of variation): the interval is wide, and the rank says so',
@@ -65,6 +72,16 @@ export function flagsPresent(rows: readonly Pick<LeaderboardRow, 'flags'>[]): ty
   return QUALITY_FLAGS.filter((f) => seen.has(f.id))
 }
 
+/** Flags that say something about a cell without changing what its figure means or how it ranks: label and meaning. */
+export const INFO_FLAGS: { id: string; label: string; meaning: string }[] = [
+  {
+    id: 'jdk-lacks-counters',
+    label: 'JDK counters',
+    meaning:
+      'the target’s JDK lacks a counter one of the repeats’ figures needs (the GC threads’ CPU time needs JDK 22 or later): that figure is missing, the others stand',
+  },
+]
+
 /** True when the flags make the throughput figure a lower bound (ranked as “at least” its value). */
 export function isLowerBound(flags: readonly string[]): boolean {
   return flags.some((f) => KINDS.get(f) === 'lower-bound')
@@ -88,7 +105,7 @@ export function unrankedReason(excludedBy: readonly string[]): string {
   return why.length ? `Not ranked: ${why.join('; ')}.` : 'Not ranked.'
 }
 
-const LABELS = new Map(QUALITY_FLAGS.map((f) => [f.id, f.label]))
+const LABELS = new Map([...QUALITY_FLAGS, ...INFO_FLAGS].map((f) => [f.id, f.label]))
 
 /** The short label of a flag (other flags keep their id). */
 export function flagLabel(id: string): string {

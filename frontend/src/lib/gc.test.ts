@@ -60,6 +60,15 @@ describe('cellGc', () => {
     expect(g.repeats).toBe(2)
   })
 
+  it('leaves the GC share unknown, not 0, on a JDK before 22, whose repeats have every GC figure but it', () => {
+    const jdk21 = { allocatedBytesPerRequest: 1000, gcCount: 10, gcSeconds: 0.1, gcPauseMaxMs: 5 }
+    const g = cellGc({ repeats: [repeat(100, 1, jdk21), repeat(100, 1, jdk21)] } as Cell)!
+    expect(g.gcCpuShare).toBeNull()
+    expect(g.gcCount).toBe(10)
+    const mixed = cellGc({ repeats: [repeat(100, 1, jdk21), repeat(100, 1, { ...jdk21, gcCpuShare: 0.04 })] } as Cell)!
+    expect(mixed.gcCpuShare).toBeCloseTo(0.04, 12) // the mean over the repeats that carry it
+  })
+
   it('is null for a cell without GC figures (nginx, older runs)', () => {
     expect(cellGc({ repeats: [repeat(10, 1, null)] } as Cell)).toBeNull()
     expect(cellGc({ repeats: null } as unknown as Cell)).toBeNull()

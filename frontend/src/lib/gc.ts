@@ -12,8 +12,11 @@ export interface CellGc {
   /** Mean per repeat. */
   gcCount: number
   gcSeconds: number
-  /** Mean per repeat of the GC threads' share of the target's CPU time. */
-  gcCpuShare: number
+  /**
+   * Mean per repeat of the GC threads' share of the target's CPU time, over the repeats that carry it; null when none
+   * does (a JDK before 22 lacks the counter: the cell is flagged jdk-lacks-counters).
+   */
+  gcCpuShare: number | null
   /** The longest pause of every repeat. */
   gcPauseMaxMs: number
   repeats: number
@@ -30,6 +33,7 @@ export function cellGc(cell: Cell): CellGc | null {
   let count = 0
   let seconds = 0
   let share = 0
+  let shares = 0
   let pause = 0
   for (const r of reps) {
     const u = r.usage!
@@ -38,7 +42,10 @@ export function cellGc(cell: Cell): CellGc | null {
     cpu += u.targetCpuUserSeconds + u.targetCpuSystemSeconds
     count += u.gcCount ?? 0
     seconds += u.gcSeconds ?? 0
-    share += u.gcCpuShare ?? 0
+    if (u.gcCpuShare !== null && u.gcCpuShare !== undefined) {
+      share += u.gcCpuShare
+      shares++
+    }
     pause = Math.max(pause, u.gcPauseMaxMs ?? 0)
   }
   const n = reps.length
@@ -47,7 +54,7 @@ export function cellGc(cell: Cell): CellGc | null {
     cpuMicrosPerRequest: requests > 0 ? (cpu / requests) * 1e6 : null,
     gcCount: count / n,
     gcSeconds: seconds / n,
-    gcCpuShare: share / n,
+    gcCpuShare: shares > 0 ? share / shares : null,
     gcPauseMaxMs: pause,
     repeats: n,
   }

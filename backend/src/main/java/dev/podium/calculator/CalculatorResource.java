@@ -58,7 +58,8 @@ public class CalculatorResource {
 
             @Schema(
                     description = "true when the leaderboard ratio is a lower bound: by throughput, `to`'s figure is"
-                            + " one (generator-saturated, above-baseline, shares-generator-cpus, warmup-not-stable), so"
+                            + " one (generator-saturated, above-baseline, shares-generator-cpus, warmup-not-stable,"
+                            + " host-interference), so"
                             + " the move saves at least the servers shown")
             boolean ratioAtLeast,
 

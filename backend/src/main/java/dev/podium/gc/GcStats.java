@@ -30,15 +30,19 @@ public record GcStats(
         @Schema(description = "time in those pauses per repeat, seconds, mean")
         Double gcSeconds,
 
-        @Schema(description = "the GC threads' CPU time over the target's CPU time, mean per repeat")
+        @Schema(
+                nullable = true,
+                description = "the GC threads' CPU time over the target's CPU time, mean per repeat over the repeats"
+                        + " that carry it; null when none does (a JDK before 22 lacks the counter: the cell is flagged"
+                        + " jdk-lacks-counters)")
         Double gcCpuShare,
 
         @Schema(description = "the longest GC pause of every repeat, ms")
         Double gcPauseMaxMs) {
 
-    /** One repeat's figures, all present. */
+    /** One repeat's figures, all present but gcCpuShare (null on a JDK before 22). */
     public record Repeat(
-            double allocatedBytesPerRequest, long gcCount, double gcSeconds, double gcCpuShare, double gcPauseMaxMs) {}
+            double allocatedBytesPerRequest, long gcCount, double gcSeconds, Double gcCpuShare, double gcPauseMaxMs) {}
 
     /** The figures over the repeats; null when there is none. */
     public static GcStats of(List<Repeat> repeats) {
@@ -48,11 +52,15 @@ public record GcStats(
         double count = 0;
         double seconds = 0;
         double share = 0;
+        int shares = 0;
         double pause = 0;
         for (Repeat r : repeats) {
             count += r.gcCount();
             seconds += r.gcSeconds();
-            share += r.gcCpuShare();
+            if (r.gcCpuShare() != null) {
+                share += r.gcCpuShare();
+                shares++;
+            }
             pause = Math.max(pause, r.gcPauseMaxMs());
         }
         int n = repeats.size();
@@ -62,7 +70,7 @@ public record GcStats(
                         .toArray()),
                 count / n,
                 seconds / n,
-                share / n,
+                shares == 0 ? null : share / shares,
                 pause);
     }
 }

@@ -37,7 +37,7 @@ public class LeaderboardParams {
     @Parameter(
             description =
                     "exclude (default): rows with a quality flag (generator-saturated, above-baseline,"
-                            + " shares-generator-cpus, warmup-not-stable, noisy, high-error-rate) are listed unranked; include: ranked with the others")
+                            + " shares-generator-cpus, warmup-not-stable, host-interference, noisy, high-error-rate) are listed unranked; include: ranked with the others")
     @QueryParam("flagged")
     public String flagged;
 

@@ -177,7 +177,7 @@ public record LeaderboardResponse(
             @Schema(
                     description = "true when the throughput figure is a lower bound of the target's own (a flag of kind"
                             + " lower-bound: generator-saturated, above-baseline, shares-generator-cpus,"
-                            + " warmup-not-stable): it ranks as at least its value")
+                            + " warmup-not-stable, host-interference): it ranks as at least its value")
             boolean atLeast,
 
             @Schema(

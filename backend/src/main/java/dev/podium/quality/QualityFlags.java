@@ -44,6 +44,8 @@ public final class QualityFlags {
         kinds.put("above-baseline", Kind.LOWER_BOUND);
         kinds.put("shares-generator-cpus", Kind.LOWER_BOUND);
         kinds.put("warmup-not-stable", Kind.LOWER_BOUND);
+        // a repeat lost more than 5% of the machine's CPU time to the host (steal) in every try: the target had less
+        kinds.put("host-interference", Kind.LOWER_BOUND);
         kinds.put("noisy", Kind.INTERVAL);
         kinds.put("high-error-rate", Kind.UNRANKED);
         // a fixed-rate cost cell below 98% of its offered rate: its cost is not the cost at that rate

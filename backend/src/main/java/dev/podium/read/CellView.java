@@ -123,7 +123,29 @@ public record CellView(
             @Schema(nullable = true) Usage usage,
 
             @Schema(description = "the JVM start (fork) of the cell that measured this repeat, from 0")
-            int fork) {}
+            int fork,
+
+            @Schema(
+                    nullable = true,
+                    minimum = "0",
+                    maximum = "1",
+                    description = "the share of the machine's CPU time the hypervisor gave to others over the repeat"
+                            + " (steal); null where the agent did not record it")
+            Double stealShare,
+
+            @Schema(
+                    nullable = true,
+                    minimum = "0",
+                    maximum = "1",
+                    description = "how busy the target kept its CPUs over the repeat: its CPU time over wall time x the"
+                            + " cell's vcpus; null where the agent did not record it")
+            Double targetCpuShare,
+
+            @Schema(
+                    nullable = true,
+                    description = "tries of this repeat the agent measured and discarded before it because the host"
+                            + " took more than 5% of the machine's CPU time during them; null: none (or not recorded)")
+            Integer stealRetries) {}
 
     /** What the repeat cost (payload v2). */
     public record Usage(
@@ -162,7 +184,9 @@ public record CellView(
 
             @Schema(
                     nullable = true,
-                    description = "JVM cells: the GC threads' CPU time over the target's CPU time of the repeat")
+                    description = "JVM cells: the GC threads' CPU time over the target's CPU time of the repeat; null"
+                            + " also on a JDK before 22, which lacks the counter (the cell is flagged"
+                            + " jdk-lacks-counters)")
             Double gcCpuShare,
 
             @Schema(nullable = true, description = "JVM cells: the longest GC pause of the repeat, in ms")

@@ -45,7 +45,7 @@ final class CellCopy {
                     + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples, balancer_cpu_user_seconds,"
                     + " balancer_cpu_system_seconds, fork, database_cpu_user_seconds, database_cpu_system_seconds,"
                     + " allocated_bytes_per_request, gc_count, gc_seconds, gc_cpu_share,"
-                    + " gc_pause_max_ms) from stdin";
+                    + " gc_pause_max_ms, steal_share, target_cpu_share, steal_retries) from stdin";
 
     private CellCopy() {}
 
@@ -152,6 +152,9 @@ final class CellCopy {
                 number(repeatRows, r.gcSeconds);
                 number(repeatRows, r.gcCpuShare);
                 number(repeatRows, r.gcPauseMaxMs);
+                number(repeatRows, r.stealShare);
+                number(repeatRows, r.targetCpuShare);
+                number(repeatRows, r.stealRetries);
                 repeatRows.append('\n');
             }
         }

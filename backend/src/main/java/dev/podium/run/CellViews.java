@@ -81,6 +81,9 @@ final class CellViews {
                                 r.gcSeconds,
                                 r.gcCpuShare,
                                 r.gcPauseMaxMs),
-                r.fork);
+                r.fork,
+                r.stealShare,
+                r.targetCpuShare,
+                r.stealRetries);
     }
 }

@@ -90,6 +90,16 @@ public class Repeat {
 
     public Double gcPauseMaxMs;
 
+    // V26, the host on record (payload v2 repeats[].stealShare, targetCpuShare, stealRetries): the share of the
+    // machine's CPU time the hypervisor took over the repeat, how busy the target kept its CPUs, and the tries the
+    // agent
+    // discarded before this repeat for steal; null where the payload carried none
+    public Double stealShare;
+
+    public Double targetCpuShare;
+
+    public Integer stealRetries;
+
     /** The target's user + system CPU seconds, null without usage. */
     public Double targetCpuSeconds() {
         return targetCpuUserSeconds == null ? null : targetCpuUserSeconds + targetCpuSystemSeconds;

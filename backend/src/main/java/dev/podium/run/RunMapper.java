@@ -182,6 +182,10 @@ final class RunMapper {
         repeat.errorsTimeout = errors.get("timeout").longValue();
         repeat.errorsStatus = errors.get("status").longValue();
         repeat.fork = r.path("fork").asInt(0);
+        repeat.stealShare = number(r, "stealShare");
+        repeat.targetCpuShare = number(r, "targetCpuShare");
+        repeat.stealRetries =
+                r.hasNonNull("stealRetries") ? r.get("stealRetries").intValue() : null;
         JsonNode usage = r.get("usage");
         if (usage != null && usage.isObject()) {
             repeat.wallSeconds = usage.get("wallSeconds").doubleValue();
