@@ -130,7 +130,8 @@ func TestRunMeasuresTheShardThePlanNames(t *testing.T) {
 			measured = append(measured, strings.ToLower(c.Framework))
 		}
 	}
-	if !slices.Equal(measured, plan.Shards[1].Targets) {
+	// in rounds the order of a round is drawn: the shard measured the targets its plan names, in some order
+	if !slices.Equal(slices.Sorted(slices.Values(measured)), slices.Sorted(slices.Values(plan.Shards[1].Targets))) {
 		t.Errorf("shard 2/2 measured %v, its plan names %v", measured, plan.Shards[1].Targets)
 	}
 }

@@ -80,7 +80,7 @@ func standInSteal(shares ...float64) (steal.Source, *int) {
 func TestARepeatTheHostTookTooMuchFromIsMeasuredAgain(t *testing.T) {
 	layout := endToEndLayout(t)
 	r := testRunner(t, testManifest(t), layout, Plan{Profile: "test", Targets: []string{"go"}, Scenarios: []string{"plaintext"},
-		Connections: []int{2, 4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 3, MinRepeats: 3, DelayMs: 20,
+		Connections: []int{2, 4}, VCPUs: []int{1}, Duration: time.Second, Repeats: 3, DelayMs: 20,
 		WarmupWindow: time.Second, WarmupHorizon: 2 * time.Second, WarmupMax: 2 * time.Second, WarmupTolerance: 0.95})
 	var out bytes.Buffer
 	r.Display = progress.New(io.MultiWriter(t.Output(), &out))
