@@ -9,7 +9,7 @@ import java.lang.annotation.Target;
 /**
  * A read that the replica may answer: the method runs as {@link Replica#read} (on the replica while it is usable, on
  * the primary otherwise or when the replica fails it). Only for methods that write nothing and are not the read half of
- * a write: GET endpoints.
+ * a write: GET endpoints, and what only they call (the badges).
  */
 @InterceptorBinding
 @Retention(RetentionPolicy.RUNTIME)
