@@ -10,11 +10,13 @@ import io.quarkus.hibernate.orm.panache.Panache;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptor;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Status;
@@ -22,13 +24,17 @@ import jakarta.transaction.SystemException;
 import jakarta.transaction.TransactionManager;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
@@ -57,42 +63,11 @@ public class Replica {
 
     private static final Logger LOG = Logger.getLogger(Replica.class);
 
+    /** The longest the start waits for the first check (a replica that is down or frozen does not hold the start). */
+    private static final Duration FIRST_CHECK_WAIT = Duration.ofSeconds(2);
+
     /** The read running on this thread, if any: nested reads join it. */
-    private static final ThreadLocal<Scope> SCOPE = new ThreadLocal<>();
-
-    /** One read: where it runs, what it used, and the Hibernate session it opened on the replica. */
-    private static final class Scope {
-        final boolean onReplica;
-        /** On the primary: why the replica did not answer (null: it was never asked, no replica). */
-        final String fallback;
-
-        boolean usedDatabase;
-        boolean usedReplica;
-        Connection connection;
-        Session session;
-
-        Scope(boolean onReplica, String fallback) {
-            this.onReplica = onReplica;
-            this.fallback = fallback;
-        }
-
-        void close() {
-            try {
-                if (session != null) {
-                    session.close();
-                }
-            } catch (RuntimeException ignored) {
-                // the connection below goes back to its pool anyway
-            }
-            try {
-                if (connection != null) {
-                    connection.close();
-                }
-            } catch (SQLException ignored) {
-                // a broken connection; the pool drops it
-            }
-        }
-    }
+    private static final ThreadLocal<ReadScope> SCOPE = new ThreadLocal<>();
 
     @Inject
     DataSource primary;
@@ -136,7 +111,11 @@ public class Replica {
         }
     }
 
-    void start(@Observes StartupEvent event) {
+    /**
+     * Before the other start-up work (the default boards rendered in the background): the first check, waited for at
+     * most {@link #FIRST_CHECK_WAIT}, so that those reads already know where to go; then one every check interval.
+     */
+    void start(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event) {
         if (replica == null) {
             return;
         }
@@ -152,13 +131,21 @@ public class Replica {
             t.setDaemon(true);
             return t;
         });
-        long every = Math.max(10, config.checkInterval().toMillis());
-        checker.scheduleWithFixedDelay(check::run, 0, every, TimeUnit.MILLISECONDS);
         LOG.infof(
                 "reads may go to the replica (PODIUM_DB_READ_URL) while it is at most %s behind the primary"
                         + " (PODIUM_DB_READ_MAX_LAG), checked every %s",
                 seconds(config.maxLag().toNanos()),
                 seconds(config.checkInterval().toNanos()));
+        long every = Math.max(10, config.checkInterval().toMillis());
+        Future<?> first = checker.submit(check::run);
+        try {
+            first.get(FIRST_CHECK_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            LOG.debugf("the first check of the replica is not back yet: reads go to the primary until it is");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        checker.scheduleWithFixedDelay(check::run, every, every, TimeUnit.MILLISECONDS);
     }
 
     void stop(@Observes ShutdownEvent event) {
@@ -195,7 +182,7 @@ public class Replica {
             note(fallback == null ? "replica" : fallback);
         }
         if (fallback == null) {
-            Scope scope = new Scope(true, null);
+            ReadScope scope = new ReadScope(true, null);
             SCOPE.set(scope);
             try {
                 T answer = work.call();
@@ -214,7 +201,7 @@ public class Replica {
                 scope.close();
             }
         }
-        Scope scope = new Scope(false, fallback);
+        ReadScope scope = new ReadScope(false, fallback);
         SCOPE.set(scope);
         try {
             T answer = work.call();
@@ -231,7 +218,7 @@ public class Replica {
      * session on a replica connection (closed with the read), everywhere else Panache's own on the primary.
      */
     public EntityManager entityManager() {
-        Scope scope = SCOPE.get();
+        ReadScope scope = SCOPE.get();
         if (scope == null || !scope.onReplica) {
             if (scope != null) {
                 scope.usedDatabase = true;
@@ -257,7 +244,7 @@ public class Replica {
 
     /** A connection for {@link RoutedDataSource}: the replica's inside a read routed there, else the primary's. */
     Connection connection() throws SQLException {
-        Scope scope = replica == null ? null : SCOPE.get();
+        ReadScope scope = replica == null ? null : SCOPE.get();
         if (scope == null) {
             return primary.getConnection();
         }
@@ -299,7 +286,7 @@ public class Replica {
         return null;
     }
 
-    private void answered(Scope scope) {
+    private void answered(ReadScope scope) {
         if (!scope.usedDatabase) {
             return; // answered from memory (a cached answer): neither database was asked
         }
