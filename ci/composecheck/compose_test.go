@@ -38,7 +38,7 @@ func TestComposeFile(t *testing.T) {
 		if err != nil {
 			t.Fatalf("docker-compose.yml does not load: %v", err)
 		}
-		for _, name := range []string{"postgres", "backend-a", "backend-b", "nginx", "agent"} {
+		for _, name := range []string{"postgres", "postgres-replica", "backend-a", "backend-b", "nginx", "agent"} {
 			if _, err := p.GetService(name); err != nil {
 				t.Errorf("service %s missing: %v", name, err)
 			}
@@ -79,6 +79,60 @@ func TestComposeFile(t *testing.T) {
 			if be.HealthCheck == nil || !strings.Contains(strings.Join(be.HealthCheck.Test, " "), "/q/health/ready") {
 				t.Errorf("%s needs a readiness health check, has %+v", name, be.HealthCheck)
 			}
+		}
+	})
+
+	t.Run("a_streaming_replica_of_postgres_serves_the_service_replicas_reads", func(t *testing.T) {
+		p, err := load(t, env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pg, _ := p.GetService("postgres")
+		if !strings.Contains(strings.Join(pg.Command, " "), "hba_file=/etc/postgresql/pg_hba.conf") {
+			t.Errorf("postgres must name its mounted pg_hba.conf, has command %v", pg.Command)
+		}
+		hba := mounted(t, pg, "/etc/postgresql/pg_hba.conf")
+		if !strings.Contains(hba, "host    replication  all   all      scram-sha-256") {
+			t.Errorf("postgres's pg_hba.conf must let the replica stream WAL with the password:\n%s", hba)
+		}
+		rep, err := p.GetService("postgres-replica")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Image != pg.Image {
+			t.Errorf("the replica must run the primary's PostgreSQL (%s), runs %s", pg.Image, rep.Image)
+		}
+		if dep, ok := rep.DependsOn["postgres"]; !ok || dep.Condition != types.ServiceConditionHealthy {
+			t.Errorf("postgres-replica must wait for postgres being healthy, has %+v", rep.DependsOn)
+		}
+		if rep.HealthCheck == nil || !strings.Contains(strings.Join(rep.HealthCheck.Test, " "), "pg_isready") {
+			t.Errorf("postgres-replica needs a pg_isready health check, has %+v", rep.HealthCheck)
+		}
+		if h := rep.Environment["PRIMARY_HOST"]; h == nil || *h != "postgres" {
+			t.Errorf("postgres-replica must stream from postgres, has PRIMARY_HOST %v", h)
+		}
+		if len(rep.Entrypoint) != 1 {
+			t.Fatalf("postgres-replica's entrypoint must be its script, is %v", rep.Entrypoint)
+		}
+		script := mounted(t, rep, rep.Entrypoint[0])
+		for _, want := range []string{"pg_basebackup", " -R ", "-X stream", "hot_standby=on", "exec postgres"} {
+			if !strings.Contains(script, want) {
+				t.Errorf("%s lacks %q", rep.Entrypoint[0], want)
+			}
+		}
+		for _, name := range []string{"backend-a", "backend-b"} {
+			be, _ := p.GetService(name)
+			url := be.Environment["PODIUM_DB_READ_URL"]
+			if url == nil || !strings.Contains(*url, "//postgres-replica:5432/") {
+				t.Errorf("%s's PODIUM_DB_READ_URL must point at postgres-replica, is %v", name, url)
+			}
+			// a replica that is down sends reads to the primary: the service must not wait for its health
+			if dep, ok := be.DependsOn["postgres-replica"]; !ok || dep.Condition != types.ServiceConditionStarted {
+				t.Errorf("%s must depend on postgres-replica being started (not healthy), has %+v", name, be.DependsOn)
+			}
+		}
+		if _, ok := p.Volumes["pgreplica"]; !ok {
+			t.Errorf("the replica's data needs a volume of its own, volumes %v", p.VolumeNames())
 		}
 	})
 
@@ -147,4 +201,20 @@ func TestComposeFile(t *testing.T) {
 			}
 		}
 	})
+}
+
+// mounted is the text of the file a service mounts at target.
+func mounted(t *testing.T, s types.ServiceConfig, target string) string {
+	t.Helper()
+	for _, v := range s.Volumes {
+		if v.Target == target {
+			b, err := os.ReadFile(v.Source)
+			if err != nil {
+				t.Fatalf("%s mounts %s at %s: %v", s.Name, v.Source, target, err)
+			}
+			return string(b)
+		}
+	}
+	t.Fatalf("%s mounts nothing at %s, has %+v", s.Name, target, s.Volumes)
+	return ""
 }

@@ -7,6 +7,7 @@ import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
 import dev.podium.read.SeriesKey;
+import dev.podium.replica.ReplicaRead;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -28,7 +29,8 @@ public class Badges {
     @Inject
     ChangeQueries changes;
 
-    /** The badge, or one saying what is unknown ({@code found} false). Blocking. */
+    /** The badge, or one saying what is unknown ({@code found} false). Blocking; one read, on the replica if any. */
+    @ReplicaRead
     public Result badge(String slug, String scenario) {
         String framework = pages.framework(slug);
         if (framework == null) {

@@ -1,5 +1,7 @@
 package dev.podium.cache;
 
+import dev.podium.replica.Replica;
+import dev.podium.replica.Routed;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ManagedContext;
@@ -114,8 +116,14 @@ public class ReadCache {
 
     private record Entry(String stamp, Answer answer) {}
 
+    // the stamp is read where the answer is rendered (the replica while it answers reads): an answer is never
+    // stored under a stamp newer than the data it was rendered from
     @Inject
+    @Routed
     DataSource dataSource;
+
+    @Inject
+    Replica replica;
 
     @Inject
     ReadCacheConfig config;
@@ -210,7 +218,7 @@ public class ReadCache {
             hot.clear(); // a scan of many distinct queries; the ones asked for again come back
         }
         hot.put(key, new Hot(render, System.nanoTime()));
-        return get(key, render, Trigger.REQUEST);
+        return replica.read(() -> get(key, render, Trigger.REQUEST));
     }
 
     private Answer get(String key, Supplier<Answer> render, Trigger trigger) {
@@ -243,7 +251,7 @@ public class ReadCache {
      */
     public void prerender(String key, Supplier<Answer> render) {
         hot.put(key, new Hot(render, System.nanoTime()));
-        get(key, render, Trigger.REFRESH);
+        replica.read(() -> get(key, render, Trigger.REFRESH));
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -306,7 +314,7 @@ public class ReadCache {
      */
     void refreshHot() {
         try {
-            String now = stamp();
+            String now = replica.read(this::stamp);
             if (now.equals(refreshedStamp)) {
                 return;
             }
@@ -332,7 +340,7 @@ public class ReadCache {
         for (Map.Entry<String, Hot> e : due.subList(0, Math.min(due.size(), config.refreshMax()))) {
             requestContext.activate();
             try {
-                get(e.getKey(), e.getValue().render, Trigger.REFRESH);
+                replica.read(() -> get(e.getKey(), e.getValue().render, Trigger.REFRESH));
             } catch (RuntimeException failed) {
                 hot.remove(e.getKey()); // a request renders it (and reports the failure) when it is asked for
                 LOG.debugf("background refresh of %s failed: %s", e.getKey(), failed.getMessage());

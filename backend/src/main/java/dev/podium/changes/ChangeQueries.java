@@ -8,6 +8,7 @@ import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
 import dev.podium.read.SeriesKey;
+import dev.podium.replica.Routed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -41,6 +42,7 @@ public class ChangeQueries {
     }
 
     @Inject
+    @Routed
     DataSource dataSource;
 
     @Inject

@@ -2,6 +2,7 @@ package dev.podium.changes;
 
 import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
+import dev.podium.replica.ReplicaRead;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -36,6 +37,7 @@ public class ChangesFeedResource {
     ChangeQueries queries;
 
     @GET
+    @ReplicaRead
     @Produces(MEDIA_TYPE)
     @Operation(
             summary = "Change points as an Atom feed",

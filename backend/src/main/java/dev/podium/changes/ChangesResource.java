@@ -5,6 +5,7 @@ import dev.podium.read.Csv;
 import dev.podium.read.CsvColumn;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
+import dev.podium.replica.ReplicaRead;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -73,6 +74,7 @@ public class ChangesResource {
     ChangeQueries queries;
 
     @GET
+    @ReplicaRead
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
     @Operation(
             summary = "Change points, newest first",

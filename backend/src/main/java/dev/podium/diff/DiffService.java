@@ -5,6 +5,7 @@ import dev.podium.quality.QualityFlags;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.SeriesKey;
+import dev.podium.replica.Routed;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.MeanEstimate;
 import dev.podium.stats.Welch;
@@ -69,6 +70,7 @@ public class DiffService {
     }
 
     @Inject
+    @Routed
     DataSource dataSource;
 
     @Inject

@@ -1,6 +1,7 @@
 package dev.podium.framework;
 
 import dev.podium.read.CellView;
+import dev.podium.replica.Routed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Array;
@@ -33,6 +34,7 @@ public class JvmModeQueries {
             + " r.started_at desc, r.received_at desc, r.id desc, d.ordinal";
 
     @Inject
+    @Routed
     DataSource dataSource;
 
     JvmModeComparison compare(String framework) {

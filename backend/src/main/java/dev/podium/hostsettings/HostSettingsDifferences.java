@@ -3,6 +3,7 @@ package dev.podium.hostsettings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.replica.Routed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -27,6 +28,7 @@ public class HostSettingsDifferences {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Inject
+    @Routed
     DataSource dataSource;
 
     /** {@code targets}: run id -> the targets shown from it. Settings with one value everywhere are left out. */

@@ -1,12 +1,12 @@
 package dev.podium.part;
 
 import dev.podium.common.ProblemException;
+import dev.podium.replica.Replica;
 import dev.podium.run.Run;
 import dev.podium.run.RunPart;
-import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,10 +18,12 @@ import java.util.UUID;
 @ApplicationScoped
 public class RunPartsQuery {
 
+    @Inject
+    Replica replica;
+
     /** The run that id is a part of (or the run's own id, or a whole run's id) with all its parts. */
-    @Transactional
     public RunPartsView view(UUID id) {
-        EntityManager em = Panache.getEntityManager();
+        EntityManager em = replica.entityManager(); // the replica's inside GET /api/runs/{id}/parts, else the primary's
         UUID of = em.createQuery("select p.partOf from RunPart p where p.runId = :id or p.partOf = :id", UUID.class)
                 .setParameter("id", id)
                 .setMaxResults(1)

@@ -2,6 +2,7 @@ package dev.podium.part;
 
 import dev.podium.common.ProblemException;
 import dev.podium.read.QueryParams;
+import dev.podium.replica.ReplicaRead;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -24,6 +25,7 @@ public class RunPartsResource {
     }
 
     @GET
+    @ReplicaRead
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "The run a run is a part of, as one run: its parts, the targets done, failed and not measured,"

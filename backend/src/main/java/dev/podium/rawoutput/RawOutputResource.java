@@ -3,6 +3,8 @@ package dev.podium.rawoutput;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
+import dev.podium.replica.ReplicaRead;
+import dev.podium.replica.Routed;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -39,9 +41,11 @@ public class RawOutputResource {
     static final String GZIP = "application/gzip";
 
     @Inject
+    @Routed
     DataSource dataSource;
 
     @GET
+    @ReplicaRead
     @Produces(GZIP)
     @Operation(
             summary = "The load generator's raw output of a run",

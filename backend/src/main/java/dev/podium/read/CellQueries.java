@@ -3,6 +3,7 @@ package dev.podium.read;
 import dev.podium.common.Rows;
 import dev.podium.companion.CompanionColumns;
 import dev.podium.gc.GcStats;
+import dev.podium.replica.Routed;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -88,6 +89,7 @@ public class CellQueries {
     }
 
     @Inject
+    @Routed
     DataSource dataSource;
 
     /** Cells joined with their run's fields, in no particular order. */

@@ -1,6 +1,7 @@
 package dev.podium.rounds;
 
 import dev.podium.common.Rows;
+import dev.podium.replica.Routed;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -25,7 +26,7 @@ public class RoundFigures {
 
     private final DataSource dataSource;
 
-    RoundFigures(DataSource dataSource) {
+    RoundFigures(@Routed DataSource dataSource) {
         this.dataSource = dataSource;
     }
 

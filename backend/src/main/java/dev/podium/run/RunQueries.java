@@ -4,6 +4,7 @@ import dev.podium.agent.Agent;
 import dev.podium.common.ProblemException;
 import dev.podium.companion.CompanionServer;
 import dev.podium.read.CellView;
+import dev.podium.replica.Replica;
 import dev.podium.rounds.JvmStart;
 import dev.podium.rounds.RoundFigures;
 import io.quarkus.hibernate.orm.panache.Panache;
@@ -21,13 +22,16 @@ import java.util.UUID;
 public class RunQueries {
 
     private final RoundFigures roundFigures;
+    // the replica's session inside a replica read (GET /api/runs...), else Panache's own on the primary
+    private final Replica replica;
 
-    RunQueries(RoundFigures roundFigures) {
+    RunQueries(RoundFigures roundFigures, Replica replica) {
         this.roundFigures = roundFigures;
+        this.replica = replica;
     }
 
     public RunPage list(int page, int size) {
-        EntityManager em = Panache.getEntityManager();
+        EntityManager em = replica.entityManager();
         List<RunSummary> items = em.createQuery("""
                         select new dev.podium.run.RunSummary(r.id, r.receivedAt, r.startedAt, r.finishedAt, r.hostClass,
                             r.hostHostname, r.hostCpuModel, r.hostVcpus, r.jvmVendor, r.jvmVersion, r.suiteVersion,
@@ -37,14 +41,14 @@ public class RunQueries {
                 .setFirstResult(page * size)
                 .setMaxResults(size)
                 .getResultList();
-        long total = Run.count();
+        long total = em.createQuery("select count(r) from Run r", Long.class).getSingleResult();
         return new RunPage(items, page, size, total);
     }
 
     public RunDetail detail(UUID id) {
-        Run r = find(id);
+        EntityManager em = replica.entityManager();
+        Run r = find(em, id);
         Agent a = r.agent;
-        EntityManager em = Panache.getEntityManager();
         // the cost cells' ladders, which the entity does not map (jsonb written by COPY)
         Map<Long, String> ladders = new HashMap<>();
         for (Object row : em.createNativeQuery(
@@ -101,7 +105,7 @@ public class RunQueries {
     }
 
     public byte[] envelope(UUID id) {
-        byte[] envelope = bytes("envelope", id);
+        byte[] envelope = bytes(replica.entityManager(), "envelope", id);
         if (envelope == null) {
             throw ProblemException.notFound("no run " + id);
         }
@@ -110,16 +114,19 @@ public class RunQueries {
 
     /** One byte[] field of the stored run (envelope, payloadSha256), without loading the run; null when none is. */
     static byte[] bytes(String field, UUID id) {
-        return Panache.getEntityManager()
-                .createQuery("select r." + field + " from Run r where r.id = :id", byte[].class)
+        return bytes(Panache.getEntityManager(), field, id);
+    }
+
+    private static byte[] bytes(EntityManager em, String field, UUID id) {
+        return em.createQuery("select r." + field + " from Run r where r.id = :id", byte[].class)
                 .setParameter("id", id)
                 .getResultStream()
                 .findFirst()
                 .orElse(null);
     }
 
-    private static Run find(UUID id) {
-        Run run = Run.findById(id);
+    private static Run find(EntityManager em, UUID id) {
+        Run run = em.find(Run.class, id);
         if (run == null) {
             throw ProblemException.notFound("no run " + id);
         }

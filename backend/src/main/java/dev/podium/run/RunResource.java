@@ -5,6 +5,7 @@ import dev.podium.input.ContentTypes;
 import dev.podium.read.Csv;
 import dev.podium.read.CsvColumn;
 import dev.podium.read.QueryParams;
+import dev.podium.replica.ReplicaRead;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -102,6 +103,7 @@ public class RunResource {
     }
 
     @GET
+    @ReplicaRead
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
     @Operation(
             summary = "Stored runs, newest received first",
@@ -130,6 +132,7 @@ public class RunResource {
     }
 
     @GET
+    @ReplicaRead
     @Path("/{id}")
     @Operation(summary = "A run: metadata, cells with repeats, the envelope as a string")
     public RunDetail detail(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
@@ -138,6 +141,7 @@ public class RunResource {
     }
 
     @GET
+    @ReplicaRead
     @Path("/{id}/envelope")
     @Operation(summary = "The envelope exactly as received, to re-verify with the agent's public key")
     public Response envelope(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {

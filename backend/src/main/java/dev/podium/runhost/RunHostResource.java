@@ -2,7 +2,9 @@ package dev.podium.runhost;
 
 import dev.podium.common.ProblemException;
 import dev.podium.read.QueryParams;
-import io.quarkus.hibernate.orm.panache.Panache;
+import dev.podium.replica.Replica;
+import dev.podium.replica.ReplicaRead;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -29,7 +31,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "runs")
 public class RunHostResource {
 
+    @Inject
+    Replica replica;
+
     @GET
+    @ReplicaRead
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "The host and settings a run was measured with",
@@ -50,7 +56,7 @@ public class RunHostResource {
         } catch (IllegalArgumentException e) {
             throw ProblemException.notFound("no run " + id + " (run ids are UUIDs)");
         }
-        EntityManager em = Panache.getEntityManager();
+        EntityManager em = replica.entityManager();
         Object[] r = em.createQuery("""
                         select r.startedAt, r.hostClass, r.hostCpuModel, r.hostVcpus, r.hostServerCpus,
                             r.hostLoadGeneratorCpus, r.loadGeneratorTool, r.databaseServer, r.databaseCpus

@@ -3,6 +3,7 @@ package dev.podium.segment;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.SeriesKey;
+import dev.podium.replica.Routed;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.CellStats;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -40,6 +41,7 @@ public class Segments {
     private record Plan(List<Point> pooled, int unconfirmed) {}
 
     @Inject
+    @Routed
     DataSource dataSource;
 
     @Inject

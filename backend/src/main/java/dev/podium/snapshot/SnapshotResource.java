@@ -7,6 +7,7 @@ import dev.podium.common.ProblemException;
 import dev.podium.input.AdminBody;
 import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
+import dev.podium.replica.ReplicaRead;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
@@ -81,6 +82,7 @@ public class SnapshotResource {
     }
 
     @GET
+    @ReplicaRead
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Every snapshot, newest first, with its downloads' SHA-256")
     public List<SnapshotDocument.Summary> list(@Context UriInfo uri, @Context ResourceInfo endpoint) {
@@ -89,6 +91,7 @@ public class SnapshotResource {
     }
 
     @GET
+    @ReplicaRead
     @Path("/{slug}")
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
     @Operation(
@@ -130,6 +133,7 @@ public class SnapshotResource {
     }
 
     @GET
+    @ReplicaRead
     @Path("/{slug}/sha256sums")
     @Produces(MediaType.TEXT_PLAIN)
     @Operation(summary = "The downloads' SHA-256 in sha256sum's format, to check them with `sha256sum -c`")

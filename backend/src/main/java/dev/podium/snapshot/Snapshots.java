@@ -8,6 +8,7 @@ import dev.podium.input.TextRules;
 import dev.podium.leaderboard.LeaderboardQuery;
 import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.leaderboard.LeaderboardService;
+import dev.podium.replica.Routed;
 import dev.podium.snapshot.SnapshotDocument.Board;
 import dev.podium.snapshot.SnapshotDocument.Download;
 import dev.podium.snapshot.SnapshotDocument.Host;
@@ -51,6 +52,7 @@ public class Snapshots {
     public record Stored(byte[] document, byte[] csv, Summary summary) {}
 
     @Inject
+    @Routed
     DataSource dataSource;
 
     @Inject
