@@ -57,6 +57,11 @@ type Target struct {
 	// cold start took on average on the project's 2-core host (2 s windows, a 10 s horizon; docs/methodology.md,
 	// section 13): targets differ from 20 s to the cap. 0: the suite's average (schedule.JITSettles).
 	SettlesSeconds float64 `json:"settlesSeconds,omitempty"`
+	// Env and JVMFlags are added to every start of the target: the environment after the agent's own, the flags at
+	// {jvmFlags} after the manifest's and the JVM mode's. The suite's targets leave them empty; `podium-agent ab` sets
+	// them on its two variants of one target (a setting, a JVM flag).
+	Env      []string `json:"env,omitempty"`
+	JVMFlags []string `json:"jvmFlags,omitempty"`
 	// Baseline is set by the loader on the manifest's baseline entry.
 	Baseline bool `json:"-"`
 }

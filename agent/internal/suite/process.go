@@ -65,6 +65,7 @@ func (m *Manifest) Expand(t *Target, o StartOptions, workDir string, port int) [
 		if a == "{jvmFlags}" {
 			out = append(out, m.JVMFlagsFor(o.VCPUs)...)
 			out = append(out, o.JVMFlags...)
+			out = append(out, t.JVMFlags...)
 			if o.GCLog {
 				out = append(out, gcstats.LogFlag(filepath.Join(workDir, GCLogName)))
 			}
@@ -161,6 +162,7 @@ func (m *Manifest) Start(ctx context.Context, t *Target, o StartOptions) (*Proce
 		cmd.Env = append(cmd.Env, "PODIUM_REFERENCE_URL="+o.ReferenceURL)
 	}
 	cmd.Env = append(cmd.Env, o.Env...)
+	cmd.Env = append(cmd.Env, t.Env...)
 	lb := &tailBuffer{max: 16 << 10}
 	cmd.Stdout, cmd.Stderr = lb, lb
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}

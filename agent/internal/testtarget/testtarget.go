@@ -21,6 +21,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"podium.dev/agent/internal/port"
 )
 
@@ -200,7 +202,8 @@ func Main(m *testing.M) {
 // service, on 127.0.0.1:$PORT, and never returns; without it, it returns at once. With PODIUM_TEST_COUNTS set to a
 // folder, a target counts the requests it answered and writes the count to <folder>/<port> when it is stopped
 // (SIGTERM): a test of several instances behind a balancer sees that each one served. PODIUM_CONTRACT_STALL=PATH:N
-// answers N requests to PATH, then stalls there (see stalling).
+// answers N requests to PATH, then stalls there (see stalling). PODIUM_CONTRACT_RATE=R answers at most R requests a
+// second (limited).
 func serveIfChild() {
 	var h http.Handler
 	switch os.Getenv("PODIUM_CONTRACT_SERVE") {
@@ -214,6 +217,9 @@ func serveIfChild() {
 	if dir := os.Getenv("PODIUM_TEST_COUNTS"); dir != "" {
 		h = counted(h, filepath.Join(dir, os.Getenv("PORT")))
 	}
+	if r, _ := strconv.ParseFloat(os.Getenv("PODIUM_CONTRACT_RATE"), 64); r > 0 {
+		h = limited(h, r)
+	}
 	if us, _ := strconv.Atoi(os.Getenv("PODIUM_CONTRACT_SPIN_US")); us > 0 {
 		h = spinning(h, time.Duration(us)*time.Microsecond)
 	}
@@ -223,6 +229,19 @@ func serveIfChild() {
 	}
 	http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), h)
 	os.Exit(1)
+}
+
+// limited answers at most r requests a second (a token bucket of one token: a request waits for its turn), a target
+// whose throughput is its setting whatever the host does while it is under that, for the A/B tests: two variants
+// limited to r and 0.9 r are 10% apart by construction.
+func limited(h http.Handler, r float64) http.Handler {
+	lim := rate.NewLimiter(rate.Limit(r), 1)
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if err := lim.Wait(req.Context()); err != nil {
+			return // the client went away
+		}
+		h.ServeHTTP(w, req)
+	})
 }
 
 // spinning makes every request cost at least d of busy CPU before h answers it: a target whose capacity on one CPU
