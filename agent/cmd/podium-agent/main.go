@@ -143,7 +143,7 @@ line wins over the environment, which wins over the file.`,
 	pf.StringVar(&g.spool, "spool", config.SpoolDir(config.Home()), "spool folder: runs wait here until the service has them (default <home>/spool)")
 	pf.StringVar(&g.key, "key", config.KeyFile(config.Home()), "the agent's Ed25519 key file (default <home>/agent-key.json)")
 	pf.StringVar(&g.server, "server", "http://127.0.0.1:8080", "the Podium results service")
-	root.AddCommand(newKeygen(g), newEnroll(g), newCheck(g), newRun(g), newPlan(g), newStart(g), newPush(g), newStatus(g), newVerify(g), newDoctor(g), newBackfill(g), newDatabase(g))
+	root.AddCommand(newKeygen(g), newEnroll(g), newCheck(g), newRun(g), newPlan(g), newStart(g), newPush(g), newStatus(g), newVerify(g), newDoctor(g), newBackfill(g), newDatabase(g), newAB(g))
 	return root
 }
 
