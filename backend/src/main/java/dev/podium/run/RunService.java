@@ -6,6 +6,8 @@ import dev.podium.agent.Ed25519Keys;
 import dev.podium.common.DatabaseErrors;
 import dev.podium.common.PodiumConfig;
 import dev.podium.common.ProblemException;
+import dev.podium.ingest.IngestGate;
+import dev.podium.ingest.IngestPhases;
 import dev.podium.input.DsseEnvelope;
 import dev.podium.input.RunInputRules;
 import dev.podium.input.RunPayloadValidator;

@@ -1,6 +1,7 @@
 package dev.podium.run;
 
 import dev.podium.agent.Agent;
+import dev.podium.ingest.IngestPhases;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

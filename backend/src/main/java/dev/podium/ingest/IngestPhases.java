@@ -1,4 +1,4 @@
-package dev.podium.run;
+package dev.podium.ingest;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -14,7 +14,7 @@ public class IngestPhases {
     private final MeterRegistry registry;
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
-    IngestPhases(MeterRegistry registry) {
+    public IngestPhases(MeterRegistry registry) {
         this.registry = registry;
     }
 

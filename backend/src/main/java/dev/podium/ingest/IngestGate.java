@@ -1,4 +1,4 @@
-package dev.podium.run;
+package dev.podium.ingest;
 
 import dev.podium.common.PodiumConfig;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,7 +10,7 @@ public class IngestGate {
 
     private final Semaphore permits;
 
-    IngestGate(PodiumConfig config) {
+    public IngestGate(PodiumConfig config) {
         this.permits = new Semaphore(Math.max(1, config.maxConcurrentIngests()));
     }
 
