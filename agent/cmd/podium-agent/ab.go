@@ -129,14 +129,8 @@ func runAB(cmd *cobra.Command, f *abFlags) error {
 	if err != nil || len(failures) > 0 {
 		return failedRun(err, failures)
 	}
-	if f.output != "" {
-		body, err := payload.Marshal()
-		if err != nil {
-			return err
-		}
-		if err := spool.WriteFile(f.output, body, 0o644); err != nil {
-			return err
-		}
+	if err := writePayload(f.output, payload); err != nil {
+		return err
 	}
 	report := ab.Report{Target: f.target, A: a.Describe(), B: b.Describe(), Rounds: f.rounds, RunID: payload.RunID,
 		Host:  fmt.Sprintf("%s, target on CPUs %s", payload.Host.CPUModel, payload.Host.ServerCPUs),

@@ -237,14 +237,8 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 	if err := state.Save(g.home); err != nil {
 		return err
 	}
-	if f.output != "" {
-		body, err := payload.Marshal()
-		if err != nil {
-			return err
-		}
-		if err := spool.WriteFile(f.output, body, 0o644); err != nil {
-			return err
-		}
+	if err := writePayload(f.output, payload); err != nil {
+		return err
 	}
 	fmt.Fprint(cmd.ErrOrStderr(), payload.Summary())
 	// The payload has no place for what was not measured: the summary says it, beside the cells.
@@ -261,6 +255,18 @@ func measure(cmd *cobra.Command, g *globals, f *runFlags, m *suite.Manifest) err
 		}
 	}
 	return failedRun(nil, failures)
+}
+
+// writePayload writes the payload, unsigned, to path (--output); nothing when path is empty.
+func writePayload(path string, payload *run.Run) error {
+	if path == "" {
+		return nil
+	}
+	body, err := payload.Marshal()
+	if err != nil {
+		return err
+	}
+	return spool.WriteFile(path, body, 0o644)
 }
 
 // failedRun names the targets that failed; the run (if any) is already spooled.

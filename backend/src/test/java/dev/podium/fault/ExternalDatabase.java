@@ -1,6 +1,7 @@
 package dev.podium.fault;
 
 import dev.podium.testing.FreePort;
+import dev.podium.testing.SystemPostgres;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,8 +13,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A PostgreSQL cluster outside the service, made with the server binaries of the system (Debian's postgresql package,
@@ -29,15 +28,10 @@ public class ExternalDatabase implements QuarkusTestResourceLifecycleManager {
     @Override
     public Map<String, String> start() {
         try {
-            bin = binaries();
+            bin = SystemPostgres.binaries("initdb");
             folder = Files.createTempDirectory("podium-external-pg-");
             int port = FreePort.any();
-            if (isRoot()) {
-                runAs = run("id", "-u", "postgres") == 0 ? "postgres" : "nobody";
-                if (run("chown", runAs, folder.toString()) != 0) {
-                    throw new IllegalStateException("cannot give " + folder + " to " + runAs);
-                }
-            }
+            runAs = SystemPostgres.owner(folder);
             pg("initdb", "-D", data().toString(), "-U", "podium", "--auth=trust", "-E", "UTF8", "--no-locale");
             Files.writeString(
                     data().resolve("postgresql.conf"),
@@ -78,50 +72,11 @@ public class ExternalDatabase implements QuarkusTestResourceLifecycleManager {
         }
         line.add(bin.resolve(command[0]).toString());
         line.addAll(List.of(command).subList(1, command.length));
-        int exit = run(line.toArray(String[]::new));
+        int exit = SystemPostgres.run(line.toArray(String[]::new));
         if (exit != 0) {
             String log = Files.exists(folder.resolve("log")) ? Files.readString(folder.resolve("log")) : "";
             throw new IllegalStateException(String.join(" ", line) + " exited " + exit + "\n" + log);
         }
-    }
-
-    private static int run(String... command) throws IOException {
-        Process p = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        try {
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return -1;
-            }
-            return p.exitValue();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
-    }
-
-    /** The newest /usr/lib/postgresql/N/bin holding initdb (Debian's postgresql package). */
-    private static Path binaries() throws IOException {
-        Path root = Path.of("/usr/lib/postgresql");
-        if (Files.isDirectory(root)) {
-            try (Stream<Path> versions = Files.list(root)) {
-                var newest = versions.map(v -> v.resolve("bin"))
-                        .filter(b -> Files.isExecutable(b.resolve("initdb")))
-                        .max(Comparator.comparingInt(b -> Integer.parseInt(
-                                b.getParent().getFileName().toString().replaceAll("\\D", "0"))));
-                if (newest.isPresent()) {
-                    return newest.get();
-                }
-            }
-        }
-        throw new IllegalStateException("no PostgreSQL server binaries under /usr/lib/postgresql: "
-                + "apt-get install -y postgresql (ci/install-deps.sh pg-server)");
-    }
-
-    private static boolean isRoot() throws IOException {
-        return ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.podium.replica;
 
 import dev.podium.testing.FreePort;
+import dev.podium.testing.SystemPostgres;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,8 +18,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A real primary and a real streaming replica of it, made with the system's PostgreSQL server binaries (Debian's
@@ -39,16 +38,11 @@ public class StreamingReplica implements QuarkusTestResourceLifecycleManager {
     @Override
     public Map<String, String> start() {
         try {
-            bin = binaries();
+            bin = SystemPostgres.binaries("initdb", "pg_basebackup");
             folder = Files.createTempDirectory("podium-replica-pg-");
             primaryPort = FreePort.any();
             replicaPort = FreePort.any();
-            if (isRoot()) {
-                runAs = run("id", "-u", "postgres") == 0 ? "postgres" : "nobody";
-                if (run("chown", runAs, folder.toString()) != 0) {
-                    throw new IllegalStateException("cannot give " + folder + " to " + runAs);
-                }
-            }
+            runAs = SystemPostgres.owner(folder);
             // initdb --auth=trust also trusts replication connections from 127.0.0.1 (its pg_hba.conf has the lines)
             pg("initdb", "-D", data("primary").toString(), "-U", "podium", "--auth=trust", "-E", "UTF8", "--no-locale");
             configure("primary", primaryPort, "wal_level = replica\nmax_wal_senders = 4\n");
@@ -148,7 +142,7 @@ public class StreamingReplica implements QuarkusTestResourceLifecycleManager {
         }
         line.add(bin.resolve(command[0]).toString());
         line.addAll(List.of(command).subList(1, command.length));
-        int exit = run(line.toArray(String[]::new));
+        int exit = SystemPostgres.run(line.toArray(String[]::new));
         if (exit != 0) {
             StringBuilder logs = new StringBuilder();
             for (String which : new String[] {"primary", "replica"}) {
@@ -159,46 +153,6 @@ public class StreamingReplica implements QuarkusTestResourceLifecycleManager {
             }
             throw new IllegalStateException(String.join(" ", line) + " exited " + exit + logs);
         }
-    }
-
-    private static int run(String... command) throws IOException {
-        Process p = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        try {
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return -1;
-            }
-            return p.exitValue();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
-    }
-
-    /** The newest /usr/lib/postgresql/N/bin holding initdb and pg_basebackup (Debian's postgresql package). */
-    private static Path binaries() throws IOException {
-        Path root = Path.of("/usr/lib/postgresql");
-        if (Files.isDirectory(root)) {
-            try (Stream<Path> versions = Files.list(root)) {
-                var newest = versions.map(v -> v.resolve("bin"))
-                        .filter(b -> Files.isExecutable(b.resolve("initdb"))
-                                && Files.isExecutable(b.resolve("pg_basebackup")))
-                        .max(Comparator.comparingInt(b -> Integer.parseInt(
-                                b.getParent().getFileName().toString().replaceAll("\\D", "0"))));
-                if (newest.isPresent()) {
-                    return newest.get();
-                }
-            }
-        }
-        throw new IllegalStateException("no PostgreSQL server binaries under /usr/lib/postgresql: "
-                + "apt-get install -y postgresql (ci/install-deps.sh pg-server)");
-    }
-
-    private static boolean isRoot() throws IOException {
-        return ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0;
     }
 
     @Override
