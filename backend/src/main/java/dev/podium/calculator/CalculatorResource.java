@@ -82,11 +82,14 @@ public class CalculatorResource {
                             + " verdict, or the interval has no high end (a lower bound)")
             Long serversSavedHigh) {}
 
-    @Inject
-    LeaderboardService leaderboard;
+    private final LeaderboardService leaderboard;
+    private final Answers answers;
 
     @Inject
-    Answers answers;
+    CalculatorResource(LeaderboardService leaderboard, Answers answers) {
+        this.leaderboard = leaderboard;
+        this.answers = answers;
+    }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)

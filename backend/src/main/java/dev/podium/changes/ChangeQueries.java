@@ -41,12 +41,14 @@ public class ChangeQueries {
         }
     }
 
-    @Inject
-    @Routed
-    DataSource dataSource;
+    private final DataSource dataSource;
+    private final ObjectMapper json;
 
     @Inject
-    ObjectMapper json;
+    ChangeQueries(@Routed DataSource dataSource, ObjectMapper json) {
+        this.dataSource = dataSource;
+        this.json = json;
+    }
 
     /**
      * A stored change point's columns as {@link #change} reads them: its series first (read's SeriesKey), then the

@@ -33,8 +33,12 @@ public class ChangesFeedResource {
     static final String ATOM = "http://www.w3.org/2005/Atom";
     static final String MEDIA_TYPE = "application/atom+xml";
 
+    private final ChangeQueries queries;
+
     @Inject
-    ChangeQueries queries;
+    ChangesFeedResource(ChangeQueries queries) {
+        this.queries = queries;
+    }
 
     @GET
     @ReplicaRead

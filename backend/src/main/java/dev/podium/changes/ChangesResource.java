@@ -70,8 +70,12 @@ public class ChangesResource {
             new CsvColumn<>("spreadAfter", c -> c.after().spread()),
             new CsvColumn<>("effectSize", ChangeView::effectSize));
 
+    private final ChangeQueries queries;
+
     @Inject
-    ChangeQueries queries;
+    ChangesResource(ChangeQueries queries) {
+        this.queries = queries;
+    }
 
     @GET
     @ReplicaRead

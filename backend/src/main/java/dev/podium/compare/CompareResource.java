@@ -1,6 +1,7 @@
 package dev.podium.compare;
 
 import dev.podium.quality.QualityFlags;
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
@@ -42,7 +43,8 @@ public class CompareResource extends CellEndpoint {
 
     private final BoardPairs boards;
 
-    CompareResource(BoardPairs boards) {
+    CompareResource(CellQueries queries, Answers answers, BoardPairs boards) {
+        super(queries, answers);
         this.boards = boards;
     }
 

@@ -28,11 +28,14 @@ public class DiffResource {
 
     static final double DEFAULT_ALPHA = 0.05;
 
-    @Inject
-    DiffService service;
+    private final DiffService service;
+    private final Answers answers;
 
     @Inject
-    Answers answers;
+    DiffResource(DiffService service, Answers answers) {
+        this.service = service;
+        this.answers = answers;
+    }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)

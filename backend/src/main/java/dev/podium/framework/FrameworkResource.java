@@ -1,9 +1,11 @@
 package dev.podium.framework;
 
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -28,6 +30,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/frameworks")
 @Tag(name = "leaderboard")
 public class FrameworkResource extends CellEndpoint {
+
+    @Inject
+    FrameworkResource(CellQueries queries, Answers answers) {
+        super(queries, answers);
+    }
 
     public record Framework(
             String framework, String ioModel, String latestVersion, List<String> scenarios, List<String> hostClasses) {}

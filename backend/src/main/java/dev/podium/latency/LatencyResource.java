@@ -1,5 +1,6 @@
 package dev.podium.latency;
 
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
@@ -7,6 +8,7 @@ import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -35,6 +37,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/latency")
 @Tag(name = "leaderboard")
 public class LatencyResource extends CellEndpoint {
+
+    @Inject
+    LatencyResource(CellQueries queries, Answers answers) {
+        super(queries, answers);
+    }
 
     @Schema(name = "LatencyPoint")
     public record Point(

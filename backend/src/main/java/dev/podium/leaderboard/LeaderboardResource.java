@@ -50,11 +50,14 @@ public class LeaderboardResource {
                        "requestsPerCpuSecond": {"mean": 66666.7, "ciLow": 65576.0, "ciHigh": 67757.4, "repeats": 3},
                        "rssMbPerKrps": {"mean": 3.33, "ciLow": 3.28, "ciHigh": 3.39, "repeats": 3}, "rankedBy": "cpu"}]}""";
 
-    @Inject
-    LeaderboardService service;
+    private final LeaderboardService service;
+    private final Answers answers;
 
     @Inject
-    Answers answers;
+    LeaderboardResource(LeaderboardService service, Answers answers) {
+        this.service = service;
+        this.answers = answers;
+    }
 
     @GET
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})

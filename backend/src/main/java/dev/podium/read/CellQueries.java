@@ -88,9 +88,12 @@ public class CellQueries {
         }
     }
 
+    private final DataSource dataSource;
+
     @Inject
-    @Routed
-    DataSource dataSource;
+    CellQueries(@Routed DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
 
     /** Cells joined with their run's fields, in no particular order. */
     public List<CellRow> cells(Where where) {

@@ -1,13 +1,16 @@
 package dev.podium.scaling;
 
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
+import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import dev.podium.stats.CellStats;
 import dev.podium.topology.Topology;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -38,6 +41,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/scaling")
 @Tag(name = "leaderboard")
 public class ScalingResource extends CellEndpoint {
+
+    @Inject
+    ScalingResource(CellQueries queries, Answers answers) {
+        super(queries, answers);
+    }
 
     @Schema(name = "ScalingPoint")
     public record Point(

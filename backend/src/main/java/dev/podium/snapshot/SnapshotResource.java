@@ -46,11 +46,14 @@ public class SnapshotResource {
     /** A frozen answer never changes: caches may keep it for a year. */
     private static final String IMMUTABLE = "public, max-age=31536000, immutable";
 
-    @Inject
-    Snapshots snapshots;
+    private final Snapshots snapshots;
+    private final AdminGuard admin;
 
     @Inject
-    AdminGuard admin;
+    SnapshotResource(Snapshots snapshots, AdminGuard admin) {
+        this.snapshots = snapshots;
+        this.admin = admin;
+    }
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)
