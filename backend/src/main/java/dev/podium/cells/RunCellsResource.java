@@ -85,7 +85,10 @@ public class RunCellsResource extends CellEndpoint {
         QueryParams q = QueryParams.of(uri, endpoint);
         UUID runId = runId(id);
         return answers.table(
-                "cells" + runId + q.normalised(), q.csv(headers), () -> compute(runId), CellsResponse::csv);
+                "cells" + runId + q.normalised(),
+                QueryParams.parseCsv(format, headers),
+                () -> compute(runId),
+                CellsResponse::csv);
     }
 
     CellsResponse compute(UUID runId) {

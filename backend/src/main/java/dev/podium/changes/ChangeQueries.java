@@ -31,13 +31,14 @@ public class ChangeQueries {
     /** The filters of a request, each checked with its field named: a series' (read's CellFilter), metric, limit. */
     public record Filter(CellQueries.Where series, String metric, int limit) {
 
-        static Filter of(CellFilter series, QueryParams q) {
-            int limit = q.positiveInt("limit", DEFAULT_LIMIT);
+        static Filter of(CellFilter series, ChangeParams given) {
+            int limit = QueryParams.parsePositiveInt("limit", given.limit, DEFAULT_LIMIT);
             if (limit > MAX_LIMIT) {
                 throw ProblemException.badRequest("invalid-parameter", "'limit' must be at most " + MAX_LIMIT, "limit");
             }
             CellQueries.Where where = series.whereUnprefixed();
-            return new Filter(where, q.oneOf("metric", Set.copyOf(ChangeDetector.METRICS), null), limit);
+            return new Filter(
+                    where, QueryParams.parseOneOf("metric", given.metric, Set.copyOf(ChangeDetector.METRICS)), limit);
         }
     }
 

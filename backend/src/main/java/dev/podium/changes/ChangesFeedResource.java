@@ -56,7 +56,7 @@ public class ChangesFeedResource {
             @BeanParam CellFilter series,
             @BeanParam ChangeParams filters) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        List<ChangeView> changes = queries.list(ChangeQueries.Filter.of(series, q));
+        List<ChangeView> changes = queries.list(ChangeQueries.Filter.of(series, filters));
         String self = uri.getRequestUri().toString();
         String base = uri.getBaseUri().toString().replaceAll("/$", "");
         try {

@@ -107,9 +107,9 @@ public class ChangesResource {
             @BeanParam CellFilter series,
             @BeanParam ChangeParams filters,
             @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
-        QueryParams q = QueryParams.of(uri, endpoint);
-        ChangeQueries.Filter filter = ChangeQueries.Filter.of(series, q);
-        boolean csv = q.csv(headers);
+        QueryParams.of(uri, endpoint);
+        ChangeQueries.Filter filter = ChangeQueries.Filter.of(series, filters);
+        boolean csv = QueryParams.parseCsv(format, headers);
         List<ChangeView> changes = queries.list(filter);
         if (!csv) {
             return Response.ok(changes, MediaType.APPLICATION_JSON).build();

@@ -173,9 +173,9 @@ public class CompareResource extends CellEndpoint {
                     @QueryParam("a")
                     String a,
             @Parameter(required = true, description = "cell id", example = "2") @QueryParam("b") String b) {
-        QueryParams q = QueryParams.of(uri, endpoint);
-        long idA = q.id("a");
-        long idB = q.id("b");
+        QueryParams.of(uri, endpoint);
+        long idA = QueryParams.parseId("a", a);
+        long idB = QueryParams.parseId("b", b);
         return answers.json("compare" + idA + "/" + idB, () -> compute(idA, idB));
     }
 

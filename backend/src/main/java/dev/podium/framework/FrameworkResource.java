@@ -4,6 +4,7 @@ import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
+import dev.podium.read.TargetKey;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -68,12 +69,12 @@ public class FrameworkResource extends CellEndpoint {
                 "c.framework, c.io_model, c.scenario, r.host_class",
                 new CellQueries.Where().andAlways("not c.baseline"),
                 rs -> new Seen(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
-        Map<String, String> versions = queries.latestVersions();
-        Map<String, List<Seen>> byTarget = new TreeMap<>();
-        rows.forEach(s -> byTarget.computeIfAbsent(s.framework() + "\u0000" + s.ioModel(), k -> new ArrayList<>())
+        Map<TargetKey, String> versions = queries.latestVersions();
+        Map<TargetKey, List<Seen>> byTarget = new TreeMap<>();
+        rows.forEach(s -> byTarget.computeIfAbsent(TargetKey.of(s.framework(), s.ioModel()), k -> new ArrayList<>())
                 .add(s));
         List<Framework> items = new ArrayList<>();
-        for (Map.Entry<String, List<Seen>> e : byTarget.entrySet()) {
+        for (Map.Entry<TargetKey, List<Seen>> e : byTarget.entrySet()) {
             Seen first = e.getValue().get(0);
             items.add(new Framework(
                     first.framework(),

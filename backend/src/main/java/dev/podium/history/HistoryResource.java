@@ -163,15 +163,16 @@ public class HistoryResource extends CellEndpoint {
                 filter.require("scenario", "framework").loadModelOr("closed").where();
         String sc = filter.scenario;
         String lm = filter.loadModel;
-        int w = q.positiveInt("window", DEFAULT_WINDOW);
+        int w = QueryParams.parsePositiveInt("window", window, DEFAULT_WINDOW);
         if (w > 100) {
             throw ReadProblems.badParameter("window", "'window' must be at most 100");
         }
-        String order = q.oneOf("orderBy", ORDERS, "date");
-        boolean includeFlagged = "include".equals(q.oneOf("flagged", QualityFlags.CHOICES, "exclude"));
+        String order = QueryParams.parseOneOf("orderBy", orderBy, ORDERS, "date");
+        boolean includeFlagged =
+                "include".equals(QueryParams.parseOneOf("flagged", flagged, QualityFlags.CHOICES, "exclude"));
         return answers.table(
                 "history" + q.normalised(),
-                q.csv(headers),
+                QueryParams.parseCsv(format, headers),
                 () -> compute(sc, lm, where, w, order, includeFlagged),
                 HistoryResponse::csv);
     }

@@ -124,12 +124,15 @@ public class LeaderboardResource {
             @Context HttpHeaders headers,
             @BeanParam CellFilter cells,
             @BeanParam LeaderboardParams params) {
-        QueryParams q = QueryParams.of(uri, endpoint);
+        QueryParams.of(uri, endpoint);
         LeaderboardQuery query = LeaderboardQuery.from(cells, params);
         String b = or(QueryParams.parseOneOf("basis", params.basis, LeaderboardService.BASES), "segment");
         boolean withSegments = "include".equals(QueryParams.parseOneOf("segments", params.segments, SEGMENTS));
         return answers.table(
-                key(query, b, withSegments), q.csv(headers), board(query, b, withSegments), LeaderboardResponse::csv);
+                key(query, b, withSegments),
+                QueryParams.parseCsv(params.format, headers),
+                board(query, b, withSegments),
+                LeaderboardResponse::csv);
     }
 
     private static String or(String value, String fallback) {

@@ -118,7 +118,8 @@ public class SnapshotResource {
             @Context HttpHeaders headers,
             @Parameter(description = "the snapshot's slug", example = "2026-round-1") @PathParam("slug") String slug,
             @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
-        boolean csv = QueryParams.of(uri, endpoint).csv(headers);
+        QueryParams.of(uri, endpoint);
+        boolean csv = QueryParams.parseCsv(format, headers);
         Snapshots.Stored stored = stored(slug);
         byte[] bytes = csv ? stored.csv() : stored.document();
         SnapshotDocument.Download download =
