@@ -37,11 +37,14 @@ public class BadgeResource {
     /** Badges follow new runs within five minutes; the ETag lets a cache revalidate for free. */
     static final String CACHE_CONTROL = "public, max-age=300";
 
-    @Inject
-    Badges badges;
+    private final Badges badges;
+    private final ObjectMapper json;
 
     @Inject
-    ObjectMapper json;
+    BadgeResource(Badges badges, ObjectMapper json) {
+        this.badges = badges;
+        this.json = json;
+    }
 
     @GET
     @Produces({SVG, MediaType.APPLICATION_JSON})

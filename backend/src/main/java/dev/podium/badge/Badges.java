@@ -23,11 +23,14 @@ import java.util.Locale;
 @ApplicationScoped
 public class Badges {
 
-    @Inject
-    FrameworkPages pages;
+    private final FrameworkPages pages;
+    private final ChangeQueries changes;
 
     @Inject
-    ChangeQueries changes;
+    Badges(FrameworkPages pages, ChangeQueries changes) {
+        this.pages = pages;
+        this.changes = changes;
+    }
 
     /** The badge, or one saying what is unknown ({@code found} false). Blocking; one read, on the replica if any. */
     @ReplicaRead

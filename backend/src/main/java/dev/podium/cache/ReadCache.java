@@ -118,15 +118,18 @@ public class ReadCache {
 
     // the stamp is read where the answer is rendered (the replica while it answers reads): an answer is never
     // stored under a stamp newer than the data it was rendered from
-    @Inject
-    @Routed
-    DataSource dataSource;
+    private final DataSource dataSource;
+    private final Replica replica;
+    private final ReadCacheConfig config;
+    private final MeterRegistry registry;
 
     @Inject
-    Replica replica;
-
-    @Inject
-    ReadCacheConfig config;
+    ReadCache(@Routed DataSource dataSource, Replica replica, ReadCacheConfig config, MeterRegistry registry) {
+        this.dataSource = dataSource;
+        this.replica = replica;
+        this.config = config;
+        this.registry = registry;
+    }
 
     /** An answer's renderer and when it was last asked for: what the background refresh renders again. */
     private static final class Hot {
@@ -149,9 +152,6 @@ public class ReadCache {
     private static final int MAX_HOT = 4096;
 
     private static final Logger LOG = Logger.getLogger(ReadCache.class);
-
-    @Inject
-    MeterRegistry registry;
 
     private final ConcurrentHashMap<String, Hot> hot = new ConcurrentHashMap<>();
     private volatile String refreshedStamp;

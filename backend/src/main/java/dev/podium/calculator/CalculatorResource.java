@@ -82,11 +82,14 @@ public class CalculatorResource {
                             + " verdict, or the interval has no high end (a lower bound)")
             Long serversSavedHigh) {}
 
-    @Inject
-    LeaderboardService leaderboard;
+    private final LeaderboardService leaderboard;
+    private final Answers answers;
 
     @Inject
-    Answers answers;
+    CalculatorResource(LeaderboardService leaderboard, Answers answers) {
+        this.leaderboard = leaderboard;
+        this.answers = answers;
+    }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -172,9 +175,10 @@ public class CalculatorResource {
                     @QueryParam("flagged")
                     String flagged) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        int n = q.positiveInt("servers", null) == null ? missing("servers") : q.positiveInt("servers", null);
-        List<String> cur = q.all("current");
-        List<String> req = q.all("required");
+        Integer given = QueryParams.parsePositiveInt("servers", servers);
+        int n = given == null ? missing("servers") : given;
+        List<String> cur = QueryParams.parseAll(current);
+        List<String> req = QueryParams.parseAll(required);
         if (cur.isEmpty()) {
             missing("current");
         }
@@ -189,19 +193,21 @@ public class CalculatorResource {
                     QueryParams.number("current", cur.get(i), false),
                     QueryParams.number("required", req.get(i), true)));
         }
-        Double userRatio = q.positiveNumber("ratio", null);
+        Double userRatio = QueryParams.parsePositiveNumber("ratio", ratio, null);
         // a targetRate names the fixed-rate cost cells (open loop): the fleet is sized from the cost at that rate
         (userRatio == null ? cells.without(endpoint).require("scenario") : cells.without(endpoint))
                 .loadModelOr(cells.targetRate() == null ? "closed" : "open")
                 .check();
         String sc = cells.scenario();
-        String fromFw = userRatio == null ? q.required("from") : q.text("from");
-        String toFw = userRatio == null ? q.required("to") : q.text("to");
-        String fromIo = q.oneOf("fromIoModel", QueryParams.IO_MODELS, null);
-        String toIo = q.oneOf("toIoModel", QueryParams.IO_MODELS, null);
-        double slaMs = q.positiveNumber("sla", LeaderboardQuery.DEFAULT_SLA_MS);
-        boolean byCpu = "cpu".equals(q.oneOf("by", BY, "throughput"));
-        boolean includeFlagged = "include".equals(q.oneOf("flagged", QualityFlags.CHOICES, "exclude"));
+        String fromFw =
+                userRatio == null ? QueryParams.parseRequired("from", from) : QueryParams.parseText("from", from);
+        String toFw = userRatio == null ? QueryParams.parseRequired("to", to) : QueryParams.parseText("to", to);
+        String fromIo = QueryParams.parseOneOf("fromIoModel", fromIoModel, QueryParams.IO_MODELS);
+        String toIo = QueryParams.parseOneOf("toIoModel", toIoModel, QueryParams.IO_MODELS);
+        double slaMs = QueryParams.parsePositiveNumber("sla", sla, LeaderboardQuery.DEFAULT_SLA_MS);
+        boolean byCpu = "cpu".equals(QueryParams.parseOneOf("by", by, BY, "throughput"));
+        boolean includeFlagged =
+                "include".equals(QueryParams.parseOneOf("flagged", flagged, QualityFlags.CHOICES, "exclude"));
         return answers.json("calculator" + q.normalised(), () -> {
             LeaderboardResponse board =
                     sc == null ? null : leaderboard.leaderboard(LeaderboardQuery.of(cells, slaMs, includeFlagged));

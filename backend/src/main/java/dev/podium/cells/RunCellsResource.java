@@ -1,5 +1,6 @@
 package dev.podium.cells;
 
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
@@ -8,6 +9,7 @@ import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -34,6 +36,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/runs/{id}/cells")
 @Tag(name = "runs")
 public class RunCellsResource extends CellEndpoint {
+
+    @Inject
+    RunCellsResource(CellQueries queries, Answers answers) {
+        super(queries, answers);
+    }
 
     public record CellsResponse(List<CellView> items) {
 
@@ -78,7 +85,10 @@ public class RunCellsResource extends CellEndpoint {
         QueryParams q = QueryParams.of(uri, endpoint);
         UUID runId = runId(id);
         return answers.table(
-                "cells" + runId + q.normalised(), q.csv(headers), () -> compute(runId), CellsResponse::csv);
+                "cells" + runId + q.normalised(),
+                QueryParams.parseCsv(format, headers),
+                () -> compute(runId),
+                CellsResponse::csv);
     }
 
     CellsResponse compute(UUID runId) {

@@ -57,20 +57,25 @@ public class ChangeDetector {
                 + dev.podium.jvmmode.JvmMode.keySuffix(s.jvmMode());
     }
 
-    @Inject
-    DataSource dataSource;
+    private final DataSource dataSource;
+    private final ChangesConfig config;
+    private final ChangePointStore store;
+    private final WebhookDeliveries outbox;
+    private final RunDetections detections;
 
     @Inject
-    ChangesConfig config;
-
-    @Inject
-    ChangePointStore store;
-
-    @Inject
-    WebhookDeliveries outbox;
-
-    @Inject
-    RunDetections detections;
+    ChangeDetector(
+            DataSource dataSource,
+            ChangesConfig config,
+            ChangePointStore store,
+            WebhookDeliveries outbox,
+            RunDetections detections) {
+        this.dataSource = dataSource;
+        this.config = config;
+        this.store = store;
+        this.outbox = outbox;
+        this.detections = detections;
+    }
 
     // one thread: recomputes of one series never race, and they take one core at most
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {

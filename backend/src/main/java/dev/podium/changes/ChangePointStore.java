@@ -26,11 +26,14 @@ import java.util.UUID;
 @ApplicationScoped
 public class ChangePointStore {
 
-    @Inject
-    Webhooks webhooks;
+    private final Webhooks webhooks;
+    private final ObjectMapper json;
 
     @Inject
-    ObjectMapper json;
+    ChangePointStore(Webhooks webhooks, ObjectMapper json) {
+        this.webhooks = webhooks;
+        this.json = json;
+    }
 
     List<ChangeView> store(
             Connection c,

@@ -31,22 +31,25 @@ public class ChangeQueries {
     /** The filters of a request, each checked with its field named: a series' (read's CellFilter), metric, limit. */
     public record Filter(CellQueries.Where series, String metric, int limit) {
 
-        static Filter of(CellFilter series, QueryParams q) {
-            int limit = q.positiveInt("limit", DEFAULT_LIMIT);
+        static Filter of(CellFilter series, ChangeParams given) {
+            int limit = QueryParams.parsePositiveInt("limit", given.limit, DEFAULT_LIMIT);
             if (limit > MAX_LIMIT) {
                 throw ProblemException.badRequest("invalid-parameter", "'limit' must be at most " + MAX_LIMIT, "limit");
             }
             CellQueries.Where where = series.whereUnprefixed();
-            return new Filter(where, q.oneOf("metric", Set.copyOf(ChangeDetector.METRICS), null), limit);
+            return new Filter(
+                    where, QueryParams.parseOneOf("metric", given.metric, Set.copyOf(ChangeDetector.METRICS)), limit);
         }
     }
 
-    @Inject
-    @Routed
-    DataSource dataSource;
+    private final DataSource dataSource;
+    private final ObjectMapper json;
 
     @Inject
-    ObjectMapper json;
+    ChangeQueries(@Routed DataSource dataSource, ObjectMapper json) {
+        this.dataSource = dataSource;
+        this.json = json;
+    }
 
     /**
      * A stored change point's columns as {@link #change} reads them: its series first (read's SeriesKey), then the

@@ -33,8 +33,12 @@ public class ChangesFeedResource {
     static final String ATOM = "http://www.w3.org/2005/Atom";
     static final String MEDIA_TYPE = "application/atom+xml";
 
+    private final ChangeQueries queries;
+
     @Inject
-    ChangeQueries queries;
+    ChangesFeedResource(ChangeQueries queries) {
+        this.queries = queries;
+    }
 
     @GET
     @ReplicaRead
@@ -52,7 +56,7 @@ public class ChangesFeedResource {
             @BeanParam CellFilter series,
             @BeanParam ChangeParams filters) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        List<ChangeView> changes = queries.list(ChangeQueries.Filter.of(series, q));
+        List<ChangeView> changes = queries.list(ChangeQueries.Filter.of(series, filters));
         String self = uri.getRequestUri().toString();
         String base = uri.getBaseUri().toString().replaceAll("/$", "");
         try {

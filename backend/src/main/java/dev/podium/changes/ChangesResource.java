@@ -70,8 +70,12 @@ public class ChangesResource {
             new CsvColumn<>("spreadAfter", c -> c.after().spread()),
             new CsvColumn<>("effectSize", ChangeView::effectSize));
 
+    private final ChangeQueries queries;
+
     @Inject
-    ChangeQueries queries;
+    ChangesResource(ChangeQueries queries) {
+        this.queries = queries;
+    }
 
     @GET
     @ReplicaRead
@@ -103,9 +107,9 @@ public class ChangesResource {
             @BeanParam CellFilter series,
             @BeanParam ChangeParams filters,
             @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
-        QueryParams q = QueryParams.of(uri, endpoint);
-        ChangeQueries.Filter filter = ChangeQueries.Filter.of(series, q);
-        boolean csv = q.csv(headers);
+        QueryParams.of(uri, endpoint);
+        ChangeQueries.Filter filter = ChangeQueries.Filter.of(series, filters);
+        boolean csv = QueryParams.parseCsv(format, headers);
         List<ChangeView> changes = queries.list(filter);
         if (!csv) {
             return Response.ok(changes, MediaType.APPLICATION_JSON).build();

@@ -1,6 +1,7 @@
 package dev.podium.compare;
 
 import dev.podium.quality.QualityFlags;
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
@@ -42,7 +43,8 @@ public class CompareResource extends CellEndpoint {
 
     private final BoardPairs boards;
 
-    CompareResource(BoardPairs boards) {
+    CompareResource(CellQueries queries, Answers answers, BoardPairs boards) {
+        super(queries, answers);
         this.boards = boards;
     }
 
@@ -171,9 +173,9 @@ public class CompareResource extends CellEndpoint {
                     @QueryParam("a")
                     String a,
             @Parameter(required = true, description = "cell id", example = "2") @QueryParam("b") String b) {
-        QueryParams q = QueryParams.of(uri, endpoint);
-        long idA = q.id("a");
-        long idB = q.id("b");
+        QueryParams.of(uri, endpoint);
+        long idA = QueryParams.parseId("a", a);
+        long idB = QueryParams.parseId("b", b);
         return answers.json("compare" + idA + "/" + idB, () -> compute(idA, idB));
     }
 

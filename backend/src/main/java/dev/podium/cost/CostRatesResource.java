@@ -1,9 +1,11 @@
 package dev.podium.cost;
 
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -30,6 +32,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/cost/rates")
 @Tag(name = "leaderboard")
 public class CostRatesResource extends CellEndpoint {
+
+    @Inject
+    CostRatesResource(CellQueries queries, Answers answers) {
+        super(queries, answers);
+    }
 
     /** The rates measured, and where. */
     public record CostRates(

@@ -28,11 +28,14 @@ public class DiffResource {
 
     static final double DEFAULT_ALPHA = 0.05;
 
-    @Inject
-    DiffService service;
+    private final DiffService service;
+    private final Answers answers;
 
     @Inject
-    Answers answers;
+    DiffResource(DiffService service, Answers answers) {
+        this.service = service;
+        this.answers = answers;
+    }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -55,18 +58,18 @@ public class DiffResource {
             @Parameter(required = true, description = "run id: the after") @QueryParam("b") String b,
             @Parameter(description = "significance level, 0 < alpha < 1 (default 0.05)") @QueryParam("alpha")
                     String alpha) {
-        QueryParams q = QueryParams.of(uri, endpoint);
-        UUID runA = runId(q, "a");
-        UUID runB = runId(q, "b");
-        double level = q.positiveNumber("alpha", DEFAULT_ALPHA);
+        QueryParams.of(uri, endpoint);
+        UUID runA = runId("a", a);
+        UUID runB = runId("b", b);
+        double level = QueryParams.parsePositiveNumber("alpha", alpha, DEFAULT_ALPHA);
         if (level >= 1) {
             throw ProblemException.badRequest("invalid-parameter", "'alpha' must be below 1", "alpha");
         }
         return answers.json("diff" + runA + "/" + runB + "/" + level, () -> service.diff(runA, runB, level));
     }
 
-    private static UUID runId(QueryParams q, String field) {
-        String v = q.required(field);
+    private static UUID runId(String field, String given) {
+        String v = QueryParams.parseRequired(field, given);
         try {
             return UUID.fromString(v);
         } catch (IllegalArgumentException e) {

@@ -69,12 +69,14 @@ public class DiffService {
         }
     }
 
-    @Inject
-    @Routed
-    DataSource dataSource;
+    private final DataSource dataSource;
+    private final CellQueries queries;
 
     @Inject
-    CellQueries queries;
+    DiffService(@Routed DataSource dataSource, CellQueries queries) {
+        this.dataSource = dataSource;
+        this.queries = queries;
+    }
 
     /** A cell's throughput as the engine judges it (null: no statistics or no figure). */
     private static Evidence evidence(CellRow c) {

@@ -15,11 +15,14 @@ import java.util.Locale;
 @ApplicationScoped
 public class FrameworkNames {
 
-    @Inject
-    CellQueries queries;
+    private final CellQueries queries;
+    private final ReadCache cache;
 
     @Inject
-    ReadCache cache;
+    FrameworkNames(CellQueries queries, ReadCache cache) {
+        this.queries = queries;
+        this.cache = cache;
+    }
 
     /** Every stored framework name, sorted. Blocking: call on a worker thread. */
     public List<String> all() {

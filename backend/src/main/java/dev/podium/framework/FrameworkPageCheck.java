@@ -9,8 +9,12 @@ import java.util.Map;
 @ApplicationScoped
 public class FrameworkPageCheck implements SitePageCheck {
 
+    private final FrameworkPages pages;
+
     @Inject
-    FrameworkPages pages;
+    FrameworkPageCheck(FrameworkPages pages) {
+        this.pages = pages;
+    }
 
     @Override
     public boolean exists(String route, Map<String, String> params) {

@@ -35,14 +35,16 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
         content = @Content(mediaType = "application/problem+json"))
 public class FrameworkPageResource {
 
-    @Inject
-    FrameworkPages pages;
+    private final FrameworkPages pages;
+    private final JvmModeQueries jvmModes;
+    private final Answers answers;
 
     @Inject
-    JvmModeQueries jvmModes;
-
-    @Inject
-    Answers answers;
+    FrameworkPageResource(FrameworkPages pages, JvmModeQueries jvmModes, Answers answers) {
+        this.pages = pages;
+        this.jvmModes = jvmModes;
+        this.answers = answers;
+    }
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)

@@ -24,20 +24,25 @@ public class FrameworkPages {
     // the run schema's order (plaintext first), read from the schema rather than written out here
     private static final List<String> SCENARIO_ORDER = List.copyOf(RunSchema.SCENARIOS);
 
-    @Inject
-    CellQueries queries;
+    private final CellQueries queries;
+    private final LeaderboardService leaderboards;
+    private final FrameworkNames names;
+    private final SuiteCatalog suite;
+    private final FrameworkConfig config;
 
     @Inject
-    LeaderboardService leaderboards;
-
-    @Inject
-    FrameworkNames names;
-
-    @Inject
-    SuiteCatalog suite;
-
-    @Inject
-    FrameworkConfig config;
+    FrameworkPages(
+            CellQueries queries,
+            LeaderboardService leaderboards,
+            FrameworkNames names,
+            SuiteCatalog suite,
+            FrameworkConfig config) {
+        this.queries = queries;
+        this.leaderboards = leaderboards;
+        this.names = names;
+        this.suite = suite;
+        this.config = config;
+    }
 
     /** The stored (non-baseline) framework a slug or name stands for, or null. Blocking. */
     public String framework(String slugOrName) {

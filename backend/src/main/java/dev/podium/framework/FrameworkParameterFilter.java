@@ -16,8 +16,12 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  */
 public class FrameworkParameterFilter {
 
+    private final FrameworkNames names;
+
     @Inject
-    FrameworkNames names;
+    FrameworkParameterFilter(FrameworkNames names) {
+        this.names = names;
+    }
 
     @ServerRequestFilter(preMatching = true)
     public Uni<Void> resolve(ContainerRequestContext request) {

@@ -1,9 +1,12 @@
 package dev.podium.framework;
 
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
+import dev.podium.read.TargetKey;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -28,6 +31,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/frameworks")
 @Tag(name = "leaderboard")
 public class FrameworkResource extends CellEndpoint {
+
+    @Inject
+    FrameworkResource(CellQueries queries, Answers answers) {
+        super(queries, answers);
+    }
 
     public record Framework(
             String framework, String ioModel, String latestVersion, List<String> scenarios, List<String> hostClasses) {}
@@ -61,12 +69,12 @@ public class FrameworkResource extends CellEndpoint {
                 "c.framework, c.io_model, c.scenario, r.host_class",
                 new CellQueries.Where().andAlways("not c.baseline"),
                 rs -> new Seen(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
-        Map<String, String> versions = queries.latestVersions();
-        Map<String, List<Seen>> byTarget = new TreeMap<>();
-        rows.forEach(s -> byTarget.computeIfAbsent(s.framework() + "\u0000" + s.ioModel(), k -> new ArrayList<>())
+        Map<TargetKey, String> versions = queries.latestVersions();
+        Map<TargetKey, List<Seen>> byTarget = new TreeMap<>();
+        rows.forEach(s -> byTarget.computeIfAbsent(TargetKey.of(s.framework(), s.ioModel()), k -> new ArrayList<>())
                 .add(s));
         List<Framework> items = new ArrayList<>();
-        for (Map.Entry<String, List<Seen>> e : byTarget.entrySet()) {
+        for (Map.Entry<TargetKey, List<Seen>> e : byTarget.entrySet()) {
             Seen first = e.getValue().get(0);
             items.add(new Framework(
                     first.framework(),

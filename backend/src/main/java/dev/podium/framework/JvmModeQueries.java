@@ -33,9 +33,12 @@ public class JvmModeQueries {
             + " order by a.io_model, a.scenario, a.connections, a.vcpus, a.topology, r.host_class,"
             + " r.started_at desc, r.received_at desc, r.id desc, d.ordinal";
 
+    private final DataSource dataSource;
+
     @Inject
-    @Routed
-    DataSource dataSource;
+    JvmModeQueries(@Routed DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
 
     JvmModeComparison compare(String framework) {
         List<JvmModeComparison.Row> rows = new ArrayList<>();

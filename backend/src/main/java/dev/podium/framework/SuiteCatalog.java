@@ -27,8 +27,12 @@ public class SuiteCatalog {
             String notes,
             String classification) {}
 
+    private final ObjectMapper json;
+
     @Inject
-    ObjectMapper json;
+    SuiteCatalog(ObjectMapper json) {
+        this.json = json;
+    }
 
     private volatile List<Target> targets = List.of();
     private volatile String suiteVersion;

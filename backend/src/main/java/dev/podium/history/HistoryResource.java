@@ -1,6 +1,7 @@
 package dev.podium.history;
 
 import dev.podium.quality.QualityFlags;
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
@@ -13,6 +14,7 @@ import dev.podium.stats.CellStats;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.version.FrameworkVersions;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -48,6 +50,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/history")
 @Tag(name = "leaderboard")
 public class HistoryResource extends CellEndpoint {
+
+    @Inject
+    HistoryResource(CellQueries queries, Answers answers) {
+        super(queries, answers);
+    }
 
     static final Set<String> ORDERS = Set.of("date", "version");
     static final int DEFAULT_WINDOW = 5;
@@ -156,15 +163,16 @@ public class HistoryResource extends CellEndpoint {
                 filter.require("scenario", "framework").loadModelOr("closed").where();
         String sc = filter.scenario;
         String lm = filter.loadModel;
-        int w = q.positiveInt("window", DEFAULT_WINDOW);
+        int w = QueryParams.parsePositiveInt("window", window, DEFAULT_WINDOW);
         if (w > 100) {
             throw ReadProblems.badParameter("window", "'window' must be at most 100");
         }
-        String order = q.oneOf("orderBy", ORDERS, "date");
-        boolean includeFlagged = "include".equals(q.oneOf("flagged", QualityFlags.CHOICES, "exclude"));
+        String order = QueryParams.parseOneOf("orderBy", orderBy, ORDERS, "date");
+        boolean includeFlagged =
+                "include".equals(QueryParams.parseOneOf("flagged", flagged, QualityFlags.CHOICES, "exclude"));
         return answers.table(
                 "history" + q.normalised(),
-                q.csv(headers),
+                QueryParams.parseCsv(format, headers),
                 () -> compute(sc, lm, where, w, order, includeFlagged),
                 HistoryResponse::csv);
     }

@@ -27,9 +27,12 @@ public class HostSettingsDifferences {
     static final String NOT_RECORDED = "not recorded";
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    private final DataSource dataSource;
+
     @Inject
-    @Routed
-    DataSource dataSource;
+    HostSettingsDifferences(@Routed DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
 
     /** {@code targets}: run id -> the targets shown from it. Settings with one value everywhere are left out. */
     public List<SettingDifference> among(Map<UUID, List<String>> targets) {

@@ -1,12 +1,15 @@
 package dev.podium.latency;
 
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
+import dev.podium.read.TargetKey;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -35,6 +38,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/latency")
 @Tag(name = "leaderboard")
 public class LatencyResource extends CellEndpoint {
+
+    @Inject
+    LatencyResource(CellQueries queries, Answers answers) {
+        super(queries, answers);
+    }
 
     @Schema(name = "LatencyPoint")
     public record Point(
@@ -115,9 +123,9 @@ public class LatencyResource extends CellEndpoint {
                         .andAlways("not c.baseline")
                         .andAlways("c.topology = ?", dev.podium.topology.Topology.SINGLE), // single instances only
                 false);
-        Map<String, List<CellRow>> newest = new TreeMap<>();
+        Map<TargetKey, List<CellRow>> newest = new TreeMap<>();
         for (CellRow c : cells) {
-            keepNewestRun(newest, c.framework() + "\u0000" + c.ioModel(), c);
+            keepNewestRun(newest, TargetKey.of(c.framework(), c.ioModel()), c);
         }
         List<Series> series = new ArrayList<>();
         for (List<CellRow> sweep : newest.values()) {

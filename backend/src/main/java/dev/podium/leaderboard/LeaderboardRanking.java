@@ -2,6 +2,7 @@ package dev.podium.leaderboard;
 
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.CellRow;
+import dev.podium.read.TargetKey;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import dev.podium.verdict.BoardVerdicts;
@@ -79,17 +80,17 @@ public final class LeaderboardRanking {
             double slaMs,
             Map<Long, Integer> runsPooled,
             Map<Long, Map<Integer, Double>> rounds) {
-        Map<String, List<CellRow>> byTarget = new LinkedHashMap<>();
-        Map<String, CellRow> newest = new LinkedHashMap<>();
+        Map<TargetKey, List<CellRow>> byTarget = new LinkedHashMap<>();
+        Map<TargetKey, CellRow> newest = new LinkedHashMap<>();
         for (CellRow c : cells) {
-            String target = c.target();
+            TargetKey target = c.target();
             CellRow n = newest.get(target);
             if (n == null || CellRow.newestFirst(c, n) < 0) {
                 newest.put(target, c);
             }
         }
         for (CellRow c : cells) {
-            String target = c.target();
+            TargetKey target = c.target();
             if (newest.get(target).runId().equals(c.runId())) {
                 byTarget.computeIfAbsent(target, k -> new ArrayList<>()).add(c);
             }

@@ -50,11 +50,14 @@ public class LeaderboardResource {
                        "requestsPerCpuSecond": {"mean": 66666.7, "ciLow": 65576.0, "ciHigh": 67757.4, "repeats": 3},
                        "rssMbPerKrps": {"mean": 3.33, "ciLow": 3.28, "ciHigh": 3.39, "repeats": 3}, "rankedBy": "cpu"}]}""";
 
-    @Inject
-    LeaderboardService service;
+    private final LeaderboardService service;
+    private final Answers answers;
 
     @Inject
-    Answers answers;
+    LeaderboardResource(LeaderboardService service, Answers answers) {
+        this.service = service;
+        this.answers = answers;
+    }
 
     @GET
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})
@@ -121,12 +124,15 @@ public class LeaderboardResource {
             @Context HttpHeaders headers,
             @BeanParam CellFilter cells,
             @BeanParam LeaderboardParams params) {
-        QueryParams q = QueryParams.of(uri, endpoint);
+        QueryParams.of(uri, endpoint);
         LeaderboardQuery query = LeaderboardQuery.from(cells, params);
         String b = or(QueryParams.parseOneOf("basis", params.basis, LeaderboardService.BASES), "segment");
         boolean withSegments = "include".equals(QueryParams.parseOneOf("segments", params.segments, SEGMENTS));
         return answers.table(
-                key(query, b, withSegments), q.csv(headers), board(query, b, withSegments), LeaderboardResponse::csv);
+                key(query, b, withSegments),
+                QueryParams.parseCsv(params.format, headers),
+                board(query, b, withSegments),
+                LeaderboardResponse::csv);
     }
 
     private static String or(String value, String fallback) {

@@ -32,17 +32,19 @@ public class LeaderboardService {
     /** Board figures: pooled over each series' current segment (default), or the newest run alone. */
     public static final java.util.Set<String> BASES = java.util.Set.of("segment", "latest");
 
-    @Inject
-    CellQueries queries;
+    private final CellQueries queries;
+    private final Segments segments;
+    private final HostSettingsDifferences hostSettings;
+    private final RoundFigures roundFigures;
 
     @Inject
-    Segments segments;
-
-    @Inject
-    HostSettingsDifferences hostSettings;
-
-    @Inject
-    RoundFigures roundFigures;
+    LeaderboardService(
+            CellQueries queries, Segments segments, HostSettingsDifferences hostSettings, RoundFigures roundFigures) {
+        this.queries = queries;
+        this.segments = segments;
+        this.hostSettings = hostSettings;
+        this.roundFigures = roundFigures;
+    }
 
     /** The newest run of each target alone: what the migration calculator compares. */
     public LeaderboardResponse leaderboard(LeaderboardQuery q) {

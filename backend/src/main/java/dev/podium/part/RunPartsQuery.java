@@ -18,8 +18,12 @@ import java.util.UUID;
 @ApplicationScoped
 public class RunPartsQuery {
 
+    private final Replica replica;
+
     @Inject
-    Replica replica;
+    RunPartsQuery(Replica replica) {
+        this.replica = replica;
+    }
 
     /** The run that id is a part of (or the run's own id, or a whole run's id) with all its parts. */
     public RunPartsView view(UUID id) {

@@ -40,9 +40,12 @@ public class RawOutputResource {
 
     static final String GZIP = "application/gzip";
 
+    private final DataSource dataSource;
+
     @Inject
-    @Routed
-    DataSource dataSource;
+    RawOutputResource(@Routed DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
 
     @GET
     @ReplicaRead

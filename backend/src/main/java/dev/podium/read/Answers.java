@@ -3,6 +3,8 @@ package dev.podium.read;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.cache.ReadCache;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -23,14 +25,18 @@ public class Answers {
 
     static final String CSV_TYPE = "text/csv;charset=UTF-8";
 
-    @Inject
-    ObjectMapper mapper;
+    private final ObjectMapper mapper;
+    private final ReadCache cache;
+    private final CurrentVertxRequest request;
+    private final MeterRegistry registry;
 
     @Inject
-    ReadCache cache;
-
-    @Inject
-    CurrentVertxRequest request;
+    Answers(ObjectMapper mapper, ReadCache cache, CurrentVertxRequest request, MeterRegistry registry) {
+        this.mapper = mapper;
+        this.cache = cache;
+        this.request = request;
+        this.registry = registry;
+    }
 
     public <T> Uni<Response> json(String key, Supplier<T> compute) {
         return answer(key + "#json", asJson(compute));
@@ -121,10 +127,7 @@ public class Answers {
      * and headers the resource sends (after the routes that check the input and add the security headers). Anything
      * else, and an answer not cached for the current stamp, goes on to the resource.
      */
-    @Inject
-    io.micrometer.core.instrument.MeterRegistry registry;
-
-    private io.micrometer.core.instrument.Counter fastAnswers;
+    private Counter fastAnswers;
 
     void register(@jakarta.enterprise.event.Observes io.vertx.ext.web.Router router) {
         fastAnswers = registry.counter("podium.read.fast.answers");

@@ -1,6 +1,5 @@
 package dev.podium.read;
 
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,11 +11,13 @@ import java.util.UUID;
  */
 public abstract class CellEndpoint {
 
-    @Inject
-    protected CellQueries queries;
+    protected final CellQueries queries;
+    protected final Answers answers;
 
-    @Inject
-    protected Answers answers;
+    protected CellEndpoint(CellQueries queries, Answers answers) {
+        this.queries = queries;
+        this.answers = answers;
+    }
 
     /** The run id of a path ({id}); 404 naming {@code id} when it is not a UUID: no run has it. */
     public static UUID runId(String id) {

@@ -88,9 +88,12 @@ public class CellQueries {
         }
     }
 
+    private final DataSource dataSource;
+
     @Inject
-    @Routed
-    DataSource dataSource;
+    CellQueries(@Routed DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
 
     /** Cells joined with their run's fields, in no particular order. */
     public List<CellRow> cells(Where where) {
@@ -190,15 +193,15 @@ public class CellQueries {
         return result;
     }
 
-    /** (framework, ioModel) as framework + NUL + ioModel -> the framework version in its most recent run (baselines excluded). */
-    public Map<String, String> latestVersions() {
-        Map<String, String> versions = new HashMap<>();
+    /** A target across its topologies ({@link TargetKey#of}) -> the framework version in its most recent run (baselines excluded). */
+    public Map<TargetKey, String> latestVersions() {
+        Map<TargetKey, String> versions = new HashMap<>();
         query(
                 "select distinct on (c.framework, c.io_model) c.framework, c.io_model, c.framework_version"
                         + " from cells c join runs r on r.id = c.run_id where not c.baseline"
                         + " order by c.framework, c.io_model, r.started_at desc, r.received_at desc",
                 List.of(),
-                rs -> versions.put(rs.getString(1) + "\u0000" + rs.getString(2), rs.getString(3)));
+                rs -> versions.put(TargetKey.of(rs.getString(1), rs.getString(2)), rs.getString(3)));
         return versions;
     }
 

@@ -55,8 +55,8 @@ public record CellRow(
             "the quality flags of the point's cell, as the leaderboard shows them";
 
     /** The target a row stands for: framework, I/O model and topology (a scale-out target is its own row). */
-    public String target() {
-        return framework + "\u0000" + ioModel + "\u0000" + topology;
+    public TargetKey target() {
+        return new TargetKey(framework, ioModel, topology);
     }
 
     /** The cell's throughput figure: the trimmed mean of requests/s (0 when not computed). */

@@ -18,7 +18,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The query string of a read request, checked against the names an endpoint knows; values parsed with the field named. */
+/**
+ * The query string of a read request, checked against the names an endpoint knows (and, sorted, an answer's cache key);
+ * the values an endpoint binds with @QueryParam parsed here, each with its field named.
+ */
 public final class QueryParams {
 
     // the run schema's lists (schema/run.v2.schema.json), read once rather than copied here
@@ -105,10 +108,6 @@ public final class QueryParams {
         return new TreeMap<>(values).toString();
     }
 
-    public String text(String name) {
-        return parseText(name, values.getFirst(name));
-    }
-
     /** A text value (null when not given) checked for its length. */
     public static String parseText(String name, String v) {
         if (v == null) {
@@ -120,13 +119,9 @@ public final class QueryParams {
         return v;
     }
 
-    public List<String> all(String name) {
-        List<String> v = values.get(name);
-        return v == null ? List.of() : v;
-    }
-
-    public String required(String name) {
-        return parseRequired(name, values.getFirst(name));
+    /** The values of a repeatable parameter (an empty list when not given). */
+    public static List<String> parseAll(List<String> given) {
+        return given == null ? List.of() : given;
     }
 
     /** A text value that must be given. */
@@ -138,8 +133,9 @@ public final class QueryParams {
         return v;
     }
 
-    public String oneOf(String name, Set<String> domain, String fallback) {
-        String v = parseOneOf(name, values.getFirst(name), domain);
+    /** A value of {@code domain}, or {@code fallback} when not given. */
+    public static String parseOneOf(String name, String given, Set<String> domain, String fallback) {
+        String v = parseOneOf(name, given, domain);
         return v == null ? fallback : v;
     }
 
@@ -166,10 +162,6 @@ public final class QueryParams {
         return v == null ? dev.podium.jvmmode.JvmMode.DEFAULT : v;
     }
 
-    public String scenario() {
-        return parseScenario(values.getFirst("scenario"));
-    }
-
     /** A scenario of the run schema, required. */
     public static String parseScenario(String given) {
         String v = parseOneOf("scenario", given, SCENARIOS);
@@ -181,8 +173,9 @@ public final class QueryParams {
         return v;
     }
 
-    public Integer positiveInt(String name, Integer fallback) {
-        Integer v = parsePositiveInt(name, values.getFirst(name));
+    /** A whole number of at least 1, or {@code fallback} when not given. */
+    public static Integer parsePositiveInt(String name, String given, Integer fallback) {
+        Integer v = parsePositiveInt(name, given);
         return v == null ? fallback : v;
     }
 
@@ -203,8 +196,9 @@ public final class QueryParams {
         throw ReadProblems.badParameter(name, "'" + name + "' must be a whole number of at least 1, not '" + v + "'");
     }
 
-    public Long id(String name) {
-        String v = required(name);
+    /** A cell id, required. */
+    public static long parseId(String name, String given) {
+        String v = parseRequired(name, given);
         try {
             return Long.parseLong(v);
         } catch (NumberFormatException e) {
@@ -226,11 +220,7 @@ public final class QueryParams {
                 "'" + name + "' must be a " + (allowZero ? "non-negative" : "positive") + " number, not '" + v + "'");
     }
 
-    public Double positiveNumber(String name, Double fallback) {
-        return parsePositiveNumber(name, values.getFirst(name), fallback);
-    }
-
-    /** {@link #positiveNumber} of a value bound elsewhere. */
+    /** A positive number, or {@code fallback} when not given. */
     public static Double parsePositiveNumber(String name, String given, Double fallback) {
         String v = parseText(name, given);
         if (v == null) {
@@ -239,12 +229,10 @@ public final class QueryParams {
         return number(name, v, false);
     }
 
-    /** RFC 3339 date-time, or a date: its start when {@code end} is false, the start of the next day when true. */
-    public OffsetDateTime instant(String name, boolean end) {
-        return parseInstant(name, values.getFirst(name), end);
-    }
-
-    /** {@link #instant} of a value bound elsewhere (null when not given). */
+    /**
+     * RFC 3339 date-time, or a date: its start when {@code end} is false, the start of the next day when true (null
+     * when not given).
+     */
     public static OffsetDateTime parseInstant(String name, String given, boolean end) {
         String v = parseText(name, given);
         if (v == null) {
@@ -270,11 +258,6 @@ public final class QueryParams {
      * A topology filter: single, nginx-N (N from 1 to 99), or all when {@code allowAll}; {@code fallback} without the
      * parameter.
      */
-    public String topology(String name, String fallback, boolean allowAll) {
-        return parseTopology(name, values.getFirst(name), fallback, allowAll);
-    }
-
-    /** {@link #topology} of a value bound elsewhere. */
     public static String parseTopology(String name, String given, String fallback, boolean allowAll) {
         String v = parseText(name, given);
         if (v == null) {
@@ -290,7 +273,7 @@ public final class QueryParams {
     }
 
     /** CSV when {@code format=csv}, or without {@code format} when the client prefers text/csv. */
-    public boolean csv(HttpHeaders headers) {
-        return Csv.wanted(oneOf("format", Set.of("json", "csv"), null), headers);
+    public static boolean parseCsv(String format, HttpHeaders headers) {
+        return Csv.wanted(parseOneOf("format", format, Set.of("json", "csv")), headers);
     }
 }

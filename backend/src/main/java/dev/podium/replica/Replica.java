@@ -69,24 +69,28 @@ public class Replica {
     /** The read running on this thread, if any: nested reads join it. */
     private static final ThreadLocal<ReadScope> SCOPE = new ThreadLocal<>();
 
-    @Inject
-    DataSource primary;
+    private final DataSource primary;
+    private final InjectableInstance<AgroalDataSource> named;
+    private final Instance<SessionFactory> sessions;
+    private final TransactionManager transactions;
+    private final ReplicaConfig config;
+    private final MeterRegistry registry;
 
     @Inject
-    @io.quarkus.agroal.DataSource("read")
-    InjectableInstance<AgroalDataSource> named;
-
-    @Inject
-    Instance<SessionFactory> sessions;
-
-    @Inject
-    TransactionManager transactions;
-
-    @Inject
-    ReplicaConfig config;
-
-    @Inject
-    MeterRegistry registry;
+    Replica(
+            DataSource primary,
+            @io.quarkus.agroal.DataSource("read") InjectableInstance<AgroalDataSource> named,
+            Instance<SessionFactory> sessions,
+            TransactionManager transactions,
+            ReplicaConfig config,
+            MeterRegistry registry) {
+        this.primary = primary;
+        this.named = named;
+        this.sessions = sessions;
+        this.transactions = transactions;
+        this.config = config;
+        this.registry = registry;
+    }
 
     /** The replica's pool; null when none is configured (the datasource {@code read} is inactive). */
     private AgroalDataSource replica;

@@ -12,8 +12,12 @@ import jakarta.interceptor.InvocationContext;
 @Priority(Interceptor.Priority.APPLICATION)
 public class ReplicaReadInterceptor {
 
+    private final Replica replica;
+
     @Inject
-    Replica replica;
+    ReplicaReadInterceptor(Replica replica) {
+        this.replica = replica;
+    }
 
     @AroundInvoke
     Object read(InvocationContext invocation) throws Exception {

@@ -121,7 +121,8 @@ public class RunResource {
             @Parameter(description = "0-based page") @QueryParam("page") String page,
             @Parameter(description = "page size, at most 200") @QueryParam("size") String size,
             @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
-        boolean csv = QueryParams.of(uri, endpoint).csv(headers);
+        QueryParams.of(uri, endpoint);
+        boolean csv = QueryParams.parseCsv(format, headers);
         RunPage runs = queries.list(
                 intParam("page", page, 0, 0, Integer.MAX_VALUE / MAX_PAGE_SIZE),
                 intParam("size", size, 20, 1, MAX_PAGE_SIZE));

@@ -3,6 +3,7 @@ package dev.podium.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.podium.agent.Agent;
 import dev.podium.agent.Ed25519Keys;
+import dev.podium.changes.ChangeDetector;
 import dev.podium.common.DatabaseErrors;
 import dev.podium.common.PodiumConfig;
 import dev.podium.common.ProblemException;
@@ -11,6 +12,7 @@ import dev.podium.ingest.IngestPhases;
 import dev.podium.input.DsseEnvelope;
 import dev.podium.input.RunInputRules;
 import dev.podium.input.RunPayloadValidator;
+import dev.podium.security.KeyWriteLimit;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
@@ -36,14 +38,10 @@ public class RunService {
     private final RunWriter writer;
     private final IngestPhases phases;
 
-    @jakarta.inject.Inject
-    dev.podium.security.KeyWriteLimit keyLimit;
+    private final KeyWriteLimit keyLimit;
+    private final ChangeDetector changes;
+    private final RunParts parts;
 
-    @jakarta.inject.Inject
-    dev.podium.changes.ChangeDetector changes;
-
-    @jakarta.inject.Inject
-    RunParts parts;
     // its own pool: the common pool has one thread fewer than there are cores (a single one on two cores)
     private final ForkJoinPool statisticsPool =
             new ForkJoinPool(Runtime.getRuntime().availableProcessors());
@@ -53,12 +51,18 @@ public class RunService {
             IngestGate gate,
             RunPayloadValidator validator,
             RunWriter writer,
-            IngestPhases phases) {
+            IngestPhases phases,
+            KeyWriteLimit keyLimit,
+            ChangeDetector changes,
+            RunParts parts) {
         this.config = config;
         this.gate = gate;
         this.validator = validator;
         this.writer = writer;
         this.phases = phases;
+        this.keyLimit = keyLimit;
+        this.changes = changes;
+        this.parts = parts;
     }
 
     @PreDestroy

@@ -31,8 +31,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "runs")
 public class RunHostResource {
 
+    private final Replica replica;
+
     @Inject
-    Replica replica;
+    RunHostResource(Replica replica) {
+        this.replica = replica;
+    }
 
     @GET
     @ReplicaRead

@@ -1,13 +1,17 @@
 package dev.podium.scaling;
 
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
+import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
+import dev.podium.read.TargetKey;
 import dev.podium.stats.CellStats;
 import dev.podium.topology.Topology;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -38,6 +42,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/scaling")
 @Tag(name = "leaderboard")
 public class ScalingResource extends CellEndpoint {
+
+    @Inject
+    ScalingResource(CellQueries queries, Answers answers) {
+        super(queries, answers);
+    }
 
     @Schema(name = "ScalingPoint")
     public record Point(
@@ -136,7 +145,7 @@ public class ScalingResource extends CellEndpoint {
                     String topology) {
         QueryParams q = QueryParams.of(uri, endpoint);
         CellFilter f = filter.require("scenario").loadModelOr("closed").check();
-        String top = q.topology("topology", Topology.ALL, true);
+        String top = QueryParams.parseTopology("topology", topology, Topology.ALL, true);
         return answers.json("scaling" + q.normalised(), () -> compute(f, Topology.ALL.equals(top) ? null : top));
     }
 
@@ -151,14 +160,14 @@ public class ScalingResource extends CellEndpoint {
         List<CellRow> cells = queries.newestRunCells(
                 filter.on(hc, null).where().andAlways("not c.baseline").and("c.topology = ?", topology), true);
         // target (framework, I/O model, topology) -> vcpus -> cells of the most recent run measuring that vCPU count
-        Map<String, TreeMap<Integer, List<CellRow>>> byTarget = new TreeMap<>();
+        Map<TargetKey, TreeMap<Integer, List<CellRow>>> byTarget = new TreeMap<>();
         for (CellRow c : cells) {
             keepNewestRun(byTarget.computeIfAbsent(c.target(), k -> new TreeMap<>()), c.vcpus(), c);
         }
         List<Series> series = new ArrayList<>();
         String cpuModel = cells.isEmpty() ? null : cells.get(0).cpuModel();
         // each target's best cell per vCPU count, the single-instance ones looked up by the scale-out series
-        Map<String, Map<Integer, CellRow>> best = new LinkedHashMap<>();
+        Map<TargetKey, Map<Integer, CellRow>> best = new LinkedHashMap<>();
         byTarget.forEach((target, byVcpus) -> {
             Map<Integer, CellRow> chosen = new LinkedHashMap<>();
             byVcpus.forEach((k, sweep) -> chosen.put(
@@ -173,8 +182,7 @@ public class ScalingResource extends CellEndpoint {
             boolean scaleOut = Topology.scaleOut(sample.topology());
             // the scale-up series of the same target: a scale-out series is read against it
             Map<Integer, CellRow> single = scaleOut
-                    ? best.getOrDefault(
-                            sample.framework() + "\u0000" + sample.ioModel() + "\u0000" + Topology.SINGLE, Map.of())
+                    ? best.getOrDefault(new TargetKey(sample.framework(), sample.ioModel(), Topology.SINGLE), Map.of())
                     : chosen;
             // E(k) is against one instance on one vCPU, for a scale-out series too
             CellRow one = single.get(1);

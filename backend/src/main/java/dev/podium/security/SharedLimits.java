@@ -55,8 +55,12 @@ public class SharedLimits {
     private final AtomicLong takes = new AtomicLong();
     private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - 120_000_000_000L); // none yet
 
+    private final DataSource dataSource;
+
     @Inject
-    DataSource dataSource;
+    SharedLimits(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
 
     /**
      * Takes a token from the named bucket (a burst of perMinute, refilled evenly): 0 when one was taken, else the

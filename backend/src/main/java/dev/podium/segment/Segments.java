@@ -40,15 +40,16 @@ public class Segments {
     /** The runs pooled for a cell, and how many newer runs up to the cell's wait for confirmation. */
     private record Plan(List<Point> pooled, int unconfirmed) {}
 
-    @Inject
-    @Routed
-    DataSource dataSource;
+    private final DataSource dataSource;
+    private final CellQueries queries;
+    private final SegmentConfig config;
 
     @Inject
-    CellQueries queries;
-
-    @Inject
-    SegmentConfig config;
+    Segments(@Routed DataSource dataSource, CellQueries queries, SegmentConfig config) {
+        this.dataSource = dataSource;
+        this.queries = queries;
+        this.config = config;
+    }
 
     /**
      * {@code cells}: non-baseline cells of one host class, vCPU count, scenario and load model (of any topologies:

@@ -46,11 +46,14 @@ public class SnapshotResource {
     /** A frozen answer never changes: caches may keep it for a year. */
     private static final String IMMUTABLE = "public, max-age=31536000, immutable";
 
-    @Inject
-    Snapshots snapshots;
+    private final Snapshots snapshots;
+    private final AdminGuard admin;
 
     @Inject
-    AdminGuard admin;
+    SnapshotResource(Snapshots snapshots, AdminGuard admin) {
+        this.snapshots = snapshots;
+        this.admin = admin;
+    }
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)
@@ -115,7 +118,8 @@ public class SnapshotResource {
             @Context HttpHeaders headers,
             @Parameter(description = "the snapshot's slug", example = "2026-round-1") @PathParam("slug") String slug,
             @Parameter(description = "json (default) or csv") @QueryParam("format") String format) {
-        boolean csv = QueryParams.of(uri, endpoint).csv(headers);
+        QueryParams.of(uri, endpoint);
+        boolean csv = QueryParams.parseCsv(format, headers);
         Snapshots.Stored stored = stored(slug);
         byte[] bytes = csv ? stored.csv() : stored.document();
         SnapshotDocument.Download download =

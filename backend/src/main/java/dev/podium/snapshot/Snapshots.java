@@ -51,15 +51,16 @@ public class Snapshots {
     /** The stored bytes of one snapshot. */
     public record Stored(byte[] document, byte[] csv, Summary summary) {}
 
-    @Inject
-    @Routed
-    DataSource dataSource;
+    private final DataSource dataSource;
+    private final LeaderboardService leaderboards;
+    private final ObjectMapper json;
 
     @Inject
-    LeaderboardService leaderboards;
-
-    @Inject
-    ObjectMapper json;
+    Snapshots(@Routed DataSource dataSource, LeaderboardService leaderboards, ObjectMapper json) {
+        this.dataSource = dataSource;
+        this.leaderboards = leaderboards;
+        this.json = json;
+    }
 
     @Transactional
     public Summary freeze(SnapshotDocument.Request request) {

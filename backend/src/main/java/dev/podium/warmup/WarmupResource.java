@@ -1,10 +1,12 @@
 package dev.podium.warmup;
 
+import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -26,6 +28,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/runs/{id}/warmup")
 @Tag(name = "runs")
 public class WarmupResource extends CellEndpoint {
+
+    @Inject
+    WarmupResource(CellQueries queries, Answers answers) {
+        super(queries, answers);
+    }
 
     /** A run's warm-up curves, in payload order, and the size of its raw output. */
     public record WarmupCurves(

@@ -36,17 +36,18 @@ public class WebhookResource {
     /** A webhook without its secret. */
     public record Listed(long id, String url, java.time.OffsetDateTime createdAt) {}
 
-    @Inject
-    Webhooks webhooks;
+    private final Webhooks webhooks;
+    private final DeliveryLog deliveries;
+    private final WebhookDeliveries outbox;
+    private final AdminGuard admin;
 
     @Inject
-    DeliveryLog deliveries;
-
-    @Inject
-    WebhookDeliveries outbox;
-
-    @Inject
-    AdminGuard admin;
+    WebhookResource(Webhooks webhooks, DeliveryLog deliveries, WebhookDeliveries outbox, AdminGuard admin) {
+        this.webhooks = webhooks;
+        this.deliveries = deliveries;
+        this.outbox = outbox;
+        this.admin = admin;
+    }
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)

@@ -38,11 +38,14 @@ public class Webhooks {
     /** A registered receiver; the secret is shown once, when it is registered. */
     public record Webhook(long id, String url, String secret, OffsetDateTime createdAt) {}
 
-    @Inject
-    DataSource dataSource;
+    private final DataSource dataSource;
+    private final ObjectMapper json;
 
     @Inject
-    ObjectMapper json;
+    Webhooks(DataSource dataSource, ObjectMapper json) {
+        this.dataSource = dataSource;
+        this.json = json;
+    }
 
     private final SecureRandom random = new SecureRandom();
 

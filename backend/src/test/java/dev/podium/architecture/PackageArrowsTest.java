@@ -1,12 +1,14 @@
 package dev.podium.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The backend's packages as rooms: each arrow between two packages runs one way (features -> read core -> run/stats),
- * no package grows past 2,000 lines (main code only; tests may reach anywhere), and no source file, main or test,
- * past 400 lines without a comment saying why.
+ * no package grows past 2,000 lines (main code only; tests may reach anywhere), no source file, main or test,
+ * past 400 lines without a comment saying why, and no field injection (a bean takes what it needs in its constructor).
  */
 class PackageArrowsTest {
 
@@ -68,6 +70,15 @@ class PackageArrowsTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage(FEATURES)
                 .because("features build on the read core (query binding, filters, cells, answers, CSV)")
+                .check(backend);
+    }
+
+    @Test
+    void noFieldIsInjected() {
+        noFields()
+                .should()
+                .beAnnotatedWith(Inject.class)
+                .because("a bean takes what it needs in its constructor: each arrow is an import, each field final")
                 .check(backend);
     }
 
