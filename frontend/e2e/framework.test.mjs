@@ -35,7 +35,7 @@ describe('framework page', () => {
     assert.equal(await figure.locator('.throughput').textContent(), '134,900')
     assert.match(
       await figure.textContent(),
-      /95% CI [\d,]+–[\d,]+, ± [\d.]+% \(5 starts\), 25 repeats, 256 connections/,
+      /95% CI [\d,]+–[\d,]+, −[\d.]+% \/ \+[\d.]+% \(5 starts\), 25 repeats, 256 connections/,
     )
     assert.match(await figure.textContent(), /req per CPU-second/)
     // beside it, the shown cell's allocation and GC (the seed: 400 bytes per request, GC 3.25% of CPU, 6.5 ms)

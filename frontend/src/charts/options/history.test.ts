@@ -22,9 +22,9 @@ describe('historyOption', () => {
     expect(html).toContain('JVM Temurin 21')
     expect(html).toContain('&lt;b&gt;2.0&lt;/b&gt;')
     // each point's interval and the JVM starts it spans (the fixture: 1 start, then 2): 1,001 +- 10
-    expect(html).toContain('95% CI ± 1.0% (2 starts)')
+    expect(html).toContain('95% CI −1.0% / +1.0% (2 starts)')
     expect(opt.tooltip.formatter({ seriesIndex: 0, dataIndex: 0, data: null })).toContain(
-      '95% CI ± 1.0% (one start: between-start noise not included)',
+      '95% CI −1.0% / +1.0% (one start: between-start noise not included)',
     )
   })
   it('resolves a regression marker back to its point', () => {
