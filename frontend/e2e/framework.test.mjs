@@ -44,7 +44,7 @@ describe('framework page', () => {
       '400 B allocated per request · GC 3.25% of CPU · longest pause 6.5 ms',
     )
     assert.match(await plaintext.locator('.nearest li[data-position="below"]').textContent(), /Helidon SE/)
-    assert.equal((await plaintext.locator('.chart canvas').count()) > 0, true) // six runs of history
+    assert.equal((await plaintext.locator('.chart svg').count()) > 0, true) // six runs of history
 
     const img = plaintext.locator('.badge img')
     await img.scrollIntoViewIfNeeded()

@@ -125,13 +125,13 @@ test(`/cost at ${WIDTH} px: both charts fit the screen, the page does not scroll
   const page = await browser.context.newPage()
   page.setDefaultTimeout(15_000)
   await page.goto(`${base}/cost?scenario=plaintext`)
-  await page.locator('.chart canvas').nth(1).waitFor()
+  await page.locator('.chart svg').nth(1).waitFor()
   const { pageWidth, charts } = await page.evaluate(() => ({
     pageWidth: document.documentElement.scrollWidth,
     charts: [...document.querySelectorAll('.chart')].map((c) => {
       const box = c.getBoundingClientRect()
-      const canvas = c.querySelector('canvas').getBoundingClientRect()
-      return { left: Math.min(box.left, canvas.left), right: Math.max(box.right, canvas.right) }
+      const drawn = c.querySelector('svg').getBoundingClientRect()
+      return { left: Math.min(box.left, drawn.left), right: Math.max(box.right, drawn.right) }
     }),
   }))
   assert.equal(charts.length, 2, 'the CPU and the memory chart')

@@ -61,9 +61,9 @@ describe('leaderboard', () => {
     assert.equal(await page.locator('#leaderboard-table img').count(), 0)
     assert.equal(dialogs, 0)
     // the chart's HTML tooltip shows it as text too: hover along the last bar until the tooltip names it
-    const canvas = page.locator('.chart canvas').first()
-    await canvas.scrollIntoViewIfNeeded()
-    const box = await canvas.boundingBox()
+    const chart = page.locator('.chart svg').first()
+    await chart.scrollIntoViewIfNeeded()
+    const box = await chart.boundingBox()
     const tip = () =>
       page.evaluate(() => [...document.querySelectorAll('.chart div')].map((d) => d.textContent).join(' '))
     for (let y = box.height * 0.55; y < box.height - 30 && !(await tip()).includes(XSS_NAME); y += 5) {
@@ -334,7 +334,7 @@ describe('cost', () => {
       await page.locator('#cost-table tbody tr[data-framework="Undertow"] td').last().textContent(),
       /memory/,
     )
-    assert.equal((await page.locator('.chart canvas').count()) >= 2, true)
+    assert.equal((await page.locator('.chart svg').count()) >= 2, true)
     assert.equal(dialogs, 0)
     await page.close()
   })
