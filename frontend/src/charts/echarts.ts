@@ -15,6 +15,7 @@ import {
   MarkLineComponent,
   TooltipComponent,
 } from 'echarts/components'
+import { LabelLayout } from 'echarts/features'
 import VChart from 'vue-echarts'
 
 use([
@@ -31,6 +32,8 @@ use([
   MarkAreaComponent,
   MarkLineComponent,
   TooltipComponent,
+  // labelLayout's hideOverlap: a point's name that would overlap another's is left to the legend (the cost charts)
+  LabelLayout,
 ])
 
 export { VChart }

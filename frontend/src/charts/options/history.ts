@@ -137,14 +137,16 @@ export function historyOption(
             type: 'category',
             name: '',
             data: orderedVersions(series.flatMap((s) => s.points.map((p) => p.frameworkVersion))),
+            axisLabel: { hideOverlap: true },
           }
-        : { type: 'time', name: '' },
+        : // a label that would overlap its neighbour (a phone's narrow axis) is left out
+          { type: 'time', name: '', axisLabel: { hideOverlap: true } },
     yAxis: {
       type: 'value',
       name: 'req/s',
       nameTextStyle: { align: 'left' },
       scale: true,
-      axisLabel: { formatter: formatRpsShort },
+      axisLabel: { formatter: formatRpsShort, hideOverlap: true },
     },
     series: [...lines, ...regressions],
   }
