@@ -7,7 +7,7 @@ import { describe, test } from 'node:test'
 import { openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
 import { HISTORY_RUN_ID, LATEST_RUN_ID, SNAPSHOT } from './seed.mjs'
-import { touchingWords } from './text.mjs'
+import { touchingWords } from './layout.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')

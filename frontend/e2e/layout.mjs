@@ -1,4 +1,4 @@
-// What a visitor reads, measured on the rendered page: shared by the browser tests.
+// What a visitor sees, measured on the rendered page: shared by the browser tests.
 
 /**
  * Pairs of neighbouring words drawn touching: where one text node ends in a letter, digit, ")" or "%" and the next one,
@@ -29,4 +29,22 @@ export function touchingWords(page) {
     }
     return glued
   })
+}
+
+/**
+ * The tables of the page (main) that do not fit their frame: each one wider than its scrolling frame, or reaching past
+ * the viewport's right edge, with its id or caption and how far it reaches. Hidden tables are left out.
+ */
+export function tablesCut(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main table')]
+      .filter((t) => t.getClientRects().length > 0)
+      .map((t) => {
+        const frame = (t.closest('.table-wrap') ?? t.parentElement).getBoundingClientRect()
+        const r = t.getBoundingClientRect()
+        const name = t.id || t.querySelector('caption')?.textContent.trim() || t.closest('section')?.id || 'table'
+        return { name, right: Math.round(r.right), frame: Math.round(frame.right), viewport: window.innerWidth }
+      })
+      .filter((t) => t.right > t.frame + 1 || t.right > t.viewport),
+  )
 }
