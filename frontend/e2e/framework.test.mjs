@@ -60,6 +60,27 @@ describe('framework page', () => {
     await page.close()
   })
 
+  for (const [name, browser, height] of [
+    ['desktop', desktop, 900],
+    ['phone', phone, 844],
+  ]) {
+    test(`its first screen shows its figures, and the suite's build notes come after them (${name})`, async () => {
+      const page = await open(browser(), '/frameworks/netty')
+      await settled(page)
+      await page.locator('.target').first().waitFor()
+      const top = (selector) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().top)
+      const figure = await top('.scenario[data-scenario="plaintext"] .figure')
+      const notes = await top('.target')
+      assert.ok(figure < notes, `the first figure at ${figure} px, the build notes at ${notes} px`)
+      assert.ok(figure < height - 100, `the first figure starts at ${figure} px of a ${height} px screen`)
+      await page.close()
+    })
+  }
+
   test('every framework name on the leaderboard and the run page links to its page', async () => {
     const page = await open(desktop(), '/leaderboard/plaintext')
     await page.locator('#leaderboard-table tbody a.fw-name', { hasText: 'Undertow' }).click()
