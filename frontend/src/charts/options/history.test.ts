@@ -32,12 +32,11 @@ describe('historyOption', () => {
     const marker = (opt.series[1] as { data: number[][] }).data[0]
     expect(opt.tooltip.formatter({ seriesIndex: 1, dataIndex: 0, data: marker })).toContain('regression')
   })
-  it('stays light with 100 frameworks x 365 days: sampling, no symbols, progressive, no animation, zoomable', () => {
+  it('stays light with 100 frameworks x 365 days: sampling, no symbols, no animation, zoomable', () => {
     const opt = historyOption(history(100, 365))
-    const line = opt.series[0] as { sampling?: string; showSymbol: boolean; progressive?: number }
+    const line = opt.series[0] as { sampling?: string; showSymbol: boolean }
     expect(line.sampling).toBe('lttb')
     expect(line.showSymbol).toBe(false)
-    expect(line.progressive).toBeGreaterThan(0)
     expect(opt.animation).toBe(false)
     expect(opt.dataZoom.map((d) => d.type)).toEqual(['inside', 'slider'])
   })
