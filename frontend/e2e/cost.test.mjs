@@ -10,6 +10,7 @@ import { before, describe, test } from 'node:test'
 import { fitsWidth, openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
 import { JVM_25, costCell, payload, smallHost, startedAgo, submit } from './seed.mjs'
+import { tablesCut, touchingWords } from './layout.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -144,6 +145,10 @@ for (const [name, browser] of DEVICES) {
         (await page.evaluate(() => document.documentElement.scrollWidth)) <= width + 1,
         'the page does not scroll sideways',
       )
+      // a cell's framework, "(baseline)" and its scenario read as words apart (e2e/spacing.test.mjs), and every
+      // table fits the screen, the desktop's 1366 px too
+      assert.deepEqual(await touchingWords(page), [])
+      assert.deepEqual(await tablesCut(page), [])
       await page.close()
     })
 

@@ -1,9 +1,9 @@
 // Browser tests of intervals and the JVM starts they span (issue 25): a signed v2 run measures one framework over three
-// JVM starts and another in one start. Every page that shows an interval says which it is, in one wording ("± 2.1%
-// (3 starts)", "± 0.8% (one start: between-start noise not included)"): the board, scaling, latency, history, compare,
-// framework and run pages, on a desktop and on a 390 px phone. The cost intervals (cost view, run page) say that they
-// are over the repeats of one run, and the badge says how many starts its ± spans. The figures are the service's: each shown ± is
-// recomputed from the answer the page read. Runs after the others (e2e/run.mjs): its run is the newest until
+// JVM starts and another in one start. Every page that shows an interval says which it is, in one wording ("−2.0% /
+// +2.1% (3 starts)", "−0.8% / +0.8% (one start: between-start noise not included)"): the board, scaling, latency,
+// history, compare, framework and run pages, on a desktop and on a 390 px phone. The cost intervals (cost view, run
+// page) say that they are over the repeats of one run, and the badge says how many starts its interval spans. The
+// figures are the service's: each shown pair of bounds is recomputed from the answer the page read. Runs after the others (e2e/run.mjs): its run is the newest until
 // warmup.test.mjs adds its own, and so the framework page's default board.
 import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
@@ -42,8 +42,9 @@ function runPayload() {
   })
 }
 
-/** "± 2.1%" from a figure and its interval, as lib/interval computes it. */
-const pm = (value, low, high) => `± ${(((high - low) / 2 / value) * 100).toFixed(1)}%`
+/** "−2.0% / +2.1%" from a figure and its interval, as lib/interval computes it. */
+const pm = (value, low, high) =>
+  `−${(((value - low) / value) * 100).toFixed(1)}% / +${(((high - value) / value) * 100).toFixed(1)}%`
 
 let hostClass
 let board
@@ -132,7 +133,7 @@ for (const [device, browser] of DEVICES) {
         await history.waitForSelector('table tbody tr')
         const shown = await shownIntervals(history, 'table tbody')
         assert.equal(shown.length, 1, shown.join(' | '))
-        assert.match(shown[0], /^± [\d.]+% /)
+        assert.match(shown[0], /^−[\d.]+% \/ \+[\d.]+% /)
         assert.ok(shown[0].endsWith(note), shown[0])
         await history.close()
       }
@@ -227,7 +228,10 @@ for (const [device, browser] of DEVICES) {
       const figure = page.locator('.scenario[data-scenario="plaintext"] .figure')
       await figure.first().waitFor()
       assert.deepEqual(await shownIntervals(page, '.scenario[data-scenario="plaintext"] .figure'), [expected(MULTI)])
-      assert.match(await figure.first().textContent(), /95% CI [\d,]+–[\d,]+, ± [\d.]+% \(3 starts\), 9 repeats/)
+      assert.match(
+        await figure.first().textContent(),
+        /95% CI [\d,]+–[\d,]+, −[\d.]+% \/ \+[\d.]+% \(3 starts\), 9 repeats/,
+      )
       await page.close()
     })
   })

@@ -35,7 +35,7 @@ describe('framework page', () => {
     assert.equal(await figure.locator('.throughput').textContent(), '134,900')
     assert.match(
       await figure.textContent(),
-      /95% CI [\d,]+–[\d,]+, ± [\d.]+% \(5 starts\), 25 repeats, 256 connections/,
+      /95% CI [\d,]+–[\d,]+, −[\d.]+% \/ \+[\d.]+% \(5 starts\), 25 repeats, 256 connections/,
     )
     assert.match(await figure.textContent(), /req per CPU-second/)
     // beside it, the shown cell's allocation and GC (the seed: 400 bytes per request, GC 3.25% of CPU, 6.5 ms)
@@ -44,7 +44,7 @@ describe('framework page', () => {
       '400 B allocated per request · GC 3.25% of CPU · longest pause 6.5 ms',
     )
     assert.match(await plaintext.locator('.nearest li[data-position="below"]').textContent(), /Helidon SE/)
-    assert.equal((await plaintext.locator('.chart canvas').count()) > 0, true) // six runs of history
+    assert.equal((await plaintext.locator('.chart svg').count()) > 0, true) // six runs of history
 
     const img = plaintext.locator('.badge img')
     await img.scrollIntoViewIfNeeded()
@@ -59,6 +59,27 @@ describe('framework page', () => {
     await page.waitForSelector('h1:text("Helidon SE")')
     await page.close()
   })
+
+  for (const [name, browser, height] of [
+    ['desktop', desktop, 900],
+    ['phone', phone, 844],
+  ]) {
+    test(`its first screen shows its figures, and the suite's build notes come after them (${name})`, async () => {
+      const page = await open(browser(), '/frameworks/netty')
+      await settled(page)
+      await page.locator('.target').first().waitFor()
+      const top = (selector) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().top)
+      const figure = await top('.scenario[data-scenario="plaintext"] .figure')
+      const notes = await top('.target')
+      assert.ok(figure < notes, `the first figure at ${figure} px, the build notes at ${notes} px`)
+      assert.ok(figure < height - 100, `the first figure starts at ${figure} px of a ${height} px screen`)
+      await page.close()
+    })
+  }
 
   test('every framework name on the leaderboard and the run page links to its page', async () => {
     const page = await open(desktop(), '/leaderboard/plaintext')

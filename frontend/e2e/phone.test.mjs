@@ -1,6 +1,6 @@
 // At a phone's 390 px, the run, history, scaling and latency tables keep every number on screen (rows become labelled
-// cards), every filter picker shows its whole choice, the cost charts fit the screen, and an empty scenario says why
-// it is empty with a command that works.
+// cards, their captions read in lines across them), every filter picker shows its whole choice, the cost charts fit
+// the screen, and an empty scenario says why it is empty with a command that works.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { launch } from './browser.mjs'
@@ -57,8 +57,32 @@ for (const [path, table] of [
     // each card says what its numbers are
     const label = await page.locator(`${table} tbody td`).first().getAttribute('data-label')
     assert.ok(label && label.length > 0, `${path}: cells carry their column's name`)
+    // a caption reads in lines across the cards, not one word a line in a narrow column
+    for (const c of await captions(page)) {
+      assert.ok(c.width >= c.tableWidth * 0.9, `${path}: caption "${c.text}" ${c.width} px of ${c.tableWidth}`)
+      assert.ok(c.lines <= 2, `${path}: caption "${c.text}" on ${c.lines} lines`)
+    }
     await page.close()
   })
+}
+
+/** Each shown table caption of the page: its words, its width against its table's, the lines it takes. */
+function captions(page) {
+  return page.locator('main table caption').evaluateAll((cs) =>
+    cs
+      .filter((c) => c.getClientRects().length > 0)
+      .map((c) => {
+        const range = document.createRange()
+        range.selectNodeContents(c)
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+        return {
+          text: c.textContent.trim().replace(/\s+/g, ' '),
+          width: Math.round(c.getBoundingClientRect().width),
+          tableWidth: Math.round(c.closest('table').getBoundingClientRect().width),
+          lines: tops.size,
+        }
+      }),
+  )
 }
 
 test('a scenario the quick profile does not measure says so, without an operator command', async () => {
@@ -125,13 +149,13 @@ test(`/cost at ${WIDTH} px: both charts fit the screen, the page does not scroll
   const page = await browser.context.newPage()
   page.setDefaultTimeout(15_000)
   await page.goto(`${base}/cost?scenario=plaintext`)
-  await page.locator('.chart canvas').nth(1).waitFor()
+  await page.locator('.chart svg').nth(1).waitFor()
   const { pageWidth, charts } = await page.evaluate(() => ({
     pageWidth: document.documentElement.scrollWidth,
     charts: [...document.querySelectorAll('.chart')].map((c) => {
       const box = c.getBoundingClientRect()
-      const canvas = c.querySelector('canvas').getBoundingClientRect()
-      return { left: Math.min(box.left, canvas.left), right: Math.max(box.right, canvas.right) }
+      const drawn = c.querySelector('svg').getBoundingClientRect()
+      return { left: Math.min(box.left, drawn.left), right: Math.max(box.right, drawn.right) }
     }),
   }))
   assert.equal(charts.length, 2, 'the CPU and the memory chart')

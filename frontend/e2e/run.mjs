@@ -10,6 +10,7 @@ const path = (f) => new URL(f, import.meta.url).pathname
 const emptyFiles = all.filter((f) => f === 'empty.test.mjs').map(path) // run before the seed
 // each adds a run the others do not expect
 const LAST = [
+  'charts.test.mjs',
   'cost.test.mjs',
   'forks.test.mjs',
   'frameworkcost.test.mjs',

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { launch, openPage } from './browser.mjs'
 import { payload, repeat, submit } from './seed.mjs'
+import { tablesCut } from './layout.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -139,6 +140,8 @@ describe('scale-out', () => {
       await page.locator('#cells-table tbody td[data-topology="nginx-2"]').textContent(),
       /2 instances behind nginx/,
     )
+    // with its instances, database and balancer columns, every table still fits a 1366 px screen
+    assert.deepEqual(await tablesCut(page), [])
     await page.close()
   })
 

@@ -1,10 +1,11 @@
 // What a visitor meets in the first minute: unknown pages answer 404, titles name their subject, the run page fits
-// every width, every badge a page offers loads, the API reference opens, a failing or stalled API says so with a retry.
+// every width (its tables too, at 1366 px), every badge a page offers loads, the API reference opens, a failing or stalled API says so with a retry.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import { launch } from './browser.mjs'
 import { LATEST_RUN_ID } from './seed.mjs'
+import { tablesCut } from './layout.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -108,6 +109,27 @@ describe('run page layout', () => {
       }
     })
   }
+})
+
+describe('run page tables', () => {
+  test('at 1366 px every table of the run page fits its frame: no column cut off at the right', async () => {
+    const ctx = await launch({ width: 1366, height: 900 })
+    try {
+      const page = await ctx.context.newPage()
+      await page.goto(`${base}/runs/${LATEST_RUN_ID}`)
+      await page.locator('#cells-table tbody tr').first().waitFor()
+      await page.locator('#gc-table tbody tr').first().waitFor()
+      await page.locator('details').evaluateAll((ds) => ds.forEach((d) => (d.open = true)))
+      assert.deepEqual(await tablesCut(page), [])
+      // the columns left out to fit are a click away, and then the table scrolls in its frame
+      const more = page.getByRole('checkbox', { name: /Show every column/ })
+      assert.equal(await page.locator('#cells-table th:has-text("start-up")').isVisible(), false)
+      await more.check()
+      assert.equal(await page.locator('#cells-table th:has-text("start-up")').isVisible(), true)
+    } finally {
+      await ctx.close()
+    }
+  })
 })
 
 describe('badges', () => {

@@ -83,7 +83,7 @@ for (const [name, browser] of DEVICES) {
     test('the run page draws the curve, gives each time to peak and downloads the raw output as signed', async () => {
       const page = await open(browser(), `/runs/${RUN_ID}`)
       const section = page.locator('.run-warmup')
-      await section.locator('canvas').first().waitFor()
+      await section.locator('.chart svg').first().waitFor()
       assert.match(
         await section.locator('figure .chart').first().getAttribute('aria-label'),
         /Warm-up curves, plaintext/,
@@ -116,7 +116,7 @@ for (const [name, browser] of DEVICES) {
     test('the framework page draws the curve with its time to peak', async () => {
       const page = await open(browser(), '/frameworks/warm-test')
       const warm = page.locator('.framework-warmup[data-scenario="plaintext"]')
-      await warm.locator('canvas').first().waitFor()
+      await warm.locator('.chart svg').first().waitFor()
       assert.match(await warm.locator('.time-to-peak').first().textContent(), /non-blocking 8\.0 s/)
       await page.close()
     })

@@ -50,10 +50,10 @@ const slug = rows[0].framework
 const VIEWS = [
   ['leaderboard', `/leaderboard/plaintext?${vcpus.slice(1)}`, '#leaderboard-table'],
   ['framework', `/frameworks/${slug}`, 'h1'],
-  ['cost', `/cost?scenario=plaintext${vcpus}`, 'canvas'],
-  ['scaling', '/scaling?scenario=plaintext', 'canvas'],
-  ['latency', `/latency?scenario=plaintext${vcpus}`, 'canvas'],
-  ['history', `/history?scenario=plaintext&target=${key(b)}${vcpus}`, 'canvas'],
+  ['cost', `/cost?scenario=plaintext${vcpus}`, '.chart svg'],
+  ['scaling', '/scaling?scenario=plaintext', 'main table tbody tr'],
+  ['latency', `/latency?scenario=plaintext${vcpus}`, 'main table tbody tr'],
+  ['history', `/history?scenario=plaintext&target=${key(b)}${vcpus}`, '.chart svg'],
   ['run', `/runs/${runId}`, '#cells-table'],
   ['compare', `/compare?scenario=plaintext&a=${key(a)}&b=${key(b)}${vcpus}`, '#compare-verdict'],
   [

@@ -37,22 +37,45 @@ describe('one palette', () => {
   })
 })
 
-describe('legends on a phone', () => {
-  it('wrap every name whole instead of paging "1/3" and cutting "Tomca"', async () => {
-    const { fitLegend } = await import('./options/common')
-    const many = ['Tomcat', 'Spring MVC', 'Spring WebFlux', 'Helidon SE', 'Vert.x Web', 'Undertow', 'Javalin'].map(
-      (framework) => ({ framework, ioModel: 'blocking' as const, runId: 'r', topology: 'single', points: [] }),
-    )
-    const opt = latencyOption(many)
-    const phone = fitLegend(opt, 358) as unknown as {
-      legend: { type: string; data: string[] }
-      grid: { top: number }
-      legendLines: number
-    }
+describe('legends', () => {
+  const many = ['Tomcat', 'Spring MVC', 'Spring WebFlux', 'Helidon SE', 'Vert.x Web', 'Undertow', 'Javalin'].map(
+    (framework) => ({ framework, ioModel: 'blocking' as const, runId: 'r', topology: 'single', points: [] }),
+  )
+  type Fitted = { legend: { type: string; data: string[] }; grid: { top: number }; legendLines: number }
+  it('wrap every name whole on a phone instead of paging "1/3" and cutting "Tomca"', async () => {
+    const { fitLegend, legendHeight } = await import('./options/common')
+    const phone = fitLegend(latencyOption(many), 358) as unknown as Fitted
     expect(phone.legend.type).toBe('plain')
     expect(phone.legend.data).toContain('Tomcat (blocking)')
     expect(phone.legendLines).toBeGreaterThan(2)
-    expect(phone.grid.top).toBeGreaterThanOrEqual(phone.legendLines * 22)
-    expect(fitLegend(opt, 1200)).toBe(opt)
+    // the plot starts below the legend's lines and the y axis' name
+    expect(phone.grid.top).toBeGreaterThanOrEqual(legendHeight(phone.legendLines) + 20)
+  })
+  it('wrap on a wide chart too once they need a second line, never paging', async () => {
+    const { fitLegend } = await import('./options/common')
+    const wide = fitLegend(latencyOption(many), 1000) as unknown as Fitted
+    expect(wide.legend.type).toBe('plain')
+    expect(wide.legendLines).toBe(2)
+    const few = latencyOption(many.slice(0, 3))
+    expect(fitLegend(few, 1000)).toBe(few)
+  })
+  it('count lines as ECharts lays its entries out: the name measured, the symbol and the gaps', async () => {
+    const { legendLines } = await import('./options/common')
+    const ten = (t: string) => t.length * 10
+    // 30 px of symbol and gap + 100 px of name each, 10 px apart, in 300 px less 10 of padding: two a line
+    expect(legendLines(['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc'], 300, ten)).toBe(2)
+    expect(legendLines(['aaaaaaaaaa', 'bbbbbbbbbb'], 300, ten)).toBe(1)
+    // a name cut to 50 px (textStyle.width) takes 50
+    expect(legendLines(['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc'], 300, ten, 50)).toBe(1)
+  })
+})
+
+describe('names beside points', () => {
+  it('are left to the legend on a narrow chart', async () => {
+    const { fitPointNames } = await import('./options/common')
+    const named = { series: [{ label: { show: true }, labelLayout: { hideOverlap: true } }, { label: { show: true } }] }
+    const narrow = fitPointNames(named, 358)
+    expect(narrow.series.map((s) => s.label.show)).toEqual([false, true])
+    expect(fitPointNames(named, 641)).toBe(named)
   })
 })

@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { DB_SCENARIOS, FULL, latencyAdvice, NO_RUNS, noDataAdvice, QUICK, scalingAdvice } from './advice'
+import {
+  CHANGE_RULE,
+  DB_SCENARIOS,
+  FULL,
+  latencyAdvice,
+  NO_RUNS,
+  noChangesAdvice,
+  noDataAdvice,
+  QUICK,
+  scalingAdvice,
+} from './advice'
 
 const repo = (p: string) => new URL(`../../../${p}`, import.meta.url)
 const suite = JSON.parse(readFileSync(repo('agent/suite/suite.json'), 'utf8'))
@@ -16,6 +26,8 @@ const every = [
   noDataAdvice('db', 'closed', ['plaintext']),
   scalingAdvice([1])!,
   latencyAdvice([64])!,
+  noChangesAdvice(false),
+  noChangesAdvice(true),
 ]
 
 describe('empty-state advice', () => {
@@ -48,5 +60,23 @@ describe('empty-state advice', () => {
     expect(scalingAdvice([1, 2])).toBeNull()
     expect(latencyAdvice([16, 64])).toBeNull()
     expect(scalingAdvice([1, 1])?.why).toMatch(/1 vCPU only/)
+  })
+})
+
+describe('an empty changes page', () => {
+  it('says what a series needs before a change can be found, with the service’s own defaults', () => {
+    const config = readFileSync(repo('backend/src/main/java/dev/podium/changes/ChangesConfig.java'), 'utf8')
+    const setting = (name: string) => Number(config.match(new RegExp(`${name} = "([\\d.]+)"`))?.[1])
+    expect(CHANGE_RULE).toEqual({
+      minSegmentRuns: setting('MIN_SEGMENT_RUNS'),
+      minEffectPercent: setting('MIN_EFFECT_PERCENT'),
+      maxPValue: setting('MAX_P_VALUE'),
+    })
+    expect(noChangesAdvice(false).why).toMatch(/^No change point has been found yet\. A change is found in a series/)
+    expect(noChangesAdvice(false).why).toMatch(/at least 4 runs, 3 before the change and at least 1 after/)
+    expect(noChangesAdvice(false).why).not.toMatch(/filter/)
+  })
+  it('speaks of filters only when one is set', () => {
+    expect(noChangesAdvice(true).why).toMatch(/^No change point matches these filters\. A change is found/)
   })
 })

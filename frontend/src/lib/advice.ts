@@ -63,3 +63,18 @@ export function latencyAdvice(connections: readonly number[]): Advice | null {
     why: `Latency against concurrency needs two concurrencies or more; the runs here measured ${connections.length ? connections[0] : 'no'} connections only (the quick profile measures 64): the curve comes from runs of the full profile (${FULL.connections.join(', ')} connections).`,
   }
 }
+
+/** The service's defaults for finding a change point (backend ChangesConfig; methodology section 11). */
+export const CHANGE_RULE = { minSegmentRuns: 3, minEffectPercent: 5, maxPValue: 0.0001 }
+
+/**
+ * No change point to list: what a series needs before a change can be found in it, and, only when the visitor set a
+ * filter, that none matches it.
+ */
+export function noChangesAdvice(filtered: boolean): Advice {
+  const { minSegmentRuns: n, minEffectPercent: effect, maxPValue: p } = CHANGE_RULE
+  const needs = `A change is found in a series (one framework target in one cell shape on one host class; runs whose cell carries a quality flag are left out) once it has at least ${n + 1} runs, ${n} before the change and at least 1 after, and the step is at least ${effect}% and stands out from the runs' own spread (Student's t-test, p < ${p}).`
+  return {
+    why: filtered ? `No change point matches these filters. ${needs}` : `No change point has been found yet. ${needs}`,
+  }
+}

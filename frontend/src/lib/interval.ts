@@ -1,4 +1,5 @@
-// How every interval on the site is said: its half-width as a share of the figure, and whether it spans several JVM
+// How every interval on the site is said: how far below and above the figure its bounds are, as shares of the figure
+// (the service builds it on the log scale, so it is not symmetric: "−2.0% / +2.1%"), and whether it spans several JVM
 // starts (the service's `forks`). One start's interval describes that start only: the JVM's larger noise, between
 // starts (JIT decisions, code layout, GC sizing), is not in it, and the site says so wherever it shows one.
 
@@ -7,27 +8,31 @@ export function startsNote(forks: number | null | undefined): string {
   return forks && forks > 1 ? `${forks} starts` : 'one start: between-start noise not included'
 }
 
-/** A figure's 95% interval as "± 2.1%" (half its width over the figure); null when there is none. */
-export function plusMinus(
+/**
+ * A figure's 95% interval as "−2.0% / +2.1%": how far its low bound is below the figure and its high bound above it,
+ * each as a share of the figure (the interval is on the log scale, so the two differ); null when there is none.
+ */
+export function percentBounds(
   value: number | null | undefined,
   low: number | null | undefined,
   high: number | null | undefined,
 ): string | null {
   if (value == null || low == null || high == null || !(value > 0)) return null
-  return `± ${(((high - low) / 2 / value) * 100).toFixed(1)}%`
+  const pct = (d: number) => (Math.abs(d / value) * 100).toFixed(1)
+  return `${low > value ? '+' : '−'}${pct(value - low)}% / ${high < value ? '−' : '+'}${pct(high - value)}%`
 }
 
-/** "± 2.1% (3 starts)" or "± 0.8% (one start: between-start noise not included)"; a dash without an interval. */
+/** "−2.0% / +2.1% (3 starts)" or "−0.8% / +0.8% (one start: between-start noise not included)"; a dash without one. */
 export function formatInterval(
   value: number | null | undefined,
   low: number | null | undefined,
   high: number | null | undefined,
   forks: number | null | undefined,
 ): string {
-  return withNote(plusMinus(value, low, high), `(${startsNote(forks)})`)
+  return withNote(percentBounds(value, low, high), `(${startsNote(forks)})`)
 }
 
-/** "± 2.1%" followed by what it spans; a dash without an interval. */
+/** "−2.0% / +2.1%" followed by what it spans; a dash without an interval. */
 function withNote(pm: string | null, note: string): string {
   return pm === null ? '—' : `${pm} ${note}`
 }
@@ -44,14 +49,14 @@ export function repeatsNote(forks: number | null | undefined): string {
     : 'over the repeats of one start'
 }
 
-/** "± 3.0% over the repeats of one start" for a cost figure; a dash without an interval. */
+/** "−2.9% / +3.0% over the repeats of one start" for a cost figure; a dash without an interval. */
 export function formatRepeatsInterval(
   value: number | null | undefined,
   low: number | null | undefined,
   high: number | null | undefined,
   forks: number | null | undefined,
 ): string {
-  return withNote(plusMinus(value, low, high), repeatsNote(forks))
+  return withNote(percentBounds(value, low, high), repeatsNote(forks))
 }
 
 /**

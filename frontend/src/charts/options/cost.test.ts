@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LeaderboardRow } from '../../api/types'
-import { costOption, costPoints, frontier, type CostPoint } from './cost'
+import { costLegend, costOption, costPoints, frontier, type CostPoint } from './cost'
 import { row as base } from './fixtures'
 
 const p = (framework: string, x: number, throughput: number, exact = true): CostPoint => ({
@@ -72,28 +72,62 @@ describe('cost chart option', () => {
     row('Spring', 40_000, 35_800, 12.8),
     row('Old v1', 90_000, null, null),
   ]
-  it('plots only targets with the figure, throughput against cost, and marks the frontier', () => {
+  type Point = {
+    name: string
+    type: string
+    symbol: string
+    itemStyle: { color: string; borderWidth?: number }
+    label: { show: boolean; formatter: string }
+    labelLayout: { hideOverlap: boolean }
+    data: { name: string; value: number[]; frontier: boolean }[]
+  }
+  it('plots only targets with the figure, one series each, throughput against cost, and marks the frontier', () => {
     expect(costPoints(rows, 'cpu').map((x) => x.framework)).toEqual(['nginx', 'Spring'])
     const opt = costOption(rows, 'cpu')
-    const scatter = opt.series[0] as {
-      type: string
-      data: { name: string; value: number[]; frontier: boolean; symbol: string }[]
-    }
-    expect(scatter.type).toBe('scatter')
-    expect(scatter.data.map((d) => d.value)).toEqual([
+    const points = opt.series.slice(0, -1) as unknown as Point[]
+    expect(points.map((p) => p.type)).toEqual(['scatter', 'scatter'])
+    expect(points.map((p) => p.data[0].value)).toEqual([
       [112_900, 100_000],
       [35_800, 40_000],
     ])
-    expect(scatter.data.map((d) => d.frontier)).toEqual([true, false])
-    expect(scatter.data[0].symbol).toBe('diamond')
+    expect(points.map((p) => p.data[0].frontier)).toEqual([true, false])
+    // on the frontier: outlined in black
+    expect(points[0].itemStyle.borderWidth).toBe(2)
+    expect(points[1].itemStyle.borderWidth).toBeUndefined()
     const line = opt.series[opt.series.length - 1] as { name: string; data: number[][] }
     expect(line.name).toBe('efficient frontier')
     expect(line.data).toEqual([[112_900, 100_000]])
-    expect(opt.xAxis.name).toMatch(/requests per CPU-second/)
+    expect(opt.xAxis.name).toMatch(/req per CPU-second/)
+  })
+  it('gives every target a colour and marker of its own, the same in both charts, and names it beside its point', () => {
+    const board = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].flatMap((f, i) => [
+      { ...row(f, 50_000 + i, 40_000 + i, 2 + i), ioModel: 'non-blocking' as const },
+      { ...row(f, 30_000 + i, 20_000 + i, 3 + i), ioModel: 'virtual-threads' as const },
+    ])
+    const legend = costLegend(board)
+    expect(legend).toHaveLength(16)
+    expect(new Set(legend.map((e) => `${e.color} ${e.symbol}`)).size).toBe(16)
+    // a framework measured in two I/O models is named with its model
+    expect(legend.map((e) => e.name)).toContain('A (virtual-threads)')
+    for (const axis of ['cpu', 'memory'] as const) {
+      const points = costOption(board, axis).series.slice(0, -1) as unknown as Point[]
+      const look = new Map(legend.map((e) => [e.name, `${e.color} ${e.symbol}`]))
+      for (const p of points) {
+        expect(`${p.itemStyle.color} ${p.symbol}`).toBe(look.get(p.name))
+        expect(p.label).toMatchObject({ show: true, formatter: p.name })
+        expect(p.labelLayout.hideOverlap).toBe(true)
+      }
+    }
+  })
+  it('draws a figure that is not exact as an outline of its marker', () => {
+    const flagged = [{ ...row('Saturated', 150_000, 120_000, 1), atLeast: true }, row('Plain', 100_000, 112_900, 1)]
+    const points = costOption(flagged as LeaderboardRow[], 'cpu').series.slice(0, -1) as unknown as Point[]
+    // markers by name within the I/O model: Plain a circle, Saturated a square, drawn hollow
+    expect(points.map((p) => p.symbol)).toEqual(['emptyRect', 'circle'])
   })
   it('escapes framework names in the tooltip', () => {
     const opt = costOption([row('<b>x</b>', 1000, 10, 1)], 'memory')
-    const html = opt.tooltip.formatter({ seriesName: 'blocking', data: { name: '<b>x</b>', value: [1, 1000] } })
+    const html = opt.tooltip.formatter({ data: { name: '<b>x</b>', ioModel: 'blocking', value: [1, 1000] } })
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt;')
     expect(html).toContain('MB per 1,000 req/s')
   })

@@ -41,6 +41,6 @@ describe('frameworkHistoryOption', () => {
     expect(tip).toContain('48,000 req/s')
     expect(tip).toContain('95% CI —') // no interval: nothing made up
     // the interval says how many JVM starts it spans
-    expect(o.tooltip.formatter({ seriesIndex: 0, dataIndex: 1 })).toContain('95% CI ± 3.0% (3 starts)')
+    expect(o.tooltip.formatter({ seriesIndex: 0, dataIndex: 1 })).toContain('95% CI −3.0% / +3.0% (3 starts)')
   })
 })

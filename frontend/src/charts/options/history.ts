@@ -1,5 +1,6 @@
 // History: throughput of one framework over time (or by framework version), one line per host class, regressions marked.
-// Built to stay fast with 100 series x 365 points: no symbols, LTTB sampling, progressive rendering, dataZoom.
+// Built to stay fast with 100 series x 365 points: no symbols, LTTB sampling, no animation, dataZoom (drawn as SVG, each
+// line one path; ECharts renders progressively on a canvas only, so it is not asked to).
 import type { ChangePoint, HistorySeries } from '../../api/types'
 import { formatEffect } from '../../lib/changes'
 import { formatDate, formatRps, formatRpsShort } from '../../lib/format'
@@ -77,8 +78,6 @@ export function historyOption(
     showSymbol: !large,
     symbolSize: 5,
     sampling: large ? 'lttb' : undefined,
-    progressive: large ? 2000 : undefined,
-    progressiveThreshold: 3000,
     itemStyle: { color: colorAt(i) },
     lineStyle: { width: large ? 1 : 2 },
     emphasis: { focus: 'series' },
@@ -137,14 +136,16 @@ export function historyOption(
             type: 'category',
             name: '',
             data: orderedVersions(series.flatMap((s) => s.points.map((p) => p.frameworkVersion))),
+            axisLabel: { hideOverlap: true },
           }
-        : { type: 'time', name: '' },
+        : // a label that would overlap its neighbour (a phone's narrow axis) is left out
+          { type: 'time', name: '', axisLabel: { hideOverlap: true } },
     yAxis: {
       type: 'value',
       name: 'req/s',
       nameTextStyle: { align: 'left' },
       scale: true,
-      axisLabel: { formatter: formatRpsShort },
+      axisLabel: { formatter: formatRpsShort, hideOverlap: true },
     },
     series: [...lines, ...regressions],
   }

@@ -53,8 +53,15 @@ export function latencyOption(
       nameLocation: 'middle',
       nameGap: 26,
       minorTick: { show: false },
+      axisLabel: { hideOverlap: true },
     },
-    yAxis: { type: 'log', name: 'latency (ms, log)', nameTextStyle: { align: 'left' }, minorTick: { show: false } },
+    yAxis: {
+      type: 'log',
+      name: 'latency (ms, log)',
+      nameTextStyle: { align: 'left' },
+      minorTick: { show: false },
+      axisLabel: { hideOverlap: true },
+    },
     series: out,
   }
 }

@@ -55,8 +55,8 @@ describe('leaderboardBarOption', () => {
       200,
     )
     const tip = (i: number) => o.tooltip.formatter({ dataIndex: i, seriesType: 'bar' })
-    expect(tip(0)).toContain('± 2.1% (3 starts)')
-    expect(tip(1)).toContain('± 0.8% (one start: between-start noise not included)')
+    expect(tip(0)).toContain('−2.1% / +2.1% (3 starts)')
+    expect(tip(1)).toContain('−0.8% / +0.8% (one start: between-start noise not included)')
   })
   it('marks a lower-bound bar hatched and an unranked one dotted, each with a legend entry and a tooltip line', () => {
     const marked = leaderboardBarOption(

@@ -104,8 +104,8 @@ describe('scaling options', () => {
   it('says in the tooltip how many JVM starts each per-vCPU interval spans', () => {
     const opt = scalingPerVcpuOption(s)
     const tip = (i: number) => opt.tooltip.formatter({ seriesName: 'Netty (non-blocking)', dataIndex: i, data: null })
-    expect(tip(0)).toContain('± 5.3% (2 starts)')
-    expect(tip(1)).toContain('± 5.0% (one start: between-start noise not included)')
+    expect(tip(0)).toContain('−5.3% / +5.3% (2 starts)')
+    expect(tip(1)).toContain('−5.0% / +5.0% (one start: between-start noise not included)')
   })
   it('names a scale-out series by its instances and draws it dashed at the total vCPUs', () => {
     const out: ScalingSeries = { ...s[0], topology: 'nginx-2', points: [{ ...s[0].points[0], vsSingle: 1.2 }] }

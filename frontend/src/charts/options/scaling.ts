@@ -23,7 +23,7 @@ const xAxis = {
   nameLocation: 'middle' as const,
   nameGap: 26,
   minorTick: { show: false },
-  axisLabel: { formatter: (v: number) => String(v) },
+  axisLabel: { formatter: (v: number) => String(v), hideOverlap: true },
 }
 
 function tooltip(kind: 'perVcpu' | 'efficiency', series: readonly ScalingSeries[]) {
@@ -106,7 +106,7 @@ export function scalingPerVcpuOption(series: readonly ScalingSeries[]) {
       type: 'value',
       name: 'req/s per vCPU',
       nameTextStyle: { align: 'left' },
-      axisLabel: { formatter: formatRpsShort },
+      axisLabel: { formatter: formatRpsShort, hideOverlap: true },
     },
     series: out,
   }
@@ -123,7 +123,7 @@ export function scalingEfficiencyOption(series: readonly ScalingSeries[]) {
       name: 'efficiency',
       nameTextStyle: { align: 'left' },
       min: 0,
-      axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%` },
+      axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%`, hideOverlap: true },
     },
     series: series.map((s, i) => ({
       name: seriesName(s),
