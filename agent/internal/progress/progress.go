@@ -44,7 +44,9 @@ type Display struct {
 	planOK bool
 	// inCell: a Cell was announced and is not done yet.
 	inCell bool
-	now    func() time.Time
+	// interleaved: the run measures its starts in rounds (Interleaved), so the plan's steps are not taken in order.
+	interleaved bool
+	now         func() time.Time
 }
 
 // Step is one announcement of a cell in a run's plan: a closed-loop cell is announced once in each JVM start that
@@ -113,7 +115,9 @@ func (d *Display) Cell(i int, label string) {
 				d.cur = k
 				break
 			}
-			d.pass(k)
+			if !d.interleaved {
+				d.pass(k)
+			}
 		}
 	}
 	d.logf("cell %d/%d %s (%s)", i, d.n, label, d.times())
@@ -126,7 +130,7 @@ func (d *Display) Done() {
 	if d.plan() != nil {
 		if d.inCell {
 			d.finishStep()
-		} else { // the skipped cell is the next one the plan has not reached: none of its steps will be taken
+		} else if !d.interleaved { // the skipped cell is the next one the plan has not reached: none of its steps will be taken
 			for k, st := range d.steps {
 				if !d.gone[k] {
 					for j := k; j < len(d.steps); j++ {
@@ -142,6 +146,32 @@ func (d *Display) Done() {
 	d.done++
 	d.inCell = false
 	d.lastDone = d.clock()
+}
+
+// Interleaved tells the display that the run measures its starts in interleaved rounds: a cell announced does not
+// mean that the plan's steps before it were passed (another target's start may come first in a round), and a cell
+// skipped is passed by Settle, which names it.
+func (d *Display) Interleaved() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.interleaved = true
+}
+
+// Settle closes a target in a run in rounds: every step not taken of its cells first to first+n-1 is passed (what it
+// did not measure takes no time), and skipped of them, the cells it did not measure, are counted done.
+func (d *Display) Settle(first, n, skipped int) {
+	d.mu.Lock()
+	if d.plan() != nil {
+		for k, st := range d.steps {
+			if !d.gone[k] && k != d.cur && st.Cell >= first && st.Cell < first+n {
+				d.pass(k)
+			}
+		}
+	}
+	d.mu.Unlock()
+	for range skipped {
+		d.Done()
+	}
 }
 
 // finishStep marks the step being measured finished now.

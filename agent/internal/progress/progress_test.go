@@ -170,3 +170,30 @@ func TestAFailedTargetPassesItsStepsInEveryStart(t *testing.T) {
 		t.Errorf("%s left, want cell 3's 2m at the run's pace so far (twice the plan)", eta)
 	}
 }
+
+// In rounds the starts of two targets alternate in a drawn order: announcing target two's cell before target one's
+// second start passes none of the plan's steps, so the time left counts down a step at a time; a target settled
+// with a cell it never measured passes that cell's steps and counts it done.
+func TestInterleavedRoundsKeepTheTimeLeft(t *testing.T) {
+	t.Parallel()
+	c, _, d := newFake()
+	// the plan, target by target: cells 1 and 2 (target one) in two starts, then cell 3 (target two) in two starts
+	d.Expect([]Step{{1, time.Minute}, {2, time.Minute}, {1, time.Minute}, {2, time.Minute}, {3, time.Minute}, {3, time.Minute}}, 6*time.Minute)
+	d.Interleaved()
+	d.Plan(3)
+	// round 1: target two first, then target one; round 2: target one, then target two, whose cell 3 fails there
+	for k, cell := range []int{3, 1, 2, 1, 2} {
+		d.Cell(cell, "x")
+		if want := time.Duration(6-k) * time.Minute; d.ETA() != want {
+			t.Errorf("step %d (cell %d): %s left, want %s", k+1, cell, d.ETA(), want)
+		}
+		c.add(time.Minute)
+		if k >= 3 {
+			d.Done() // target one's cells in their last start
+		}
+	}
+	d.Settle(3, 1, 1) // target two: cell 3 not measured in its second start
+	if eta := d.ETA(); eta != time.Second || d.done != 3 {
+		t.Errorf("every step taken or passed: %s left, %d cells done; want the display's floor of 1s and 3", eta, d.done)
+	}
+}

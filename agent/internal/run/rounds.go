@@ -31,7 +31,6 @@ type turn struct {
 	problems []string
 	out      bool // its default mode failed outright: no further start, its cells are kept as they are
 	done     int  // progress steps counted so far
-	settled  bool
 }
 
 // modeTurn is one JVM mode of a turn's target: the mode (its AOT cache), its cells so far and where they are numbered.
@@ -92,9 +91,8 @@ func (m *measurer) rounds(ctx context.Context, targets []*suite.Target, k int, t
 		return b
 	}
 	settleTurn := func(tu *turn) error {
-		tu.settled = true
-		m.done = tu.done
-		m.skip(tu.planned - tu.done) // cells not measured: the progress counts them done
+		// the cells not measured: the progress counts them done and their steps of the plan passed
+		m.r.Display.Settle(tu.first+1, tu.planned, tu.planned-tu.done)
 		var cells []Cell
 		for _, mt := range tu.modes {
 			mt.cleanup()

@@ -176,6 +176,9 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 			return nil, nil, err
 		}
 	}
+	if r.Plan.inRounds() {
+		r.Display.Interleaved()
+	}
 	r.Display.Plan(total)
 	var failures []TargetFailure
 	baseline := slices.Clone(r.Earlier)
