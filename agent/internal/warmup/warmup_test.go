@@ -124,6 +124,7 @@ func TestClimbing(t *testing.T) {
 		{[]float64{40000, 40100, 40300}, false},
 		{[]float64{40000, 39000, 41000}, false},
 		{[]float64{40000}, false},
+		{[]float64{40000, 46000}, false}, // two repeats 15% apart: within what two repeats of one start spread
 	} {
 		if got := Climbing(tc.rps, 0.03); got != tc.want {
 			t.Errorf("Climbing(%v) = %v, want %v", tc.rps, got, tc.want)
