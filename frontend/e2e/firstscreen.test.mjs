@@ -97,7 +97,8 @@ for (const device of ['desktop', 'phone']) {
         device === 'desktop'
           ? row.locator('td', { hasText: `${rps(first.ciLow)}–${rps(first.ciHigh)}` })
           : row.locator('.interval-narrow')
-      assert.match(await interval.innerText(), /±\s*\d/)
+      // its two bounds around the figure, "−0.5% / +0.5% (5 starts)" (the service's interval is not symmetric)
+      assert.match(await interval.innerText(), /[−-]\d[\d.]*%\s*\/\s*\+\d/)
       for (const [what, el] of [
         ['the rank', rank],
         ['the name', row.locator('.fw-name')],
