@@ -54,7 +54,7 @@ func runState(cmd *cobra.Command, g *globals, f *runFlags, baseline string) (*re
 	}
 	if f.resume && runID != "" && (last == nil || last.RunID != runID) {
 		// a run this home has no state of: continue it from what the service holds (another host of the class)
-		return stateFromService(cmd, g, runID, flags)
+		return stateFromService(cmd, g, runID, baseline, flags)
 	}
 	if f.resume {
 		switch {
@@ -94,12 +94,12 @@ func runState(cmd *cobra.Command, g *globals, f *runFlags, baseline string) (*re
 
 // stateFromService is the state of run runID rebuilt from the parts the service holds (resume.FromService), saved in
 // this home: --resume on a host that did not start the run.
-func stateFromService(cmd *cobra.Command, g *globals, runID string, flags map[string]string) (*resume.State, error) {
+func stateFromService(cmd *cobra.Command, g *globals, runID, baseline string, flags map[string]string) (*resume.State, error) {
 	key, err := sign.LoadKey(g.key)
 	if err != nil {
 		return nil, usageError{err}
 	}
-	st, err := resume.FromService(cmd.Context(), g.service(cmd), runID, key.Public(), flags)
+	st, err := resume.FromService(cmd.Context(), g.service(cmd), runID, baseline, key.Public(), flags)
 	if errors.Is(err, resume.ErrNotHeld) {
 		// interrupted before its first part was kept (in rounds: before a target's last round): measured from the start
 		fmt.Fprintf(cmd.ErrOrStderr(), "%s holds no part of run %s: measuring it from the start\n", g.server, runID)

@@ -24,8 +24,9 @@ type partsView struct {
 	InParts bool   `json:"inParts"`
 	Status  string `json:"status"`
 	Parts   []struct {
-		ID    string `json:"id"`
-		Index int    `json:"index"`
+		ID      string           `json:"id"`
+		Index   int              `json:"index"`
+		Targets []run.PartTarget `json:"targets"` // the targets the part completes; none: the first chunks of one
 	} `json:"parts"`
 	Planned []run.TargetSlot `json:"planned"`
 	Done    []run.PartTarget `json:"done"`
@@ -34,11 +35,11 @@ type partsView struct {
 
 // FromService rebuilds the state of run runID from what the service holds of it, for a run resumed on a host with no
 // state of its own (another host of the class, a fresh agent home): the plan, the targets kept (done or failed), the
-// next part's index, the baseline's cells (later cells are compared with them) and the run's start time, all read
-// from the parts' signed envelopes (GET /api/runs/{id}/parts, then GET /api/runs/{part}/envelope), each verified
-// against pub, this agent's key: only a run this agent signed is resumed. flags are this invocation's (the
+// next part's index, the baseline's cells (later cells are compared with them; baseline names its target) and the
+// run's start time (GET /api/runs/{id}/parts, then GET /api/runs/{part}/envelope of the first part and of the
+// baseline's, each verified against pub, this agent's key): only a run this agent signed is resumed. flags are this invocation's (the
 // service does not keep an invocation's flags; the plan is compared when the run plans, PlanDifference).
-func FromService(ctx context.Context, c *client.Client, runID string, pub ed25519.PublicKey, flags map[string]string) (*State, error) {
+func FromService(ctx context.Context, c *client.Client, runID, baseline string, pub ed25519.PublicKey, flags map[string]string) (*State, error) {
 	_, body, err := c.Do(ctx, client.Request{Method: http.MethodGet, Path: "/api/runs/" + runID + "/parts"})
 	if e := (*client.Error)(nil); errors.As(err, &e) && e.Status == http.StatusNotFound {
 		return nil, ErrNotHeld
@@ -70,7 +71,28 @@ func FromService(ctx context.Context, c *client.Client, runID string, pub ed2551
 			}
 		}
 	}
-	for _, p := range v.Parts {
+	// only the envelopes needed are read: the first part's (the run's start time, and that it is this agent's run) and
+	// the baseline's (its cells: the part that names it, and the chunks of it before that part, which name none)
+	read := map[int]bool{0: true}
+	var chunks []int
+	for i, p := range v.Parts {
+		s.NextPart = max(s.NextPart, p.Index+1)
+		switch {
+		case len(p.Targets) == 0:
+			chunks = append(chunks, i)
+		case slices.ContainsFunc(p.Targets, func(t run.PartTarget) bool { return t.Target == baseline }):
+			for _, j := range append(chunks, i) {
+				read[j] = true
+			}
+			chunks = nil
+		default:
+			chunks = nil
+		}
+	}
+	for i, p := range v.Parts {
+		if !read[i] {
+			continue
+		}
 		part, err := envelopeOf(ctx, c, p.ID, pub)
 		if err != nil {
 			return nil, fmt.Errorf("part %d of run %s: %w", p.Index, runID, err)
@@ -78,7 +100,6 @@ func FromService(ctx context.Context, c *client.Client, runID string, pub ed2551
 		if part.Part == nil || part.Part.RunID != runID || part.Part.Index != p.Index {
 			return nil, fmt.Errorf("part %d of run %s: its payload names another run or index", p.Index, runID)
 		}
-		s.NextPart = max(s.NextPart, p.Index+1)
 		s.StartedAt = part.StartedAt
 		for _, cell := range part.Results {
 			if cell.Baseline {

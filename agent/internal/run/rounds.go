@@ -104,20 +104,16 @@ func (m *measurer) rounds(ctx context.Context, targets []*suite.Target, k int, t
 	}
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	for round := range n {
-		order := drawOrder(turns, round, rng)
-		names := make([]string, 0, len(order))
-		for _, tu := range order {
-			if !tu.out {
-				names = append(names, tu.t.Name)
-			}
+		// the targets still in: a target out (failed outright) takes no place, so a round's places run 0, 1, 2...
+		order := drawOrder(slices.DeleteFunc(slices.Clone(turns), func(tu *turn) bool { return tu.out }), round, rng)
+		names := make([]string, len(order))
+		for i, tu := range order {
+			names[i] = tu.t.Name
 		}
 		r.logf("round %d of %d on %d vCPUs: %s", round+1, n, k, strings.Join(names, ", "))
 		for place, tu := range order {
 			if err := ctx.Err(); err != nil {
 				return err
-			}
-			if tu.out {
-				continue
 			}
 			m.baseline, m.done = baseline(), tu.done
 			cell := tu.first
