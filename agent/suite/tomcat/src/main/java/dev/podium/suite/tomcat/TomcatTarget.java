@@ -32,6 +32,16 @@ public final class TomcatTarget {
         connector.setProperty("maxKeepAliveRequests", "-1");
         // Tomcat's documented connector attribute: run each request on a new virtual thread instead of the pool.
         connector.setProperty("useVirtualThreads", String.valueOf(threads.equals("virtual")));
+        // A setting for measure-change-measure (podium-agent ab --b-env PODIUM_TOMCAT_MAX_THREADS=8): the pool's
+        // size. Unset, as on the board, Tomcat keeps its documented default of 200.
+        String maxThreads = System.getenv("PODIUM_TOMCAT_MAX_THREADS");
+        if (maxThreads != null && !maxThreads.isBlank()) {
+            int n = Integer.parseInt(maxThreads.strip());
+            if (n < 1) {
+                throw new IllegalArgumentException("PODIUM_TOMCAT_MAX_THREADS must be at least 1, not " + n);
+            }
+            connector.setProperty("maxThreads", String.valueOf(n));
+        }
         tomcat.setConnector(connector);
 
         Context context = tomcat.addContext("", null);
