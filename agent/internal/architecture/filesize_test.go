@@ -1,5 +1,6 @@
 // Package architecture holds the agent's rules about its own source: no source file over 400 lines unless it says
 // why, as the backend's PackageArrowsTest has it for Java and the site's ESLint max-lines rule for Vue and TypeScript.
+// It also holds ci/ (its Go and shell scripts) to the rule, having no other Go test module to do it from.
 package architecture
 
 import (
@@ -19,8 +20,9 @@ const (
 	headLines = 20
 )
 
-// sourceExt are the languages the rule covers under agent/: the agent's Go and the suite's targets' Java.
-var sourceExt = map[string]bool{".go": true, ".java": true}
+// sourceExt are the languages the rule covers under agent/ and ci/: the agent's Go, the suite's targets' Java, and
+// the shell scripts of both.
+var sourceExt = map[string]bool{".go": true, ".java": true, ".sh": true}
 
 // tooLong walks root and returns each source file over maxLines lines whose first headLines lines do not contain
 // marker (in any case), with its line count. Build output and dependencies (target/, node_modules/) and test
@@ -68,18 +70,27 @@ func tooLong(root string) (map[string]int, int, error) {
 	return over, seen, err
 }
 
-// No source file of the agent or the suite (agent/) is over 400 lines unless its first lines say why ("over 400
-// lines ..."): a file holds one concern, and a reader finds it whole.
+// No source file of the agent, the suite (agent/) or the CI scripts (ci/) is over 400 lines unless its first lines
+// say why ("over 400 lines ..."): a file holds one concern, and a reader finds it whole.
 func TestNoSourceFileIsOver400LinesWithoutSayingWhy(t *testing.T) {
-	over, seen, err := tooLong(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if seen < 100 {
-		t.Fatalf("only %d source files found under agent/: the walk did not start at agent/", seen)
-	}
-	for f, n := range over {
-		t.Errorf("%s: %d lines: split it by concern, or say why in its first %d lines (%q ...)", f, n, headLines, marker)
+	for _, root := range []struct {
+		dir  string
+		name string
+		min  int // fewer source files found: the walk started in the wrong folder
+	}{
+		{filepath.Join("..", ".."), "agent", 100},
+		{filepath.Join("..", "..", "..", "ci"), "ci", 10},
+	} {
+		over, seen, err := tooLong(root.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen < root.min {
+			t.Fatalf("only %d source files found under %s/: the walk did not start there", seen, root.name)
+		}
+		for f, n := range over {
+			t.Errorf("%s/%s: %d lines: split it by concern, or say why in its first %d lines (%q ...)", root.name, f, n, headLines, marker)
+		}
 	}
 }
 
@@ -94,6 +105,7 @@ func TestTheRuleCountsLinesAndReadsTheReasonAtTheTop(t *testing.T) {
 		"says.go":       "// Package p is Over 400 lines: one table, read as one.\npackage p\n" + body(399),
 		"late.go":       "package p\n" + body(300) + "// over 400 lines: too late to say so\n" + body(100),
 		"Long.java":     "class Long {}\n" + body(400),
+		"long.sh":       "#!/bin/sh\n" + strings.Repeat("# x\n", 400),
 		"notes.txt":     body(1000),
 		"testdata/x.go": "package p\n" + body(1000),
 	}
@@ -110,7 +122,7 @@ func TestTheRuleCountsLinesAndReadsTheReasonAtTheTop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{"long.go": 401, "late.go": 402, "Long.java": 401}
+	want := map[string]int{"long.go": 401, "late.go": 402, "Long.java": 401, "long.sh": 401}
 	if fmt.Sprint(over) != fmt.Sprint(want) {
 		t.Errorf("files over the rule: %v, want %v", over, want)
 	}
