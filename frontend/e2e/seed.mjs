@@ -1,7 +1,7 @@
 // Signed test runs for the browser tests: built here, signed with node:crypto Ed25519 by the shared test key,
 // and submitted to the real backend through POST /api/runs like an agent would.
-// Over 400 lines on purpose: the one data set every browser test reads (runs() at the end) beside the builders it is
-// made of, which the tests that need runs of their own use too.
+/* eslint-disable max-lines -- over 400 lines on purpose: the one data set every browser test reads (runs() at the
+   end) beside the builders it is made of, which the tests that need runs of their own use too. */
 import { createHash, createPrivateKey, sign } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 

@@ -1,6 +1,7 @@
 // Browser tests of the leaderboard site against the real backend seeded by run.mjs.
-// Over 400 lines on purpose: the pages a visitor walks through in one browser, launched once for them all (a file
-// of its own launches its own Chromium); pages with a seed of their own have their files (board, warmup, ...).
+/* eslint-disable max-lines -- over 400 lines on purpose: the pages a visitor walks through in one browser, launched
+   once for them all (a file of its own launches its own Chromium); pages with a seed of their own have their files
+   (board, warmup, ...). */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'

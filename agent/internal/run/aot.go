@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"podium.dev/agent/internal/aotcache"
-	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/suite"
 	"podium.dev/agent/internal/topology"
 	"podium.dev/agent/internal/wrk"
@@ -55,8 +54,8 @@ func (s modeState) mark(c *Cell) {
 // serves each of its scenarios under wrk for aotcache.TrainingLoad, then gets SIGTERM and writes the cache as it exits.
 // It sets the mode's flags for the measured starts; when there is no cache (a JDK before 25, a training run that
 // failed) the measured starts run without one and their cells say why (aot-cache-not-used). cleanup removes the cache.
-func (m *measurer) train(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference) (cleanup func()) {
-	r := m.r
+func (m *measurer) train(ctx context.Context, at slotTarget) (cleanup func()) {
+	r, t := m.r, at.t
 	cleanup = func() {}
 	if !m.aotChecked { // once per run: the JDK does not change between targets
 		m.aotChecked, m.aotErr = true, aotcache.Supported(ctx, r.Java)
@@ -76,7 +75,7 @@ func (m *measurer) train(ctx context.Context, t *suite.Target, k int, topo topol
 	m.mode.cache, m.mode.flags = file, aotcache.RunFlags(file)
 	m.mode.recorded = append(aotcache.TrainingFlags(file), m.mode.flags...)
 	started := time.Now()
-	err = m.trainingRun(ctx, t, k, topo, cpus, ref, file)
+	err = m.trainingRun(ctx, at, file)
 	m.mode.training.Seconds = math.Round(time.Since(started).Seconds()*10) / 10
 	if err == nil {
 		m.mode.training.CacheBytes, err = aotcache.Written(file)
@@ -92,9 +91,10 @@ func (m *measurer) train(ctx context.Context, t *suite.Target, k int, topo topol
 
 // trainingRun starts one instance of t with -XX:AOTCacheOutput=file, loads each scenario the plan measures for
 // aotcache.TrainingLoad, and stops it, waiting for it to write the cache.
-func (m *measurer) trainingRun(ctx context.Context, t *suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference, file string) error {
-	r := m.r
-	env, err := r.Manifest.DatabaseFor(ctx, t, r.Plan.Scenarios, m.db, &m.ref)
+func (m *measurer) trainingRun(ctx context.Context, at slotTarget, file string) error {
+	r, t, k, topo, cpus, ref := m.r, at.t, at.k, at.topo, at.cpus, at.ref
+	var v suite.Validator // the training validates nothing: only the target's database environment is wanted
+	env, err := r.Manifest.DatabaseFor(ctx, t, r.Plan.Scenarios, m.db, &v)
 	if err != nil {
 		env = nil // the db scenarios' training load fails; the others train
 	}

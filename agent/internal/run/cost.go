@@ -19,10 +19,10 @@ import (
 // cells that warmed that scenario up. start are the cells this start measured so far (the baseline's own closed-loop
 // figure, when t is the baseline). No ladder (no capacity measured, or too low for the lowest rung) is said in the
 // log and measures no cost cell; it fails nothing.
-func (m *measurer) cost(ctx context.Context, p *topology.Deployment, k int, start []Cell) ([]Cell, error) {
-	r := m.r
+func (s *session) cost(ctx context.Context, start []Cell) ([]Cell, error) {
+	r, p := s.r, s.p
 	scenario := r.Plan.costScenario()
-	l, err := m.ladderFor(scenario, k, p.Topology, start)
+	l, err := s.ladderFor(scenario, s.at.k, p.Topology, start)
 	if err != nil {
 		r.logf("%s: no cost cells at %s: %v", p.Target.Name, scenario, err)
 		return nil, nil
@@ -38,11 +38,11 @@ func (m *measurer) cost(ctx context.Context, p *topology.Deployment, k int, star
 	}
 	var cells []Cell
 	for _, rate := range l.Rates {
-		c, err := m.costCell(ctx, p, k, scenario, rate, l)
+		c, err := s.costCell(ctx, scenario, rate, l)
 		if err != nil {
 			return cells, err
 		}
-		if warmed && !m.steady[scenario] {
+		if warmed && !s.steady[scenario] {
 			c.flag(FlagWarmupNotStable) // measured on a start whose warm-up of this scenario did not settle
 		}
 		cells = append(cells, c)
@@ -72,24 +72,24 @@ func (m *measurer) ladderFor(scenario string, k int, topo topology.Topology, sta
 // costCell measures one fixed-rate cost cell: the plan's cost repeats at the offered rate, each with what the
 // target's process tree used (CPU, RSS); latency counts from each request's scheduled start. A cell whose repeats
 // achieved less than 98% of the rate together is flagged rate-not-held.
-func (m *measurer) costCell(ctx context.Context, p *topology.Deployment, k int, scenario string, rate float64, l ladder.Ladder) (Cell, error) {
-	r := m.r
-	m.cell++
-	r.Display.Cell(m.cell, fmt.Sprintf("%s %s cost %.0f req/s k=%d%s", p.Target.Name, scenario, rate, k, topoLabel(p)))
-	defer m.skip(1)
-	c := m.newCell(p, scenario, "open", k)
+func (s *session) costCell(ctx context.Context, scenario string, rate float64, l ladder.Ladder) (Cell, error) {
+	r, p := s.r, s.p
+	s.cell++
+	r.Display.Cell(s.cell, fmt.Sprintf("%s %s cost %.0f req/s k=%d%s", p.Target.Name, scenario, rate, s.at.k, topoLabel(p)))
+	defer s.skip(1)
+	c := s.newCell(scenario, "open")
 	c.TargetRate, c.CostLadder = rate, &l
 	c.Connections = ladder.Connections(rate)
 	c.DurationSeconds = r.Plan.costDuration().Seconds()
 	o := openloop.Options{URL: p.BaseURL + suite.Path(scenario, r.Plan.DelayMs), Rate: rate, Connections: c.Connections,
 		Duration: r.Plan.costDuration(), Timeout: 2 * time.Second}
 	for j := range r.Plan.costRepeats() {
-		res, u, err := m.measured(p, true, suite.IsDB(scenario), func() (load.Result, error) { return openloop.Run(ctx, o) })
+		rd, err := s.measured(true, suite.IsDB(scenario), func() (load.Result, error) { return openloop.Run(ctx, o) })
 		if err != nil {
 			return c, fmt.Errorf("cost at %.0f req/s, repeat %d: %w", rate, j+1, err)
 		}
-		c.raw.Add(m.rawTitle(fmt.Sprintf("cost repeat %d: fortio at %g req/s for %s", j+1, rate, o.Duration), nil), res.Raw)
-		m.keep(&c, res, u, len(m.lg))
+		c.raw.Add(s.rawTitle(fmt.Sprintf("cost repeat %d: fortio at %g req/s for %s", j+1, rate, o.Duration), nil), rd.res.Raw)
+		s.keep(&c, rd, len(s.lg))
 	}
 	c.judgeRate()
 	if us := c.CPUMicrosPerRequest(); us > 0 {

@@ -29,7 +29,7 @@ func spinTarget(t *testing.T, spinUs int) *suite.Target {
 
 // deployOnOneCPU starts target on the layout's first server CPU and pins the agent (the open loop's generator) to the
 // load generator's CPUs, as a run does; both are undone when the test ends.
-func deployOnOneCPU(t *testing.T, tg *suite.Target) (*measurer, *topology.Deployment) {
+func deployOnOneCPU(t *testing.T, tg *suite.Target) (*session, *topology.Deployment) {
 	t.Helper()
 	layout, err := freshLayout()
 	if err != nil {
@@ -55,7 +55,7 @@ func deployOnOneCPU(t *testing.T, tg *suite.Target) (*measurer, *topology.Deploy
 	}
 	t.Cleanup(func() { host.PinSelf(startCPUs) })
 	r := testRunner(t, m, layout, Plan{Profile: "test", Duration: 2 * time.Second, Repeats: 2, CostRepeats: 2, CostDuration: 2 * time.Second})
-	return &measurer{r: r, lg: layout.LoadGenerator, steady: map[string]bool{}}, p
+	return &session{measurer: &measurer{r: r, lg: layout.LoadGenerator}, at: slotTarget{t: tg, k: 1, topo: single, cpus: cpus}, p: p, steady: map[string]bool{}}, p
 }
 
 // cpuTicks is utime + stime of pid from /proc/<pid>/stat, in clock ticks (fields 14 and 15, after the command name).
@@ -79,7 +79,7 @@ func TestCostCellRecordsTheTargetsCPUPerRequest(t *testing.T) {
 	pid := p.Instances[0].Pid()
 	const rate = 1000
 	before := cpuTicks(t, pid)
-	c, err := m.costCell(context.Background(), p, 1, "plaintext", rate, ladder.Explicit([]float64{rate}))
+	c, err := m.costCell(context.Background(), "plaintext", rate, ladder.Explicit([]float64{rate}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,10 +117,10 @@ func TestCostCellRecordsTheTargetsCPUPerRequest(t *testing.T) {
 
 // A rate above the target's capacity is not held: the cell records what it achieved and is flagged rate-not-held.
 func TestCostCellAboveCapacityIsFlagged(t *testing.T) {
-	m, p := deployOnOneCPU(t, spinTarget(t, 2000)) // 2 ms a request: at most 500 req/s on its CPU
+	m, _ := deployOnOneCPU(t, spinTarget(t, 2000)) // 2 ms a request: at most 500 req/s on its CPU
 	m.r.Plan.CostRepeats, m.r.Plan.CostDuration = 1, 2*time.Second
 	const rate = 1500
-	c, err := m.costCell(context.Background(), p, 1, "plaintext", rate, ladder.Explicit([]float64{rate}))
+	c, err := m.costCell(context.Background(), "plaintext", rate, ladder.Explicit([]float64{rate}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,14 +17,15 @@ import (
 func TestAJDKThatLacksACounterIsSaidOnceAndOnTheCell(t *testing.T) {
 	t.Parallel()
 	var out bytes.Buffer
-	m := &measurer{r: &Runner{Plan: Plan{Repeats: 3}, Display: progress.New(&out)}, stolen: -1, lacking: []string{gcstats.LacksGCCPU}}
+	m := &session{measurer: &measurer{r: &Runner{Plan: Plan{Repeats: 3}, Display: progress.New(&out)}}}
 	res := load.Result{Requests: 20000, DurationSeconds: 2, RequestsPerSecond: 10000}
 	u := usage.Usage{WallSeconds: 2, TargetCPUUserSeconds: 1.5, TargetCPUSystemSeconds: 0.6, GeneratorCPUSeconds: 0.5}
+	rd := reading{res: res, u: u, stolen: -1, lacking: []string{gcstats.LacksGCCPU}}
 	var cells [2]Cell
 	for i := range cells {
 		cells[i].VCPUs = 1
-		m.keep(&cells[i], res, u, 1)
-		m.keep(&cells[i], res, u, 1)
+		m.keep(&cells[i], rd, 1)
+		m.keep(&cells[i], rd, 1)
 	}
 	for i, c := range cells {
 		if !slices.Equal(c.Flags, []string{FlagJDKLacksCounters}) {

@@ -5,11 +5,9 @@ package run
 
 import (
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"podium.dev/agent/internal/aotcache"
 	"podium.dev/agent/internal/host"
@@ -302,61 +300,6 @@ func (c *Cell) flag(f string) {
 	}
 }
 
-// Marshal is the payload's byte form: compact JSON (a full profile's run is close to the service's 1 MiB limit).
-func (r *Run) Marshal() ([]byte, error) {
-	return json.Marshal(r)
-}
-
-// envelopeOverhead is what a DSSE envelope adds around the base64 payload: payloadType, one keyid and
-// signature, the JSON punctuation and indentation (generously rounded up).
-const envelopeOverhead = 512
-
-// Split cuts a run whose signed envelope would exceed maxEnvelope bytes into runs of whole cells under the
-// limit, each with its own runId (the first keeps the original); the service limits each submission.
-func (r *Run) Split(maxEnvelope int) ([]*Run, error) {
-	maxPayload := (maxEnvelope - envelopeOverhead) / 4 * 3 // base64 grows 3 bytes into 4
-	full, err := r.Marshal()
-	if err != nil {
-		return nil, err
-	}
-	if len(full) <= maxPayload {
-		return []*Run{r}, nil
-	}
-	empty := *r
-	empty.Results = nil
-	base, err := empty.Marshal()
-	if err != nil {
-		return nil, err
-	}
-	var parts []*Run
-	cur, size := []Cell(nil), len(base)+2
-	flush := func() {
-		part := *r
-		part.Results = cur
-		if len(parts) > 0 {
-			part.RunID = NewRunID()
-		}
-		parts = append(parts, &part)
-		cur, size = nil, len(base)+2
-	}
-	for i, c := range r.Results {
-		b, err := json.Marshal(c)
-		if err != nil {
-			return nil, err
-		}
-		if len(base)+2+len(b) > maxPayload {
-			return nil, fmt.Errorf("cell %d alone (%d bytes) exceeds the %d-byte limit", i, len(b), maxEnvelope)
-		}
-		if size+len(b)+1 > maxPayload {
-			flush()
-		}
-		cur = append(cur, c)
-		size += len(b) + 1
-	}
-	flush()
-	return parts, nil
-}
-
 // NewRunID is a random (version 4) UUID.
 func NewRunID() string {
 	var b [16]byte
@@ -364,66 +307,4 @@ func NewRunID() string {
 	b[6] = b[6]&0x0f | 0x40
 	b[8] = b[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
-}
-
-// Summary is a header and one line per cell: what was measured, the throughput as the site shows it (the trimmed
-// mean of the repeats), the mean p99, what a request cost (requests per CPU-second of the target, its peak memory),
-// the flags.
-func (r *Run) Summary() string {
-	var b strings.Builder
-	b.WriteString("  req/s: trimmed mean of the repeats (best and worst dropped when 3 or more), as the site shows it; p99: mean of the repeats\n")
-	for _, c := range r.Results {
-		var p99, requests, cpu float64
-		var peak int64
-		rps := make([]float64, 0, len(c.Repeats))
-		for _, rep := range c.Repeats {
-			rps = append(rps, rep.RequestsPerSecond)
-			p99 += rep.LatencyMs.P99 / float64(len(c.Repeats))
-			requests += float64(rep.Requests)
-			cpu += rep.Usage.TargetCPUUserSeconds + rep.Usage.TargetCPUSystemSeconds
-			peak = max(peak, rep.Usage.TargetRSSPeakBytes)
-		}
-		perCPU := 0.0
-		if cpu > 0 {
-			perCPU = requests / cpu
-		}
-		load := fmt.Sprintf("c=%d", c.Connections)
-		if c.LoadModel == "open" {
-			load = fmt.Sprintf("%.0f/s", c.TargetRate)
-		}
-		fmt.Fprintf(&b, "  %-22s %-9s %-6s %-9s k=%-2d %-8s %10.0f req/s  p99 %8.2f ms  %9.0f req/CPU-s  %6.0f MB  %s\n", c.Framework,
-			c.Scenario, c.LoadModel, load, c.VCPUs, c.TopologyName(), TrimmedMean(rps), p99, perCPU, float64(peak)/1e6, strings.Join(c.Flags, ","))
-	}
-	if raw, largest := r.rawBytes(); raw > 0 {
-		fmt.Fprintf(&b, "  raw output kept: %.1f KiB of base64 gzip over %d cells (largest %.1f KiB; at most %d KiB a cell)\n",
-			float64(raw)/1024, len(r.Results), float64(largest)/1024, rawoutput.MaxEncoded/1024)
-	}
-	return b.String()
-}
-
-// rawBytes is the size of the cells' raw output in the payload (base64), in all and of the largest cell.
-func (r *Run) rawBytes() (total, largest int) {
-	for _, c := range r.Results {
-		total += len(c.RawOutput)
-		largest = max(largest, len(c.RawOutput))
-	}
-	return total, largest
-}
-
-// TrimmedMean is the service's throughput figure (CellStatistics.trimmedMean, methodology section 4): the mean
-// after dropping the best and the worst value when there are at least 3.
-func TrimmedMean(values []float64) float64 {
-	if len(values) == 0 {
-		return 0
-	}
-	sorted := slices.Clone(values)
-	slices.Sort(sorted)
-	if len(sorted) >= 3 {
-		sorted = sorted[1 : len(sorted)-1]
-	}
-	sum := 0.0
-	for _, v := range sorted {
-		sum += v
-	}
-	return sum / float64(len(sorted))
 }

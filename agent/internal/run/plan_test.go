@@ -150,3 +150,39 @@ func TestTheAOTCacheModeMeasuresTheClosedCellsAgain(t *testing.T) {
 		}
 	}
 }
+
+func TestPlanFromAProfile(t *testing.T) {
+	t.Parallel()
+	m, err := suite.Load("testdata/suite.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PlanFrom(m, "quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Check(); err != nil || p.Duration != time.Second || p.DelayMs != 100 || !p.Baseline {
+		t.Errorf("plan %+v, check %v", p, err)
+	}
+	if _, err := PlanFrom(m, "nope"); err == nil {
+		t.Error("an unknown profile gave a plan")
+	}
+	p.Scenarios = []string{"fortune"}
+	if err := p.Check(); err == nil {
+		t.Error("an unknown scenario passed")
+	}
+	p.Scenarios = []string{"plaintext"}
+	if !slices.Equal(p.Topologies, []string{"single"}) {
+		t.Errorf("topologies %v, want single when the profile names none", p.Topologies)
+	}
+	for _, bad := range [][]string{{"haproxy-2"}, {"nginx-0"}, {"single", "single"}} {
+		p.Topologies = bad
+		if err := p.Check(); err == nil {
+			t.Errorf("topologies %v passed", bad)
+		}
+	}
+	p.Topologies = []string{"single", "nginx-2"}
+	if err := p.Check(); err != nil {
+		t.Errorf("single, nginx-2: %v", err)
+	}
+}

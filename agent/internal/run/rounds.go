@@ -11,9 +11,7 @@ import (
 	"strings"
 
 	"podium.dev/agent/internal/aotcache"
-	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/suite"
-	"podium.dev/agent/internal/topology"
 )
 
 // The orders a run measures its starts in (Plan.Order, --order).
@@ -57,10 +55,10 @@ func drawOrder(turns []*turn, round int, rng *rand.Rand) []*turn {
 	return order
 }
 
-// rounds measures targets in slot (k vCPUs, topology topo, on cpus) in the plan's rounds, and calls finished with
+// rounds measures targets in slot (its vCPUs, topology, CPUs; its target unset) in the plan's rounds, and calls finished with
 // each target's cells as soon as its last start is measured (or it failed outright). earlier are the baseline's
 // cells already kept (a resumed run); the baseline's cells measured so far are given to the cost cells' ladder.
-func (m *measurer) rounds(ctx context.Context, targets []*suite.Target, k int, topo topology.Topology, cpus host.CPUs, ref *suite.Reference,
+func (m *measurer) rounds(ctx context.Context, targets []*suite.Target, slot slotTarget,
 	earlier []Cell, finished func(t *suite.Target, cells []Cell, fail *TargetFailure) error) error {
 	r := m.r
 	n := r.Plan.forks()
@@ -99,7 +97,7 @@ func (m *measurer) rounds(ctx context.Context, targets []*suite.Target, k int, t
 			mt.cleanup = func() {}
 			cells = append(cells, mt.cells...)
 		}
-		cells, fail := settle(tu.t, k, topo, cells, tu.problems)
+		cells, fail := settle(slot.of(tu.t), cells, tu.problems)
 		return finished(tu.t, cells, fail)
 	}
 	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
@@ -110,7 +108,7 @@ func (m *measurer) rounds(ctx context.Context, targets []*suite.Target, k int, t
 		for i, tu := range order {
 			names[i] = tu.t.Name
 		}
-		r.logf("round %d of %d on %d vCPUs: %s", round+1, n, k, strings.Join(names, ", "))
+		r.logf("round %d of %d on %d vCPUs: %s", round+1, n, slot.k, strings.Join(names, ", "))
 		for place, tu := range order {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -125,10 +123,10 @@ func (m *measurer) rounds(ctx context.Context, targets []*suite.Target, k int, t
 				if round == 0 {
 					mt.first = cell
 					if mt.state.name == aotcache.AOTCache {
-						mt.cleanup = m.train(ctx, tu.t, k, topo, cpus, ref)
+						mt.cleanup = m.train(ctx, slot.of(tu.t))
 					}
 				}
-				end, fatal := m.oneStart(ctx, tu.t, k, topo, cpus, ref, round, mt.first, &Start{Round: round, Order: place}, &mt.cells, &tu.problems)
+				end, fatal := m.oneStart(ctx, slot.of(tu.t), round, mt.first, &Start{Round: round, Order: place}, &mt.cells, &tu.problems)
 				mt.state, mt.last = m.mode, max(mt.last, end)
 				cell = mt.last
 				if ctx.Err() != nil {

@@ -218,9 +218,10 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 			}
 			todo = append(todo, t)
 		}
+		slot := slotTarget{k: s.k, topo: s.topo, cpus: cpus, ref: ref}
 		slotOf := func(t *suite.Target) TargetSlot { return TargetSlot{Target: t.Name, VCPUs: s.k, Topology: s.topo.Name} }
 		if r.Plan.inRounds() {
-			err := m.rounds(ctx, todo, s.k, s.topo, cpus, ref, slices.Clone(baseline), func(t *suite.Target, cells []Cell, fail *TargetFailure) error {
+			err := m.rounds(ctx, todo, slot, slices.Clone(baseline), func(t *suite.Target, cells []Cell, fail *TargetFailure) error {
 				return kept(t, slotOf(t), cells, fail)
 			})
 			if err != nil {
@@ -233,7 +234,7 @@ func (r *Runner) Execute(ctx context.Context) (*Run, []TargetFailure, error) {
 				return nil, failures, err
 			}
 			m.baseline = baseline
-			cells, fail := m.target(ctx, t, s.k, s.topo, cpus, ref)
+			cells, fail := m.target(ctx, slot.of(t))
 			if err := ctx.Err(); err != nil {
 				return nil, failures, err // interrupted: the target was stopped, its cells are lost, earlier targets' are kept
 			}

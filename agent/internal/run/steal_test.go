@@ -35,9 +35,9 @@ func TestARepeatTheHostTookCPUFromSaysHowMuch(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var out bytes.Buffer
-		m := &measurer{r: &Runner{Plan: Plan{Repeats: 3}, Display: progress.New(&out)}, stolen: tc.stolen}
+		m := &session{measurer: &measurer{r: &Runner{Plan: Plan{Repeats: 3}, Display: progress.New(&out)}}}
 		res := load.Result{Requests: 20000, DurationSeconds: 2, RequestsPerSecond: 10000}
-		m.keep(&Cell{}, res, usage.Usage{WallSeconds: 2, TargetCPUUserSeconds: 1, GeneratorCPUSeconds: 0.5}, 1)
+		m.keep(&Cell{}, reading{res: res, u: usage.Usage{WallSeconds: 2, TargetCPUUserSeconds: 1, GeneratorCPUSeconds: 0.5}, stolen: tc.stolen}, 1)
 		var lines []string // without the time each line starts with
 		for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
 			lines = append(lines, stamp.ReplaceAllString(l, ""))

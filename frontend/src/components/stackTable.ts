@@ -1,4 +1,4 @@
-// v-stack-table: on a phone (style.css, max-width 640px) the table's rows become cards, each cell labelled by its
+// v-stack-table: on a phone (board.css, max-width 640px) the table's rows become cards, each cell labelled by its
 // column's header, so that no number sits off-screen. The directive copies each header into its cells' data-label.
 // `v-stack-table="false"` leaves the table as it is (DataTable's flat tables).
 import type { Directive } from 'vue'
