@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // standInRepo is a git repository whose suite has one target, the contract server limited to rate requests a
@@ -156,5 +158,39 @@ func TestABOfACommitAgainstItselfIsAnAA(t *testing.T) {
 	}
 	if left := repo.leftovers(head); len(left) > 0 {
 		t.Errorf("worktrees left behind: %v", left)
+	}
+}
+
+// Ctrl-C while the two commits are measured stops the A/B (exit 130) and still removes both worktrees.
+func TestABInterruptedRemovesItsWorktrees(t *testing.T) {
+	needWrk(t)
+	repo := newStandInRepo(t)
+	base, head := repo.commit(2000), repo.commit(1000)
+	cmd := exec.Command(binary, "ab", "--suite", filepath.Join(repo.dir, "suite", "suite.json"), "--target", "standin",
+		"--profile", "p", "--scenario", "plaintext", "--rounds", "4", "--a-commit", base, "--b-commit", head)
+	cmd.Env = append(os.Environ(), "PODIUM_HOME="+t.TempDir())
+	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	measuring := func() bool { log, _ := os.ReadFile(out.Name()); return strings.Contains(string(log), "warm-up") }
+	for deadline := time.Now().Add(30 * time.Second); len(repo.leftovers()) < 2 || !measuring(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("not measuring in two worktrees within 30 s: %v", repo.leftovers())
+		}
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err = cmd.Wait()
+	log, _ := os.ReadFile(out.Name())
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitInterrupted {
+		t.Fatalf("exit %v, want %d:\n%s", err, exitInterrupted, log)
+	}
+	if left := repo.leftovers(base, head); len(left) > 0 {
+		t.Errorf("worktrees left behind after Ctrl-C: %v\n%s", left, log)
 	}
 }
