@@ -43,6 +43,8 @@ die() { echo "ab-pr: $*" >&2; exit 2; }
 suite_dir=$(cd "$(dirname "$suite")" && pwd)
 repo=$(git -C "$suite_dir" rev-parse --show-toplevel)
 rel=$(realpath --relative-to="$repo" "$suite_dir")
+prefix="$rel/" # the suite's folder in the repository, as git names paths
+[ "$rel" != . ] || prefix=""
 for c in "$base" "$head"; do
   git -C "$repo" rev-parse --verify --quiet "$c^{commit}" >/dev/null || die "unknown commit $c (checked out with full history?)"
 done
@@ -56,7 +58,7 @@ if [ -n "${PODIUM_AB_TARGETS:-}" ]; then
   read -r -a targets <<<"${PODIUM_AB_TARGETS//,/ }"
   why="named by PODIUM_AB_TARGETS"
 else
-  changed=$(git -C "$repo" diff --name-only "$base" "$head" -- "$rel" | sed -n "s:^$rel/\([^/]*\)/.*:\1:p" | sort -u)
+  changed=$(git -C "$repo" diff --name-only "$base" "$head" -- "$rel" | sed -n "s:^$prefix\([^/]*\)/.*:\1:p" | sort -u)
   if [ -n "$changed" ]; then
     mapfile -t targets < <(jq -r --arg m "$changed" '($m | split("\n")) as $mods | .targets[] | select(.module != null and (.module as $x | $mods | index($x))) | .name' "$suite")
   fi
@@ -67,7 +69,7 @@ else
   fi
 fi
 # a target the merge base does not have cannot be its A
-base_suite=$(git -C "$repo" show "$base:$rel/$(basename "$suite")" 2>/dev/null || echo '{"targets":[]}')
+base_suite=$(git -C "$repo" show "$base:$prefix$(basename "$suite")" 2>/dev/null || echo '{"targets":[]}')
 measured=() skipped=()
 for t in "${targets[@]}"; do
   if jq -e --arg t "$t" '.targets | any(.name == $t)' <<<"$base_suite" >/dev/null; then measured+=("$t"); else skipped+=("$t"); fi

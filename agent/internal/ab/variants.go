@@ -26,11 +26,6 @@ type Variant struct {
 	Target *suite.Target `json:"-"`
 }
 
-// IsSuite says the variant is the suite's target as it is: no commit, version, flags or environment.
-func (v Variant) IsSuite() bool {
-	return len(v.JVMFlags) == 0 && len(v.Env) == 0 && v.Commit == "" && v.FrameworkVersion == ""
-}
-
 // Same says two variants start the same build with the same flags and environment: an A/A.
 func Same(a, b Variant) bool {
 	return a.Commit == b.Commit && a.FrameworkVersion == b.FrameworkVersion && slices.Equal(a.JVMFlags, b.JVMFlags) &&
