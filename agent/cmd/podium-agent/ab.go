@@ -39,8 +39,9 @@ func newAB(_ *globals) *cobra.Command {
 or as it is at a commit of the suite's git repository (--b-commit, built in a temporary git worktree that is removed
 afterwards), or built against another release of its framework (--b-framework-version, as run --framework-version),
 plus that side's JVM flags and environment (--b-jvm-flags, --b-env KEY=VALUE); --a-... likewise. A side given no
-flag is the suite's target as it is; both sides alike is an A/A, which the report says. They are measured in --rounds interleaved rounds on this host, each round one JVM start
-of A and one of B in an order drawn for the round, on the cells asked (default: plaintext and json at the profile's
+flag is the suite's target as it is; both sides alike is an A/A, which the report says. They are measured in --rounds
+interleaved rounds on this host, each round one JVM start of A and one of B in an order drawn for the round, on the
+cells asked (default: plaintext and json at the profile's
 concurrency, 1 vCPU). For each cell it prints B against A: the ratio of B's figure to A's from the rounds' paired
 ratios (what a round's stretch of the host did to both cancels) with its 95% interval, "B better", "B worse" or
 "cannot tell", and the smallest change the rounds could have detected; for throughput, p99 latency, CPU per request
