@@ -11,8 +11,8 @@ endif
 export JAVA_HOME
 export PATH := $(JAVA_HOME)/bin:$(PATH)
 
-.PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-frontend lint-format format \
-        test test-schema test-compose test-migrations test-agent test-backend test-suite test-frontend \
+.PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-workflows lint-frontend lint-format format \
+        test test-schema test-compose test-migrations test-agent test-ab-pr test-backend test-suite test-frontend \
         bench bench-ingest bench-read bench-read-ab bench-agent bench-frontend bench-changes bench-coverage bench-reproduce bench-warmup bench-warmup-schedule bench-quick profile screenshots \
         backup restore test-backup test-shutdown test-resume load soak replicas
 
@@ -23,7 +23,7 @@ help: ## list the targets
 run: deps build ## the main job: service + site, local agent enrolled, quick profile measured and pushed
 	ci/main-job.sh
 
-test: test-schema test-compose test-migrations lint-go lint-frontend lint-format test-agent test-backend test-backup test-shutdown test-resume replicas test-suite test-frontend ## every test of every component
+test: test-schema test-compose test-migrations lint-go lint-frontend lint-format test-agent test-ab-pr test-backend test-backup test-shutdown test-resume replicas test-suite test-frontend ## every test of every component
 
 ## --- building and serving ---------------------------------------------------------------------------------
 deps: ## install wrk, nginx, curl and PostgreSQL (the db scenarios' benchmark database, the tests) when missing (apt-get as root; otherwise prints the command)
@@ -51,7 +51,10 @@ openapi: ## regenerate schema/openapi.json from the service's code (the site's A
 
 ## --- lint and format ----------------------------------------------------------------------------------------
 # every linter and format check runs in `make test`; `make format` applies the formatters
-lint: lint-go lint-frontend lint-format ## every linter and every format check
+lint: lint-go lint-frontend lint-format lint-workflows ## every linter and every format check
+
+lint-workflows: ## actionlint on the GitHub workflows, pinned in ci/composecheck/go.mod (go tool)
+	cd ci/composecheck && go tool actionlint -config-file ../../.github/actionlint.yaml -shellcheck= ../../.github/workflows/*.yml
 
 lint-go: ## golangci-lint (staticcheck among the standard linters), pinned in ci/lint/go.mod
 	cd agent && go tool -modfile=../ci/lint/go.mod golangci-lint run ./...
@@ -85,9 +88,8 @@ test-schema: ## the shared test vectors regenerate byte for byte
 	  && (cd $$tmp && rm -rf envelopes keys pae payloads/invalid payloads/conflict cases.json rules/error-rate.json rules/calculator.json rules/csv.json hostile/cases hostile/keys && go run . >/dev/null) \
 	  && diff -r schema/testdata $$tmp && rm -rf $$tmp && echo "schema: test vectors and the hostile corpus are up to date"
 
-test-compose: ## docker-compose.yml and the GitHub workflows validate (compose-go, actionlint; no Docker engine needed), and the benchmark comparison's Markdown
+test-compose: lint-workflows ## docker-compose.yml and the GitHub workflows validate (compose-go, actionlint; no Docker engine needed), and the benchmark comparison's Markdown
 	cd ci/composecheck && go test -count=1 ./... \
-	  && go tool actionlint -config-file ../../.github/actionlint.yaml -shellcheck= ../../.github/workflows/*.yml \
 	  && ../bench-compare-test.sh \
 	  && echo "compose and workflows: valid"
 
@@ -97,6 +99,9 @@ test-migrations: ## no released migration changed (schema/migrations.sha256)
 test-agent: ## the agent's Go tests (real wrk and a real PostgreSQL, on loopback)
 	ci/install-deps.sh wrk pg-server
 	PODIUM_TEST_REQUIRE_PG=1 $(MAKE) -C agent test
+
+test-ab-pr: agent ## ci/ab-pr.sh end to end: the real agent and wrk on a stand-in target at two commits, a fake GitHub API (about 2 minutes)
+	ci/ab-pr-test.sh
 
 test-backend: ## backend tests against a real embedded PostgreSQL (and an external one for the outage test)
 	ci/install-deps.sh pg-server

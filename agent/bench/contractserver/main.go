@@ -1,5 +1,6 @@
 // Command contractserver serves the scenario contract (or, with -reference, the reference service) on
-// 127.0.0.1:$PORT, for the agent's tests and benchmark. -broken SCENARIO breaks one scenario on purpose.
+// 127.0.0.1:$PORT, for the agent's tests and benchmark. -broken SCENARIO breaks one scenario on purpose;
+// PODIUM_CONTRACT_RATE=R answers at most R requests a second (a setting that makes one variant of an A/B slower).
 package main
 
 import (
@@ -7,6 +8,7 @@ import (
 	"log"
 	"net/http"
 	"os"
+	"strconv"
 
 	"podium.dev/agent/internal/testtarget"
 )
@@ -18,6 +20,9 @@ func main() {
 	h := testtarget.Handler(os.Getenv("PODIUM_REFERENCE_URL"), *broken)
 	if *reference {
 		h = testtarget.Reference()
+	}
+	if r, _ := strconv.ParseFloat(os.Getenv("PODIUM_CONTRACT_RATE"), 64); r > 0 {
+		h = testtarget.Limited(h, r)
 	}
 	log.Fatal(http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), h))
 }

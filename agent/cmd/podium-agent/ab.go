@@ -25,8 +25,8 @@ type abFlags struct {
 	connections                       []int
 	vcpus, rounds, repeats            int
 	duration, healthTimeout           time.Duration
-	aJVMFlags, bJVMFlags              string
-	aEnv, bEnv                        []string
+	a, b                              abSide // each side's variant: commit, framework version, JVM flags, environment
+	version                           versionFlags
 	json, markdown, output            string
 }
 
@@ -35,10 +35,13 @@ func newAB(_ *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ab --target NAME [--a-... / --b-... variant flags]",
 		Short: "Measure two variants of one target (A and B) in interleaved rounds on this host and judge B against A",
-		Long: `ab measures one target of the suite as two variants, A and B, each the target as the suite has it plus its
-side's JVM flags and environment (--b-jvm-flags, --b-env KEY=VALUE, --a-... likewise): a setting such as a pool size
-or a connector, a JVM flag. They are measured in --rounds interleaved rounds on this host, each round one JVM start
-of A and one of B in an order drawn for the round, on the cells asked (default: plaintext and json at the profile's
+		Long: `ab measures one target of the suite as two variants, A and B. Each side is the target as the suite has it,
+or as it is at a commit of the suite's git repository (--b-commit, built in a temporary git worktree that is removed
+afterwards), or built against another release of its framework (--b-framework-version, as run --framework-version),
+plus that side's JVM flags and environment (--b-jvm-flags, --b-env KEY=VALUE); --a-... likewise. A side given no
+flag is the suite's target as it is; both sides alike is an A/A, which the report says. They are measured in --rounds
+interleaved rounds on this host, each round one JVM start of A and one of B in an order drawn for the round, on the
+cells asked (default: plaintext and json at the profile's
 concurrency, 1 vCPU). For each cell it prints B against A: the ratio of B's figure to A's from the rounds' paired
 ratios (what a round's stretch of the host did to both cancels) with its 95% interval, "B better", "B worse" or
 "cannot tell", and the smallest change the rounds could have detected; for throughput, p99 latency, CPU per request
@@ -52,10 +55,11 @@ Nothing is signed or sent.`,
 	fl.StringVar(&f.suite, "suite", "agent/suite/suite.json", "the suite manifest")
 	fl.StringVar(&f.profile, "profile", "quick", "the profile whose warm-up, repeat length and concurrency the A/B uses")
 	fl.StringVar(&f.target, "target", "", "the target to measure as A and B (required)")
-	fl.StringVar(&f.aJVMFlags, "a-jvm-flags", "", "JVM flags variant A adds, space-separated")
-	fl.StringVar(&f.bJVMFlags, "b-jvm-flags", "", "JVM flags variant B adds, space-separated, e.g. \"-XX:+UseParallelGC\"")
-	fl.StringArrayVar(&f.aEnv, "a-env", nil, "KEY=VALUE variant A adds to the target's environment (repeatable)")
-	fl.StringArrayVar(&f.bEnv, "b-env", nil, "KEY=VALUE variant B adds to the target's environment (repeatable), e.g. a pool size")
+	fl.StringVar(&f.a.jvmFlags, "a-jvm-flags", "", "JVM flags variant A adds, space-separated")
+	fl.StringVar(&f.b.jvmFlags, "b-jvm-flags", "", "JVM flags variant B adds, space-separated, e.g. \"-XX:+UseParallelGC\"")
+	fl.StringArrayVar(&f.a.env, "a-env", nil, "KEY=VALUE variant A adds to the target's environment (repeatable)")
+	fl.StringArrayVar(&f.b.env, "b-env", nil, "KEY=VALUE variant B adds to the target's environment (repeatable), e.g. a pool size")
+	registerABSides(cmd, &f)
 	fl.StringSliceVar(&f.scenarios, "scenario", []string{"plaintext", "json"}, "the scenarios measured")
 	fl.IntSliceVar(&f.connections, "connections", nil, "the concurrencies measured (default: the profile's)")
 	fl.IntVar(&f.vcpus, "vcpus", 1, "the target's vCPUs")
@@ -81,16 +85,14 @@ func runAB(cmd *cobra.Command, f *abFlags) error {
 	if _, err := exec.LookPath(f.wrk); err != nil {
 		return usageError{fmt.Errorf("wrk not found (%v): apt-get install -y wrk", err)}
 	}
-	a := ab.Variant{JVMFlags: strings.Fields(f.aJVMFlags), Env: f.aEnv}
-	b := ab.Variant{JVMFlags: strings.Fields(f.bJVMFlags), Env: f.bEnv}
-	for side, v := range map[string]ab.Variant{"a": a, "b": b} {
-		if err := v.Check(side); err != nil {
-			return usageError{err}
-		}
-	}
 	m, err := suite.Load(f.suite)
 	if err != nil {
 		return usageError{err}
+	}
+	a, b, cleanup, err := abVariants(cmd, f, m)
+	defer cleanup()
+	if err != nil {
+		return err
 	}
 	mm, err := ab.Manifest(m, f.target, a, b)
 	if err != nil {
@@ -132,7 +134,8 @@ func runAB(cmd *cobra.Command, f *abFlags) error {
 	if err := writePayload(f.output, payload); err != nil {
 		return err
 	}
-	report := ab.Report{Target: f.target, A: a.Describe(), B: b.Describe(), Rounds: f.rounds, RunID: payload.RunID,
+	report := ab.Report{Target: f.target, A: a.Describe(), B: b.Describe(), AVariant: a, BVariant: b, Same: ab.Same(a, b),
+		Rounds: f.rounds, RunID: payload.RunID,
 		Host:  fmt.Sprintf("%s, target on CPUs %s", payload.Host.CPUModel, payload.Host.ServerCPUs),
 		Cells: ab.Judge(payload, mm.Targets[0].Framework, mm.Targets[1].Framework)}
 	report.Text(cmd.OutOrStdout())

@@ -11,6 +11,11 @@ type Report struct {
 	Target string `json:"target"`
 	A      string `json:"a"` // what variant A is (Variant.Describe)
 	B      string `json:"b"`
+	// AVariant and BVariant say what each side was: its commit, framework version, JVM flags and environment.
+	AVariant Variant `json:"aVariant"`
+	BVariant Variant `json:"bVariant"`
+	// Same is an A/A: both sides start the same build with the same settings, so any difference is the host's noise.
+	Same   bool   `json:"aa"`
 	Rounds int    `json:"rounds"`
 	RunID  string `json:"runId"`
 	Host   string `json:"host"` // CPU model and the CPUs the target ran on
@@ -73,6 +78,9 @@ func (r Report) Text(w io.Writer) {
 	fmt.Fprintf(w, "A/B of %s, %d interleaved rounds (each round one JVM start of A and one of B, in a drawn order), run %s on %s\n",
 		r.Target, r.Rounds, r.RunID, r.Host)
 	fmt.Fprintf(w, "  A: %s\n  B: %s\n", r.A, r.B)
+	if r.Same {
+		fmt.Fprintln(w, "  an A/A: both sides are the same build with the same settings, so a verdict other than \"cannot tell\" is chance")
+	}
 	for _, c := range r.Cells {
 		fmt.Fprintf(w, "%s, %d connections, %d vCPU:\n", c.Scenario, c.Connections, c.VCPUs)
 		for _, f := range c.Figures {
@@ -87,7 +95,11 @@ func (r Report) Markdown(w io.Writer) {
 	fmt.Fprintf(w, "### A/B of %s\n\n", r.Target)
 	fmt.Fprintf(w, "%d interleaved rounds on %s (run `%s`): each round one JVM start of A and one of B, in a drawn order; B/A from the rounds' paired ratios, 95%% interval.\n\n",
 		r.Rounds, r.Host, r.RunID)
-	fmt.Fprintf(w, "- **A**: %s\n- **B**: %s\n\n", escape(r.A), escape(r.B))
+	fmt.Fprintf(w, "- **A**: %s\n- **B**: %s\n", escape(r.A), escape(r.B))
+	if r.Same {
+		fmt.Fprintln(w, "- an **A/A**: both sides are the same build with the same settings, so a verdict other than \"cannot tell\" is chance")
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| cell | figure | A | B | B/A | 95% interval | verdict | detectable |")
 	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | --- | --- | ---: |")
 	for _, c := range r.Cells {

@@ -11,16 +11,37 @@ import (
 	"podium.dev/agent/internal/suite"
 )
 
-// Variant is one side of an A/B: what it adds to the target's starts. The zero Variant is the target as the suite
-// has it.
+// Variant is one side of an A/B: which build of the target it starts and what it adds to the target's starts. The
+// zero Variant is the target as the suite has it.
 type Variant struct {
-	JVMFlags []string // added at {jvmFlags}, after the manifest's
-	Env      []string // KEY=VALUE, added to the target's environment (a setting: a pool size, a connector...)
+	JVMFlags []string `json:"jvmFlags,omitempty"` // added at {jvmFlags}, after the manifest's
+	Env      []string `json:"env,omitempty"`      // KEY=VALUE, added to the target's environment (a setting: a pool size...)
+	// Commit is the commit of the suite's repository the target was built at (the full hash), "" for the checkout as it is.
+	Commit string `json:"commit,omitempty"`
+	// FrameworkVersion is the framework release the target was built against (as Maven resolved it), "" for the
+	// suite's own.
+	FrameworkVersion string `json:"frameworkVersion,omitempty"`
+	// Target, when set, is the target as that commit or version has it (its artifact an absolute path), in place of
+	// the suite's.
+	Target *suite.Target `json:"-"`
 }
 
-// Describe is how the variant is named in the report: "the suite's target" or its flags and environment.
+// Same says two variants start the same build with the same flags and environment: an A/A.
+func Same(a, b Variant) bool {
+	return a.Commit == b.Commit && a.FrameworkVersion == b.FrameworkVersion && slices.Equal(a.JVMFlags, b.JVMFlags) &&
+		slices.Equal(a.Env, b.Env)
+}
+
+// Describe is how the variant is named in the report: "the suite's target" or its commit, version, flags and
+// environment.
 func (v Variant) Describe() string {
 	var parts []string
+	if v.Commit != "" {
+		parts = append(parts, "commit "+short(v.Commit))
+	}
+	if v.FrameworkVersion != "" {
+		parts = append(parts, "framework version "+v.FrameworkVersion)
+	}
 	if len(v.JVMFlags) > 0 {
 		parts = append(parts, "JVM flags "+strings.Join(v.JVMFlags, " "))
 	}
@@ -31,6 +52,13 @@ func (v Variant) Describe() string {
 		return "the suite's target as it is"
 	}
 	return strings.Join(parts, "; ")
+}
+
+func short(commit string) string {
+	if len(commit) > 12 {
+		return commit[:12]
+	}
+	return commit
 }
 
 // Check refuses an environment entry that is not KEY=VALUE.
@@ -66,6 +94,10 @@ func Manifest(m *suite.Manifest, target string, a, b Variant) (*suite.Manifest, 
 		v           Variant
 	}{{an, "A", a}, {bn, "B", b}} {
 		t := m.Targets[i]
+		if side.v.Target != nil {
+			t = *side.v.Target
+			t.Framework = m.Targets[i].Framework
+		}
 		t.Name = side.name
 		if t.Framework == "" {
 			t.Framework = target

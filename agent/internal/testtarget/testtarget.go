@@ -218,7 +218,7 @@ func serveIfChild() {
 		h = counted(h, filepath.Join(dir, os.Getenv("PORT")))
 	}
 	if r, _ := strconv.ParseFloat(os.Getenv("PODIUM_CONTRACT_RATE"), 64); r > 0 {
-		h = limited(h, r)
+		h = Limited(h, r)
 	}
 	if us, _ := strconv.Atoi(os.Getenv("PODIUM_CONTRACT_SPIN_US")); us > 0 {
 		h = spinning(h, time.Duration(us)*time.Microsecond)
@@ -231,10 +231,10 @@ func serveIfChild() {
 	os.Exit(1)
 }
 
-// limited answers at most r requests a second (a token bucket of one token: a request waits for its turn), a target
+// Limited answers at most r requests a second (a token bucket of one token: a request waits for its turn), a target
 // whose throughput is its setting whatever the host does while it is under that, for the A/B tests: two variants
 // limited to r and 0.9 r are 10% apart by construction.
-func limited(h http.Handler, r float64) http.Handler {
+func Limited(h http.Handler, r float64) http.Handler {
 	lim := rate.NewLimiter(rate.Limit(r), 1)
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if err := lim.Wait(req.Context()); err != nil {
