@@ -138,8 +138,8 @@ bench-reproduce: agent suite ## do verdicts reproduce? two runs of 8 targets in 
 bench-ingest: ## ingest rate of signed 1,000-cell runs next to PostgreSQL COPY
 	$(MAKE) -C backend bench
 
-bench-read: ## leaderboard throughput and p99 on 10,100,000 repeat rows next to /q/health/live
-	backend/bench/read.sh
+bench-read: ## leaderboard throughput and p99 on the generated data set (SCALE=10.1M repeat rows by default; 1M, 100M) next to /q/health/live
+	$(if $(SCALE),SCALE=$(SCALE)) backend/bench/read.sh
 
 bench-read-ab: ## bench-read of this checkout beside an earlier commit, alternating rounds, server and wrk on a CPU each: make bench-read-ab BEFORE=<commit> [ROUNDS=4]
 	backend/bench/read-ab.sh
