@@ -110,10 +110,17 @@ public class Dataset {
         List<Planned> plan = new ArrayList<>();
         long planned = 0;
         int nights = 0;
+        Map<String, long[]> byProfile = new java.util.TreeMap<>(); // rows, runs, fewest, most
         while (planned < target) {
             for (Planned p : probe.night(nights)) {
                 plan.add(p);
-                planned += probe.repeats(p);
+                long n = probe.repeats(p);
+                planned += n;
+                long[] t = byProfile.computeIfAbsent(p.profile(), k -> new long[] {0, 0, Long.MAX_VALUE, 0});
+                t[0] += n;
+                t[1]++;
+                t[2] = Math.min(t[2], n);
+                t[3] = Math.max(t[3], n);
             }
             nights++;
         }
@@ -126,6 +133,8 @@ public class Dataset {
         System.out.printf(Locale.ROOT, "dataset: SCALE %s = %,d repeat rows in %,d runs over %d nights (%s to %s), seed %d%n",
                 a.getOrDefault("scale", "10.1M"), planned, plan.size(), nights, first.toString().substring(0, 10),
                 end.toString().substring(0, 10), seed);
+        byProfile.forEach((profile, t) -> System.out.printf(Locale.ROOT, "dataset: %s: %,d runs, %,d repeat rows (%.0f%%),"
+                + " %,d to %,d a run%n", profile, t[1], t[0], 100.0 * t[0] / total(byProfile), t[2], t[3]));
         if (a.containsKey("dry-run")) {
             return;
         }
@@ -189,6 +198,10 @@ public class Dataset {
         double s = (System.nanoTime() - started) / 1e9;
         System.out.printf(Locale.ROOT, "dataset: stored %,d repeat rows (%,d were already) in %.0f s: %,.0f rows/s%n",
                 planned - skipped.get(), skipped.get(), s, (planned - skipped.get()) / s);
+    }
+
+    static long total(Map<String, long[]> byProfile) {
+        return byProfile.values().stream().mapToLong(t -> t[0]).sum();
     }
 
     static long rows(String scale) {
