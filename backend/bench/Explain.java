@@ -80,6 +80,21 @@ public class Explain {
         }
     }
 
+    /** Waits until no other session has run a statement for the given seconds in a row (at most limit seconds). */
+    static void quiet(Statement s, int seconds, int limit) throws Exception {
+        long deadline = System.currentTimeMillis() + limit * 1000L;
+        int still = 0;
+        while (still < seconds * 5 && System.currentTimeMillis() < deadline) {
+            String active = one(s, "select count(*) from pg_stat_activity where state = 'active' and backend_type ="
+                    + " 'client backend' and pid <> pg_backend_pid()");
+            still = "0".equals(active) ? still + 1 : 0;
+            Thread.sleep(200);
+        }
+        if (still < seconds * 5) {
+            System.out.println("bench-explain: the database was not quiet for " + seconds + " s within " + limit + " s");
+        }
+    }
+
     static String one(Statement s, String sql) throws Exception {
         try (ResultSet rs = s.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : null;
@@ -113,7 +128,7 @@ public class Explain {
         endpoints.put("latency", "/api/latency?scenario=json&hostClass=" + hc + "&vcpus=1");
         endpoints.put("compare", "/api/compare?a=" + cellA + "&b=" + cellB);
         endpoints.put("calculator", "/api/calculator?scenario=plaintext&from=tomcat&fromIoModel=blocking&to=netty"
-                + "&toIoModel=non-blocking&servers=4&hostClass=" + hc + "&vcpus=1");
+                + "&toIoModel=non-blocking&servers=4&current=1000&required=3000&sla=200&hostClass=" + hc + "&vcpus=1");
         endpoints.put("composite", "/api/composite?hostClass=" + hc + "&vcpus=1");
         endpoints.put("cost rates", "/api/cost/rates?scenario=plaintext&hostClass=" + hc + "&vcpus=1&framework=netty");
         endpoints.put("frameworks", "/api/frameworks");
@@ -125,6 +140,7 @@ public class Explain {
         endpoints.put("diff", "/api/diff?a=" + before + "&b=" + run);
         endpoints.put("snapshots", "/api/snapshots");
         HttpClient http = HttpClient.newHttpClient();
+        quiet(s, 5, 900); // change detection and the background rendering after start are done
         s.execute("alter system set auto_explain.log_min_duration = 0");
         s.execute("select pg_reload_conf()");
         long quietFrom = System.currentTimeMillis();
@@ -137,7 +153,7 @@ public class Explain {
             HttpResponse<byte[]> answer = http.send(HttpRequest.newBuilder(URI.create(url + e.getValue())).build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             double ms = (System.nanoTime() - t) / 1e6;
-            Thread.sleep(200); // the log catches up; nothing else is asked meanwhile
+            quiet(s, 1, 60); // what the request set off in the background is its own; the log catches up
             calls.add(new Call(e.getKey(), e.getValue(), from, System.currentTimeMillis(), answer.statusCode(), ms));
         }
         s.execute("alter system set auto_explain.log_min_duration = -1");

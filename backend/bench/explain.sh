@@ -22,31 +22,39 @@ SCALE=$scale PODIUM_BENCH_DATA=$data PODIUM_BENCH_BUILD=$build PORT=$port "$here
 app="$build/quarkus-app"
 cp="$app/app/*:$app/lib/main/*"
 server=""
-start() {
-  PODIUM_PORT=$port PODIUM_HOST=127.0.0.1 PODIUM_DATA_DIR="$data" PODIUM_ADMIN_TOKEN=bench \
+start() { # no change-detection sweep while the endpoints are called: its statements would fall into their windows
+  PODIUM_PORT=$port PODIUM_HOST=127.0.0.1 PODIUM_DATA_DIR="$data" PODIUM_ADMIN_TOKEN=bench PODIUM_CHANGES_DETECTION_SWEEP_INTERVAL=24h \
     "$java" -Xmx1g -jar "$app/quarkus-run.jar" >>"$data/server.log" 2>&1 &
   server=$!
   local deadline=$((SECONDS + 180))
-  until curl -fsS -o /dev/null "http://127.0.0.1:$port/q/health/live" 2>/dev/null; do
+  until curl -fsS -o /dev/null "http://127.0.0.1:$port/q/health/ready" 2>/dev/null; do
     [ $SECONDS -lt $deadline ] || { echo "bench-explain: the service did not come up" >&2; exit 1; }
     sleep 1
   done
   jdbc="jdbc:postgresql://localhost:$(sed -n 4p "$data/postgres/postmaster.pid")/postgres"
 }
+explain() { # a just-started service's PostgreSQL may still be settling: a refused connection is tried again
+  local i
+  for i in 1 2 3; do
+    "$java" -cp "$cp" "$here/Explain.java" "$@" && return 0
+    sleep 5
+  done
+  return 1
+}
 stop() { if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; server=""; fi; }
 trap stop EXIT
 
 start
-"$java" -cp "$cp" "$here/Explain.java" --prepare --jdbc "$jdbc"
+explain --prepare --jdbc "$jdbc"
 stop
 rm -rf "$data/postgres/explain-log"
 start
-trap 'stop; start; "$java" -cp "$cp" "$here/Explain.java" --reset --jdbc "$jdbc"; stop' EXIT
+trap 'stop; start; explain --reset --jdbc "$jdbc"; stop' EXIT
 # the service renders every scenario's default board in the background after start: call the endpoints once that is done
 deadline=$((SECONDS + 600))
 while busy=$(curl -fsS "http://127.0.0.1:$port/q/metrics" | awk '/^podium_read_background_busy / {print $2}') \
     && [ "${busy:-0}" != 0.0 ] && [ "${busy:-0}" != 0 ] && [ $SECONDS -lt $deadline ]; do
   sleep 1
 done
-"$java" -cp "$cp" "$here/Explain.java" --measure --jdbc "$jdbc" --url "http://127.0.0.1:$port" --data "$data"
+explain --measure --jdbc "$jdbc" --url "http://127.0.0.1:$port" --data "$data"
 echo "bench-explain: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
