@@ -128,7 +128,7 @@ public class Explain {
         endpoints.put("latency", "/api/latency?scenario=json&hostClass=" + hc + "&vcpus=1");
         endpoints.put("compare", "/api/compare?a=" + cellA + "&b=" + cellB);
         endpoints.put("calculator", "/api/calculator?scenario=plaintext&from=tomcat&fromIoModel=blocking&to=netty"
-                + "&toIoModel=non-blocking&servers=4&current=1000&required=3000&sla=200&hostClass=" + hc + "&vcpus=1");
+                + "&toIoModel=non-blocking&servers=4&current=1000&required=3000&hostClass=" + hc);
         endpoints.put("composite", "/api/composite?hostClass=" + hc + "&vcpus=1");
         endpoints.put("cost rates", "/api/cost/rates?scenario=plaintext&hostClass=" + hc + "&vcpus=1&framework=netty");
         endpoints.put("frameworks", "/api/frameworks");
