@@ -127,7 +127,7 @@ public class Explain {
         endpoints.put("scaling", "/api/scaling?scenario=plaintext&framework=netty");
         endpoints.put("latency", "/api/latency?scenario=json&hostClass=" + hc + "&vcpus=1");
         endpoints.put("compare", "/api/compare?a=" + cellA + "&b=" + cellB);
-        endpoints.put("calculator", "/api/calculator?scenario=plaintext&from=tomcat&fromIoModel=blocking&to=netty"
+        endpoints.put("calculator", "/api/calculator?scenario=plaintext&from=Tomcat&fromIoModel=blocking&to=Netty"
                 + "&toIoModel=non-blocking&servers=4&current=1000&required=3000&hostClass=" + hc);
         endpoints.put("composite", "/api/composite?hostClass=" + hc + "&vcpus=1");
         endpoints.put("cost rates", "/api/cost/rates?scenario=plaintext&hostClass=" + hc + "&vcpus=1&framework=netty");
