@@ -13,7 +13,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 
 .PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-workflows lint-frontend lint-format format \
         test test-schema test-compose test-migrations test-agent test-ab-pr test-backend test-suite test-frontend \
-        bench bench-ingest bench-read bench-read-ab bench-agent bench-frontend bench-changes bench-coverage bench-reproduce bench-warmup bench-warmup-schedule bench-quick profile screenshots \
+        bench bench-ingest bench-read bench-explain bench-read-ab bench-agent bench-frontend bench-changes bench-coverage bench-reproduce bench-warmup bench-warmup-schedule bench-quick profile screenshots \
         backup restore test-backup test-shutdown test-resume load soak replicas
 
 help: ## list the targets
@@ -143,8 +143,11 @@ bench-reproduce: agent suite ## do verdicts reproduce? two runs of 8 targets in 
 bench-ingest: ## ingest rate of signed 1,000-cell runs next to PostgreSQL COPY
 	$(MAKE) -C backend bench
 
-bench-read: ## leaderboard throughput and p99 on 10,100,000 repeat rows next to /q/health/live
-	backend/bench/read.sh
+bench-read: ## leaderboard throughput and p99 on the generated data set (SCALE=10.1M repeat rows by default; 1M, 100M) next to /q/health/live
+	$(if $(SCALE),SCALE=$(SCALE)) backend/bench/read.sh
+
+bench-explain: ## every read endpoint's SQL with EXPLAIN (ANALYZE, BUFFERS) by auto_explain on the generated data set (SCALE as bench-read): time, rows, buffers, sequential scans of repeats/cells flagged
+	$(if $(SCALE),SCALE=$(SCALE)) backend/bench/explain.sh
 
 bench-read-ab: ## bench-read of this checkout beside an earlier commit, alternating rounds, server and wrk on a CPU each: make bench-read-ab BEFORE=<commit> [ROUNDS=4]
 	backend/bench/read-ab.sh

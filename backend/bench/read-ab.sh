@@ -8,7 +8,8 @@
 #
 #   1. builds BEFORE in a git worktree under $WORK (once), and this checkout's backend when it has no build (REBUILD=1:
 #      always);
-#   2. loads make bench-read's data set (2,000 runs, 10,100,000 repeat rows, about 4 GB) with BEFORE's own loader
+#   2. loads make bench-read's data set (SCALE=10.1M by this checkout's Dataset.java; 2,000 runs of 10,100,000 repeat
+#      rows by ReadDataset.java before it) with BEFORE's own loader
 #      (backend/bench/read.sh --load-only of that commit, so that it fits that commit's schema), once; then copies it
 #      for this checkout, whose first start migrates the copy forward;
 #   3. ROUNDS rounds: each build serves its copy and backend/bench/read.sh --url measures it (health, the board plain
@@ -53,9 +54,9 @@ declare -A app=([before]=$tree/backend/target/quarkus-app [after]=$backend/targe
 
 # --- 2. one data set, a copy each ---------------------------------------------------------------------------------
 declare -A data=([before]=$work/data-${sha:0:12} [after]=$work/data-${sha:0:12}-after)
-if [ ! -f "${data[before]}/read-dataset-$runs.done" ]; then
+if [ ! -f "${data[before]}/read-dataset-$runs.done" ] && [ ! -f "${data[before]}/dataset-10.1M-seed1.done" ]; then
   echo "bench-read-ab: loading the data set with $BEFORE's loader into ${data[before]} (once; minutes)" >&2
-  PODIUM_BENCH_DATA=${data[before]} PORT=$port RUNS=$runs "$tree/backend/bench/read.sh" --load-only >&2
+  PODIUM_BENCH_DATA=${data[before]} PORT=$port RUNS=$runs SCALE=10.1M "$tree/backend/bench/read.sh" --load-only >&2
 fi
 rm -rf "${data[after]}"
 cp -a "${data[before]}" "${data[after]}"  # afresh each time: this checkout may have migrations a former copy lacks

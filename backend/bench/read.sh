@@ -1,44 +1,45 @@
 #!/usr/bin/env bash
-# Read-API benchmark: loads the 10,100,000-repeat dataset (ReadDataset.java, 2,000 runs) once into a data directory,
-# starts the service on it, and measures GET /api/leaderboard next to the trivial GET /q/health/live with wrk on the
-# same server (loopback only), plain and with Accept-Encoding: gzip as browsers send it. Targets (issue 14): leaderboard
-# >= 0.8 x the health endpoint's requests/s, p99 < 25 ms
-# at 64 connections. The first load takes minutes and about 3 GB of disk; later runs reuse it.
+# Read-API benchmark: loads the benchmarks' data set (Dataset.java: nightly boards at the agent's shape, SCALE repeat
+# rows, default 10.1M) once into a data directory, starts the service on it, and measures GET /api/leaderboard next to
+# the trivial GET /q/health/live with wrk on the same server (loopback only), plain and with Accept-Encoding: gzip as
+# browsers send it. Targets (issue 14): leaderboard >= 0.8 x the health endpoint's requests/s, p99 < 25 ms at 64
+# connections. The first load takes about half an hour at 10.1M (the service ingests every run, signed, through its
+# own writer: 6,900 repeat rows/s at SCALE=2M on 2 shared cores) and about 10 GB of disk (0.96 KB a repeat row, 63% of
+# it the runs' stored envelopes); later runs reuse it.
 #
 #   backend/bench/read.sh                      build, load (first time only), serve, measure, stop
 #   backend/bench/read.sh --load-only          build, load the dataset into $PODIUM_BENCH_DATA, stop; then serve it with
 #                                              PODIUM_DATA_DIR=$PODIUM_BENCH_DATA make -C backend serve
 #   backend/bench/read.sh --serve              build, load, keep serving on 127.0.0.1:$PORT until Ctrl-C
 #   backend/bench/read.sh --url BASE_URL       measure a server that is already running (no build, no load)
-#   backend/bench/read.sh --jdbc JDBC_URL      only load the dataset into that PostgreSQL (a server must have migrated
-#                                              it); for a server running on its embedded database in DIR the URL is
-#                                              jdbc:postgresql://localhost:$(sed -n 4p DIR/postgres/postmaster.pid)/postgres
 #
-# Environment: PODIUM_BENCH_DATA (data dir, default /tmp/podium-bench-read), PODIUM_BENCH_BUILD (build dir, default
-# backend/target), REBUILD=1 (package even when a build exists), PORT (default 18080), DURATION (wrk seconds per
-# endpoint, default 15), CONNECTIONS (default 64), THREADS (wrk threads, default 2), RUNS (runs to generate, default
-# 2000: 5,050 repeat rows each), DB_USER / DB_PASSWORD (for --jdbc, default postgres / postgres). The dataset is synthetic and unsigned.
+# Environment: SCALE (repeat rows of the data set: 1M, 10.1M (default), 100M; it picks the number of nights),
+# SEED (default 1), PODIUM_BENCH_DATA (data dir, default /tmp/podium-bench-read, or /tmp/podium-bench-read-$SCALE
+# for another SCALE), PODIUM_BENCH_BUILD (build dir, default backend/target), REBUILD=1 (package even when a build
+# exists), PORT (default 18080), DURATION (wrk seconds per endpoint, default 15), CONNECTIONS (default 64), THREADS
+# (wrk threads, default 2), CLIENTS (runs sent at once while loading, default 2). The dataset is synthetic, signed with
+# schema/testdata's test key. A load stopped midway resumes where it stopped: run the same command again.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 backend=$(cd "$here/.." && pwd)
 repo=$(cd "$backend/.." && pwd)
-data=${PODIUM_BENCH_DATA:-/tmp/podium-bench-read}
+scale=${SCALE:-10.1M}
+seed=${SEED:-1}
+if [ "$scale" = 10.1M ]; then data=${PODIUM_BENCH_DATA:-/tmp/podium-bench-read}; else data=${PODIUM_BENCH_DATA:-/tmp/podium-bench-read-$scale}; fi
 build=${PODIUM_BENCH_BUILD:-$backend/target}
 port=${PORT:-18080}
 duration=${DURATION:-15}
 connections=${CONNECTIONS:-64}
 threads=${THREADS:-2}
-runs=${RUNS:-2000}
 mode=measure
 url=
 case "${1:-}" in
   --load-only) mode=load ;;
   --serve) mode=serve ;;
   --url) mode=remote; url=${2:?--url needs a base URL} ;;
-  --jdbc) mode=jdbc; url=${2:?--jdbc needs a JDBC URL} ;;
   "") ;;
-  *) echo "usage: $0 [--load-only | --serve | --url BASE_URL | --jdbc JDBC_URL]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--load-only | --serve | --url BASE_URL]" >&2; exit 2 ;;
 esac
 export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
 java="$JAVA_HOME/bin/java"
@@ -102,31 +103,30 @@ if [ ! -f "$build/quarkus-app/quarkus-run.jar" ] || [ -n "${REBUILD:-}" ]; then
   "$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" -Dpodium.build.dir="$build" package -DskipTests
 fi
 app="$build/quarkus-app"
-load() { # $1 JDBC URL
-  "$java" -cp "$app/app/*:$app/lib/main/*" "$here/ReadDataset.java" --jdbc "$1" --runs "$runs" \
-    --user "${DB_USER:-postgres}" --password "${DB_PASSWORD:-postgres}"
+load() { # $1 base URL, $2 JDBC URL of its database (to skip the runs already stored)
+  "$java" -cp "$app/app/*:$app/lib/main/*" "$here/Dataset.java" --url "$1" --admin-token bench \
+    --key "$repo/schema/testdata/keys/test-agent.json" --suite "$repo/agent/suite/suite.json" --scale "$scale" \
+    --seed "$seed" --clients "${CLIENTS:-2}" --jdbc "$2"
 }
-if [ "$mode" = jdbc ]; then
-  load "$url"
-  exit 0
-fi
 mkdir -p "$data"
-PODIUM_PORT=$port PODIUM_HOST=127.0.0.1 PODIUM_DATA_DIR="$data" "$java" -Xmx1g -jar "$app/quarkus-run.jar" >"$data/server.log" 2>&1 &
+# the loader's runs are signed by one key from one address, as fast as the service takes them: no write limits
+PODIUM_PORT=$port PODIUM_HOST=127.0.0.1 PODIUM_DATA_DIR="$data" PODIUM_ADMIN_TOKEN=bench PODIUM_MAX_RUN_BYTES=$((16 * 1024 * 1024)) \
+  PODIUM_WRITES_PER_MINUTE_PER_ADDRESS=0 PODIUM_WRITES_PER_MINUTE_PER_KEY=0 "$java" -Xmx1g -jar "$app/quarkus-run.jar" >"$data/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT
 base="http://127.0.0.1:$port"
 wait_up "$base" || { tail -30 "$data/server.log" >&2; exit 1; }
 
-if [ ! -f "$data/read-dataset-$runs.done" ]; then
-  if ls "$data"/read-dataset*.done >/dev/null 2>&1; then
-    echo "read bench: $data holds another dataset ($(ls "$data"/read-dataset*.done | xargs -n1 basename)); remove it or set PODIUM_BENCH_DATA" >&2
+marker="$data/dataset-$scale-seed$seed.done"
+if [ ! -f "$marker" ]; then
+  if ls "$data"/*.done >/dev/null 2>&1; then
+    echo "read bench: $data holds another dataset ($(ls "$data"/*.done | xargs -n1 basename)); remove it or set PODIUM_BENCH_DATA" >&2
     exit 1
   fi
-  echo "read bench: loading $runs runs ($((runs * 5050)) repeat rows) into $data, once (minutes)" >&2
-  load "jdbc:postgresql://localhost:$(sed -n 4p "$data/postgres/postmaster.pid")/postgres"
-  touch "$data/read-dataset-$runs.done"
+  echo "read bench: loading SCALE=$scale (seed $seed) into $data, once (minutes at 10.1M)" >&2
+  load "$base" "jdbc:postgresql://localhost:$(sed -n 4p "$data/postgres/postmaster.pid")/postgres"
+  touch "$marker"
 fi
-
 
 case "$mode" in
   load) echo "read bench: dataset loaded in $data (serve it with: PODIUM_DATA_DIR=$data make -C backend serve)" ;;

@@ -1,8 +1,9 @@
 // Performance budget (issue 14): (1) the gzipped JavaScript that index.html loads initially at most 60 KB;
 // (2) the leaderboard's largest contentful paint in headless Chromium (PerformanceObserver) on localhost, median of
 // 3 cold loads under 500 ms. LCP runs against PODIUM_BUDGET_URL when given; else against the jar on backend/bench's
-// 10,100,000-repeat data set (2,000 runs, loaded once into PODIUM_BUDGET_DATA, by default the directory `make
-// bench-read` loads, so the two share it); else, without backend/bench, against the browser tests' seed, and says so.
+// data set at SCALE 10.1M (10,190,840 repeat rows, 6,072 runs, loaded once into PODIUM_BUDGET_DATA, by default the
+// directory `make bench-read` loads, so the two share it); else, without backend/bench, against the browser tests'
+// seed, and says so.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -56,12 +57,12 @@ let base = process.env.PODIUM_BUDGET_URL
 let dataset = 'the data set at PODIUM_BUDGET_URL'
 const readBench = new URL('../../backend/bench/read.sh', import.meta.url).pathname
 if (!base && existsSync(readBench)) {
-  // backend/bench's generator: 10,100,000 repeat rows, loaded once into a data directory kept between runs.
+  // backend/bench's generator (Dataset.java) at its default SCALE, 10.1M repeat rows, loaded once into a data directory kept between runs.
   const { backendJar, freePort, startBackend } = await import('../e2e/backend.mjs')
   const jar = backendJar()
   const data = process.env.PODIUM_BUDGET_DATA ?? process.env.PODIUM_BENCH_DATA ?? '/tmp/podium-bench-read'
-  if (!existsSync(`${data}/read-dataset-2000.done`)) {
-    console.log(`loading the 10,100,000-row data set into ${data} (first time only; takes minutes)`)
+  if (!existsSync(`${data}/dataset-10.1M-seed1.done`)) {
+    console.log(`loading the 10.1M-row data set into ${data} (first time only; takes minutes)`)
     const loaded = spawnSync(readBench, ['--load-only'], {
       stdio: 'inherit',
       env: {
@@ -69,7 +70,8 @@ if (!base && existsSync(readBench)) {
         PODIUM_BENCH_DATA: data,
         PODIUM_BENCH_BUILD: dirname(dirname(jar)),
         PORT: String(await freePort()),
-        RUNS: '2000',
+        SCALE: '10.1M',
+        SEED: '1',
       },
     })
     if (loaded.status !== 0) throw new Error(`backend/bench/read.sh --load-only failed (exit ${loaded.status})`)
@@ -78,7 +80,7 @@ if (!base && existsSync(readBench)) {
   base = backend.url
   await renderedAtStart(base)
   const runsTotal = (await (await fetch(`${base}/api/runs?size=1`)).json()).total
-  dataset = `backend/bench ReadDataset in ${data}: ${runsTotal} runs, 10,100,000 repeat rows`
+  dataset = `backend/bench Dataset (SCALE 10.1M) in ${data}: ${runsTotal} runs, 10,190,840 repeat rows`
 } else if (!base) {
   const { startBackend } = await import('../e2e/backend.mjs')
   const { seed, runs } = await import('../e2e/seed.mjs')
@@ -86,7 +88,7 @@ if (!base && existsSync(readBench)) {
   await seed(backend.url, backend.adminToken)
   base = backend.url
   const repeats = runs().reduce((n, r) => n + r.results.reduce((m, c) => m + c.repeats.length, 0), 0)
-  dataset = `the browser tests' seed (${repeats} repeat rows), NOT the 10,100,000-row set: set PODIUM_BUDGET_URL to a backend loaded by backend/bench's generator`
+  dataset = `the browser tests' seed (${repeats} repeat rows), NOT the 10.1M-row set: set PODIUM_BUDGET_URL to a backend loaded by backend/bench's generator`
 }
 /** The service renders each scenario's default board in the background after start; LCP is measured once it has. */
 async function renderedAtStart(url) {
