@@ -228,6 +228,17 @@ describe('the ranked table fits the screen', () => {
     })
     assert.ok(frame.scroll > frame.width, `every column: ${frame.scroll} px in a ${frame.width} px frame`)
     await page.close()
+    // ranked by a cost, its figure's column joins the others and the table still fits
+    for (const [rank, header] of [
+      ['cpu', 'req per CPU-s'],
+      ['memory', 'MB per 1k req/s'],
+    ]) {
+      const ranked = await home('desktop', `/leaderboard/plaintext?rank=${rank}`)
+      assert.ok(await ranked.locator('#leaderboard-table thead th:visible', { hasText: header }).isVisible(), header)
+      assert.deepEqual(await tablesCut(ranked), [], `rank=${rank}`)
+      assert.deepEqual(await cellsCut(ranked), [], `rank=${rank}`)
+      await ranked.close()
+    }
   })
 
   test('at 390 px on a phone: no column cut, the page does not scroll sideways', async () => {
