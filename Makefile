@@ -161,8 +161,8 @@ soak: backend ## 4 agents push 1,000 runs while the service is SIGKILLed and res
 load: backend ## 20 pushing agents + 200 readers for 60 s on a fresh service: 5xx, runs 201 vs stored, read p50/p99
 	backend/bench/load.sh
 
-bench-frontend: ## initial JavaScript size and the leaderboard's largest contentful paint
-	$(MAKE) -C frontend budget
+bench-frontend: ## the home page's bytes and time to its first ranked row, initial JS, LCP (DATA=dir|seed, URL=running service)
+	$(if $(DATA),PODIUM_BUDGET_DATA=$(DATA)) $(if $(URL),PODIUM_BUDGET_URL=$(URL)) $(MAKE) -C frontend budget
 
 bench-warmup: agent suite ## one run of every target (plaintext, 1 vCPU): req/s and what a request costs, then each beside its 120 s plateau (TARGETS="a b", PLATEAU=none)
 	agent/bench/warmup.sh

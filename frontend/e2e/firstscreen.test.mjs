@@ -4,7 +4,8 @@
 // together ("17,500req/s", "Vert.x Web5.0.7").
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { launch, launchPhone } from './browser.mjs'
+import { fitsWidth, launch, launchPhone } from './browser.mjs'
+import { tablesCut } from './layout.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -183,6 +184,110 @@ for (const device of ['desktop', 'phone']) {
     })
   })
 }
+
+describe('the ranked table fits the screen', () => {
+  /** The table's shown cells that reach past its frame's right edge or the viewport's. */
+  const cellsCut = (page) =>
+    page.evaluate(() => {
+      const table = document.getElementById('leaderboard-table')
+      const frame = table.closest('.table-wrap').getBoundingClientRect()
+      return [...table.querySelectorAll('th, td')]
+        .filter((c) => c.getClientRects().length > 0)
+        .map((c) => ({ text: c.textContent.trim().slice(0, 20), right: Math.round(c.getBoundingClientRect().right) }))
+        .filter((c) => c.right > frame.right + 1 || c.right > window.innerWidth)
+    })
+
+  test('at 1366 px beside the filters: no column cut, the page does not scroll sideways, every column a click away', async () => {
+    const page = await home('desktop')
+    // the filters still stand beside the ranking
+    const [table, side] = await Promise.all(
+      ['#leaderboard-table', '.board-side'].map((s) => page.locator(s).boundingBox()),
+    )
+    assert.ok(
+      side.x >= table.x + table.width,
+      `the filters start at ${side.x} px, the table ends at ${table.x + table.width}`,
+    )
+    assert.deepEqual(await tablesCut(page), [])
+    assert.deepEqual(await cellsCut(page), [])
+    assert.equal(await fitsWidth(page), true)
+    const headers = (await page.locator('#leaderboard-table thead th:visible').allInnerTexts()).map((t) => t.trim())
+    for (const h of ['Rank', 'Framework', 'Version', 'I/O model', 'SLA req/s', '95% CI', 'p90'])
+      assert.ok(
+        headers.some((x) => x.startsWith(h)),
+        `${h} in ${headers.join(' | ')}`,
+      )
+    // the other columns are one click away; then the table scrolls in its frame, not the page
+    const alloc = page.locator('#leaderboard-table thead [data-sort="alloc"]')
+    assert.equal(await alloc.isVisible(), false)
+    await page.getByRole('checkbox', { name: 'Show every column' }).check()
+    assert.equal(await alloc.isVisible(), true)
+    assert.equal(await fitsWidth(page), true)
+    const frame = await page.locator('#leaderboard-table').evaluate((t) => {
+      const wrap = t.closest('.table-wrap')
+      return { scroll: wrap.scrollWidth, width: wrap.clientWidth }
+    })
+    assert.ok(frame.scroll > frame.width, `every column: ${frame.scroll} px in a ${frame.width} px frame`)
+    await page.close()
+    // ranked by a cost, its figure's column joins the others and the table still fits
+    for (const [rank, header] of [
+      ['cpu', 'req per CPU-s'],
+      ['memory', 'MB per 1k req/s'],
+    ]) {
+      const ranked = await home('desktop', `/leaderboard/plaintext?rank=${rank}`)
+      assert.ok(await ranked.locator('#leaderboard-table thead th:visible', { hasText: header }).isVisible(), header)
+      assert.deepEqual(await tablesCut(ranked), [], `rank=${rank}`)
+      assert.deepEqual(await cellsCut(ranked), [], `rank=${rank}`)
+      await ranked.close()
+    }
+  })
+
+  test('at 390 px on a phone: no column cut, the page does not scroll sideways', async () => {
+    const page = await home('phone')
+    assert.deepEqual(await tablesCut(page), [])
+    assert.deepEqual(await cellsCut(page), [])
+    assert.equal(await fitsWidth(page), true)
+    await page.close()
+  })
+})
+
+describe('the chart loads when it is about to be shown', () => {
+  test('a phone asks for no chart code until it scrolls to the chart, which then draws', async () => {
+    const page = await screens.phone.context.newPage()
+    page.setDefaultTimeout(15_000)
+    const asked = []
+    page.on('request', (r) => asked.push(r.url()))
+    await page.goto(`${base}/`)
+    await page.locator('#leaderboard-table tbody tr').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    const chartCode = () => asked.filter((u) => /\/assets\/ChartPanel-[^/]*\.js$/.test(u))
+    assert.deepEqual(chartCode(), [], 'the chart chunk before the chart was scrolled near')
+    await page.locator('#board-chart').scrollIntoViewIfNeeded()
+    await page.locator('#board-chart .chart svg').waitFor()
+    assert.equal(chartCode().length, 1)
+    await page.close()
+  })
+
+  test('a desktop asks for it only after the first ranked row is on screen', async () => {
+    const page = await screens.desktop.context.newPage()
+    page.setDefaultTimeout(15_000)
+    await page.addInitScript(() => {
+      window.__firstRow = 0
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.identifier === 'first-row') window.__firstRow ||= e.renderTime
+      }).observe({ type: 'element', buffered: true })
+    })
+    await page.goto(`${base}/`)
+    // the seeded board is short: its chart is near the first screen and loads without a scroll
+    await page.locator('#board-chart .chart svg').waitFor()
+    const { firstRow, chart } = await page.evaluate(() => ({
+      firstRow: window.__firstRow,
+      chart: performance.getEntriesByType('resource').find((r) => /\/ChartPanel-[^/]*\.js$/.test(r.name))?.startTime,
+    }))
+    assert.ok(firstRow > 0, 'the first row was timed')
+    assert.ok(chart > firstRow, `the chart chunk was asked for at ${chart} ms, the first row shown at ${firstRow} ms`)
+    await page.close()
+  })
+})
 
 describe('the flag legend', () => {
   test('explains the flags the rows carry and no others', async () => {

@@ -37,6 +37,8 @@ function parseCsv(text) {
 describe('the board shows allocation and GC per request', () => {
   test('each JVM row shows its allocation per request and GC share, and sorts by them, least first', async () => {
     const page = await openBoard(desktop())
+    // the columns wait behind "Show every column" (the table fits a 1366 px screen without them)
+    await page.getByRole('checkbox', { name: 'Show every column' }).check()
     assert.deepEqual(
       await page
         .locator('#leaderboard-table thead [data-sort="alloc"], #leaderboard-table thead [data-sort="gc"]')

@@ -83,6 +83,17 @@ try {
           .first()
           .waitFor({ timeout: 30_000 })
           .catch(() => {})
+        if (name === 'leaderboard') {
+          // the bar chart loads when it is scrolled near (LazyChartPanel): scroll to it so the picture shows it
+          await page
+            .locator('#board-chart')
+            .scrollIntoViewIfNeeded()
+            .catch(() => {})
+          await page
+            .locator('#board-chart .chart svg')
+            .waitFor({ timeout: 30_000 })
+            .catch(() => {})
+        }
         if (name === 'run') {
           await page
             .getByRole('button', { name: 'Verify signature' })

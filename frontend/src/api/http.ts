@@ -1,4 +1,5 @@
 // One place that turns HTTP answers into data or an ApiError with words a person can read.
+import { takeEarly } from './early'
 
 export class ApiError extends Error {
   constructor(
@@ -60,7 +61,8 @@ export async function errorFrom(response: Response): Promise<ApiError> {
 export async function getJson<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
   let response: Response
   try {
-    response = await fetch(withQuery(path, query), { headers: { Accept: 'application/json' }, signal })
+    const url = withQuery(path, query)
+    response = await (takeEarly(url) ?? fetch(url, { headers: { Accept: 'application/json' }, signal }))
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e
     throw new ApiError('cannot reach the results service (the network or the service is down)', 0)

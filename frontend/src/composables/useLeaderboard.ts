@@ -12,18 +12,20 @@ export function isBoard(scenario: string): boolean {
   return scenario === 'composite' || (SCENARIOS as readonly string[]).includes(scenario)
 }
 
+/** The API query of a board page: its scenario and its filters (sort is the table's, not the API's). */
+export function boardQuery(scenario: string, values: Record<string, unknown>): LeaderboardQuery {
+  // the composite tab reads plaintext's board for the pickers
+  const q: LeaderboardQuery = { scenario: scenario === 'composite' ? 'plaintext' : scenario }
+  for (const [k, val] of Object.entries(values))
+    if (val !== undefined && k !== 'sort') (q as unknown as Record<string, unknown>)[k] = val
+  return q
+}
+
 export function useLeaderboard() {
   const route = useRoute()
   const state = useQueryState(leaderboardSchema)
   const scenario = computed(() => String(route.params.scenario ?? 'plaintext'))
-  // the composite tab reads plaintext's board for the pickers; sort is the table's, not the API's
-  const query = computed<LeaderboardQuery>(() => {
-    const v = state.values.value
-    const q: LeaderboardQuery = { scenario: scenario.value === 'composite' ? 'plaintext' : scenario.value }
-    for (const [k, val] of Object.entries(v))
-      if (val !== undefined && k !== 'sort') (q as unknown as Record<string, unknown>)[k] = val
-    return q
-  })
+  const query = computed(() => boardQuery(scenario.value, state.values.value))
   const resource = useResource(query, (q, signal) => fetchLeaderboard(q, signal), {
     skip: () => !isBoard(scenario.value),
   })
