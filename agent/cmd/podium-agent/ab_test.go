@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"podium.dev/agent/internal/ab"
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/sign"
@@ -69,6 +71,12 @@ func (s *abServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil || env.PayloadType != ab.PayloadType || !ed25519.Verify(pub, sign.PAE(env.PayloadType, payload), sig) {
 		w.WriteHeader(401)
 		fmt.Fprintf(w, `{"title":"Unauthorized","detail":"%v %s"}`, err, env.PayloadType)
+		return
+	}
+	// and the payload is an A/B as the schema says, as the service checks it
+	if err := abSchema(s.t).Validate(mustJSON(s.t, payload)); err != nil {
+		w.WriteHeader(422)
+		fmt.Fprintf(w, `{"title":"Invalid comparison","detail":%q}`, err.Error())
 		return
 	}
 	s.payload = payload
@@ -140,4 +148,30 @@ func TestABPushRefusedSaysWhyAndKeepsTheReport(t *testing.T) {
 		!strings.Contains(out, "nope.json") {
 		t.Errorf("a missing file: exit %d:\n%s", code, out)
 	}
+}
+
+// abSchema is schema/ab.v1.schema.json with the run schema its host and scenario refer to.
+func abSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	c := jsonschema.NewCompiler()
+	for url, file := range map[string]string{"https://podium.dev/schema/run.v2.json": "run.v2.schema.json",
+		"https://podium.dev/schema/ab.v1.json": "ab.v1.schema.json"} {
+		f, err := os.Open(filepath.Join("..", "..", "..", "schema", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.AddResource(url, doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sch, err := c.Compile("https://podium.dev/schema/ab.v1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
 }
