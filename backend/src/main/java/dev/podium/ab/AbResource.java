@@ -25,6 +25,7 @@ import java.net.URI;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -88,7 +89,15 @@ public class AbResource {
             summary = "A/B comparisons, newest received first",
             description = "Each with what it compared (target, framework, both variants in words), its rounds, host"
                     + " class and dates; its cells are at /api/ab/{id}.")
-    @APIResponse(responseCode = "400", description = "an unknown parameter, or limit out of 1-100")
+    @APIResponses({
+        @APIResponse(
+                responseCode = "200",
+                content =
+                        @Content(
+                                mediaType = MediaType.APPLICATION_JSON,
+                                schema = @Schema(implementation = AbPage.class))),
+        @APIResponse(responseCode = "400", description = "an unknown parameter, or limit out of 1-100")
+    })
     public AbPage list(
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,
@@ -112,7 +121,15 @@ public class AbResource {
             description = "The report holds per cell and figure (throughput, p99, CPU and allocation per request) A's"
                     + " and B's figures, B/A with its 95% interval (low, high), the verdict (faster: B better, slower:"
                     + " B worse, cannot tell), the smallest detectable change and each round's pair.")
-    @APIResponse(responseCode = "404", description = "no comparison has this id (ids are UUIDs)")
+    @APIResponses({
+        @APIResponse(
+                responseCode = "200",
+                content =
+                        @Content(
+                                mediaType = MediaType.APPLICATION_JSON,
+                                schema = @Schema(implementation = AbComparison.class))),
+        @APIResponse(responseCode = "404", description = "no comparison has this id (ids are UUIDs)")
+    })
     public AbComparison detail(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
         QueryParams.of(uri, endpoint);
         return queries.comparison(uuid(id));
