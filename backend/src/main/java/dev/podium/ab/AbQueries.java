@@ -6,15 +6,20 @@ import dev.podium.ab.AbRecords.AbComparison;
 import dev.podium.ab.AbRecords.AbPage;
 import dev.podium.ab.AbRecords.AbSummary;
 import dev.podium.common.ProblemException;
+import dev.podium.common.Rows;
 import dev.podium.replica.Replica;
+import dev.podium.replica.Routed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
+import javax.sql.DataSource;
 
 /** The reads of stored comparisons: one by id, a framework's list, whether one exists. */
 @ApplicationScoped
@@ -22,10 +27,12 @@ public class AbQueries {
 
     private final Replica replica;
     private final ObjectMapper json;
+    private final DataSource dataSource;
 
-    AbQueries(Replica replica, ObjectMapper json) {
+    AbQueries(Replica replica, ObjectMapper json, @Routed DataSource dataSource) {
         this.replica = replica;
         this.json = json;
+        this.dataSource = dataSource;
     }
 
     public AbComparison comparison(UUID id) {
@@ -85,12 +92,14 @@ public class AbQueries {
         return new AbPage(items, limit);
     }
 
+    /** Whether a comparison has this id: asked for the site's page, outside any request's session (plain JDBC). */
     public boolean exists(UUID id) {
-        return !replica.entityManager()
-                .createNativeQuery("select 1 from ab_comparisons where id = :id")
-                .setParameter("id", id)
-                .getResultList()
-                .isEmpty();
+        try (Connection c = dataSource.getConnection()) {
+            return !Rows.of(c, "select 1 from ab_comparisons where id = ?", List.of(id), rs -> 1)
+                    .isEmpty();
+        } catch (SQLException e) {
+            throw new IllegalStateException("look up comparison " + id, e);
+        }
     }
 
     private static Instant instant(Object value) {
