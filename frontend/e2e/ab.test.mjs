@@ -1,38 +1,22 @@
 // Browser tests of an A/B comparison (podium-agent ab --push): the comparison of schema/testdata/ab/comparison.json
 // (Netty as it is against Netty with -XX:+UseParallelGC, 3 rounds) signed with the test agent's key and sent to
-// POST /api/ab as the agent does. Its page says what was compared and, per figure, B/A with its interval as two
+// POST /api/ab as the agent does (seed.mjs). Its page says what was compared and, per figure, B/A with its interval as two
 // bounds, the verdict and the detectable change, on a desktop and on a 390 px phone; Netty's framework page links to
 // it; an unknown comparison is a real 404. Adds no run, so the other tests' boards do not move.
 import assert from 'node:assert/strict'
-import { sign } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { before, describe, test } from 'node:test'
 import { fitsWidth, openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
-import { pae, testKey } from './seed.mjs'
+import { AB_ID, submitAb } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
 
-const AB_TYPE = 'application/vnd.podium.ab.v1+json'
-const REPORT = readFileSync(new URL('../../schema/testdata/ab/comparison.json', import.meta.url))
-const ID = JSON.parse(REPORT).runId
+const ID = AB_ID
 const UNKNOWN = '00000000-0000-4000-8000-0000000000ab'
 
-before(async () => {
-  const key = testKey('test-agent')
-  const envelope = {
-    payloadType: AB_TYPE,
-    payload: REPORT.toString('base64'),
-    signatures: [{ keyid: key.keyid, sig: sign(null, pae(AB_TYPE, REPORT), key.privateKey).toString('base64') }],
-  }
-  const res = await fetch(`${base}/api/ab`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(envelope),
-  })
-  if (res.status !== 201 && res.status !== 200) throw new Error(`POST /api/ab: ${res.status} ${await res.text()}`)
-})
+// seeded with the data set (seed.mjs); sent again here, the service answers 200 and keeps one
+before(() => submitAb(base))
 
 const text = async (locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim()
 const cellOf = (page, figure, col) => page.locator(`tr[data-figure="${figure}"] [data-col="${col}"]`)
