@@ -117,7 +117,8 @@ func byRound(c run.Cell) map[int][]run.Repeat {
 // Judge pairs the cells of variants a and b (framework names) of the payload by scenario, concurrency and vCPUs, and
 // judges each figure of B against A over the rounds both measured.
 func Judge(payload *run.Run, a, b string) []Cell {
-	var out []Cell
+	out := []Cell{} // [] rather than null in the JSON the service checks, when no cell pairs
+
 	for _, ca := range payload.Results {
 		if ca.Framework != a {
 			continue
@@ -130,7 +131,7 @@ func Judge(payload *run.Run, a, b string) []Cell {
 			continue
 		}
 		ra, rb := byRound(ca), byRound(payload.Results[i])
-		cell := Cell{Scenario: ca.Scenario, Connections: ca.Connections, VCPUs: ca.VCPUs}
+		cell := Cell{Scenario: ca.Scenario, Connections: ca.Connections, VCPUs: ca.VCPUs, Figures: []Figure{}}
 		for _, f := range figures {
 			var as, bs []float64
 			var pairs []Pair
