@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,6 +20,7 @@ import (
 	"podium.dev/agent/internal/ab"
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/sign"
+	"podium.dev/agent/internal/testtarget"
 )
 
 // ab refuses what it cannot measure before it starts anything, naming the flag (exit 2).
@@ -174,4 +176,61 @@ func abSchema(t *testing.T) *jsonschema.Schema {
 		t.Fatal(err)
 	}
 	return sch
+}
+
+// A measured `ab --push` (the stand-in target as A and B, 2 rounds): the service gets a comparison the schema accepts,
+// signed by the agent's key, and the agent prints its page; when the service refuses it, the agent says why and keeps
+// the report in ab-<run id>.json in the working folder, which --push-file sends later.
+func TestABPushAfterMeasuring(t *testing.T) {
+	t.Parallel()
+	needWrk(t)
+	for _, refuse := range []bool{false, true} {
+		t.Run(fmt.Sprintf("refused=%v", refuse), func(t *testing.T) {
+			t.Parallel()
+			s := &abServer{t: t, refuse: refuse}
+			srv := httptest.NewServer(s)
+			defer srv.Close()
+			home := t.TempDir()
+			manifest := filepath.Join(home, "suite.json")
+			os.WriteFile(manifest, []byte(fmt.Sprintf(`{"name":"t","version":"1",
+ "targets":[{"name":"good","framework":"Good","frameworkVersion":"1","ioModel":"blocking","start":[%q],"port":%d,"health":"/plaintext","scenarios":["plaintext"]}],
+ "profiles":{"p":{"targets":["good"],"scenarios":["plaintext"],"connections":[4],"vcpus":[1],"durationSeconds":1,"repeats":1,
+   "warmup":{"windowSeconds":1,"maxSeconds":1,"tolerance":0.5}}}}`, contract, testtarget.Port(t))), 0o644)
+			work := t.TempDir()
+			cmd := exec.Command(binary, "ab", "--suite", manifest, "--profile", "p", "--target", "good", "--scenario", "plaintext",
+				"--rounds", "2", "--b-env", "PODIUM_CONTRACT_RATE=500", "--push", "--server", srv.URL,
+				"--key", filepath.Join(must(filepath.Abs(vectors)), "keys/test-agent.json"))
+			cmd.Env, cmd.Dir = append(os.Environ(), "PODIUM_HOME="+home), work
+			out, err := cmd.CombinedOutput()
+			kept, _ := filepath.Glob(filepath.Join(work, "ab-*.json"))
+			if !refuse {
+				var r ab.Report
+				if err != nil || json.Unmarshal(s.payload, &r) != nil || !strings.Contains(string(out), srv.URL+"/ab/"+r.RunID) {
+					t.Fatalf("ab --push: %v, want the page of the comparison the service kept:\n%s", err, out)
+				}
+				if r.Framework.Name != "Good" || len(r.Cells) != 1 || len(r.Cells[0].Figures) == 0 || len(r.Cells[0].Figures[0].Pairs) != 2 ||
+					r.Variants[1].Env[0] != "PODIUM_CONTRACT_RATE=500" || r.Host.CPUModel == "" {
+					t.Errorf("the comparison sent: %s", s.payload)
+				}
+				if len(kept) != 0 {
+					t.Errorf("a delivered comparison left %v behind", kept)
+				}
+				return
+			}
+			if err == nil || len(kept) != 1 || !strings.Contains(string(out), "kept in "+filepath.Base(kept[0])) || !strings.Contains(string(out), "must be positive") {
+				t.Fatalf("a refused push: %v, kept %v, want a failure with the reason and the report kept:\n%s", err, kept, out)
+			}
+			var r ab.Report
+			if b, _ := os.ReadFile(kept[0]); json.Unmarshal(b, &r) != nil || filepath.Base(kept[0]) != "ab-"+r.RunID+".json" || len(r.Cells) != 1 {
+				t.Errorf("the kept report %s:\n%s", kept[0], b)
+			}
+		})
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
