@@ -57,7 +57,15 @@ describe('an A/B comparison’s page', () => {
         assert.equal(await text(cellOf(page, figure, 'verdict')), verdict, `${figure} verdict`)
         assert.equal(await text(cellOf(page, figure, 'detectable')), detectable, `${figure} detectable`)
       }
-      assert.match(await text(page.locator('tr[data-figure="throughput"]')), /^Throughput 51,433 req\/s 46,533 req\/s/)
+      assert.match(
+        await text(page.locator('tr[data-figure="throughput"]')),
+        /^Throughput B worse 0\.905 .* 51,433 req\/s 46,533 req\/s$/,
+      )
+      // the verdict and B/A come first: on a phone too they are on screen without scrolling the table
+      for (const col of ['verdict', 'ratio']) {
+        const box = await cellOf(page, 'throughput', col).boundingBox()
+        assert.ok(box.x + box.width <= page.viewportSize().width, `${col} is off-screen`)
+      }
       // each round's pair, from which B/A is made
       await page.locator('.pairs summary').click()
       assert.equal(await page.locator('.pairs tbody tr').count(), 12)
