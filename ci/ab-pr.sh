@@ -14,7 +14,7 @@
 # whole 95% interval below 1 - PODIUM_AB_FAIL_BEYOND (e.g. 0.05: more than 5% slower for sure), naming the cell. Unset,
 # no verdict fails the job. An A/B that cannot be measured (a head that does not build) exits 1.
 # Other settings: PODIUM_AB_SUITE (agent/suite/suite.json), PODIUM_AB_PROFILE (quick), PODIUM_AB_ROUNDS (6),
-# PODIUM_AGENT (agent/bin/podium-agent); with PODIUM_SERVICE_URL set, --push when `podium-agent ab` offers it.
+# PODIUM_AGENT (agent/bin/podium-agent); with PODIUM_SERVICE_URL set, each comparison is pushed there (--push).
 set -euo pipefail
 
 list_only=0
@@ -84,7 +84,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 scenarios=$(jq -r --arg p "$profile" '.profiles[$p].scenarios // ["plaintext"] | join(",")' "$suite")
 push=()
-if [ -n "${PODIUM_SERVICE_URL:-}" ] && "$agent" ab --help 2>/dev/null | grep -q -- '--push'; then
+if [ -n "${PODIUM_SERVICE_URL:-}" ]; then
   push=(--push --server "$PODIUM_SERVICE_URL")
 fi
 
@@ -104,9 +104,19 @@ fi
 failed=0 worse=()
 for t in "${measured[@]}"; do
   echo "ab-pr: measuring $t, ${base:0:12} against ${head:0:12}" >&2
-  if "$agent" ab --suite "$suite" --target "$t" --profile "$profile" --scenario "$scenarios" --rounds "$rounds" \
-    --a-commit "$base" --b-commit "$head" --json "$work/$t.json" --markdown "$work/$t.md" "${push[@]}" "${extra[@]}" >&2; then
+  rc=0
+  "$agent" ab --suite "$suite" --target "$t" --profile "$profile" --scenario "$scenarios" --rounds "$rounds" \
+    --a-commit "$base" --b-commit "$head" --json "$work/$t.json" --markdown "$work/$t.md" "${push[@]}" "${extra[@]}" >&2 || rc=$?
+  if [ -f "$work/$t.md" ]; then
+    # measured (a failed push leaves the report: the comment says so, the check does not fail for it)
     cat "$work/$t.md" >> "$work/report.md"
+    if [ ${#push[@]} -gt 0 ]; then
+      if [ "$rc" = 0 ]; then
+        printf '\nKept at the service: %s/ab/%s\n' "${PODIUM_SERVICE_URL%/}" "$(jq -r .runId "$work/$t.json")" >> "$work/report.md"
+      else
+        printf '\nNot kept at the service: the push failed (see the job log).\n' >> "$work/report.md"
+      fi
+    fi
     if [ -n "$beyond" ]; then
       mapfile -t -O ${#worse[@]} worse < <(jq -r --arg t "$t" --argjson b "$beyond" '.cells[] as $c | $c.figures[]
         | select(.name == "throughput" and .verdict == "slower" and .high != null and .high < 1 - $b)

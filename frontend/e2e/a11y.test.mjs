@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
 import { launch } from './browser.mjs'
-import { LATEST_RUN_ID, SNAPSHOT } from './seed.mjs'
+import { AB_ID, LATEST_RUN_ID, SNAPSHOT } from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -26,6 +26,7 @@ export const VIEWS = [
   '/frameworks/netty',
   '/runs',
   `/runs/${LATEST_RUN_ID}`,
+  `/ab/${AB_ID}`,
   '/snapshots',
   `/snapshots/${SNAPSHOT.slug}`,
   '/about',

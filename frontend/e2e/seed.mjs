@@ -1,5 +1,5 @@
 // Signed test runs for the browser tests: built here, signed with node:crypto Ed25519 by the shared test key,
-// and submitted to the real backend through POST /api/runs like an agent would.
+// and submitted to the real backend through POST /api/runs like an agent would; and one A/B comparison (POST /api/ab).
 /* eslint-disable max-lines -- over 400 lines on purpose: the one data set every browser test reads (runs() at the
    end) beside the builders it is made of, which the tests that need runs of their own use too. */
 import { createHash, createPrivateKey, sign } from 'node:crypto'
@@ -439,6 +439,28 @@ export function runs() {
 }
 
 /** Enrols the test key and submits every run; returns the agent. */
+/** The A/B comparison of schema/testdata/ab/comparison.json (Netty, 3 rounds), as podium-agent ab --push sends it. */
+export const AB_TYPE = 'application/vnd.podium.ab.v1+json'
+export const AB_REPORT = readFileSync(new URL('../../schema/testdata/ab/comparison.json', import.meta.url))
+export const AB_ID = JSON.parse(AB_REPORT).runId
+
+/** POST /api/ab with the comparison signed by the test key (201 new, 200 already there). */
+export async function submitAb(baseUrl) {
+  const envelope = {
+    payloadType: AB_TYPE,
+    payload: AB_REPORT.toString('base64'),
+    signatures: [
+      { keyid: testKey('test-agent').keyid, sig: sign(null, pae(AB_TYPE, AB_REPORT), privateKey).toString('base64') },
+    ],
+  }
+  const res = await fetch(`${baseUrl}/api/ab`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(envelope),
+  })
+  if (res.status !== 201 && res.status !== 200) throw new Error(`POST /api/ab: ${res.status} ${await res.text()}`)
+}
+
 export async function seed(baseUrl, adminToken) {
   const enrol = await fetch(`${baseUrl}/api/agents`, {
     method: 'POST',
@@ -448,6 +470,7 @@ export async function seed(baseUrl, adminToken) {
   if (enrol.status !== 201) throw new Error(`enrol the test key: ${enrol.status} ${await enrol.text()}`)
   const agent = await enrol.json()
   for (const r of runs()) await submit(baseUrl, r)
+  await submitAb(baseUrl)
   const frozen = await fetch(`${baseUrl}/api/snapshots`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import { launch } from './browser.mjs'
-import { LATEST_RUN_ID } from './seed.mjs'
+import { AB_ID, LATEST_RUN_ID } from './seed.mjs'
 import { tablesCut } from './layout.mjs'
 
 const base = process.env.PODIUM_E2E_URL
@@ -26,7 +26,7 @@ describe('HTTP status of pages', () => {
       const url = path
         .replace(':scenario', 'plaintext')
         .replace(':slug', path.startsWith('/snapshots') ? '2026-round-1' : 'netty')
-        .replace(':id', LATEST_RUN_ID)
+        .replace(':id', path.startsWith('/ab/') ? AB_ID : LATEST_RUN_ID)
       assert.equal((await fetch(`${base}${url}`, HTML)).status, 200, url)
     }
     for (const url of ['/nonexistent', '/leaderboard/plaintext/more', '/frameworks/nonexistent', '/frameworks/nginx']) {

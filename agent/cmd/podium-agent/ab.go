@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,6 +17,7 @@ import (
 	"podium.dev/agent/internal/host"
 	"podium.dev/agent/internal/progress"
 	"podium.dev/agent/internal/run"
+	"podium.dev/agent/internal/sign"
 	"podium.dev/agent/internal/spool"
 	"podium.dev/agent/internal/suite"
 )
@@ -28,9 +31,11 @@ type abFlags struct {
 	a, b                              abSide // each side's variant: commit, framework version, JVM flags, environment
 	version                           versionFlags
 	json, markdown, output            string
+	push                              bool
+	pushFile                          string
 }
 
-func newAB(_ *globals) *cobra.Command {
+func newAB(g *globals) *cobra.Command {
 	var f abFlags
 	cmd := &cobra.Command{
 		Use:   "ab --target NAME [--a-... / --b-... variant flags]",
@@ -47,9 +52,16 @@ ratios (what a round's stretch of the host did to both cancels) with its 95% int
 "cannot tell", and the smallest change the rounds could have detected; for throughput, p99 latency, CPU per request
 and allocation per request. The number of rounds is fixed before the first (no rule that looks at the interval
 decides when to stop). --json and --markdown write the same report (the Markdown is a table for a pull request).
-Nothing is signed or sent.`,
+--push signs the report's JSON with the agent's enrolled key (--key) and sends it to the service (--server), which
+keeps it and shows it at <server>/ab/<id>; when it cannot be sent the JSON is kept (--json, else ab-<run id>.json
+here) and --push-file FILE sends it later.`,
 		Args: args(cobra.NoArgs),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runAB(cmd, &f) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if f.pushFile != "" {
+				return pushABFile(cmd, g, f.pushFile)
+			}
+			return runAB(cmd, g, &f)
+		},
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.suite, "suite", "agent/suite/suite.json", "the suite manifest")
@@ -72,10 +84,12 @@ Nothing is signed or sent.`,
 	fl.StringVar(&f.json, "json", "", "also write the report as JSON to this file")
 	fl.StringVar(&f.markdown, "markdown", "", "also write the report as a Markdown table to this file")
 	fl.StringVar(&f.output, "output", "", "also write the measured payload (unsigned JSON, both variants' cells) to this file")
+	fl.BoolVar(&f.push, "push", false, "sign the report with the agent's key and send it to --server, which shows it at /ab/<id>")
+	fl.StringVar(&f.pushFile, "push-file", "", "measure nothing: sign and send a report written before with --json (one --push could not send)")
 	return cmd
 }
 
-func runAB(cmd *cobra.Command, f *abFlags) error {
+func runAB(cmd *cobra.Command, g *globals, f *abFlags) error {
 	if f.target == "" {
 		return usageError{errors.New("--target is required: the target to measure as A and B")}
 	}
@@ -84,6 +98,15 @@ func runAB(cmd *cobra.Command, f *abFlags) error {
 	}
 	if _, err := exec.LookPath(f.wrk); err != nil {
 		return usageError{fmt.Errorf("wrk not found (%v): apt-get install -y wrk", err)}
+	}
+	var key *sign.Key
+	if f.push {
+		// before measuring: a push that cannot sign is known now, not after the rounds
+		k, err := sign.LoadKey(g.key)
+		if err != nil {
+			return fmt.Errorf("--push needs the agent's key: %w (podium-agent keygen, then enroll)", err)
+		}
+		key = k
 	}
 	m, err := suite.Load(f.suite)
 	if err != nil {
@@ -134,17 +157,24 @@ func runAB(cmd *cobra.Command, f *abFlags) error {
 	if err := writePayload(f.output, payload); err != nil {
 		return err
 	}
-	report := ab.Report{Target: f.target, A: a.Describe(), B: b.Describe(), AVariant: a, BVariant: b, Same: ab.Same(a, b),
-		Rounds: f.rounds, RunID: payload.RunID,
-		Host:  fmt.Sprintf("%s, target on CPUs %s", payload.Host.CPUModel, payload.Host.ServerCPUs),
-		Cells: ab.Judge(payload, mm.Targets[0].Framework, mm.Targets[1].Framework)}
+	t := m.Targets[slices.IndexFunc(m.Targets, func(t suite.Target) bool { return t.Name == f.target })]
+	framework := t.Framework
+	if framework == "" {
+		framework = t.Name
+	}
+	report := ab.Report{SchemaVersion: 1, Target: f.target, Framework: ab.Framework{Name: framework, Version: t.FrameworkVersion},
+		A: a.Describe(), B: b.Describe(), Variants: []ab.Side{a.Provenance("A"), b.Provenance("B")}, AA: ab.Same(a, b),
+		Rounds: f.rounds, Profile: f.profile, RunID: payload.RunID, StartedAt: payload.StartedAt, FinishedAt: payload.FinishedAt,
+		AgentVersion: payload.Agent.Version, Suite: ab.Suite{Name: payload.Suite.Name, Version: payload.Suite.Version, Commit: payload.Suite.Commit},
+		Host: payload.Host, Cells: ab.Judge(payload, mm.Targets[0].Framework, mm.Targets[1].Framework)}
 	report.Text(cmd.OutOrStdout())
+	body, err := json.MarshalIndent(report, "", "  ")
+	if err != nil {
+		return err
+	}
+	body = append(body, '\n')
 	if f.json != "" {
-		body, err := json.MarshalIndent(report, "", "  ")
-		if err != nil {
-			return err
-		}
-		if err := spool.WriteFile(f.json, append(body, '\n'), 0o644); err != nil {
+		if err := spool.WriteFile(f.json, body, 0o644); err != nil {
 			return err
 		}
 	}
@@ -155,5 +185,45 @@ func runAB(cmd *cobra.Command, f *abFlags) error {
 			return err
 		}
 	}
-	return nil
+	if !f.push {
+		return nil
+	}
+	kept := f.json
+	if kept == "" {
+		kept = "ab-" + payload.RunID + ".json"
+	}
+	return pushAB(cmd, g, key, body, kept, f.json == "")
+}
+
+// pushABFile signs and sends a report written before with --json.
+func pushABFile(cmd *cobra.Command, g *globals, path string) error {
+	body, err := os.ReadFile(path)
+	if err != nil {
+		return usageError{fmt.Errorf("--push-file: %w", err)}
+	}
+	var r ab.Report
+	if err := json.Unmarshal(body, &r); err != nil || r.SchemaVersion != 1 || r.RunID == "" {
+		return usageError{fmt.Errorf("--push-file %s: not a report written by podium-agent ab --json (schemaVersion 1, runId)", path)}
+	}
+	key, err := sign.LoadKey(g.key)
+	if err != nil {
+		return fmt.Errorf("--push-file needs the agent's key: %w (podium-agent keygen, then enroll)", err)
+	}
+	return pushAB(cmd, g, key, body, path, false)
+}
+
+// pushAB sends the report's bytes; when they cannot be sent it says why and keeps them in kept (written there first
+// when write: the report had no --json file yet), so that --push-file sends them later.
+func pushAB(cmd *cobra.Command, g *globals, key *sign.Key, body []byte, kept string, write bool) error {
+	pushed, err := ab.Push(cmd.Context(), g.service(cmd), key, body)
+	if err == nil {
+		fmt.Fprintf(cmd.OutOrStdout(), "comparison %s pushed to %s (%d): %s\n", pushed.ID, g.server, pushed.Status, pushed.URL)
+		return nil
+	}
+	if write {
+		if werr := spool.WriteFile(kept, body, 0o644); werr != nil {
+			return fmt.Errorf("push to %s failed: %w; and the report could not be kept: %v", g.server, err, werr)
+		}
+	}
+	return fmt.Errorf("push to %s failed: %w; the report is kept in %s (podium-agent ab --push-file %s sends it again)", g.server, err, kept, kept)
 }

@@ -61,7 +61,22 @@ func throughput(t *testing.T, cells []Cell) Figure {
 	if len(cells) != 1 || len(cells[0].Figures) == 0 || cells[0].Figures[0].Name != "throughput" {
 		t.Fatalf("cells %+v: want the plaintext cell with its throughput first", cells)
 	}
-	return cells[0].Figures[0]
+	f := cells[0].Figures[0]
+	// the rounds' pairs the report carries are what the ratio is made of: a reader recomputes it from them
+	if len(f.Pairs) != f.Rounds {
+		t.Fatalf("%d pairs for %d rounds", len(f.Pairs), f.Rounds)
+	}
+	logs := 0.0
+	for i, p := range f.Pairs {
+		if i > 0 && p.Round <= f.Pairs[i-1].Round {
+			t.Errorf("pairs not in round order: %+v", f.Pairs)
+		}
+		logs += math.Log(p.B / p.A)
+	}
+	if r := math.Exp(logs / float64(len(f.Pairs))); math.Abs(r-f.Ratio) > 1e-9 {
+		t.Errorf("B/A from the pairs %.6f, the figure's %.6f", r, f.Ratio)
+	}
+	return f
 }
 
 // A variant B made 10% slower by a setting (its environment limits the stand-in to 1,800 requests a second, A's to
@@ -133,7 +148,7 @@ func TestMarkdownIsOneRowPerFigure(t *testing.T) {
 	t.Parallel()
 	low, high, det := 0.88, 0.92, 0.021
 	r := Report{Target: "tomcat", A: Variant{}.Describe(), B: Variant{Env: []string{"MAX_THREADS=8|x"}}.Describe(), Rounds: 6, RunID: "r",
-		Host: "CPU", Cells: []Cell{{Scenario: "plaintext", Connections: 256, VCPUs: 1, Figures: []Figure{
+		Host: host.Info{CPUModel: "CPU"}, Cells: []Cell{{Scenario: "plaintext", Connections: 256, VCPUs: 1, Figures: []Figure{
 			{Name: "throughput", Unit: "req/s", HigherBetter: true, A: 1000, B: 900, Ratio: 0.9, Low: &low, High: &high, Verdict: Slower, Detectable: &det, Rounds: 6},
 			{Name: "p99", Unit: "ms", A: 2, B: 2.1, Ratio: 1.05, Verdict: CannotTell, Rounds: 1},
 		}}}}

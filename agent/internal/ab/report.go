@@ -4,22 +4,78 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"podium.dev/agent/internal/host"
 )
 
-// Report is what an A/B prints, and writes as JSON and Markdown.
+// PayloadType is the DSSE payload type of a signed A/B: its payload is the Report's JSON (schema/ab.v1.schema.json).
+const PayloadType = "application/vnd.podium.ab.v1+json"
+
+// Report is what an A/B prints, and writes as JSON and Markdown; its JSON is also what --push signs and sends
+// (schema/ab.v1.schema.json), so the file kept and the comparison the service keeps are the same bytes.
 type Report struct {
-	Target string `json:"target"`
-	A      string `json:"a"` // what variant A is (Variant.Describe)
-	B      string `json:"b"`
-	// AVariant and BVariant say what each side was: its commit, framework version, JVM flags and environment.
-	AVariant Variant `json:"aVariant"`
-	BVariant Variant `json:"bVariant"`
-	// Same is an A/A: both sides start the same build with the same settings, so any difference is the host's noise.
-	Same   bool   `json:"aa"`
-	Rounds int    `json:"rounds"`
-	RunID  string `json:"runId"`
-	Host   string `json:"host"` // CPU model and the CPUs the target ran on
-	Cells  []Cell `json:"cells"`
+	SchemaVersion int       `json:"schemaVersion"` // 1
+	Target        string    `json:"target"`
+	Framework     Framework `json:"framework"`
+	A             string    `json:"a"` // what variant A is (Variant.Describe)
+	B             string    `json:"b"`
+	Variants      []Side    `json:"variants"` // A then B: what each side was, field by field
+	// AA says both sides start the same build with the same settings, so any difference is the host's noise.
+	AA bool `json:"aa,omitempty"`
+	Rounds        int       `json:"rounds"`
+	Profile       string    `json:"profile"`
+	RunID         string    `json:"runId"` // the measured run's id, also the comparison's id at the service
+	StartedAt     string    `json:"startedAt"`
+	FinishedAt    string    `json:"finishedAt"`
+	AgentVersion  string    `json:"agentVersion"`
+	Suite         Suite     `json:"suite"`
+	Host          host.Info `json:"host"` // the host block a run carries
+	Cells         []Cell    `json:"cells"`
+}
+
+// Framework is the target's framework as the suite names it.
+type Framework struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Suite is the suite the target came from.
+type Suite struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Commit  string `json:"commit,omitempty"`
+}
+
+// Side is one variant's provenance: its label, what it added to the target's starts and, for the variant kinds
+// that change them, its framework version and suite commit (empty: the suite's).
+type Side struct {
+	Label            string   `json:"label"` // A or B
+	Describe         string   `json:"describe"`
+	JVMFlags         []string `json:"jvmFlags"`
+	Env              []string `json:"env"`
+	FrameworkVersion string   `json:"frameworkVersion,omitempty"`
+	SuiteCommit      string   `json:"suiteCommit,omitempty"`
+}
+
+// Provenance is the variant as the report's Side labelled label.
+func (v Variant) Provenance(label string) Side {
+	return Side{Label: label, Describe: v.Describe(), JVMFlags: nonNil(v.JVMFlags), Env: nonNil(v.Env),
+		FrameworkVersion: v.FrameworkVersion, SuiteCommit: v.Commit}
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// hostLine is the host in one line: its CPU model and the CPUs the target ran on.
+func (r Report) hostLine() string {
+	if r.Host.ServerCPUs == "" {
+		return r.Host.CPUModel
+	}
+	return fmt.Sprintf("%s, target on CPUs %s", r.Host.CPUModel, r.Host.ServerCPUs)
 }
 
 // labels of the figures in the report
@@ -76,9 +132,9 @@ func abs(x float64) float64 {
 // Text writes the report for a terminal.
 func (r Report) Text(w io.Writer) {
 	fmt.Fprintf(w, "A/B of %s, %d interleaved rounds (each round one JVM start of A and one of B, in a drawn order), run %s on %s\n",
-		r.Target, r.Rounds, r.RunID, r.Host)
+		r.Target, r.Rounds, r.RunID, r.hostLine())
 	fmt.Fprintf(w, "  A: %s\n  B: %s\n", r.A, r.B)
-	if r.Same {
+	if r.AA {
 		fmt.Fprintln(w, "  an A/A: both sides are the same build with the same settings, so a verdict other than \"cannot tell\" is chance")
 	}
 	for _, c := range r.Cells {
@@ -94,9 +150,9 @@ func (r Report) Text(w io.Writer) {
 func (r Report) Markdown(w io.Writer) {
 	fmt.Fprintf(w, "### A/B of %s\n\n", r.Target)
 	fmt.Fprintf(w, "%d interleaved rounds on %s (run `%s`): each round one JVM start of A and one of B, in a drawn order; B/A from the rounds' paired ratios, 95%% interval.\n\n",
-		r.Rounds, r.Host, r.RunID)
+		r.Rounds, r.hostLine(), r.RunID)
 	fmt.Fprintf(w, "- **A**: %s\n- **B**: %s\n", escape(r.A), escape(r.B))
-	if r.Same {
+	if r.AA {
 		fmt.Fprintln(w, "- an **A/A**: both sides are the same build with the same settings, so a verdict other than \"cannot tell\" is chance")
 	}
 	fmt.Fprintln(w)

@@ -1,6 +1,7 @@
 package ab
 
 import (
+	"maps"
 	"math"
 	"slices"
 
@@ -32,6 +33,14 @@ type Figure struct {
 	Verdict      string   `json:"verdict"`
 	Detectable   *float64 `json:"detectable,omitempty"` // the smallest |B/A - 1| the rounds could have decided
 	Rounds       int      `json:"rounds"`               // the rounds both sides have the figure in
+	Pairs        []Pair   `json:"pairs"`                // each round's figures of A and B, by round, to check the verdict
+}
+
+// Pair is one round's figure of A and of B: B/A of each pair is what the ratio and its interval are made of.
+type Pair struct {
+	Round int     `json:"round"`
+	A     float64 `json:"a"`
+	B     float64 `json:"b"`
 }
 
 // Cell is one cell of the A/B: the scenario, its concurrency and vCPUs, and its figures.
@@ -108,7 +117,8 @@ func byRound(c run.Cell) map[int][]run.Repeat {
 // Judge pairs the cells of variants a and b (framework names) of the payload by scenario, concurrency and vCPUs, and
 // judges each figure of B against A over the rounds both measured.
 func Judge(payload *run.Run, a, b string) []Cell {
-	var out []Cell
+	out := []Cell{} // [] rather than null in the JSON the service checks, when no cell pairs
+
 	for _, ca := range payload.Results {
 		if ca.Framework != a {
 			continue
@@ -121,23 +131,28 @@ func Judge(payload *run.Run, a, b string) []Cell {
 			continue
 		}
 		ra, rb := byRound(ca), byRound(payload.Results[i])
-		cell := Cell{Scenario: ca.Scenario, Connections: ca.Connections, VCPUs: ca.VCPUs}
+		cell := Cell{Scenario: ca.Scenario, Connections: ca.Connections, VCPUs: ca.VCPUs, Figures: []Figure{}}
 		for _, f := range figures {
 			var as, bs []float64
-			for round, reps := range ra {
+			var pairs []Pair
+			rounds := slices.Sorted(maps.Keys(ra))
+			for _, round := range rounds {
 				other, ok := rb[round]
 				if !ok {
 					continue
 				}
-				x, y := f.of(reps), f.of(other)
+				x, y := f.of(ra[round]), f.of(other)
 				if x > 0 && y > 0 {
 					as, bs = append(as, x), append(bs, y)
+					pairs = append(pairs, Pair{Round: round, A: x, B: y})
 				}
 			}
 			if len(as) == 0 {
 				continue
 			}
-			cell.Figures = append(cell.Figures, judge(f.name, f.unit, f.higherBetter, as, bs))
+			judged := judge(f.name, f.unit, f.higherBetter, as, bs)
+			judged.Pairs = pairs
+			cell.Figures = append(cell.Figures, judged)
 		}
 		out = append(out, cell)
 	}
@@ -149,7 +164,7 @@ func Judge(payload *run.Run, a, b string) []Cell {
 // over the rounds (n - 1 degrees of freedom) give the ratio and its 95% interval.
 func judge(name, unit string, higherBetter bool, as, bs []float64) Figure {
 	n := len(as)
-	f := Figure{Name: name, Unit: unit, HigherBetter: higherBetter, Rounds: n, Verdict: CannotTell}
+	f := Figure{Name: name, Unit: unit, HigherBetter: higherBetter, Rounds: n, Verdict: CannotTell, Pairs: []Pair{}}
 	logs := make([]float64, n)
 	for i := range as {
 		f.A += as[i] / float64(n)

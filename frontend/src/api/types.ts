@@ -94,3 +94,64 @@ export type JvmModeRow = Schemas['JvmModeRow']
 export type WarmupWindow = Schemas['WarmupWindow']
 /** Allocation and GC of a JVM cell over its repeats; null for a cell without them. */
 export type GcStats = Schemas['GcStats']
+
+/** A stored A/B comparison (GET /api/ab/{id}); its report typed below, as schema/ab.v1.schema.json has it. */
+export type AbStored = Omit<Schemas['AbComparison'], 'report' | 'revokedAt'> & {
+  report: AbReport
+  revokedAt: string | null
+}
+export type AbSummary = Schemas['AbSummary']
+export type AbPage = Schemas['AbPage']
+
+/** One figure of an A/B cell: B against A over the rounds (schema/ab.v1.schema.json $defs.figure). */
+export interface AbFigure {
+  name: 'throughput' | 'p99' | 'cpuPerRequest' | 'allocatedPerRequest'
+  unit: string
+  higherBetter: boolean
+  a: number
+  b: number
+  ratio: number
+  low?: number
+  high?: number
+  verdict: 'faster' | 'slower' | 'cannot tell'
+  detectable?: number
+  rounds: number
+  pairs: { round: number; a: number; b: number }[]
+}
+
+/** One side of an A/B: what it added to the target's starts. */
+export interface AbVariant {
+  label: 'A' | 'B'
+  describe: string
+  jvmFlags: string[]
+  env: string[]
+  frameworkVersion?: string
+  suiteCommit?: string
+}
+
+/** The comparison as the agent signed it (schema/ab.v1.schema.json). */
+export interface AbReport {
+  target: string
+  framework: { name: string; version: string }
+  variants: AbVariant[]
+  rounds: number
+  profile: string
+  runId: string
+  startedAt: string
+  finishedAt: string
+  agentVersion: string
+  suite: { name: string; version: string; commit?: string }
+  host: {
+    hostname: string
+    cpuModel: string
+    vcpus: number
+    memoryBytes: number
+    os: string
+    kernel: string
+    arch: string
+    virtualization: string
+    serverCpus?: string
+    loadGeneratorCpus?: string
+  }
+  cells: { scenario: string; connections: number; vcpus: number; figures: AbFigure[] }[]
+}

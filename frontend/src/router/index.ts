@@ -24,6 +24,7 @@ export const routes: RouteRecordRaw[] = [
   page('framework', 'Framework', () => import('../views/FrameworkView.vue')),
   page('runs', 'Runs', () => import('../views/RunsView.vue')),
   page('run', 'Run', () => import('../views/RunView.vue')),
+  page('ab', 'A/B comparison', () => import('../views/AbView.vue')),
   page('snapshots', 'Snapshots', () => import('../views/SnapshotsView.vue')),
   page('snapshot', 'Snapshot', () => import('../views/SnapshotView.vue')),
   page('about', 'About and methodology', () => import('../views/AboutView.vue')),

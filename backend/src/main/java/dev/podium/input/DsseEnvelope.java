@@ -21,8 +21,13 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
     /** One signature: the key id it claims and the raw signature bytes. */
     public record Signature(String keyid, byte[] sig) {}
 
-    /** Parses the request body; anything malformed is a 400 naming the envelope field. */
+    /** Parses a run's request body; anything malformed is a 400 naming the envelope field. */
     public static DsseEnvelope parse(byte[] body) {
+        return parse(body, List.of(RUN_V2_PAYLOAD_TYPE, RUN_PAYLOAD_TYPE));
+    }
+
+    /** Parses a request body whose payloadType must be one of these; anything else is a 400 naming the field. */
+    public static DsseEnvelope parse(byte[] body, List<String> payloadTypes) {
         JsonNode root;
         try {
             root = StrictJson.read(body, false);
@@ -38,17 +43,16 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
         if (type == null || !type.isTextual()) {
             throw ProblemException.badRequest("malformed-envelope", "payloadType is required", "payloadType");
         }
-        if (!RUN_PAYLOAD_TYPE.equals(type.textValue()) && !RUN_V2_PAYLOAD_TYPE.equals(type.textValue())) {
+        if (!payloadTypes.contains(type.textValue())) {
             throw ProblemException.badRequest(
                     "unsupported-payload-type",
-                    "payloadType must be " + RUN_V2_PAYLOAD_TYPE + " or " + RUN_PAYLOAD_TYPE + ", got "
-                            + type.textValue(),
+                    "payloadType must be " + String.join(" or ", payloadTypes) + ", got " + type.textValue(),
                     "payloadType");
         }
         JsonNode payload = root.get("payload");
         if (payload == null || !payload.isTextual()) {
             throw ProblemException.badRequest(
-                    "malformed-envelope", "payload is required (base64 of the run JSON)", "payload");
+                    "malformed-envelope", "payload is required (base64 of the signed JSON)", "payload");
         }
         byte[] payloadBytes = base64(payload.textValue(), "payload");
         if (payloadBytes.length == 0) {

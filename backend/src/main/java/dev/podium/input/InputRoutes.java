@@ -30,6 +30,9 @@ public class InputRoutes {
     /** An enrolment is a name and a key: a few hundred bytes. */
     static final long MAX_ENROLMENT_BYTES = 64 * 1024;
 
+    /** An A/B comparison is a report of a few cells: tens of KiB (schema/ab.v1.schema.json bounds it well below). */
+    public static final int MAX_AB_BYTES = 1024 * 1024;
+
     private final PodiumConfig config;
 
     InputRoutes(PodiumConfig config) {
@@ -45,6 +48,8 @@ public class InputRoutes {
         BodyHandler agentBody = BodyHandler.create(false).setBodyLimit(MAX_ENROLMENT_BYTES);
         router.route(HttpMethod.POST, "/api/runs").order(-999).handler(ctx -> readChunked(ctx, runBody));
         router.route(HttpMethod.POST, "/api/agents").order(-999).handler(ctx -> readChunked(ctx, agentBody));
+        BodyHandler abBody = BodyHandler.create(false).setBodyLimit(MAX_AB_BYTES);
+        router.route(HttpMethod.POST, "/api/ab").order(-999).handler(ctx -> readChunked(ctx, abBody));
         router.route().order(-1001).failureHandler(InputRoutes::problemForBareRefusal);
         // a path whose percent-encoding Vert.x cannot normalise fails before any route (or failure handler) matches
         router.errorHandler(400, InputRoutes::unroutedBadRequest);

@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Checks a run payload: JSON (400), then no NaN/Infinity, the JSON Schema and the rules of schema/README.md (422). */
 @ApplicationScoped
@@ -45,7 +44,11 @@ public class RunPayloadValidator {
         this.v2 = load(V2_SCHEMA_RESOURCE);
     }
 
-    private static JsonSchema load(String resource) {
+    /**
+     * A schema of ../schema as packaged, its $refs to the run schema's $id (https://podium.dev/schema/run.v2.json, as
+     * the A/B schema's host and scenario refer to it) read from the classpath, every $ref resolved now.
+     */
+    public static JsonSchema load(String resource) {
         JsonNode schemaNode;
         try (InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
@@ -60,11 +63,26 @@ public class RunPayloadValidator {
                 .formatAssertionsEnabled(true)
                 .failFast(false)
                 .build();
-        JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-                .getSchema(
-                        SchemaLocation.of(schemaNode.path("$id").asText("urn:podium:" + resource)), schemaNode, config);
+        JsonSchemaFactory factory = JsonSchemaFactory.getInstance(
+                SpecVersion.VersionFlag.V202012,
+                builder -> builder.schemaMappers(mappers -> mappers.mappings(
+                        Map.of("https://podium.dev/schema/run.v2.json", "classpath:" + V2_SCHEMA_RESOURCE))));
+        JsonSchema schema = factory.getSchema(
+                SchemaLocation.of(schemaNode.path("$id").asText("urn:podium:" + resource)), schemaNode, config);
         schema.initializeValidators(); // resolve every $ref once, when the bean is created, not per validation
         return schema;
+    }
+
+    /** What the schema finds wrong with the node, a field once, at most 50: each named by its path (cells[0].a). */
+    public static List<FieldError> schemaErrors(JsonSchema schema, JsonNode node) {
+        List<FieldError> errors = new ArrayList<>();
+        for (ValidationMessage message : schema.validate(node)) {
+            addOnce(errors, new FieldError(field(message), text(message)));
+            if (errors.size() >= MAX_ERRORS) {
+                break;
+            }
+        }
+        return errors;
     }
 
     /** The payload as a tree once it passes every check of the schemaVersion its payloadType announces (1 or 2). */
@@ -89,13 +107,7 @@ public class RunPayloadValidator {
                                             : DsseEnvelope.RUN_PAYLOAD_TYPE)
                                     + ", got " + version.asText())));
         }
-        Set<ValidationMessage> messages = (schemaVersion == 2 ? v2 : v1).validate(run);
-        for (ValidationMessage message : messages) {
-            addOnce(errors, new FieldError(field(message), text(message)));
-            if (errors.size() >= MAX_ERRORS) {
-                break;
-            }
-        }
+        errors.addAll(schemaErrors(schemaVersion == 2 ? v2 : v1, run));
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("Invalid run", errors);
         }

@@ -3,6 +3,7 @@ package dev.podium.run;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.common.HostClass;
 import dev.podium.companion.CompanionServer;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
@@ -220,7 +221,7 @@ final class RunMapper {
 
     /** read-api.md: "<cpuModel> · <vcpus> vCPU · <memory GiB rounded> GiB". */
     static String hostClass(String cpuModel, int vcpus, long memoryBytes) {
-        return cpuModel + " · " + vcpus + " vCPU · " + Math.round(memoryBytes / (double) (1L << 30)) + " GiB";
+        return HostClass.of(cpuModel, vcpus, memoryBytes);
     }
 
     /** The feature release of a java.version string: "21.0.5+11" is 21, "1.8.0_402" is 8; 0 when unreadable. */

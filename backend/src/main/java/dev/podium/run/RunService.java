@@ -1,8 +1,6 @@
 package dev.podium.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.podium.agent.Agent;
-import dev.podium.agent.Ed25519Keys;
 import dev.podium.changes.ChangeDetector;
 import dev.podium.common.DatabaseErrors;
 import dev.podium.common.PodiumConfig;
@@ -13,6 +11,7 @@ import dev.podium.input.DsseEnvelope;
 import dev.podium.input.RunInputRules;
 import dev.podium.input.RunPayloadValidator;
 import dev.podium.security.KeyWriteLimit;
+import dev.podium.signer.Signers;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
@@ -24,13 +23,10 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
-import java.util.regex.Pattern;
 
 /** Ingests a signed run: size, envelope, signature, payload checks, then one transaction. */
 @ApplicationScoped
 public class RunService {
-
-    private static final Pattern KEYID = Pattern.compile("[0-9a-f]{64}");
 
     private final PodiumConfig config;
     private final IngestGate gate;
@@ -90,7 +86,7 @@ public class RunService {
                     2);
         }
         try {
-            Verified signer = verify(envelope);
+            Signers.Signer signer = Signers.verify(envelope);
             keyLimit.take(signer.keyid(), signer.field());
             long t1 = phases.record("signature", t0);
             JsonNode payload = validator.validate(envelope.schemaVersion(), envelope.payload());
@@ -171,63 +167,6 @@ public class RunService {
                         "run " + id + " is already stored with other payload bytes",
                         "runId");
         };
-    }
-
-    /** The enrolled signer whose signature verifies. */
-    private record Verified(long agentId, String keyid, String field) {}
-
-    /** Accepts the first signature by an enrolled, unrevoked key that verifies; a revoked key is 403, else 401. */
-    private static Verified verify(DsseEnvelope envelope) {
-        byte[] pae = envelope.pae();
-        ProblemException revoked = null;
-        ProblemException unauthorized = null;
-        for (int i = 0; i < envelope.signatures().size(); i++) {
-            DsseEnvelope.Signature signature = envelope.signatures().get(i);
-            String at = "signatures[" + i + "]";
-            // a key id that no enrolled key can have is refused without a lookup
-            Optional<Agent> agent = KEYID.matcher(signature.keyid()).matches()
-                    ? Agent.findByKeyid(signature.keyid())
-                    : Optional.empty();
-            if (agent.isEmpty()) {
-                unauthorized = firstOf(
-                        unauthorized,
-                        new ProblemException(
-                                401,
-                                "unknown-key",
-                                "Unauthorized",
-                                "no enrolled agent has this key id (the hex SHA-256 of an enrolled public key)",
-                                at + ".keyid"));
-                continue;
-            }
-            if (!Ed25519Keys.verifies(agent.get().publicKey, pae, signature.sig())) {
-                unauthorized = firstOf(
-                        unauthorized,
-                        new ProblemException(
-                                401,
-                                "bad-signature",
-                                "Unauthorized",
-                                "the signature does not verify with key " + signature.keyid(),
-                                at + ".sig"));
-                continue;
-            }
-            if (agent.get().revoked()) {
-                revoked = firstOf(
-                        revoked,
-                        new ProblemException(
-                                403,
-                                "revoked-key",
-                                "Forbidden",
-                                "key " + signature.keyid() + " was revoked at " + agent.get().revokedAt,
-                                at + ".keyid"));
-                continue;
-            }
-            return new Verified(agent.get().id, agent.get().keyid, at + ".keyid");
-        }
-        throw revoked != null ? revoked : unauthorized;
-    }
-
-    private static ProblemException firstOf(ProblemException current, ProblemException next) {
-        return current != null ? current : next;
     }
 
     private static byte[] sha256(byte[] bytes) {

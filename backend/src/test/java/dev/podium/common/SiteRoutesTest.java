@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.ab.AbService;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.Rows;
+import dev.podium.testing.TestSigner;
+import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -30,6 +33,8 @@ class SiteRoutesTest {
 
     static final String R1 = "00000000-0000-4000-8000-0000000003a1";
     static final String SNAPSHOT = "site-routes";
+    /** The comparison of schema/testdata/ab/comparison.json, for /ab/:id. */
+    static final String AB = "3f1c2b9a-7d64-4e0b-9a55-1c2d3e4f5a6b";
 
     @Inject
     Rows rows;
@@ -42,6 +47,14 @@ class SiteRoutesTest {
                 () -> SignedRuns.run(R1, "2026-11-03T08:00:00Z")
                         .cell("Tomcat", "11.0.14", "blocking", "plaintext", 64, 1, false, 2, 0, 70000, 70500, 69800)
                         .store());
+        if (given().get("/api/ab/" + AB).statusCode() == 404) {
+            given().contentType("application/json")
+                    .body(TestSigner.envelope(
+                            "test-agent", AbService.PAYLOAD_TYPE, TestVectors.bytes("ab/comparison.json")))
+                    .post("/api/ab")
+                    .then()
+                    .statusCode(201);
+        }
         if (given().get("/api/snapshots/" + SNAPSHOT).statusCode() == 404) {
             Api.admin()
                     .contentType("application/json")
@@ -62,7 +75,7 @@ class SiteRoutesTest {
         for (String path : paths.values()) {
             String url = path.replace(":scenario", "plaintext")
                     .replace(":slug", path.startsWith("/snapshots/") ? SNAPSHOT : "tomcat")
-                    .replace(":id", R1);
+                    .replace(":id", path.startsWith("/ab/") ? AB : R1);
             Api.assertSitePage("text/html", url, 200);
         }
         given().header("Accept", "text/html").get("/frameworks/TOMCAT/").then().statusCode(200);
@@ -95,6 +108,8 @@ class SiteRoutesTest {
         for (String path : new String[] {
             "/runs/nope",
             "/runs/00000000-0000-4000-8000-0000000003a2",
+            "/ab/nope",
+            "/ab/00000000-0000-4000-8000-0000000003a2",
             "/snapshots/nope",
             "/leaderboard/nope",
             "/leaderboard/Plaintext"

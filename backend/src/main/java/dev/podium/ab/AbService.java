@@ -1,0 +1,90 @@
+package dev.podium.ab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.podium.common.HostClass;
+import dev.podium.common.ProblemException;
+import dev.podium.input.DsseEnvelope;
+import dev.podium.input.InputRoutes;
+import dev.podium.security.KeyWriteLimit;
+import dev.podium.signer.Signers;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.List;
+import java.util.UUID;
+
+/** Takes a signed A/B comparison: envelope, signature by an enrolled key (as a run's), schema and rules, one row. */
+@ApplicationScoped
+public class AbService {
+
+    /** The DSSE payload type of an A/B comparison (podium-agent ab --push). */
+    public static final String PAYLOAD_TYPE = "application/vnd.podium.ab.v1+json";
+
+    private final AbValidator validator;
+    private final AbStore store;
+    private final KeyWriteLimit keyLimit;
+
+    AbService(AbValidator validator, AbStore store, KeyWriteLimit keyLimit) {
+        this.validator = validator;
+        this.store = store;
+        this.keyLimit = keyLimit;
+    }
+
+    /** What an accepted submission answers: the comparison's id and whether it was new. */
+    public record Accepted(UUID id, boolean created) {}
+
+    public Accepted submit(byte[] body) {
+        if (body.length > InputRoutes.MAX_AB_BYTES) {
+            throw new ProblemException(
+                    413,
+                    "comparison-too-large",
+                    "Content too large",
+                    "the envelope is " + body.length + " bytes; an A/B comparison may be " + InputRoutes.MAX_AB_BYTES,
+                    null);
+        }
+        DsseEnvelope envelope = DsseEnvelope.parse(body, List.of(PAYLOAD_TYPE));
+        Signers.Signer signer = Signers.verify(envelope);
+        keyLimit.take(signer.keyid(), signer.field());
+        JsonNode report = validator.validate(envelope.payload());
+        JsonNode host = report.get("host");
+        JsonNode variants = report.get("variants");
+        UUID id = UUID.fromString(report.get("runId").textValue());
+        AbStore.Outcome outcome = store.store(new AbStore.Row(
+                id,
+                signer.agentId(),
+                signer.keyid(),
+                HostClass.of(
+                        host.get("cpuModel").textValue(),
+                        host.get("vcpus").intValue(),
+                        host.get("memoryBytes").longValue()),
+                report.get("target").textValue(),
+                report.get("framework").get("name").textValue(),
+                report.get("framework").get("version").textValue(),
+                variants.get(0).toString(),
+                variants.get(1).toString(),
+                report.get("rounds").intValue(),
+                report.get("finishedAt").textValue(),
+                new String(envelope.payload(), java.nio.charset.StandardCharsets.UTF_8),
+                sha256(envelope.payload()),
+                body));
+        return switch (outcome) {
+            case CREATED -> new Accepted(id, true);
+            case IDENTICAL -> new Accepted(id, false);
+            case CONFLICT ->
+                throw new ProblemException(
+                        409,
+                        "comparison-conflict",
+                        "Conflict",
+                        "comparison " + id + " (its runId) is already stored with other payload bytes",
+                        "runId");
+        };
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is always present", e);
+        }
+    }
+}
