@@ -76,12 +76,10 @@ func (r *standInRepo) leftovers(commits ...string) []string {
 
 type abJSON struct {
 	AA       bool `json:"aa"`
-	AVariant struct {
-		Commit string `json:"commit"`
-	} `json:"aVariant"`
-	BVariant struct {
-		Commit string `json:"commit"`
-	} `json:"bVariant"`
+	Variants []struct {
+		Label  string `json:"label"`
+		Commit string `json:"suiteCommit"`
+	} `json:"variants"`
 	Cells []struct {
 		Figures []struct {
 			Name    string   `json:"name"`
@@ -132,7 +130,7 @@ func TestABComparesTwoCommitsOfTheSuite(t *testing.T) {
 			t.Fatalf("worktrees left behind: %v", left)
 		}
 		r := readABJSON(t, report)
-		if r.AVariant.Commit != base || r.BVariant.Commit != head || r.AA || !strings.Contains(out, "A: commit "+base[:12]) {
+		if len(r.Variants) != 2 || r.Variants[0].Label != "A" || r.Variants[0].Commit != base || r.Variants[1].Commit != head || r.AA || !strings.Contains(out, "A: commit "+base[:12]) {
 			t.Fatalf("the report does not name the commits %s and %s: %+v\n%s", base, head, r, out)
 		}
 		f := r.Cells[0].Figures[0]
@@ -160,7 +158,7 @@ func TestABOfACommitAgainstItselfIsAnAA(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("ab: exit %d\n%s", code, out)
 	}
-	if r := readABJSON(t, report); !r.AA || r.AVariant.Commit != head || r.BVariant.Commit != head || !strings.Contains(out, "an A/A") {
+	if r := readABJSON(t, report); !r.AA || len(r.Variants) != 2 || r.Variants[0].Commit != head || r.Variants[1].Commit != head || !strings.Contains(out, "an A/A") {
 		t.Errorf("HEAD against itself is not reported as an A/A: %+v\n%s", r, out)
 	}
 	if left := repo.leftovers(head); len(left) > 0 {

@@ -21,16 +21,16 @@ type Report struct {
 	B             string    `json:"b"`
 	Variants      []Side    `json:"variants"` // A then B: what each side was, field by field
 	// AA says both sides start the same build with the same settings, so any difference is the host's noise.
-	AA bool `json:"aa,omitempty"`
-	Rounds        int       `json:"rounds"`
-	Profile       string    `json:"profile"`
-	RunID         string    `json:"runId"` // the measured run's id, also the comparison's id at the service
-	StartedAt     string    `json:"startedAt"`
-	FinishedAt    string    `json:"finishedAt"`
-	AgentVersion  string    `json:"agentVersion"`
-	Suite         Suite     `json:"suite"`
-	Host          host.Info `json:"host"` // the host block a run carries
-	Cells         []Cell    `json:"cells"`
+	AA           bool      `json:"aa,omitempty"`
+	Rounds       int       `json:"rounds"`
+	Profile      string    `json:"profile"`
+	RunID        string    `json:"runId"` // the measured run's id, also the comparison's id at the service
+	StartedAt    string    `json:"startedAt"`
+	FinishedAt   string    `json:"finishedAt"`
+	AgentVersion string    `json:"agentVersion"`
+	Suite        Suite     `json:"suite"`
+	Host         host.Info `json:"host"` // the host block a run carries
+	Cells        []Cell    `json:"cells"`
 }
 
 // Framework is the target's framework as the suite names it.
