@@ -23,6 +23,23 @@ export default defineConfig({
     manifest: true, // scripts/budget.mjs follows it to find each route's chunks
     target: 'es2022',
     chunkSizeWarningLimit: 900,
+    // The site's own shared modules (helpers, API calls, components) in one chunk rather than ~30 of 1-2 KB each: over
+    // HTTP/1.1 a browser fetches 6 at a time, so a view's many small chunks came in waves before its first row. The
+    // chart code (ECharts and the site's chart components) stays out of it, loaded when a chart is shown.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shared',
+              test: (id: string) => /\/src\/(lib|api|composables|components)\//.test(id) && !/chart/i.test(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.ts'],
