@@ -8,8 +8,6 @@ import dev.podium.input.InputRoutes;
 import dev.podium.security.KeyWriteLimit;
 import dev.podium.signer.Signers;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.List;
 import java.util.UUID;
 
@@ -65,7 +63,7 @@ public class AbService {
                 report.get("rounds").intValue(),
                 report.get("finishedAt").textValue(),
                 new String(envelope.payload(), java.nio.charset.StandardCharsets.UTF_8),
-                sha256(envelope.payload()),
+                envelope.payloadSha256(),
                 body));
         return switch (outcome) {
             case CREATED -> new Accepted(id, true);
@@ -78,13 +76,5 @@ public class AbService {
                         "comparison " + id + " (its runId) is already stored with other payload bytes",
                         "runId");
         };
-    }
-
-    private static byte[] sha256(byte[] bytes) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is always present", e);
-        }
     }
 }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
 import dev.podium.common.ProblemException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -121,6 +123,15 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<Signature> s
             return (urlSafe ? Base64.getUrlDecoder() : Base64.getDecoder()).decode(text);
         } catch (IllegalArgumentException e) {
             throw ProblemException.badRequest("malformed-envelope", field + " is not valid base64", field);
+        }
+    }
+
+    /** SHA-256 of the payload's bytes: what the service stores to tell the same submission from other bytes. */
+    public byte[] payloadSha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(payload);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is always present", e);
         }
     }
 }

@@ -15,8 +15,6 @@ import dev.podium.signer.Signers;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.PersistenceException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -94,7 +92,7 @@ public class RunService {
             long t2 = phases.record("validation", t1);
             Run run = RunMapper.toRun(payload);
             run.keyid = signer.keyid();
-            run.payloadSha256 = sha256(envelope.payload());
+            run.payloadSha256 = envelope.payloadSha256();
             run.envelope = body;
             RunWriter.Outcome known = writer.compare(run.id, run.payloadSha256);
             if (known != null) {
@@ -167,13 +165,5 @@ public class RunService {
                         "run " + id + " is already stored with other payload bytes",
                         "runId");
         };
-    }
-
-    private static byte[] sha256(byte[] bytes) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is always present", e);
-        }
     }
 }
