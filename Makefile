@@ -113,7 +113,7 @@ test-backup: backend agent ## make backup, then make restore into an empty servi
 test-shutdown: backend ## SIGTERM to a service on its embedded PostgreSQL: a run sent in the shutdown delay is stored and kept; PostgreSQL stops after the service
 	ci/shutdown-test.sh
 
-test-resume: backend agent ## a real run pushing to a real service, SIGKILLed after its first target, then run --resume: one complete run, every cell once
+test-resume: backend agent suite ## a real run pushing to a real service, SIGKILLed after its first target, then run --resume: one complete run, every cell once; then three real JVM targets in 3 rounds, killed in round 2, resumed from the service
 	ci/resume-test.sh
 
 replicas: backend ## 2 replicas on one PostgreSQL behind nginx: started together (empty, outdated DB), shared limits, reads coherent, rolling restart under load
