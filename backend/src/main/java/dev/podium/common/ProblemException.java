@@ -1,6 +1,7 @@
 package dev.podium.common;
 
 import java.util.List;
+import java.util.UUID;
 
 /** A request the service refuses, carrying everything its problem+json answer says. */
 public class ProblemException extends RuntimeException {
@@ -58,6 +59,15 @@ public class ProblemException extends RuntimeException {
 
     public static ProblemException notFound(String detail) {
         return new ProblemException(404, "not-found", "Not found", detail, null);
+    }
+
+    /** The id of a path ({id}) as a UUID; 404 saying {@code detail} when it is not one: nothing has it. */
+    public static UUID uuidOrNotFound(String id, String detail) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw notFound(detail);
+        }
     }
 
     public int status() {
