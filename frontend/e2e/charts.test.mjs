@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
 import { launch, openPage } from './browser.mjs'
-import { payload, repeat, submit } from './seed.mjs'
+import { payload, repeat, smallCell, submit } from './seed.mjs'
 import { base } from './base.mjs'
 import { browserFor } from './devices.mjs'
 
@@ -52,16 +52,10 @@ const TARGETS = [
 function cell(framework, ioModel, vcpus, connections, rps, busy, mb, extra = {}) {
   const micros = (busy * vcpus * 1e6) / rps
   const p50 = connections / 100
-  return {
-    framework,
-    frameworkVersion: '1.0.0',
-    ioModel,
-    scenario: 'plaintext',
-    loadModel: 'closed',
+  return smallCell(framework, ioModel, {
     connections,
     vcpus,
     durationSeconds: 5,
-    warmupSeconds: 10,
     cpus: vcpus === 1 ? '0' : '0-1',
     ...extra,
     repeats: [-1, 0, 1].map((k) => {
@@ -80,7 +74,7 @@ function cell(framework, ioModel, vcpus, connections, rps, busy, mb, extra = {})
         },
       )
     }),
-  }
+  })
 }
 
 const RUN = payload({
