@@ -47,6 +47,11 @@ public class ProblemException extends RuntimeException {
         return new ProblemException(400, slug, "Bad request", detail, field);
     }
 
+    /** 409: what the request would create exists already; {@code field} names what makes it the same. */
+    public static ProblemException conflict(String slug, String detail, String field) {
+        return new ProblemException(409, slug, "Conflict", detail, field);
+    }
+
     /** 413 for an envelope over PODIUM_MAX_RUN_BYTES, whether refused by its Content-Length or by its bytes. */
     public static ProblemException runTooLarge(long bytes, long limit) {
         return new ProblemException(
