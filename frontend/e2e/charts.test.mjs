@@ -118,7 +118,10 @@ before(async () => {
 // launched once the runs are stored; no animation: every label is measured where it ends
 const desktop = browserFor(() => launch({ width: 1366, height: 900 }, { reducedMotion: 'reduce' }))
 const phone = browserFor(() =>
-  launch({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' }),
+  launch(
+    { width: 390, height: 844 },
+    { isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' },
+  ),
 )
 
 /** Every drawn text of each chart on the page: its words and its box; and each chart's own box. */

@@ -93,7 +93,10 @@ public final class PostgresClusters {
                 for (Path log : files.filter(f -> f.getFileName().toString().endsWith(".log"))
                         .sorted()
                         .toList()) {
-                    logs.append("\n--- ").append(log.getFileName()).append(" ---\n").append(Files.readString(log));
+                    logs.append("\n--- ")
+                            .append(log.getFileName())
+                            .append(" ---\n")
+                            .append(Files.readString(log));
                 }
             }
             throw new IllegalStateException(String.join(" ", line) + " exited " + exit + logs);
