@@ -6,21 +6,11 @@
 #   TARGETS="vertx-web tomcat helidon-se quarkus-rest" SCENARIO=plaintext VCPUS=1 CONNECTIONS=64 REPEATS=3 FORKS=3 TRIES=4
 #   KEEP=dir keeps the payloads (default: a temporary folder, removed at the end)
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-backend=$(cd "$here/.." && pwd)
-repo=$(cd "$backend/.." && pwd)
-export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
-agent=$repo/agent/bin/podium-agent
-[ -x "$agent" ] || { echo "bench-coverage: run make agent suite first" >&2; exit 1; }
+source "$(dirname "$0")/agent.sh"
 TARGETS=${TARGETS:-vertx-web tomcat helidon-se quarkus-rest}
 SCENARIO=${SCENARIO:-plaintext} VCPUS=${VCPUS:-1} CONNECTIONS=${CONNECTIONS:-64}
 REPEATS=${REPEATS:-3} FORKS=${FORKS:-3} TRIES=${TRIES:-4}
-work=${KEEP:-$(mktemp -d)}
-mkdir -p "$work"
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
-export PODIUM_HOME=$work/home
-mkdir -p "$PODIUM_HOME"
-"$agent" keygen --if-missing >/dev/null
+agent_workspace bench-coverage
 
 files=()
 for i in $(seq "$TRIES"); do

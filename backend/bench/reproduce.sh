@@ -12,22 +12,12 @@
 #   TARGETS="jetty undertow tomcat tomcat-vt netty vertx-web helidon-se quarkus-rest" SCENARIOS="plaintext json"
 #   VCPUS=1 CONNECTIONS=256 ARMS="rounds sequential" (the order the arms are measured in) KEEP=dir (keep payloads)
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-backend=$(cd "$here/.." && pwd)
-repo=$(cd "$backend/.." && pwd)
-export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
-agent=$repo/agent/bin/podium-agent
-[ -x "$agent" ] || { echo "bench-reproduce: run make agent suite first" >&2; exit 1; }
+source "$(dirname "$0")/agent.sh"
 TARGETS=${TARGETS:-jetty undertow tomcat tomcat-vt netty vertx-web helidon-se quarkus-rest}
 SCENARIOS=${SCENARIOS:-plaintext json} VCPUS=${VCPUS:-1} CONNECTIONS=${CONNECTIONS:-256}
 FORKS_ROUNDS=${FORKS_ROUNDS:-3} REPEATS_ROUNDS=${REPEATS_ROUNDS:-2} DURATION_ROUNDS=${DURATION_ROUNDS:-2.5s}
 ARMS=${ARMS:-rounds sequential}
-work=${KEEP:-$(mktemp -d)}
-mkdir -p "$work"
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
-export PODIUM_HOME=$work/home
-mkdir -p "$PODIUM_HOME"
-"$agent" keygen --if-missing >/dev/null
+agent_workspace bench-reproduce
 
 common=(--suite "$repo/agent/suite/suite.json" --profile nightly --baseline=false --cost-rungs 0
   --target "${TARGETS// /,}" --scenario "${SCENARIOS// /,}" --vcpus "$VCPUS" --connections "$CONNECTIONS")

@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { launch } from './browser.mjs'
 import { AB_ID, LATEST_RUN_ID, SNAPSHOT } from './seed.mjs'
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /** Every view of the site, with data (seed.mjs). */
@@ -65,13 +65,7 @@ for (const [device, viewport, options] of [
   ['phone', { width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
 ]) {
   describe(`axe-core, ${device}`, () => {
-    let browser
-    before(async () => {
-      browser = await launch(viewport, options)
-    })
-    after(async () => {
-      await browser?.close()
-    })
+    const browser = browserFor(() => launch(viewport, options))
     for (const path of VIEWS) {
       test(`${path}: no serious or critical WCAG 2.1 AA violation (${device})`, async () => {
         const page = await browser.context.newPage()

@@ -8,9 +8,7 @@ import { before, describe, test } from 'node:test'
 import { fitsWidth, openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
 import { AB_ID, submitAb } from './seed.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
 
 const ID = AB_ID
 const UNKNOWN = '00000000-0000-4000-8000-0000000000ab'

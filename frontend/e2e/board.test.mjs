@@ -5,9 +5,7 @@ import { before, describe, test } from 'node:test'
 import { openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
 import { HOST_C_FLAGGED, HOST_C_RANKED, HOST_C_UNRANKED } from './seed.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
 
 const [[, desktop], [, phone]] = devices()
 let hostC

@@ -6,12 +6,11 @@
 // every label is a text element measured where the browser drew it. Runs after the others (e2e/run.mjs): it adds a
 // run, older than every other so no page's default changes.
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { before, describe, test } from 'node:test'
 import { launch, openPage } from './browser.mjs'
-import { payload, repeat, submit } from './seed.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { payload, repeat, smallCell, submit } from './seed.mjs'
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
 const RUN_ID = '7f000001-0000-4000-8000-000000000b01'
 const HOST = 'Board Test CPU @ 2.60GHz · 4 vCPU · 16 GiB'
@@ -53,16 +52,10 @@ const TARGETS = [
 function cell(framework, ioModel, vcpus, connections, rps, busy, mb, extra = {}) {
   const micros = (busy * vcpus * 1e6) / rps
   const p50 = connections / 100
-  return {
-    framework,
-    frameworkVersion: '1.0.0',
-    ioModel,
-    scenario: 'plaintext',
-    loadModel: 'closed',
+  return smallCell(framework, ioModel, {
     connections,
     vcpus,
     durationSeconds: 5,
-    warmupSeconds: 10,
     cpus: vcpus === 1 ? '0' : '0-1',
     ...extra,
     repeats: [-1, 0, 1].map((k) => {
@@ -81,7 +74,7 @@ function cell(framework, ioModel, vcpus, connections, rps, busy, mb, extra = {})
         },
       )
     }),
-  }
+  })
 }
 
 const RUN = payload({
@@ -116,24 +109,20 @@ const RUN = payload({
   ],
 })
 
-let desktop
-let phone
 before(async () => {
   await submit(base, RUN, async () => {
     const res = await fetch(`${base}/api/latency?scenario=plaintext&hostClass=${host}&vcpus=2`)
     return res.ok && (await res.json()).series.length === TARGETS.length
   })
-  // no animation: every label is measured where it ends
-  desktop = await launch({ width: 1366, height: 900 }, { reducedMotion: 'reduce' })
-  phone = await launch(
+})
+// launched once the runs are stored; no animation: every label is measured where it ends
+const desktop = browserFor(() => launch({ width: 1366, height: 900 }, { reducedMotion: 'reduce' }))
+const phone = browserFor(() =>
+  launch(
     { width: 390, height: 844 },
     { isMobile: true, hasTouch: true, deviceScaleFactor: 2, reducedMotion: 'reduce' },
-  )
-})
-after(async () => {
-  await desktop?.close()
-  await phone?.close()
-})
+  ),
+)
 
 /** Every drawn text of each chart on the page: its words and its box; and each chart's own box. */
 function chartTexts(page) {

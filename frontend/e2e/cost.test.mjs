@@ -11,9 +11,7 @@ import { fitsWidth, openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
 import { JVM_25, costCell, payload, smallHost, startedAgo, submit } from './seed.mjs'
 import { tablesCut, touchingWords } from './layout.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
 
 const RUN_ID = '7f000001-0000-4000-8000-0000000008c0'
 const LADDER = { rates: [2000, 10000], capacityRequestsPerSecond: 132000, share: 0.1 }

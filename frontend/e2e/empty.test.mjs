@@ -1,23 +1,15 @@
 // Before any run is stored (run.mjs starts these before it seeds): every view says what is missing and why, in a
 // visitor's words: no operator command (make run, podium-agent and its flags, environment variables).
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import { launch } from './browser.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { test } from 'node:test'
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
 const NO_RUNS =
   /No results have been published here yet: the board fills once a benchmark agent sends its first signed run/
 const OPERATOR = /make run|podium-agent|--[a-z]|PODIUM_|apt-get/
 
-let browser
-before(async () => {
-  browser = await launch()
-})
-after(async () => {
-  await browser?.close()
-})
+const browser = browserFor()
 
 for (const [path, expected] of [
   ['/leaderboard/plaintext', NO_RUNS],

@@ -3,23 +3,17 @@
 // one-line "how sure" linked to the method; the flag legend explains only the flags the rows carry; no text runs
 // together ("17,500req/s", "Vert.x Web5.0.7").
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { before, describe, test } from 'node:test'
 import { fitsWidth, launch, launchPhone } from './browser.mjs'
 import { tablesCut } from './layout.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
 // a laptop's first screen is 768 px high, not the 900 px the other desktop tests use
-const screens = {}
-before(async () => {
-  screens.desktop = await launch({ width: 1366, height: 768 })
-  screens.phone = await launchPhone()
-})
-after(async () => {
-  await screens.desktop?.close()
-  await screens.phone?.close()
-})
+const screens = {
+  desktop: browserFor(() => launch({ width: 1366, height: 768 })),
+  phone: browserFor(launchPhone),
+}
 
 let board
 before(async () => {

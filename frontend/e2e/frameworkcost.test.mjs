@@ -11,9 +11,7 @@ import { before, describe, test } from 'node:test'
 import { fitsWidth, openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
 import { GC, JVM_25, costCell, payload, smallHost, submit } from './seed.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
 
 const RUN_ID = '7f000001-0000-4000-8000-0000000009c0'
 const FRAMEWORK = 'Cost Page Test'

@@ -1,19 +1,11 @@
 // What the home page costs: it fetches only what it shows (the board, and of its newest run the host summary, never
 // the whole run with its envelope), and its scripts come compressed and cached for a year.
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
+import { describe, test } from 'node:test'
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
-
-let browser
-before(async () => {
-  browser = await launch()
-})
-after(async () => {
-  await browser?.close()
-})
+const browser = browserFor()
 
 describe('the home page', () => {
   test('reads the line about its host from the run host summary, not the whole run', async () => {

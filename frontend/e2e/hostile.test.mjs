@@ -7,12 +7,11 @@
 // run.mjs runs this file after the others (with the admin token): it adds runs and a host class that they do not expect.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
+import { before, describe, test } from 'node:test'
 import { envelope, testKey } from './seed.mjs'
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
 const adminToken = process.env.PODIUM_E2E_ADMIN_TOKEN
 
 const CASE = JSON.parse(
@@ -26,7 +25,6 @@ const { hostname: HOSTNAME, cpuModel: CPU, virtualization: VIRT } = PAYLOAD.host
 const VENDOR = PAYLOAD.jvm.vendor
 const SUITE = PAYLOAD.suite.name // a Vue template expression: it must stay text
 
-let browser
 let hostClass
 before(async () => {
   const res = await fetch(`${base}${CASE.request.path}`, {
@@ -37,11 +35,8 @@ before(async () => {
   assert.ok([200, 201].includes(res.status), `the corpus run was refused: ${res.status} ${await res.text()}`)
   hostClass = (await (await fetch(`${base}/api/runs/${RUN_ID}`)).json()).host.hostClass
   assert.ok(hostClass, 'the stored run has a host class')
-  browser = await launch()
 })
-after(async () => {
-  await browser?.close()
-})
+const browser = browserFor() // launched once the run is stored
 
 /** Opens path, waits for every text, and checks that nothing in the page came from the names as markup. */
 async function shownAsText(path, texts) {

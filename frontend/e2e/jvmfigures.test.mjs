@@ -8,9 +8,7 @@ import { describe, test } from 'node:test'
 import { fitsWidth, openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
 import { ALLOCATION, EXPECTED_PLAINTEXT_ORDER, GC } from './seed.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
 
 const [[, desktop], [, phone]] = devices()
 const SHARE = `${(GC.gcCpuShare * 100).toFixed(2)}%`

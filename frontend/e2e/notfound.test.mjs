@@ -5,9 +5,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { fitsWidth } from './browser.mjs'
 import { devices } from './devices.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
 
 const UNKNOWN_RUN = '00000000-0000-4000-8000-00000000dead'
 

@@ -2,11 +2,9 @@
 // This is the one place a backend answer is replaced: seeding 36,500 signed runs would take longer than the whole
 // suite, and what is measured here is the browser's rendering, not the API. Every other test uses the real answers.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import { launch } from './browser.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { test } from 'node:test'
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
 function bigHistory(series = 100, days = 365) {
   const start = Date.parse('2025-11-01T00:00:00Z')
@@ -33,13 +31,7 @@ function bigHistory(series = 100, days = 365) {
   }
 }
 
-let browser
-before(async () => {
-  browser = await launch()
-})
-after(async () => {
-  await browser?.close()
-})
+const browser = browserFor()
 
 test('the history chart stays responsive with 100 series x 365 days', async () => {
   const page = await browser.context.newPage()

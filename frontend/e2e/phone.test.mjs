@@ -2,21 +2,17 @@
 // cards, their captions read in lines across them), every filter picker shows its whole choice, the cost charts fit
 // the screen, and an empty scenario says why it is empty with a command that works.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { launch } from './browser.mjs'
 import { LATEST_RUN_ID } from './seed.mjs'
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
 const WIDTH = 390
 
-let browser
-before(async () => {
-  browser = await launch({ width: WIDTH, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
-})
-after(async () => {
-  await browser?.close()
-})
+const browser = browserFor(() =>
+  launch({ width: WIDTH, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
+)
 
 /** Every table cell showing a digit, with where it is; the page's own width. */
 async function numbers(page) {

@@ -8,9 +8,7 @@ import { before, describe, test } from 'node:test'
 import { openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
 import { HOST_D, HOST_D_AT_LEAST, HOST_D_ORDER, HOST_D_RANKS } from './seed.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
 
 const DEVICES = devices()
 const [[, desktop]] = DEVICES

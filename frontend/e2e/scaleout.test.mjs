@@ -3,13 +3,12 @@
 // scale-out row, labelled, beside it; scaling sets "2 instances on 1 vCPU each" beside "1 instance on 2 vCPUs"; the run
 // page shows each cell's instances and the balancer. Runs after the others (e2e/run.mjs): it adds a run.
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { launch, openPage } from './browser.mjs'
+import { before, describe, test } from 'node:test'
+import { openPage } from './browser.mjs'
 import { payload, repeat, submit } from './seed.mjs'
 import { tablesCut } from './layout.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
 const RUN_ID = '7f000001-0000-4000-8000-0000000005c0'
 const HOST_CLASS = 'Scale Test CPU @ 2.50GHz · 4 vCPU · 8 GiB'
@@ -79,7 +78,6 @@ const RUN = payload({
   database: { server: 'PostgreSQL', version: '17.6', cpus: '3', settings: { max_connections: '200' } },
 })
 
-let browser
 before(async () => {
   await submit(base, RUN, async () => {
     const board = await (
@@ -87,11 +85,8 @@ before(async () => {
     ).json()
     return board.series.length === 2
   })
-  browser = await launch()
 })
-after(async () => {
-  await browser?.close()
-})
+const browser = browserFor() // launched once the run is stored
 
 const open = (path) => openPage(browser, `${base}${path}`)
 

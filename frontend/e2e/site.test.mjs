@@ -4,21 +4,13 @@
    (board, warmup, ...). */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
+import { describe, test } from 'node:test'
 import { ALLOCATION, COST, EXPECTED_PLAINTEXT_ORDER, GC, HISTORY_RUN_ID, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
-
-let browser
+const browser = browserFor()
 let dialogs = 0
-before(async () => {
-  browser = await launch()
-})
-after(async () => {
-  await browser?.close()
-})
 
 async function open(path) {
   const page = await browser.context.newPage()

@@ -1,20 +1,12 @@
 // Browser tests of a frozen snapshot's page (desktop and phone) and of the about page.
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { after, before, describe, test } from 'node:test'
-import { launch } from './browser.mjs'
+import { describe, test } from 'node:test'
 import { EXPECTED_PLAINTEXT_ORDER, HOST_A, LATEST_RUN_ID, SNAPSHOT } from './seed.mjs'
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
-
-let browser
-before(async () => {
-  browser = await launch()
-})
-after(async () => {
-  await browser?.close()
-})
+const browser = browserFor()
 
 async function open(path, width = 1366) {
   const page = await browser.context.newPage()

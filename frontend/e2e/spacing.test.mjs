@@ -8,9 +8,7 @@ import { openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
 import { HISTORY_RUN_ID, LATEST_RUN_ID, SNAPSHOT } from './seed.mjs'
 import { touchingWords } from './layout.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
 
 const HOST_A_CLASS = encodeURIComponent('Podium Test CPU @ 3.00GHz · 4 vCPU · 16 GiB')
 const PAGES = [

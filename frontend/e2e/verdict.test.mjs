@@ -6,9 +6,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
 
 const [[, desktop]] = devices()
 const range = (r) => (r.rankHigh === r.rank ? String(r.rank) : `${r.rank}–${r.rankHigh}`)

@@ -2,23 +2,17 @@
 // every width (its tables too, at 1366 px), every badge a page offers loads, the API reference opens, a failing or stalled API says so with a retry.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { launch } from './browser.mjs'
 import { AB_ID, LATEST_RUN_ID } from './seed.mjs'
 import { tablesCut } from './layout.mjs'
+import { base } from './base.mjs'
+import { browserFor } from './devices.mjs'
 
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
 const PATHS = JSON.parse(readFileSync(new URL('../src/router/paths.json', import.meta.url), 'utf8'))
 const HTML = { headers: { Accept: 'text/html' } }
 
-let browser
-before(async () => {
-  browser = await launch()
-})
-after(async () => {
-  await browser?.close()
-})
+const browser = browserFor()
 
 describe('HTTP status of pages', () => {
   test('every route of the site answers 200; unknown pages and unknown frameworks answer 404', async () => {

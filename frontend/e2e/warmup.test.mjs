@@ -9,9 +9,7 @@ import { before, describe, test } from 'node:test'
 import { fitsWidth, openPage } from './browser.mjs'
 import { devices } from './devices.mjs'
 import { JVM_25, payload, smallCell, smallHost, smallRepeat, startedAgo, submit, warmupWindows } from './seed.mjs'
-
-const base = process.env.PODIUM_E2E_URL
-if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
+import { base } from './base.mjs'
 
 const RUN_ID = '7f000001-0000-4000-8000-0000000007a0'
 const FRAMEWORK = 'Warm Test'

@@ -60,17 +60,7 @@ func Home() (string, error) {
 		}
 		why = fmt.Sprintf("JAVA_HOME=%s is not a JDK %d or newer (found %d); ", h, MinMajor, v)
 	}
-	entries, _ := os.ReadDir(Root)
-	best, bestV := "", 0
-	for _, e := range entries {
-		if e.Type()&os.ModeSymlink != 0 || !e.IsDir() {
-			continue
-		}
-		d := filepath.Join(Root, e.Name())
-		if v := Major(d); v >= MinMajor && v > bestV {
-			best, bestV = d, v
-		}
-	}
+	best := newest(MinMajor, 0)
 	if best == "" {
 		return "", fmt.Errorf("%sno JDK %d or newer under %s: install one (apt-get install -y openjdk-21-jdk-headless) or set JAVA_HOME", why, MinMajor, Root)
 	}
@@ -101,6 +91,16 @@ func Java(t testing.TB) string {
 // test of what an older JDK lacks; the test is skipped without one.
 func Before(t testing.TB, major int) string {
 	t.Helper()
+	best := newest(11, major)
+	if best == "" {
+		t.Skipf("no JDK 11 to %d under %s", major-1, Root)
+	}
+	return filepath.Join(best, "bin", "java")
+}
+
+// newest is the JDK under Root of the highest feature version that is least or newer and, unless below is 0, older
+// than below; symbolic links skipped (Debian's aliases of the same JDK); "" when there is none.
+func newest(least, below int) string {
 	entries, _ := os.ReadDir(Root)
 	best, bestV := "", 0
 	for _, e := range entries {
@@ -108,12 +108,9 @@ func Before(t testing.TB, major int) string {
 			continue
 		}
 		d := filepath.Join(Root, e.Name())
-		if v := Major(d); v >= 11 && v < major && v > bestV {
+		if v := Major(d); v >= least && (below == 0 || v < below) && v > bestV {
 			best, bestV = d, v
 		}
 	}
-	if best == "" {
-		t.Skipf("no JDK 11 to %d under %s", major-1, Root)
-	}
-	return filepath.Join(best, "bin", "java")
+	return best
 }

@@ -1,13 +1,13 @@
 package dev.podium.ab;
 
-import dev.podium.common.SitePageCheck;
+import dev.podium.common.RoutePageCheck;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.UUID;
 
 /** /ab/:id of a comparison the service does not hold (or of no UUID at all) answers 404, as GET /api/ab/{id} does. */
 @ApplicationScoped
-public class AbPageCheck implements SitePageCheck {
+public class AbPageCheck extends RoutePageCheck {
 
     private final AbQueries queries;
 
@@ -16,20 +16,18 @@ public class AbPageCheck implements SitePageCheck {
     }
 
     @Override
-    public boolean exists(String route, Map<String, String> params) {
-        if (!route.equals("ab")) {
-            return true;
-        }
+    protected String route() {
+        return "ab";
+    }
+
+    @Override
+    protected boolean found(Map<String, String> params) {
         UUID id;
         try {
             id = UUID.fromString(params.get("id"));
         } catch (IllegalArgumentException e) {
-            return false;
+            return false; // comparison ids are UUIDs
         }
-        try {
-            return queries.exists(id);
-        } catch (RuntimeException e) {
-            return true; // the database is unreachable: the page loads and says so itself
-        }
+        return queries.exists(id);
     }
 }

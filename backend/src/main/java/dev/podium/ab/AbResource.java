@@ -22,7 +22,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
-import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -132,14 +131,7 @@ public class AbResource {
     })
     public AbComparison detail(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
         QueryParams.of(uri, endpoint);
-        return queries.comparison(uuid(id));
-    }
-
-    static UUID uuid(String id) {
-        try {
-            return UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ProblemException.notFound("no A/B comparison " + id + " (comparison ids are UUIDs)");
-        }
+        return queries.comparison(
+                ProblemException.uuidOrNotFound(id, "no A/B comparison " + id + " (comparison ids are UUIDs)"));
     }
 }

@@ -54,12 +54,8 @@ public class AgentService {
     }
 
     private static ProblemException enrolled(String keyid) {
-        return new ProblemException(
-                409,
-                "agent-key-enrolled",
-                "Conflict",
-                "this public key is already enrolled (keyid " + keyid + ")",
-                "publicKey");
+        return ProblemException.conflict(
+                "agent-key-enrolled", "this public key is already enrolled (keyid " + keyid + ")", "publicKey");
     }
 
     @Transactional

@@ -1,6 +1,7 @@
 package dev.podium.common;
 
 import java.util.List;
+import java.util.UUID;
 
 /** A request the service refuses, carrying everything its problem+json answer says. */
 public class ProblemException extends RuntimeException {
@@ -46,6 +47,11 @@ public class ProblemException extends RuntimeException {
         return new ProblemException(400, slug, "Bad request", detail, field);
     }
 
+    /** 409: what the request would create exists already; {@code field} names what makes it the same. */
+    public static ProblemException conflict(String slug, String detail, String field) {
+        return new ProblemException(409, slug, "Conflict", detail, field);
+    }
+
     /** 413 for an envelope over PODIUM_MAX_RUN_BYTES, whether refused by its Content-Length or by its bytes. */
     public static ProblemException runTooLarge(long bytes, long limit) {
         return new ProblemException(
@@ -58,6 +64,15 @@ public class ProblemException extends RuntimeException {
 
     public static ProblemException notFound(String detail) {
         return new ProblemException(404, "not-found", "Not found", detail, null);
+    }
+
+    /** The id of a path ({id}) as a UUID; 404 saying {@code detail} when it is not one: nothing has it. */
+    public static UUID uuidOrNotFound(String id, String detail) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw notFound(detail);
+        }
     }
 
     public int status() {

@@ -34,12 +34,7 @@ public class RunPartsResource {
                     + " no parts.")
     public RunPartsView parts(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
         QueryParams.of(uri, endpoint); // no query parameter: an unknown one is 400
-        UUID run;
-        try {
-            run = UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ProblemException.notFound("no run " + id + " (run ids are UUIDs)");
-        }
+        UUID run = ProblemException.uuidOrNotFound(id, "no run " + id + " (run ids are UUIDs)");
         return parts.view(run);
     }
 }

@@ -54,12 +54,7 @@ public class RunHostResource {
     @APIResponse(responseCode = "404", description = "No run with that id")
     public RunHost host(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
         QueryParams.of(uri, endpoint); // no query parameter: an unknown one is 400
-        UUID run;
-        try {
-            run = UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ProblemException.notFound("no run " + id + " (run ids are UUIDs)");
-        }
+        UUID run = ProblemException.uuidOrNotFound(id, "no run " + id + " (run ids are UUIDs)");
         EntityManager em = replica.entityManager();
         Object[] r = em.createQuery("""
                         select r.startedAt, r.hostClass, r.hostCpuModel, r.hostVcpus, r.hostServerCpus,

@@ -1,6 +1,6 @@
 package dev.podium.snapshot;
 
-import dev.podium.common.SitePageCheck;
+import dev.podium.common.RoutePageCheck;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -11,7 +11,7 @@ import javax.sql.DataSource;
 
 /** /snapshots/:slug of a snapshot never frozen answers 404, as GET /api/snapshots/{slug} does. */
 @ApplicationScoped
-public class SnapshotPageCheck implements SitePageCheck {
+public class SnapshotPageCheck extends RoutePageCheck {
 
     private final DataSource dataSource;
 
@@ -20,18 +20,18 @@ public class SnapshotPageCheck implements SitePageCheck {
     }
 
     @Override
-    public boolean exists(String route, Map<String, String> params) {
-        if (!route.equals("snapshot")) {
-            return true;
-        }
+    protected String route() {
+        return "snapshot";
+    }
+
+    @Override
+    protected boolean found(Map<String, String> params) throws SQLException {
         try (Connection c = dataSource.getConnection();
                 PreparedStatement s = c.prepareStatement("select 1 from snapshots where slug = ?")) {
             s.setString(1, params.get("slug"));
             try (ResultSet rs = s.executeQuery()) {
                 return rs.next();
             }
-        } catch (SQLException | RuntimeException e) {
-            return true; // the database is unreachable: the page loads and says so itself
         }
     }
 }

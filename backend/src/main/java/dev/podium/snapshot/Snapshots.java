@@ -167,10 +167,8 @@ public class Snapshots {
     }
 
     private static ProblemException duplicate(String slug) {
-        return new ProblemException(
-                409,
+        return ProblemException.conflict(
                 "snapshot-exists",
-                "Conflict",
                 "a snapshot named '" + slug + "' exists already; snapshots are never replaced: choose another slug",
                 "slug");
     }

@@ -62,10 +62,8 @@ public class Webhooks {
                         + " returning id, url, secret, created_at",
                 List.of(url, secret));
         if (inserted.isEmpty()) {
-            throw new ProblemException(
-                    409,
+            throw ProblemException.conflict(
                     "webhook-exists",
-                    "Conflict",
                     "a webhook is registered for this url already; to change its secret, delete it and register again",
                     "url");
         }

@@ -36,6 +36,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -114,51 +115,31 @@ class ConcurrentCreatesTest extends EmptyDatabaseTest {
 
     @Test
     void enrolling_one_key_eight_times_at_once_enrols_it_once_and_answers_409_naming_publicKey_to_the_rest() {
-        for (int round = 0; round < ROUNDS; round++) {
+        raceAdminCreates("/api/agents", "publicKey", "agents with the key", round -> {
             String publicKey = newPublicKey();
-            Map<String, String> body = Map.of("name", "racer " + round, "publicKey", publicKey);
-
-            List<Answer> answers = race(admin("/api/agents", body));
-
-            assertOneCreatedAndTheRest(answers, a -> a.conflictNaming("publicKey"), round);
-            assertEquals(
-                    1,
-                    rows.scalar("select count(*) from agents where public_key = decode('" + publicKey + "', 'base64')"),
-                    "agents with the key, round " + round);
-        }
+            return new Create(
+                    Map.of("name", "racer " + round, "publicKey", publicKey),
+                    "select count(*) from agents where public_key = decode('" + publicKey + "', 'base64')");
+        });
     }
 
     @Test
     void registering_one_webhook_url_eight_times_at_once_registers_it_once_and_answers_409_naming_url_to_the_rest() {
-        for (int round = 0; round < ROUNDS; round++) {
+        raceAdminCreates("/api/webhooks", "url", "webhooks of the url", round -> {
             String url = "http://127.0.0.1:9/race-" + round;
-            Map<String, String> body = Map.of("url", url);
-
-            List<Answer> answers = race(admin("/api/webhooks", body));
-
-            assertOneCreatedAndTheRest(answers, a -> a.conflictNaming("url"), round);
-            assertEquals(
-                    1,
-                    rows.scalar("select count(*) from webhooks where url = '" + url + "'"),
-                    "webhooks of the url, round " + round);
-        }
+            return new Create(Map.of("url", url), "select count(*) from webhooks where url = '" + url + "'");
+        });
     }
 
     @Test
     void freezing_one_slug_eight_times_at_once_stores_one_snapshot_and_answers_409_naming_slug_to_the_rest() {
         Api.store(TestVectors.envelope("minimal")); // a board to freeze
-        for (int round = 0; round < ROUNDS; round++) {
+        raceAdminCreates("/api/snapshots", "slug", "snapshots of the slug", round -> {
             String slug = "race-" + round;
-            Map<String, String> body = Map.of("slug", slug, "title", "Race " + round);
-
-            List<Answer> answers = race(admin("/api/snapshots", body));
-
-            assertOneCreatedAndTheRest(answers, a -> a.conflictNaming("slug"), round);
-            assertEquals(
-                    1,
-                    rows.scalar("select count(*) from snapshots where slug = '" + slug + "'"),
-                    "snapshots of the slug, round " + round);
-        }
+            return new Create(
+                    Map.of("slug", slug, "title", "Race " + round),
+                    "select count(*) from snapshots where slug = '" + slug + "'");
+        });
     }
 
     @Test
@@ -185,6 +166,24 @@ class ConcurrentCreatesTest extends EmptyDatabaseTest {
                     run.get("results").size(),
                     rows.scalar("select count(*) from cells where run_id = '" + runId + "'"),
                     "the run's cells, stored once, round " + round);
+        }
+    }
+
+    /** One round's create: the members of its JSON body, and the query counting what it stored. */
+    private record Create(Map<String, String> body, String count) {}
+
+    /**
+     * ROUNDS races of an admin create at {@code path}, each round's made by {@code round}: each time one is created,
+     * the rest answered 409 naming {@code field}, and it is stored once ({@code stored} names the count in failures).
+     */
+    private void raceAdminCreates(String path, String field, String stored, IntFunction<Create> round) {
+        for (int r = 0; r < ROUNDS; r++) {
+            Create create = round.apply(r);
+
+            List<Answer> answers = race(admin(path, create.body()));
+
+            assertOneCreatedAndTheRest(answers, a -> a.conflictNaming(field), r);
+            assertEquals(1, rows.scalar(create.count()), stored + ", round " + r);
         }
     }
 

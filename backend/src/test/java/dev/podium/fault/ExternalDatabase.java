@@ -1,17 +1,10 @@
 package dev.podium.fault;
 
 import dev.podium.testing.FreePort;
-import dev.podium.testing.SystemPostgres;
+import dev.podium.testing.PostgresClusters;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,24 +14,17 @@ import java.util.Map;
  */
 public class ExternalDatabase implements QuarkusTestResourceLifecycleManager {
 
-    private static Path bin;
-    private static Path folder;
-    private static String runAs;
+    private static final String CLUSTER = "data";
+
+    private static PostgresClusters clusters;
 
     @Override
     public Map<String, String> start() {
         try {
-            bin = SystemPostgres.binaries("initdb");
-            folder = Files.createTempDirectory("podium-external-pg-");
+            clusters = new PostgresClusters("podium-external-pg-", "initdb");
             int port = FreePort.any();
-            runAs = SystemPostgres.owner(folder);
-            pg("initdb", "-D", data().toString(), "-U", "podium", "--auth=trust", "-E", "UTF8", "--no-locale");
-            Files.writeString(
-                    data().resolve("postgresql.conf"),
-                    "\nport = " + port + "\nlisten_addresses = '127.0.0.1'\n" + "unix_socket_directories = '" + folder
-                            + "'\n",
-                    StandardCharsets.UTF_8,
-                    StandardOpenOption.APPEND);
+            clusters.initdb(CLUSTER);
+            clusters.configure(CLUSTER, port, "");
             pgCtl("start");
             return Map.of(
                     "quarkus.datasource.jdbc.url", "jdbc:postgresql://127.0.0.1:" + port + "/postgres",
@@ -51,45 +37,15 @@ public class ExternalDatabase implements QuarkusTestResourceLifecycleManager {
 
     /** pg_ctl on the cluster (start, stop -m fast, ...), waiting until it is done. */
     static void pgCtl(String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                "pg_ctl", "-D", data().toString(), "-l", folder.resolve("log").toString(), "-w", "-t", "60"));
-        command.addAll(List.of(args));
-        pg(command.toArray(String[]::new));
+        clusters.pgCtl(CLUSTER, args);
     }
 
     static String version() {
-        return "PostgreSQL " + bin.getParent().getFileName();
-    }
-
-    private static Path data() {
-        return folder.resolve("data");
-    }
-
-    private static void pg(String... command) throws IOException {
-        List<String> line = new ArrayList<>();
-        if (runAs != null) {
-            line.addAll(List.of("runuser", "-u", runAs, "--"));
-        }
-        line.add(bin.resolve(command[0]).toString());
-        line.addAll(List.of(command).subList(1, command.length));
-        int exit = SystemPostgres.run(line.toArray(String[]::new));
-        if (exit != 0) {
-            String log = Files.exists(folder.resolve("log")) ? Files.readString(folder.resolve("log")) : "";
-            throw new IllegalStateException(String.join(" ", line) + " exited " + exit + "\n" + log);
-        }
+        return clusters.version();
     }
 
     @Override
     public void stop() {
-        try {
-            pgCtl("stop", "-m", "immediate");
-        } catch (IOException | RuntimeException ignored) {
-            // already stopped; the folder goes next
-        }
-        try (var files = Files.walk(folder)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temporary folder; nothing depends on it
-        }
+        clusters.delete(CLUSTER);
     }
 }

@@ -10,8 +10,9 @@ import java.util.stream.Stream;
 
 /**
  * The system's PostgreSQL server binaries (Debian's postgresql package, /usr/lib/postgresql/N/bin) for the tests that
- * run clusters of their own outside the service (ExternalDatabase, StreamingReplica): where they are, who runs them
- * (PostgreSQL refuses to run as root: under root, the postgres user, else nobody), and a command run to its end.
+ * run clusters of their own outside the service (PostgresClusters, for ExternalDatabase and StreamingReplica): where
+ * they are, who runs them (PostgreSQL refuses to run as root: under root, the postgres user, else nobody), and a
+ * command run to its end.
  */
 public final class SystemPostgres {
 

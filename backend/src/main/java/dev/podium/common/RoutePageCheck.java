@@ -1,0 +1,30 @@
+package dev.podium.common;
+
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * A {@link SitePageCheck} of one route: every other route's page exists as far as it knows, and so does its own when
+ * the look-up fails (the database is unreachable: the page loads and says so itself); its page is missing only when
+ * the look-up says so.
+ */
+public abstract class RoutePageCheck implements SitePageCheck {
+
+    /** The route's name in frontend/src/router/paths.json. */
+    protected abstract String route();
+
+    /** Whether the subject the path parameters name exists; an exception when that cannot be told. */
+    protected abstract boolean found(Map<String, String> params) throws SQLException;
+
+    @Override
+    public boolean exists(String route, Map<String, String> params) {
+        if (!route.equals(route())) {
+            return true;
+        }
+        try {
+            return found(params);
+        } catch (SQLException | RuntimeException e) {
+            return true; // the database is unreachable: the page loads and says so itself
+        }
+    }
+}
