@@ -11,11 +11,11 @@ import java.util.zip.Inflater;
  * before V29 was until {@link EnvelopeCompression} converts it; exactly one of the two is set. Either way
  * {@link #bytes()} is the request body exactly as received: the deflated form is only chosen once inflating it has
  * given those bytes back. Deflate, not the column's own compression: the embedded PostgreSQL has no lz4, and its pglz
- * on base64 saved about 3x (V1__runs.sql) against about 11x for zlib on the benchmarks' envelopes (docs/architecture.md).
+ * on base64 saved about 3x (V1__runs.sql) against 8.5x for zlib on the benchmarks' envelopes (docs/architecture.md).
  */
 public record StoredEnvelope(byte[] verbatim, byte[] deflated) {
 
-    /** zlib's default level: about 10% smaller than level 1 on the benchmarks' envelopes, at ~12 ms a MB of envelope. */
+    /** zlib's default (6): 27% smaller than level 1 on the benchmarks' envelopes, at about 3x its CPU time a MB. */
     static final int LEVEL = Deflater.DEFAULT_COMPRESSION;
 
     public StoredEnvelope {
