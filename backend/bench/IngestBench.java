@@ -137,7 +137,8 @@ public class IngestBench {
                 copyRate, copySeconds * 1000 / runs);
         System.out.printf(Locale.ROOT, "ratio ingest / COPY: %.2f (target >= 0.30)%n", ingestRate / copyRate);
         StringBuilder phases = new StringBuilder("service time per run:");
-        for (String phase : List.of("signature", "validation", "statistics", "run-row", "statistics-wait", "cells")) {
+        for (String phase :
+                List.of("signature", "validation", "statistics", "envelope", "run-row", "statistics-wait", "cells")) {
             double seconds = phasesAfter.getOrDefault(phase, 0.0) - phasesBefore.getOrDefault(phase, 0.0);
             phases.append(String.format(Locale.ROOT, " %s %.0f ms,", phase, seconds * 1000 / runs));
         }

@@ -4,8 +4,8 @@
 # the trivial GET /q/health/live with wrk on the same server (loopback only), plain and with Accept-Encoding: gzip as
 # browsers send it. Targets (issue 14): leaderboard >= 0.8 x the health endpoint's requests/s, p99 < 25 ms at 64
 # connections. The first load takes about half an hour at 10.1M (the service ingests every run, signed, through its
-# own writer: 6,900 repeat rows/s at SCALE=2M on 2 shared cores) and about 10 GB of disk (0.96 KB a repeat row, 63% of
-# it the runs' stored envelopes); later runs reuse it.
+# own writer: 6,900 repeat rows/s at SCALE=2M on 2 shared cores) and about 4.5 GB of disk (0.44 KB a repeat row at
+# SCALE=1M with the envelopes deflated, V29; 1.0 KB before); later runs reuse it.
 #
 #   backend/bench/read.sh                      build, load (first time only), serve, measure, stop
 #   backend/bench/read.sh --load-only          build, load the dataset into $PODIUM_BENCH_DATA, stop; then serve it with

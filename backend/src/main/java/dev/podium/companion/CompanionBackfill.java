@@ -3,6 +3,7 @@ package dev.podium.companion;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.StartupBackfill;
+import dev.podium.envelope.StoredEnvelope;
 import dev.podium.input.DsseEnvelope;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -32,7 +33,7 @@ public class CompanionBackfill {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int BATCH = 100;
     private static final String NEXT =
-            "select b.run_id, r.envelope from companion_backfill b join runs r on r.id = b.run_id"
+            "select b.run_id, r.envelope, r.envelope_deflated from companion_backfill b join runs r on r.id = b.run_id"
                     + " order by b.run_id limit ?";
     private static final String RUN = "update runs set database_server = ?, database_version = ?, database_cpus = ?,"
             + " database_settings = ?::jsonb, balancer_server = ?, balancer_version = ?, balancer_cpus = ?,"
@@ -76,7 +77,7 @@ public class CompanionBackfill {
                 try (ResultSet rs = next.executeQuery()) {
                     while (rs.next()) {
                         ids.add(rs.getObject(1, UUID.class));
-                        envelopes.add(rs.getBytes(2));
+                        envelopes.add(new StoredEnvelope(rs.getBytes(2), rs.getBytes(3)).bytes());
                     }
                 }
             }

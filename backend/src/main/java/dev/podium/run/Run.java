@@ -18,7 +18,7 @@ import java.util.UUID;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
-/** One stored benchmark run: every metadata field of the payload, and the envelope exactly as received. */
+/** One stored benchmark run: every metadata field of the payload, and the envelope as received (deflated since V29). */
 @Entity
 @Table(name = "runs")
 public class Run extends PanacheEntityBase {
@@ -37,8 +37,11 @@ public class Run extends PanacheEntityBase {
     @Column(nullable = false)
     public byte[] payloadSha256;
 
-    @Column(nullable = false)
+    /** The envelope verbatim: runs stored before V29 until EnvelopeCompression converts them; else null. */
     public byte[] envelope;
+
+    /** The envelope deflated (dev.podium.envelope.StoredEnvelope); null while it is still verbatim. */
+    public byte[] envelopeDeflated;
 
     @Column(nullable = false)
     public Instant receivedAt;

@@ -3,6 +3,7 @@ package dev.podium.run;
 import dev.podium.agent.Agent;
 import dev.podium.common.ProblemException;
 import dev.podium.companion.CompanionServer;
+import dev.podium.envelope.StoredEnvelope;
 import dev.podium.read.CellView;
 import dev.podium.replica.Replica;
 import dev.podium.rounds.JvmStart;
@@ -99,20 +100,23 @@ public class RunQueries {
                         r.jvmGc,
                         r.jvmFlags == null ? List.of() : Arrays.asList(r.jvmFlags)),
                 cells,
-                new String(r.envelope, StandardCharsets.UTF_8),
+                new String(new StoredEnvelope(r.envelope, r.envelopeDeflated).bytes(), StandardCharsets.UTF_8),
                 CompanionServer.stored(r.databaseServer, r.databaseVersion, r.databaseCpus, r.databaseSettings),
                 CompanionServer.stored(r.balancerServer, r.balancerVersion, r.balancerCpus, r.balancerSettings));
     }
 
+    /** The envelope exactly as received, from whichever form its row keeps (verbatim or deflated). */
     public byte[] envelope(UUID id) {
-        byte[] envelope = bytes(replica.entityManager(), "envelope", id);
-        if (envelope == null) {
-            throw ProblemException.notFound("no run " + id);
-        }
-        return envelope;
+        Object[] forms = replica.entityManager()
+                .createQuery("select r.envelope, r.envelopeDeflated from Run r where r.id = :id", Object[].class)
+                .setParameter("id", id)
+                .getResultStream()
+                .findFirst()
+                .orElseThrow(() -> ProblemException.notFound("no run " + id));
+        return new StoredEnvelope((byte[]) forms[0], (byte[]) forms[1]).bytes();
     }
 
-    /** One byte[] field of the stored run (envelope, payloadSha256), without loading the run; null when none is. */
+    /** One byte[] field of the stored run (payloadSha256), without loading the run; null when none is. */
     static byte[] bytes(String field, UUID id) {
         return bytes(Panache.getEntityManager(), field, id);
     }

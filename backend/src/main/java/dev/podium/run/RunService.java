@@ -5,6 +5,7 @@ import dev.podium.changes.ChangeDetector;
 import dev.podium.common.DatabaseErrors;
 import dev.podium.common.PodiumConfig;
 import dev.podium.common.ProblemException;
+import dev.podium.envelope.StoredEnvelope;
 import dev.podium.ingest.IngestGate;
 import dev.podium.ingest.IngestPhases;
 import dev.podium.input.DsseEnvelope;
@@ -93,7 +94,6 @@ public class RunService {
             Run run = RunMapper.toRun(payload);
             run.keyid = signer.keyid();
             run.payloadSha256 = envelope.payloadSha256();
-            run.envelope = body;
             RunWriter.Outcome known = writer.compare(run.id, run.payloadSha256);
             if (known != null) {
                 return answer(run.id, known); // a resubmission (or a conflict) needs no statistics
@@ -112,6 +112,12 @@ public class RunService {
                     },
                     statisticsPool);
             try {
+                // the body deflated while the statistics run, kept so once it has inflated back to the same bytes
+                long t3 = System.nanoTime();
+                StoredEnvelope stored = StoredEnvelope.of(body);
+                run.envelope = stored.verbatim();
+                run.envelopeDeflated = stored.deflated();
+                phases.record("envelope", t3);
                 Accepted accepted = store(run, signer.agentId(), statistics::join);
                 if (accepted.created()) {
                     changes.runStored(
