@@ -32,8 +32,9 @@ class ColumnsTest extends EmptyDatabaseTest {
 
     @BeforeEach
     void reset() {
-        // with allocation and GC, so that every described field (gc's too) has a value to find
-        Api.store(V2Payloads.envelope(V2Payloads.withGc(V2Payloads.full(RUN), 0.02, 300)));
+        // with every declared figure (figure.Figure: allocation and GC among them) on every repeat of every cell, so
+        // that every described field (gc's and figures' too) has a value to find
+        Api.store(V2Payloads.envelope(V2Payloads.withEveryFigure(V2Payloads.full(RUN))));
     }
 
     @Test
