@@ -6,7 +6,16 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import { launch } from './browser.mjs'
-import { ALLOCATION, COST, EXPECTED_PLAINTEXT_ORDER, GC, HISTORY_RUN_ID, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
+import {
+  ALLOCATION,
+  COST,
+  EXPECTED_PLAINTEXT_ORDER,
+  GC,
+  HISTORY_RUN_ID,
+  LATEST_RUN_ID,
+  MINOR_FAULTS,
+  XSS_NAME,
+} from './seed.mjs'
 
 const base = process.env.PODIUM_E2E_URL
 if (!base) throw new Error('PODIUM_E2E_URL is not set: run the browser tests with `npm run test:browser`')
@@ -385,6 +394,10 @@ describe('cost', () => {
     assert.equal((await netty.locator('td.gc-share').textContent()).trim(), `${(GC.gcCpuShare * 100).toFixed(2)}%`)
     assert.equal((await netty.locator('td.gc-pause').textContent()).trim(), `${GC.gcPauseMaxMs.toFixed(1)} ms`)
     assert.equal(await gcRows.filter({ hasText: 'nginx' }).count(), 0)
+    // a declared figure shown by its label alone (lib/figures.ts): every repeat's minor faults per request
+    const faults = page.locator('section[aria-labelledby="repeats-title"] td.figure-minorFaultsPerRequest')
+    assert.ok((await faults.count()) > 0)
+    assert.deepEqual(new Set((await faults.allTextContents()).map((t) => t.trim())), new Set([MINOR_FAULTS.toFixed(3)]))
     await page.close()
     const old = await open(`/runs/${HISTORY_RUN_ID}`)
     await old.getByText('Not recorded').waitFor()

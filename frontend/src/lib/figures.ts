@@ -10,7 +10,14 @@ export interface FigureLabel {
   digits: number // decimals shown
 }
 
-export const FIGURE_LABELS: readonly FigureLabel[] = []
+export const FIGURE_LABELS: readonly FigureLabel[] = [
+  {
+    name: 'minorFaultsPerRequest',
+    label: 'minor faults',
+    title: 'minor page faults of the target’s processes per request',
+    digits: 3,
+  },
+]
 
 /** The repeat's value of a figure, null where it has none (an older run, a cell that cannot have it). */
 export function figureValue(r: Repeat, name: string): number | null {

@@ -65,7 +65,16 @@ public enum Figure {
             false,
             "Steal retries",
             null,
-            "tries of the repeat discarded before it for steal");
+            "tries of the repeat discarded before it for steal"),
+    MINOR_FAULTS_PER_REQUEST(
+            "minorFaultsPerRequest",
+            In.USAGE,
+            false,
+            Aggregate.ESTIMATE,
+            false,
+            "Minor faults",
+            "faults/request",
+            "minor page faults of the target's process tree per request");
 
     /** Where the payload's repeat (results[].repeats[]) holds the figure. */
     public enum In {
