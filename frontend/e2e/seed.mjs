@@ -60,6 +60,8 @@ export const COST = {
 export const ALLOCATION = { Netty: 400, 'Spring MVC': 9000 }
 /** The GC figures of every JVM repeat of the v2 run beside its allocation. */
 export const GC = { gcCount: 12, gcSeconds: 0.06, gcCpuShare: 0.0325, gcPauseMaxMs: 6.5 }
+/** The minor page faults per request every repeat of the v2 run records (nginx's too). */
+export const MINOR_FAULTS = 0.125
 
 /** The host settings the v2 run records. */
 export const HOST_SETTINGS = {
@@ -88,6 +90,7 @@ function v2(run) {
         targetRssPeakBytes: Math.round(mb * 1.1e6),
         generatorCpuSeconds: 10,
         samples: 30,
+        minorFaultsPerRequest: MINOR_FAULTS,
       }
       if (c.framework !== 'nginx') {
         Object.assign(r.usage, { allocatedBytesPerRequest: ALLOCATION[c.framework] ?? 2048, ...GC })

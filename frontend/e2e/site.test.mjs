@@ -5,7 +5,16 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
-import { ALLOCATION, COST, EXPECTED_PLAINTEXT_ORDER, GC, HISTORY_RUN_ID, LATEST_RUN_ID, XSS_NAME } from './seed.mjs'
+import {
+  ALLOCATION,
+  COST,
+  EXPECTED_PLAINTEXT_ORDER,
+  GC,
+  HISTORY_RUN_ID,
+  LATEST_RUN_ID,
+  MINOR_FAULTS,
+  XSS_NAME,
+} from './seed.mjs'
 import { base } from './base.mjs'
 import { browserFor } from './devices.mjs'
 
@@ -377,6 +386,10 @@ describe('cost', () => {
     assert.equal((await netty.locator('td.gc-share').textContent()).trim(), `${(GC.gcCpuShare * 100).toFixed(2)}%`)
     assert.equal((await netty.locator('td.gc-pause').textContent()).trim(), `${GC.gcPauseMaxMs.toFixed(1)} ms`)
     assert.equal(await gcRows.filter({ hasText: 'nginx' }).count(), 0)
+    // a declared figure shown by its label alone (lib/figures.ts): every repeat's minor faults per request
+    const faults = page.locator('section[aria-labelledby="repeats-title"] td.figure-minorFaultsPerRequest')
+    assert.ok((await faults.count()) > 0)
+    assert.deepEqual(new Set((await faults.allTextContents()).map((t) => t.trim())), new Set([MINOR_FAULTS.toFixed(3)]))
     await page.close()
     const old = await open(`/runs/${HISTORY_RUN_ID}`)
     await old.getByText('Not recorded').waitFor()

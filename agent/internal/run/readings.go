@@ -1,7 +1,7 @@
 package run
 
 // What is read from the host around one try of a repeat: the target's and the load generator's CPU time and memory,
-// the balancer's and the database's CPU time, the JVM's allocation and GC counters, and the share of the machine's
+// the target's minor page faults, the balancer's and the database's CPU time, the JVM's allocation and GC counters, and the share of the machine's
 // CPU time its host took (steal).
 
 import (
@@ -72,6 +72,9 @@ func (s *session) measureOnce(inProcess, db bool, f func() (load.Result, error))
 	res, err := f()
 	rd := reading{res: res, u: sm.Stop(), instanceCPU: sm.TreeCPUSeconds(), stolen: -1}
 	u := &rd.u
+	if err == nil {
+		u.MinorFaultsPerRequest = usage.PerRequest(sm.MinorFaults(), res.Requests)
+	}
 	if share, ok := stolen(); ok {
 		rd.stolen = share
 	}

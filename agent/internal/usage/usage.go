@@ -1,10 +1,11 @@
-// Package usage measures what a target costs while it is loaded: the CPU time (user and system) and the
-// resident memory of its whole process tree (read from /proc/<pid>/stat, no shelling out),
+// Package usage measures what a target costs while it is loaded: the CPU time (user and system), the resident
+// memory and the minor page faults of its whole process tree (read from /proc/<pid>/stat, no shelling out),
 // and the load generator's own CPU time from rusage.
 package usage
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"strconv"
 	"sync"
@@ -30,6 +31,9 @@ type Stat struct {
 	OwnTicks   int64 // utime + stime: its own only
 	RSSBytes   int64
 	StartTicks int64 // starttime: tells a reused pid from the one seen before
+	// MinorFaults is minflt + cminflt: page faults served without I/O (a page first touched, copied on write),
+	// its own and its reaped children's
+	MinorFaults int64
 }
 
 // ParseStat reads the fields of /proc/<pid>/stat that usage needs. The command name (field 2) may hold
@@ -48,7 +52,7 @@ func ParseStat(b []byte) (Stat, bool) {
 		return v
 	}
 	return Stat{Pgrp: int(n(5)), UserTicks: n(14) + n(16), SysTicks: n(15) + n(17),
-		OwnTicks: n(14) + n(15), RSSBytes: n(24) * pageSize, StartTicks: n(22)}, true
+		OwnTicks: n(14) + n(15), RSSBytes: n(24) * pageSize, StartTicks: n(22), MinorFaults: n(10) + n(11)}, true
 }
 
 func readStat(pid int) (Stat, bool) {
@@ -149,6 +153,8 @@ type Usage struct {
 	GCSeconds                *float64 `json:"gcSeconds,omitempty"`
 	GCCPUShare               *float64 `json:"gcCpuShare,omitempty"`
 	GCPauseMaxMs             *float64 `json:"gcPauseMaxMs,omitempty"`
+	// The target's minor page faults over the repeat per request (its whole process tree; nil without requests).
+	MinorFaultsPerRequest *float64 `json:"minorFaultsPerRequest,omitempty"`
 }
 
 // DefaultInterval is how often memory is sampled: often enough for a peak, rarely enough to cost nothing.
@@ -178,6 +184,7 @@ type Sampler struct {
 	rssPeak int64
 	samples int
 	perTree []float64 // each tree's CPU seconds (user + system), once stopped
+	faults  int64     // the trees' minor page faults, once stopped
 }
 
 // Start begins sampling the process tree led by leader (the target's process, leader of its group) every
@@ -260,13 +267,15 @@ func (s *Sampler) Stop() Usage {
 	wall := time.Since(s.started).Seconds()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var user, sys int64
+	var user, sys, faults int64
 	perTree := make([]int64, len(s.leaders))
 	for _, p := range s.procs {
 		user += p.last.UserTicks - p.first.UserTicks
 		sys += p.last.SysTicks - p.first.SysTicks
+		faults += p.last.MinorFaults - p.first.MinorFaults
 		perTree[p.tree] += p.last.UserTicks - p.first.UserTicks + p.last.SysTicks - p.first.SysTicks
 	}
+	s.faults = max(faults, 0)
 	s.perTree = nil
 	for _, t := range perTree {
 		s.perTree = append(s.perTree, round(float64(max(t, 0))/clockTicks, 2))
@@ -285,6 +294,23 @@ func (s *Sampler) TreeCPUSeconds() []float64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.perTree
+}
+
+// MinorFaults is the trees' minor page faults over the sampling (counted as their CPU time is: each process's own
+// and its reaped children's, a process born during the sampling from its start); 0 before Stop.
+func (s *Sampler) MinorFaults() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.faults
+}
+
+// PerRequest is count over requests rounded to 6 decimals, nil without requests.
+func PerRequest(count, requests int64) *float64 {
+	if requests <= 0 {
+		return nil
+	}
+	v := math.Round(float64(count)/float64(requests)*1e6) / 1e6
+	return &v
 }
 
 // SelfCPU is this process's CPU time so far (user + system), for the in-process open-loop generator.

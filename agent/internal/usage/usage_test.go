@@ -14,12 +14,12 @@ import (
 func TestParseStatCountsFieldsAfterTheCommandName(t *testing.T) {
 	t.Parallel()
 	// A command name with spaces and a ')' must not shift the fields (pid 4242, pgrp 4200).
-	line := "4242 (java (x) y) S 1 4200 4200 0 -1 4194560 100 0 0 0 250 75 10 5 20 0 30 0 123456 5000000000 2048 18446744073709551615\n"
+	line := "4242 (java (x) y) S 1 4200 4200 0 -1 4194560 100 7 0 0 250 75 10 5 20 0 30 0 123456 5000000000 2048 18446744073709551615\n"
 	s, ok := ParseStat([]byte(line))
 	if !ok {
 		t.Fatal("not parsed")
 	}
-	want := Stat{Pgrp: 4200, UserTicks: 260, SysTicks: 80, OwnTicks: 325, RSSBytes: 2048 * pageSize, StartTicks: 123456}
+	want := Stat{Pgrp: 4200, UserTicks: 260, SysTicks: 80, OwnTicks: 325, RSSBytes: 2048 * pageSize, StartTicks: 123456, MinorFaults: 107}
 	if s != want {
 		t.Errorf("got %+v, want %+v", s, want)
 	}
@@ -81,16 +81,7 @@ func TestSamplerMeasuresTheWholeGroup(t *testing.T) {
 // tree's CPU time is told apart (a busy one and an idle one).
 func TestSamplerSumsSeveralTrees(t *testing.T) {
 	t.Parallel()
-	start := func(script string) int {
-		cmd := exec.Command("sh", "-c", script)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); _ = cmd.Wait() })
-		return cmd.Process.Pid
-	}
-	busy, idle := start("yes >/dev/null & wait"), start("sleep 30 & wait")
+	busy, idle := startTree(t, "yes >/dev/null & wait"), startTree(t, "sleep 30 & wait")
 	deadline := time.Now().Add(5 * time.Second)
 	for (len(Members(busy)) < 2 || len(Members(idle)) < 2) && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
@@ -106,6 +97,45 @@ func TestSamplerSumsSeveralTrees(t *testing.T) {
 	if both := RSS(busy) + RSS(idle); u.TargetRSSPeakBytes < max(RSS(busy), RSS(idle)) || u.TargetRSSPeakBytes > 2*both {
 		t.Errorf("peak RSS %d, the two trees hold %d now", u.TargetRSSPeakBytes, both)
 	}
+}
+
+// A tree that touches 32 MiB of fresh memory while it is sampled (dd's buffer, written page by page) has at least
+// its pages' faults counted (4 KiB pages: 8,192; fewer only with transparent huge pages, so the bound is the exec's
+// own), and an idle tree none; per request they are the count over the requests, none without requests.
+func TestSamplerCountsMinorFaults(t *testing.T) {
+	t.Parallel()
+	toucher := startTree(t, "sleep 0.6; dd if=/dev/zero of=/dev/null bs=32M count=2 2>/dev/null; sleep 30")
+	idle := startTree(t, "sleep 30")
+	time.Sleep(300 * time.Millisecond) // both started (the idle one's sleep exec'd) before the sampling
+	busy, quiet := Start(toucher, 50*time.Millisecond), Start(idle, 50*time.Millisecond)
+	time.Sleep(1500 * time.Millisecond)
+	busy.Stop()
+	quiet.Stop()
+	t.Logf("minor faults: %d for the tree that ran dd, %d for the idle one", busy.MinorFaults(), quiet.MinorFaults())
+	if n := busy.MinorFaults(); n < 100 {
+		t.Errorf("a tree that ran dd with a 32 MiB buffer counted %d minor faults, want at least 100", n)
+	}
+	if n := quiet.MinorFaults(); n > 10 {
+		t.Errorf("an idle tree counted %d minor faults, want about none", n)
+	}
+	if p := PerRequest(1500, 4000); p == nil || *p != 0.375 {
+		t.Errorf("1,500 faults over 4,000 requests: %v, want 0.375", p)
+	}
+	if p := PerRequest(1500, 0); p != nil {
+		t.Errorf("without requests: %v, want none", *p)
+	}
+}
+
+// startTree starts sh -c script as the leader of its own process group, killed with its group when the test ends.
+func startTree(t *testing.T, script string) int {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", script)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); _ = cmd.Wait() })
+	return cmd.Process.Pid
 }
 
 // schedRuntime is the group's run time in seconds from /proc/<pid>/schedstat, independent of /proc/<pid>/stat.

@@ -1,6 +1,7 @@
 package dev.podium.cells;
 
 import dev.podium.columns.Column;
+import dev.podium.columns.FigureTables;
 import dev.podium.columns.Table;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
@@ -16,8 +17,9 @@ import java.util.function.Function;
 /**
  * A run's cells as a table, described once: the CSV of GET /api/runs/{id}/cells (header and rows) and GET
  * /api/columns/cells, from which the site builds the run page's download, come from this list. The cell's own fields
- * first, its statistics, its start-up, then the columns added since (database client, CPU seconds, time to peak,
- * allocation and GC), the JVM starts, the JVM mode, a cost cell's achieved rate and ladder, topology last.
+ * first, its statistics, its start-up, then the columns added since (database client, CPU seconds, time to peak, the
+ * declared figures with an interval (figure.Figure: allocation, ...), GC), the JVM starts, the JVM mode, a cost cell's
+ * achieved rate and ladder, topology last.
  */
 @ApplicationScoped
 public class RunCellsColumns implements Table.Source {
@@ -136,14 +138,7 @@ public class RunCellsColumns implements Table.Source {
                             "s",
                             "from the start of warm-up to 95% of the steady state",
                             CellView::timeToPeakSeconds)),
-            Column.<CellView>estimate(
-                    "allocatedBytesPerRequest",
-                    "Allocation",
-                    "bytes/request",
-                    "bytes allocated on the heap per request",
-                    " (JVM cells)",
-                    "items[].gc.allocatedBytesPerRequest",
-                    c -> c.gc() == null ? null : c.gc().allocatedBytesPerRequest()),
+            FigureTables.<CellView>estimates("items[].", CellView::figures),
             List.of(
                     gc("gcCount", "GC pauses", null, "garbage-collection pauses", GcStats::gcCount),
                     gc("gcSeconds", "GC time", "s", "time in those pauses", GcStats::gcSeconds),

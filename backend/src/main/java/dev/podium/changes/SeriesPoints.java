@@ -1,6 +1,7 @@
 package dev.podium.changes;
 
 import dev.podium.common.Rows;
+import dev.podium.figure.Figure;
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.SeriesKey;
 import java.sql.Connection;
@@ -18,6 +19,9 @@ import java.util.UUID;
  * left out) and each point's repeats by metric, on the connection of the detector's transaction.
  */
 final class SeriesPoints {
+
+    /** The allocation metric's column, on cells (its mean) and on repeats (figure.Figure). */
+    private static final String ALLOCATION = Figure.ALLOCATED_BYTES_PER_REQUEST.column();
 
     private SeriesPoints() {}
 
@@ -62,7 +66,8 @@ final class SeriesPoints {
                 c,
                 "select c.id, c.run_id, r.started_at, c.rps_trimmed_mean, c.p99_median, "
                         + "c.framework_version, r.suite_commit, r.jvm_vendor, r.jvm_version, r.agent_version, r.host_kernel, "
-                        + "c.req_per_cpu_second, c.allocated_bytes_per_request from cells c join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.framework = ? "
+                        + "c.req_per_cpu_second, c." + ALLOCATION + " from cells c join runs r on r.id = c.run_id"
+                        + " where r.host_class = ? and c.vcpus = ? and c.framework = ? "
                         + "and c.io_model = ? and c.scenario = ? and c.load_model = ? and c.connections = ? "
                         + "and c.target_rate is not distinct from ?::double precision and c.topology = ? and c.jvm_mode = ? "
                         + "and c.rps_trimmed_mean is not null "
@@ -107,7 +112,7 @@ final class SeriesPoints {
                 c,
                 "select cell_id, requests_per_second, p99_ms, case when requests > 0 and target_cpu_user_seconds"
                         + " + target_cpu_system_seconds > 0 then (target_cpu_user_seconds + target_cpu_system_seconds)"
-                        + " / requests * 1e6 end, allocated_bytes_per_request from repeats where cell_id = any (?)"
+                        + " / requests * 1e6 end, " + ALLOCATION + " from repeats where cell_id = any (?)"
                         + " order by cell_id, ordinal",
                 List.of((Object) cellIds.toArray(new Long[0])),
                 rs -> lists.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())

@@ -1,6 +1,7 @@
 package dev.podium.leaderboard;
 
 import dev.podium.columns.Column;
+import dev.podium.columns.FigureTables;
 import dev.podium.columns.Table;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -8,8 +9,8 @@ import java.util.List;
 /**
  * The leaderboard's columns, described once: its CSV (header and rows) and GET /api/columns/leaderboard, from which
  * the site builds its download, come from this list. The order is the site's (the figures a reader compares first,
- * the run's identity and the board's own settings after them), then the columns added last (time to peak, then the
- * row's allocation and GC share).
+ * the run's identity and the board's own settings after them), then the columns added last (time to peak, the row's
+ * declared figures with an interval (figure.Figure: allocation, ...), its GC share).
  */
 @ApplicationScoped
 public class LeaderboardColumns implements Table.Source {
@@ -183,14 +184,7 @@ public class LeaderboardColumns implements Table.Source {
                             "seconds from the start of warm-up to the first window or repeat at 95% of the steady"
                                     + " state (methodology, \"Time to peak\"); empty when unknown",
                             r -> r.timeToPeakSeconds())),
-            Column.<OnBoard>estimate(
-                    "allocatedBytesPerRequest",
-                    "Allocation",
-                    "bytes/request",
-                    "bytes allocated on the heap per request at the row's cell",
-                    " (JVM rows of payload v2 runs)",
-                    "rows[].gc.allocatedBytesPerRequest",
-                    b -> b.row().gc() == null ? null : b.row().gc().allocatedBytesPerRequest()),
+            FigureTables.<OnBoard>estimates("rows[].", b -> b.row().figures()),
             List.of(new Column<>(
                     "gcCpuShare",
                     "GC CPU",

@@ -143,6 +143,7 @@ public final class LeaderboardRanking {
                     QualityFlags.lowerBound(flags),
                     timeToPeak(shown, sweep),
                     shown.gc(),
+                    shown.estimates(),
                     evidence(shown, flags, runsPooled.getOrDefault(shown.id(), 1), rounds.get(shown.id()))));
         }
         return unranked;

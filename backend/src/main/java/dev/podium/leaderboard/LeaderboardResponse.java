@@ -3,11 +3,13 @@ package dev.podium.leaderboard;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.gc.GcStats;
+import dev.podium.read.CellView;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import dev.podium.verdict.Evidence;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -190,9 +192,12 @@ public record LeaderboardResponse(
             @Schema(
                     nullable = true,
                     description = "JVM cells: allocation and GC of the shown cell over its repeats (payload v2); null"
-                            + " without them. The CSV carries its allocatedBytesPerRequest (with its interval) and"
+                            + " without them. The CSV carries its allocation per request (with its interval) and"
                             + " gcCpuShare")
             GcStats gc,
+
+            @Schema(description = CellView.FIGURES_DESCRIPTION + "; the shown cell's, as the CSV carries them")
+            Map<String, Estimate> figures,
 
             @JsonIgnore @Schema(hidden = true) Evidence evidence) {
 
@@ -237,6 +242,7 @@ public record LeaderboardResponse(
                     atLeast,
                     timeToPeakSeconds,
                     gc,
+                    figures,
                     evidence);
         }
 

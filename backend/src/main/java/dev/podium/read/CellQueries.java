@@ -2,7 +2,8 @@ package dev.podium.read;
 
 import dev.podium.common.Rows;
 import dev.podium.companion.CompanionColumns;
-import dev.podium.gc.GcStats;
+import dev.podium.figure.CellFigures;
+import dev.podium.figure.FigureColumns;
 import dev.podium.replica.Routed;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
@@ -48,11 +49,8 @@ public class CellQueries {
                     + "c.rss_mb_per_krps_ci_high, c.rss_mb_per_krps_repeats, c.cpus, c.startup_first_response_ms, "
                     + "c.startup_idle_rss_bytes, c.classification, " + CellQueries.AGENT_REVOKED + " as agent_revoked, "
                     + "c.topology, c.forks, c.rps_fork_cv, " + CompanionColumns.CELL + ", c.time_to_peak_seconds,"
-                    + " c.allocated_bytes_per_request,"
-                    + " c.allocated_bytes_per_request_ci_low, c.allocated_bytes_per_request_ci_high,"
-                    + " c.allocated_bytes_per_request_repeats, c.gc_count, c.gc_seconds, c.gc_cpu_share, c.gc_pause_max_ms,"
                     + " c.jvm_mode, c.jvm_mode_flags, c.aot_training_seconds, c.aot_cache_bytes, c.aot_problem,"
-                    + " c.cost_ladder::text as cost_ladder, c.achieved_rate";
+                    + " c.cost_ladder::text as cost_ladder, c.achieved_rate, " + FigureColumns.CELL_OF_C;
 
     /** Whether the run's agent has been revoked since: its runs stay, marked (read-api.md "Revoked agents"). */
     public static final String AGENT_REVOKED =
@@ -285,7 +283,7 @@ public class CellQueries {
                 CompanionColumns.database(rs),
                 CompanionColumns.cpuSeconds(rs),
                 dbl(rs, "time_to_peak_seconds"),
-                gc(rs),
+                CellFigures.read(rs),
                 rs.getString("jvm_mode"),
                 textList(rs, "jvm_mode_flags"),
                 CellView.AotTraining.stored(
@@ -300,19 +298,6 @@ public class CellQueries {
     private static List<String> textList(ResultSet rs, String column) throws SQLException {
         java.sql.Array a = rs.getArray(column);
         return a == null ? null : List.of((String[]) a.getArray());
-    }
-
-    /** The cell's allocation and GC figures (V19__gc.sql); null for a cell without them. */
-    private static GcStats gc(ResultSet rs) throws SQLException {
-        Estimate allocated = estimate(rs, "allocated_bytes_per_request");
-        return allocated == null
-                ? null
-                : new GcStats(
-                        allocated,
-                        dbl(rs, "gc_count"),
-                        dbl(rs, "gc_seconds"),
-                        dbl(rs, "gc_cpu_share"),
-                        dbl(rs, "gc_pause_max_ms"));
     }
 
     /** A cost figure from four columns (name, name_ci_low, name_ci_high, name_repeats); null without a mean. */

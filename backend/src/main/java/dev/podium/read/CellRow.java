@@ -2,11 +2,14 @@ package dev.podium.read;
 
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
+import dev.podium.figure.CellFigures;
 import dev.podium.gc.GcStats;
 import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** A cell as the read queries see it: its own columns, its stored statistics, and the run fields it is filtered by. */
@@ -43,7 +46,7 @@ public record CellRow(
         DatabaseClient database,
         CpuSeconds cpuSeconds,
         Double timeToPeakSeconds,
-        GcStats gc,
+        CellFigures figures,
         String jvmMode,
         List<String> jvmModeFlags,
         CellView.AotTraining aotTraining,
@@ -114,12 +117,22 @@ public record CellRow(
                 database,
                 cpuSeconds,
                 timeToPeakSeconds,
-                gc,
+                figures,
                 jvmMode,
                 jvmModeFlags,
                 aotTraining,
                 costLadder,
                 achievedRate);
+    }
+
+    /** The cell's allocation and GC as the answers show them; null without them. */
+    public GcStats gc() {
+        return GcStats.of(figures);
+    }
+
+    /** The cell's figures with an interval, by name (the answers' figures); empty without any. */
+    public Map<String, Estimate> estimates() {
+        return figures == null ? Map.of() : figures.estimates();
     }
 
     /** The cell as the read API shows it, without repeats. */
@@ -148,7 +161,8 @@ public record CellRow(
                 database,
                 cpuSeconds,
                 timeToPeakSeconds,
-                gc,
+                gc(),
+                estimates(),
                 jvmMode,
                 jvmModeFlags,
                 aotTraining,

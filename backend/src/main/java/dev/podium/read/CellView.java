@@ -6,7 +6,9 @@ import dev.podium.companion.DatabaseClient;
 import dev.podium.gc.GcStats;
 import dev.podium.rounds.JvmStart;
 import dev.podium.stats.CellStats;
+import dev.podium.stats.Estimate;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -59,6 +61,8 @@ public record CellView(
         @Schema(nullable = true, description = "JVM cells: allocation and GC over the repeats; null without them")
         GcStats gc,
 
+        @Schema(description = CellView.FIGURES_DESCRIPTION) Map<String, Estimate> figures,
+
         @Schema(
                 description = "how the target's JVM was started: default, or aot-cache (from the AOT cache a training"
                         + " run wrote; methodology, \"JVM mode\")",
@@ -94,6 +98,11 @@ public record CellView(
                         + " any other cell, and where a shape omits the repeats")
         @JsonInclude(JsonInclude.Include.NON_NULL)
         List<JvmStart> starts) {
+
+    /** What a cell's (and a leaderboard row's) figures say (the OpenAPI's description). */
+    public static final String FIGURES_DESCRIPTION = "the cell's per-repeat figures that have an interval, by name"
+            + " (docs/architecture.md, \"Figures\"): each one's mean over the repeats that carry it, its 95% t"
+            + " interval and how many repeats (an Estimate); a figure the cell lacks is left out";
 
     /**
      * An aot-cache cell's training run: seconds from its start to the cache written, the cache's size (null when none
@@ -145,7 +154,13 @@ public record CellView(
                     nullable = true,
                     description = "tries of this repeat the agent measured and discarded before it because the host"
                             + " took more than 5% of the machine's CPU time during them; null: none (or not recorded)")
-            Integer stealRetries) {}
+            Integer stealRetries,
+
+            @Schema(
+                    description = "the repeat's per-repeat figures by name, as measured (docs/architecture.md,"
+                            + " \"Figures\"): every one the payload carried, the usage and steal fields above among"
+                            + " them; a figure the repeat lacks is left out")
+            Map<String, Double> figures) {}
 
     /** What the repeat cost (payload v2). */
     public record Usage(

@@ -150,9 +150,12 @@ public class Cell extends PanacheEntityBase {
     @jakarta.persistence.Transient
     public java.util.List<JvmStart> starts;
 
-    /** Allocation and GC over the repeats that carry them, derived once at ingest; null for a cell without them. */
-    @Embedded
-    public dev.podium.gc.GcStats gc;
+    /**
+     * The declared figures (figure.Figure) over the repeats that carry them, derived once at ingest (CellStatsColumns);
+     * not mapped here: COPY writes their columns and the run's detail reads them (figure.StoredFigures).
+     */
+    @jakarta.persistence.Transient
+    public dev.podium.figure.CellFigures figures;
 
     @ElementCollection(fetch = FetchType.LAZY)
     @CollectionTable(name = "repeats", joinColumns = @JoinColumn(name = "cell_id"))

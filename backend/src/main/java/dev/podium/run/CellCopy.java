@@ -1,5 +1,7 @@
 package dev.podium.run;
 
+import dev.podium.figure.CellFigures;
+import dev.podium.figure.FigureColumns;
 import dev.podium.rounds.StartRows;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
@@ -34,18 +36,17 @@ final class CellCopy {
                     + " startup_idle_rss_bytes, classification, topology, warmup, forks, rps_fork_cv,"
                     + " db_client, db_pool, target_cpu_seconds, database_cpu_seconds, balancer_cpu_seconds,"
                     + " warmup_windows, time_to_peak_seconds,"
-                    + " allocated_bytes_per_request, allocated_bytes_per_request_ci_low,"
-                    + " allocated_bytes_per_request_ci_high, allocated_bytes_per_request_repeats, gc_count, gc_seconds,"
-                    + " gc_cpu_share, gc_pause_max_ms, jvm_mode, jvm_mode_flags, aot_training_seconds, aot_cache_bytes,"
-                    + " aot_problem, cost_ladder, achieved_rate) from stdin";
+                    + " jvm_mode, jvm_mode_flags, aot_training_seconds, aot_cache_bytes,"
+                    + " aot_problem, cost_ladder, achieved_rate, " + FigureColumns.CELL + ") from stdin";
     private static final String REPEATS =
             "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
                     + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
                     + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
                     + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples, balancer_cpu_user_seconds,"
-                    + " balancer_cpu_system_seconds, fork, database_cpu_user_seconds, database_cpu_system_seconds,"
-                    + " allocated_bytes_per_request, gc_count, gc_seconds, gc_cpu_share,"
-                    + " gc_pause_max_ms, steal_share, target_cpu_share, steal_retries) from stdin";
+                    + " balancer_cpu_system_seconds, fork, database_cpu_user_seconds, database_cpu_system_seconds, "
+                    + FigureColumns.REPEAT + ") from stdin";
+
+    private static final CellFigures NO_FIGURES = CellFigures.of(List.of());
 
     private CellCopy() {}
 
@@ -84,11 +85,6 @@ final class CellCopy {
             number(cellRows, c.balancerCpuSeconds);
             text(cellRows, c.warmupWindowsJson);
             number(cellRows, c.timeToPeakSeconds);
-            estimate(cellRows, c.gc == null ? null : c.gc.allocatedBytesPerRequest());
-            number(cellRows, c.gc == null ? null : c.gc.gcCount());
-            number(cellRows, c.gc == null ? null : c.gc.gcSeconds());
-            number(cellRows, c.gc == null ? null : c.gc.gcCpuShare());
-            number(cellRows, c.gc == null ? null : c.gc.gcPauseMaxMs());
             text(cellRows, c.jvmMode);
             if (c.jvmModeFlags == null) {
                 text(cellRows, null);
@@ -100,6 +96,7 @@ final class CellCopy {
             text(cellRows, c.aotProblem);
             text(cellRows, c.costLadderJson);
             number(cellRows, c.achievedRate);
+            (c.figures == null ? NO_FIGURES : c.figures).appendCopy(cellRows);
             cellRows.append('\n');
             for (int i = 0; i < c.repeats.size(); i++) {
                 Repeat r = c.repeats.get(i);
@@ -147,14 +144,7 @@ final class CellCopy {
                 repeatRows.append('\t').append(r.fork);
                 number(repeatRows, r.databaseCpuUserSeconds);
                 number(repeatRows, r.databaseCpuSystemSeconds);
-                number(repeatRows, r.allocatedBytesPerRequest);
-                number(repeatRows, r.gcCount);
-                number(repeatRows, r.gcSeconds);
-                number(repeatRows, r.gcCpuShare);
-                number(repeatRows, r.gcPauseMaxMs);
-                number(repeatRows, r.stealShare);
-                number(repeatRows, r.targetCpuShare);
-                number(repeatRows, r.stealRetries);
+                r.figures.appendCopy(repeatRows);
                 repeatRows.append('\n');
             }
         }

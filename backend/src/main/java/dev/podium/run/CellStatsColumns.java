@@ -1,6 +1,6 @@
 package dev.podium.run;
 
-import dev.podium.gc.GcStats;
+import dev.podium.figure.CellFigures;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.RepeatFigures;
 import java.util.ArrayList;
@@ -27,14 +27,7 @@ public final class CellStatsColumns {
                     r.fork));
         }
         cell.stats = CellStatistics.of(figures, cell.vcpus);
-        List<GcStats.Repeat> gc = new ArrayList<>();
-        for (Repeat r : cell.repeats) {
-            if (r.allocatedBytesPerRequest != null && r.gcCount != null) {
-                gc.add(new GcStats.Repeat(
-                        r.allocatedBytesPerRequest, r.gcCount, r.gcSeconds, r.gcCpuShare, r.gcPauseMaxMs));
-            }
-        }
-        cell.gc = GcStats.of(gc);
+        cell.figures = CellFigures.of(cell.repeats.stream().map(r -> r.figures).toList());
         cell.rpsCiMethod =
                 cell.stats.forks() > 1 ? CellStatistics.FORKS_INTERVAL_METHOD : CellStatistics.INTERVAL_METHOD;
     }

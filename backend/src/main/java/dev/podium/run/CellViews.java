@@ -2,11 +2,15 @@ package dev.podium.run;
 
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
+import dev.podium.figure.Figure;
+import dev.podium.figure.FigureValues;
+import dev.podium.gc.GcStats;
 import dev.podium.read.CellView;
 import dev.podium.read.CostLadder;
 import dev.podium.rounds.JvmStart;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /** A stored cell entity as the read API shows it (read's {@link CellView}), in a run's detail. */
 final class CellViews {
@@ -47,7 +51,8 @@ final class CellViews {
                 DatabaseClient.stored(c.dbClient, c.dbPool),
                 CpuSeconds.stored(c.targetCpuSeconds, c.databaseCpuSeconds, c.balancerCpuSeconds),
                 c.timeToPeakSeconds,
-                c.gc,
+                GcStats.of(c.figures),
+                c.figures == null ? Map.of() : c.figures.estimates(),
                 c.jvmMode,
                 c.jvmModeFlags == null ? null : Arrays.asList(c.jvmModeFlags),
                 CellView.AotTraining.stored(c.aotTrainingSeconds, c.aotCacheBytes, c.aotProblem),
@@ -57,6 +62,7 @@ final class CellViews {
     }
 
     private static CellView.RepeatView repeat(Repeat r) {
+        FigureValues f = r.figures;
         return new CellView.RepeatView(
                 r.requests,
                 r.requestsPerSecond,
@@ -76,14 +82,15 @@ final class CellViews {
                                 r.balancerCpuSystemSeconds,
                                 r.databaseCpuUserSeconds,
                                 r.databaseCpuSystemSeconds,
-                                r.allocatedBytesPerRequest,
-                                r.gcCount,
-                                r.gcSeconds,
-                                r.gcCpuShare,
-                                r.gcPauseMaxMs),
+                                f.get(Figure.ALLOCATED_BYTES_PER_REQUEST),
+                                f.count(Figure.GC_COUNT),
+                                f.get(Figure.GC_SECONDS),
+                                f.get(Figure.GC_CPU_SHARE),
+                                f.get(Figure.GC_PAUSE_MAX_MS)),
                 r.fork,
-                r.stealShare,
-                r.targetCpuShare,
-                r.stealRetries);
+                f.get(Figure.STEAL_SHARE),
+                f.get(Figure.TARGET_CPU_SHARE),
+                f.integer(Figure.STEAL_RETRIES),
+                f.shown());
     }
 }

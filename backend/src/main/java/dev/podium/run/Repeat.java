@@ -1,7 +1,9 @@
 package dev.podium.run;
 
+import dev.podium.figure.FigureValues;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embeddable;
+import jakarta.persistence.Transient;
 
 /** One repeat of a cell as the load generator measured it (a row of repeats, keyed by cell and ordinal). */
 @Embeddable
@@ -78,27 +80,12 @@ public class Repeat {
     @Column(nullable = false)
     public int fork;
 
-    // JVM cells: allocation and garbage collection over the repeat (payload v2 usage, the agent's gcstats); null
-    // otherwise
-    public Double allocatedBytesPerRequest;
-
-    public Long gcCount;
-
-    public Double gcSeconds;
-
-    public Double gcCpuShare;
-
-    public Double gcPauseMaxMs;
-
-    // V26, the host on record (payload v2 repeats[].stealShare, targetCpuShare, stealRetries): the share of the
-    // machine's CPU time the hypervisor took over the repeat, how busy the target kept its CPUs, and the tries the
-    // agent
-    // discarded before this repeat for steal; null where the payload carried none
-    public Double stealShare;
-
-    public Double targetCpuShare;
-
-    public Integer stealRetries;
+    /**
+     * The repeat's declared figures (figure.Figure: allocation and GC, steal, ...), null each where the payload carried
+     * none; not mapped here: COPY writes their columns and the run's detail reads them (figure.StoredFigures).
+     */
+    @Transient
+    public FigureValues figures = new FigureValues();
 
     /** The target's user + system CPU seconds, null without usage. */
     public Double targetCpuSeconds() {

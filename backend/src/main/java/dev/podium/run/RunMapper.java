@@ -7,6 +7,7 @@ import dev.podium.common.HostClass;
 import dev.podium.companion.CompanionServer;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
+import dev.podium.figure.FigureValues;
 import dev.podium.rounds.JvmStarts;
 import dev.podium.warmup.TimeToPeak;
 import dev.podium.warmup.WarmupWindows;
@@ -183,10 +184,7 @@ final class RunMapper {
         repeat.errorsTimeout = errors.get("timeout").longValue();
         repeat.errorsStatus = errors.get("status").longValue();
         repeat.fork = r.path("fork").asInt(0);
-        repeat.stealShare = number(r, "stealShare");
-        repeat.targetCpuShare = number(r, "targetCpuShare");
-        repeat.stealRetries =
-                r.hasNonNull("stealRetries") ? r.get("stealRetries").intValue() : null;
+        repeat.figures = FigureValues.of(r);
         JsonNode usage = r.get("usage");
         if (usage != null && usage.isObject()) {
             repeat.wallSeconds = usage.get("wallSeconds").doubleValue();
@@ -203,20 +201,10 @@ final class RunMapper {
             repeat.balancerCpuSystemSeconds = usage.hasNonNull("balancerCpuSystemSeconds")
                     ? usage.get("balancerCpuSystemSeconds").doubleValue()
                     : null;
-            repeat.allocatedBytesPerRequest = number(usage, "allocatedBytesPerRequest");
-            repeat.gcCount = usage.hasNonNull("gcCount") ? usage.get("gcCount").longValue() : null;
-            repeat.gcSeconds = number(usage, "gcSeconds");
-            repeat.gcCpuShare = number(usage, "gcCpuShare");
-            repeat.gcPauseMaxMs = number(usage, "gcPauseMaxMs");
         }
         repeat.databaseCpuUserSeconds = CpuSeconds.field(r, "databaseCpuUserSeconds");
         repeat.databaseCpuSystemSeconds = CpuSeconds.field(r, "databaseCpuSystemSeconds");
         return repeat;
-    }
-
-    /** The number at name in node, null when absent. */
-    private static Double number(JsonNode node, String name) {
-        return node.hasNonNull(name) ? node.get(name).doubleValue() : null;
     }
 
     /** read-api.md: "<cpuModel> · <vcpus> vCPU · <memory GiB rounded> GiB". */

@@ -4,6 +4,9 @@ import dev.podium.agent.Agent;
 import dev.podium.common.ProblemException;
 import dev.podium.companion.CompanionServer;
 import dev.podium.envelope.StoredEnvelope;
+import dev.podium.figure.CellFigures;
+import dev.podium.figure.FigureValues;
+import dev.podium.figure.StoredFigures;
 import dev.podium.read.CellView;
 import dev.podium.replica.Replica;
 import dev.podium.rounds.JvmStart;
@@ -17,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.hibernate.Session;
 
 /** The minimal reads of stored runs: the paged list, the detail, the raw envelope. */
 @ApplicationScoped
@@ -65,6 +69,7 @@ public class RunQueries {
                         where c.run.id = :id order by c.ordinal""", Cell.class).setParameter("id", id).getResultList();
         Map<Long, List<JvmStart>> starts =
                 roundFigures.starts(stored.stream().map(c -> c.id).toList());
+        figures(em, id, stored);
         List<CellView> cells = stored.stream()
                 .map(c -> CellViews.of(c, true, ladders.get(c.id), starts.get(c.id)))
                 .toList();
@@ -103,6 +108,21 @@ public class RunQueries {
                 new String(new StoredEnvelope(r.envelope, r.envelopeDeflated).bytes(), StandardCharsets.UTF_8),
                 CompanionServer.stored(r.databaseServer, r.databaseVersion, r.databaseCpus, r.databaseSettings),
                 CompanionServer.stored(r.balancerServer, r.balancerVersion, r.balancerCpus, r.balancerSettings));
+    }
+
+    /** Sets the stored cells' and repeats' declared figures, which the entities do not map (figure.StoredFigures). */
+    private static void figures(EntityManager em, UUID id, List<Cell> stored) {
+        em.unwrap(Session.class).doWork(connection -> {
+            Map<Long, CellFigures> cells = StoredFigures.cells(connection, id);
+            Map<Long, List<FigureValues>> repeats = StoredFigures.repeats(connection, id);
+            for (Cell c : stored) {
+                c.figures = cells.get(c.id);
+                List<FigureValues> values = repeats.getOrDefault(c.id, List.of());
+                for (int i = 0; i < c.repeats.size() && i < values.size(); i++) {
+                    c.repeats.get(i).figures = values.get(i);
+                }
+            }
+        });
     }
 
     /** The envelope exactly as received, from whichever form its row keeps (verbatim or deflated). */

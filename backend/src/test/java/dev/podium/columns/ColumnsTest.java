@@ -32,8 +32,9 @@ class ColumnsTest extends EmptyDatabaseTest {
 
     @BeforeEach
     void reset() {
-        // with allocation and GC, so that every described field (gc's too) has a value to find
-        Api.store(V2Payloads.envelope(V2Payloads.withGc(V2Payloads.full(RUN), 0.02, 300)));
+        // with every declared figure (figure.Figure: allocation and GC among them) on every repeat of every cell, so
+        // that every described field (gc's and figures' too) has a value to find
+        Api.store(V2Payloads.envelope(V2Payloads.withEveryFigure(V2Payloads.full(RUN))));
     }
 
     @Test
@@ -86,7 +87,9 @@ class ColumnsTest extends EmptyDatabaseTest {
                         + "startup_first_response_ms,startup_idle_rss_bytes,db_client,db_pool,target_cpu_seconds,"
                         + "database_cpu_seconds,balancer_cpu_seconds,time_to_peak_seconds,allocated_bytes_per_request,"
                         + "allocated_bytes_per_request_ci_low,allocated_bytes_per_request_ci_high,"
-                        + "allocated_bytes_per_request_repeats,gc_count,gc_seconds,gc_cpu_share,gc_pause_max_ms,forks,"
+                        + "allocated_bytes_per_request_repeats,minor_faults_per_request,minor_faults_per_request_ci_low,"
+                        + "minor_faults_per_request_ci_high,minor_faults_per_request_repeats,"
+                        + "gc_count,gc_seconds,gc_cpu_share,gc_pause_max_ms,forks,"
                         + "rps_fork_cv,jvm_mode,jvm_mode_flags,aot_training_seconds,aot_cache_bytes,achieved_rate,"
                         + "cost_ladder_rates,cost_ladder_capacity,cost_ladder_share,topology",
                 followed("cells", "/api/runs/" + RUN + "/cells"));

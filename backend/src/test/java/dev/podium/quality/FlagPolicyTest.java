@@ -81,6 +81,7 @@ class FlagPolicyTest {
                 QualityFlags.lowerBound(strings(r.get("flags"))),
                 null,
                 null,
+                Map.of(),
                 null);
     }
 

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.podium.figure.Figure;
 import io.restassured.response.ValidatableResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -74,6 +75,37 @@ public final class V2Payloads {
                 usage.put("gcSeconds", 0.06);
                 usage.put("gcCpuShare", gcCpuShare);
                 usage.put("gcPauseMaxMs", 6.5);
+            }
+        }
+        return run;
+    }
+
+    /**
+     * A value the run schema accepts for a declared figure (figure.Figure) on repeat i of a cell, different per figure
+     * and repeat: 1 or 2 for a whole number, else a few thousandths (shares under 5%: no steal retry).
+     */
+    public static double figureValue(Figure f, int repeat) {
+        return f.whole() ? 1 + repeat % 2 : 0.001 * (f.ordinal() + 1) * (repeat + 1);
+    }
+
+    /** The run with every declared figure on every repeat of the given cells (every cell when none is given). */
+    public static ObjectNode withEveryFigure(ObjectNode run, int... cells) {
+        JsonNode results = run.get("results");
+        int[] chosen = cells.length > 0
+                ? cells
+                : java.util.stream.IntStream.range(0, results.size()).toArray();
+        for (int c : chosen) {
+            JsonNode repeats = results.get(c).get("repeats");
+            for (int i = 0; i < repeats.size(); i++) {
+                ObjectNode repeat = (ObjectNode) repeats.get(i);
+                for (Figure f : Figure.ALL) {
+                    ObjectNode at = f.in() == Figure.In.USAGE ? (ObjectNode) repeat.get("usage") : repeat;
+                    if (f.whole()) {
+                        at.put(f.apiName(), (long) figureValue(f, i));
+                    } else {
+                        at.put(f.apiName(), figureValue(f, i));
+                    }
+                }
             }
         }
         return run;
