@@ -116,10 +116,15 @@ describe('run page tables', () => {
       await page.locator('details').evaluateAll((ds) => ds.forEach((d) => (d.open = true)))
       assert.deepEqual(await tablesCut(page), [])
       // the columns left out to fit are a click away, and then the table scrolls in its frame
-      const more = page.getByRole('checkbox', { name: /Show every column/ })
+      const more = page.locator('.run-cells').getByRole('checkbox', { name: /Show every column/ })
       assert.equal(await page.locator('#cells-table th:has-text("start-up")').isVisible(), false)
       await more.check()
       assert.equal(await page.locator('#cells-table th:has-text("start-up")').isVisible(), true)
+      // the repeats table likewise: p75 is a click away, and the CSV has it anyway
+      const repeats = page.locator('section[aria-labelledby="repeats-title"]')
+      assert.equal(await repeats.locator('#repeats-table th:has-text("p75")').count(), 0)
+      await repeats.getByRole('checkbox', { name: /Show every column/ }).check()
+      assert.equal(await repeats.locator('#repeats-table th:has-text("p75")').isVisible(), true)
     } finally {
       await ctx.close()
     }
