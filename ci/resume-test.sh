@@ -8,7 +8,7 @@
 # SIGKILLed in round 2 (nothing kept yet) and again once its first target is kept, each time resumed by
 # `run --resume --run-key` from a fresh agent home with only the key in it (another host of the class): the service
 # shows one complete run whose every cell has its 3 starts, one a round, each once, with its round, place and time;
-# every round holds the three targets in some order; every repeat carries its steal and CPU share.
+# each round's logged order names the three targets; every repeat carries its steal and CPU share.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || ci/install-deps.sh wrk
@@ -73,7 +73,6 @@ echo "resume test: run $run_id SIGKILLed with $kept of 3 targets kept, resumed; 
 # --- in rounds with real JVM targets, resumed from the service on a "fresh host" (a new agent home holding only the key) ---
 # Three of the standard suite's targets (`make suite` builds them) in 3 interleaved rounds under real wrk, each start
 # short (1 s repeats, a warm-up of at most 3 s), so the whole part takes a few minutes.
-export JAVA_HOME=${JAVA_HOME:-$(ci/find-jdk.sh)}
 jvm_targets=jdk-httpserver,netty,undertow
 key=resume-test-$RANDOM-$RANDOM
 rounds=("$agent" run --suite "$PWD/agent/suite/suite.json" --profile quick --target "$jvm_targets" --scenario plaintext
@@ -115,7 +114,7 @@ for id in $(jq -r '.parts[].id' "$tmp/parts.json"); do
 done
 # one cell per target, each once, with its 3 starts (one a round, each with its place in the round and its time, the
 # rounds in time order) and its 6 repeats (2 a start), each with the host's steal and the target's CPU share
-jq -se --arg targets "$jvm_targets" '
+jq -se '
   (map(.framework + " " + .ioModel) | unique | length) == 3 and length == 3 and all(.[];
     ([.starts[].round] | sort) == [0, 1, 2] and
     all(.starts[]; .order >= 0 and .order < 3 and .startedAt != null) and
@@ -123,7 +122,7 @@ jq -se --arg targets "$jvm_targets" '
     (.repeats | length) == 6 and all(.repeats[]; .stealShare != null and .targetCpuShare != null))' "$tmp/cells.json" >/dev/null ||
   { echo "want 3 cells of 3 starts in rounds 0, 1, 2 (round, place, time) and 6 repeats with steal and CPU share each:" >&2
     jq -c '{framework, ioModel, starts, repeats: [.repeats[] | {fork, stealShare, targetCpuShare}]}' "$tmp/cells.json" >&2; exit 1; }
-# the attempt that ran until a target was kept went through all three rounds: each its own order of the three targets
+# the attempt that ran until a target was kept went through all three rounds: each round's order names the three targets
 for r in 1 2 3; do
   line=$(grep -m1 "round $r of 3 on 1 vCPUs: " "$tmp/rounds-2.log") || { echo "no order for round $r:" >&2; cat "$tmp/rounds-2.log" >&2; exit 1; }
   for t in ${jvm_targets//,/ }; do
