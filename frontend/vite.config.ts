@@ -25,14 +25,19 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     // The site's own shared modules (helpers, API calls, components) in one chunk rather than ~30 of 1-2 KB each: over
     // HTTP/1.1 a browser fetches 6 at a time, so a view's many small chunks came in waves before its first row. The
-    // chart code (ECharts and the site's chart components) stays out of it, loaded when a chart is shown.
+    // chart code (ECharts and the site's chart components) stays out of it, loaded when a chart is shown; the charts'
+    // colours and option helpers (palette, common: no ECharts) and Vue's export helper join it, as otherwise each was a
+    // chunk of under 1.5 KB the home page waited for beside its view, the board's answer and the others (7 requests
+    // for 6 connections).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'shared',
-              test: (id: string) => /\/src\/(lib|api|composables|components)\//.test(id) && !/chart/i.test(id),
+              test: (id: string) =>
+                (/\/src\/(lib|api|composables|components)\//.test(id) && !/chart/i.test(id)) ||
+                /\/src\/charts\/(palette|options\/common)\.ts$|plugin-vue:export-helper/.test(id),
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
