@@ -2,14 +2,15 @@ package dev.podium.cost;
 
 import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
+import dev.podium.read.CellFilter;
 import dev.podium.read.CellQueries;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -17,6 +18,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -90,28 +92,39 @@ public class CostRatesResource extends CellEndpoint {
                     + " /api/leaderboard?scenario=...&loadModel=open&targetRate=N&rank=cpu.")
     @APIResponseSchema(CostRates.class)
     @APIResponse(responseCode = "400", description = "A parameter is not valid (the problem names it)")
-    public Uni<Response> rates(
-            @Context UriInfo uri,
-            @Context ResourceInfo endpoint,
-            @Parameter(description = "the cost cells' scenario (default plaintext)") @QueryParam("scenario")
-                    String scenario,
-            @Parameter(description = "host class (default: the newest with cost cells)") @QueryParam("hostClass")
-                    String hostClass,
-            @Parameter(description = "vCPUs (default: the fewest measured)") @QueryParam("vcpus") String vcpus,
-            @Parameter(
-                            description = "only this framework's cost cells (its name, as on the board): the host"
-                                    + " classes, vCPUs and rates where it was measured at a fixed load")
-                    @QueryParam("framework")
-                    String framework,
-            @Parameter(description = "JVM mode: default (the default) or aot-cache; the rates of that mode's cells")
-                    @QueryParam("jvmMode")
-                    String jvmMode) {
+    // the cost cells' own defaults (the filters are read's CellFilter, declared there once); the others do not apply
+    @Parameter(name = "scenario", in = ParameterIn.QUERY, description = "the cost cells' scenario (default plaintext)")
+    @Parameter(
+            name = "hostClass",
+            in = ParameterIn.QUERY,
+            description = "host class (default: the newest with cost cells)")
+    @Parameter(name = "vcpus", in = ParameterIn.QUERY, description = "vCPUs (default: the fewest measured)")
+    @Parameter(
+            name = "framework",
+            in = ParameterIn.QUERY,
+            description = "only this framework's cost cells (its name, as on the board): the host classes, vCPUs and"
+                    + " rates where it was measured at a fixed load")
+    @Parameter(
+            name = "jvmMode",
+            in = ParameterIn.QUERY,
+            description = "JVM mode: default (the default) or aot-cache; the rates of that mode's cells")
+    @Parameter(name = "ioModel", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "loadModel", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "connections", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "targetRate", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "jvmVendor", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "jvmMajor", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "from", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "to", in = ParameterIn.QUERY, hidden = true)
+    @Parameter(name = "classification", in = ParameterIn.QUERY, hidden = true)
+    public Uni<Response> rates(@Context UriInfo uri, @Context ResourceInfo endpoint, @BeanParam CellFilter cells) {
         QueryParams.of(uri, endpoint);
-        String s = scenario == null ? "plaintext" : QueryParams.parseOneOf("scenario", scenario, QueryParams.SCENARIOS);
-        String h = QueryParams.parseText("hostClass", hostClass);
-        Integer k = QueryParams.parsePositiveInt("vcpus", vcpus);
-        String f = QueryParams.parseText("framework", framework);
-        String mode = QueryParams.parseJvmMode(jvmMode);
+        String scenario = cells.scenario();
+        String s = scenario == null ? "plaintext" : scenario;
+        String h = cells.hostClass();
+        Integer k = cells.vcpus();
+        String f = cells.framework();
+        String mode = cells.jvmMode();
         return answers.json(
                 "cost-rates|" + s + "|" + h + "|" + k + "|" + f + "|" + mode, () -> compute(s, h, k, f, mode));
     }

@@ -128,6 +128,8 @@ class CostAtRateTest extends EmptyDatabaseTest {
         // no cost cell on another scenario: an empty list, not an error
         given().get("/api/cost/rates?scenario=json").then().statusCode(200).body("rates", hasSize(0));
         given().get("/api/cost/rates?vcpus=zero").then().statusCode(400).body("field", equalTo("vcpus"));
+        // a cell filter the cost rates do not take is refused, named
+        given().get("/api/cost/rates?ioModel=blocking").then().statusCode(400).body("field", equalTo("ioModel"));
     }
 
     @Test
