@@ -168,10 +168,6 @@ public class RunResource {
     }
 
     private static UUID uuid(String id) {
-        try {
-            return UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ProblemException.notFound("no run " + id + " (run ids are UUIDs)");
-        }
+        return ProblemException.uuidOrNotFound(id, "no run " + id + " (run ids are UUIDs)");
     }
 }
