@@ -1,6 +1,7 @@
 // The words and numbers of an A/B comparison's page (podium-agent ab --push): a figure's name, its value in its
 // unit, the verdict said as B against A, the ratio's bounds and the smallest change the rounds could have detected.
 import type { AbFigure } from '../api/types'
+import { formatInteger } from './format'
 
 export const FIGURE_LABELS: Record<AbFigure['name'], string> = {
   throughput: 'Throughput',
@@ -11,7 +12,7 @@ export const FIGURE_LABELS: Record<AbFigure['name'], string> = {
 
 /** A figure's value in its unit: "51,433 req/s", "4.13 ms", "38.6 µs", "400 B". */
 export function formatFigure(v: number, unit: string): string {
-  if (unit === 'req/s' || unit === 'B') return `${Math.round(v).toLocaleString('en-US')} ${unit}`
+  if (unit === 'req/s' || unit === 'B') return `${formatInteger(v)} ${unit}`
   return `${v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toFixed(4)} ${unit}`
 }
 

@@ -1,6 +1,7 @@
 // Cost at a fixed load (methodology.md section 4): the arithmetic of the cost view's "cost at N req/s" ranking, whose
 // rows are the leaderboard's rows of the fixed-rate cost cells (loadModel open, targetRate N, rank cpu).
 import type { Cell, CostLadder, Figure } from '../api/types'
+import { formatInteger } from './format'
 
 const dash = '—'
 
@@ -20,7 +21,7 @@ export function microsRange(f: Figure | null | undefined): [number, number] | nu
 /** Microseconds: 9.87 -> "9.9 µs", 123.4 -> "123 µs". */
 export function formatMicros(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return dash
-  return v < 100 ? `${v.toFixed(1)} µs` : `${Math.round(v).toLocaleString('en-US')} µs`
+  return v < 100 ? `${v.toFixed(1)} µs` : `${formatInteger(v)} µs`
 }
 
 /** Mean resident memory (MB) at the rate a row achieved: MB per 1,000 req/s times the achieved rate / 1,000. */
@@ -83,13 +84,13 @@ export const HELD_SHARE = 0.98
  * (the host's capacity, the run's baseline) or "given by hand" when the ladder records no capacity.
  */
 export function ladderText(ladder: CostLadder): string {
-  const rates = ladder.rates.map((r) => Math.round(r).toLocaleString('en-US')).join(' · ')
+  const rates = ladder.rates.map((r) => formatInteger(r)).join(' · ')
   const capacity = ladder.capacityRequestsPerSecond
   const share = ladder.share
   const how =
     capacity === null || capacity === undefined || share === null || share === undefined
       ? 'given by hand'
-      : `chosen under ${Number((share * 100).toFixed(1))}% of a capacity of ${Math.round(capacity).toLocaleString('en-US')} req/s`
+      : `chosen under ${Number((share * 100).toFixed(1))}% of a capacity of ${formatInteger(capacity)} req/s`
   return `${rates} req/s, ${how}`
 }
 

@@ -2,6 +2,7 @@
 // sends it in every repeat's `figures` (and, with its interval, in every cell's) by name; the run page's repeats table
 // and CSV show the figures labelled here, in this order. A new figure needs only its line here.
 import type { Repeat } from '../api/types'
+import { formatDecimal } from './format'
 
 export interface FigureLabel {
   name: string // its name in the answers' `figures`
@@ -27,5 +28,5 @@ export function figureValue(r: Repeat, name: string): number | null {
 /** The value with the label's decimals and thousands separators; "—" where there is none. */
 export function formatFigure(v: number | null | undefined, digits: number): string {
   if (v === null || v === undefined) return '—'
-  return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+  return formatDecimal(v, digits)
 }

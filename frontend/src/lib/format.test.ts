@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   formatBytes,
+  formatDecimal,
+  formatInteger,
   formatDate,
   formatMs,
   formatP,
@@ -67,5 +69,14 @@ describe('host class in words', () => {
       'on a 2-vCPU, 8 GiB AMD EPYC 7R13 host, targets pinned to 1 vCPU of it',
     )
     expect(describeSetup('odd', 2)).toBe('on odd, targets pinned to 2 vCPUs of it')
+  })
+})
+
+describe('formatInteger and formatDecimal', () => {
+  it('group thousands the same as toLocaleString did, with the decimals asked for', () => {
+    expect(formatInteger(123456.7)).toBe('123,457')
+    expect(formatDecimal(1234.5, 2)).toBe('1,234.50')
+    expect(formatDecimal(0.12345, 3)).toBe('0.123')
+    expect(formatDecimal(7, 0)).toBe('7')
   })
 })
