@@ -1,7 +1,7 @@
 // Routes: every view is its own chunk (route-level code splitting), so the first page loads only what it shows.
 // The paths come from paths.json, the one list of the site's pages: the service answers 404 for any other path.
 import type { Component } from 'vue'
-import { createRouter, createWebHistory, type RouteRecordRaw } from 'vue-router'
+import { createRouter, createWebHistory, START_LOCATION, type RouteRecordRaw } from 'vue-router'
 import paths from './paths.json'
 
 /** The page at paths.json's `name`: its view, loaded on first visit, and the title the tab shows. */
@@ -41,8 +41,10 @@ export const router = createRouter({
   history: createWebHistory(),
   routes,
   // a link to a part of a page (/about#rank-ranges) opens it there; another page opens at its top; a filter change
-  // (the same path) stays where it is
-  scrollBehavior: (to, from) => (to.hash ? { el: to.hash, top: 8 } : to.path === from.path ? false : { top: 0 }),
+  // (the same path) stays where it is, and so does the first page loaded (it is at its top already: scrolling there
+  // would force a layout before the first paint)
+  scrollBehavior: (to, from) =>
+    to.hash ? { el: to.hash, top: 8 } : to.path === from.path || from === START_LOCATION ? false : { top: 0 },
 })
 
 // The route's title on a new page (a filter change in the query keeps the title); a view with a subject (a framework,
