@@ -22,12 +22,7 @@ public class AbPageCheck extends RoutePageCheck {
 
     @Override
     protected boolean found(Map<String, String> params) {
-        UUID id;
-        try {
-            id = UUID.fromString(params.get("id"));
-        } catch (IllegalArgumentException e) {
-            return false; // comparison ids are UUIDs
-        }
-        return queries.exists(id);
+        UUID id = uuid(params, "id");
+        return id != null && queries.exists(id);
     }
 }

@@ -2,6 +2,7 @@ package dev.podium.common;
 
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * A {@link SitePageCheck} of one route: every other route's page exists as far as it knows, and so does its own when
@@ -25,6 +26,15 @@ public abstract class RoutePageCheck implements SitePageCheck {
             return found(params);
         } catch (SQLException | RuntimeException e) {
             return true; // the database is unreachable: the page loads and says so itself
+        }
+    }
+
+    /** The path parameter {@code name} as a UUID; null when it is not one (ids are UUIDs: nothing has it). */
+    protected static UUID uuid(Map<String, String> params, String name) {
+        try {
+            return UUID.fromString(params.get(name));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return null;
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.podium.leaderboard;
 
+import dev.podium.common.RoutePageCheck;
 import dev.podium.common.RunSchema;
-import dev.podium.common.SitePageCheck;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 
@@ -10,16 +10,18 @@ import java.util.Map;
  * measured yet is a page, which says so.
  */
 @ApplicationScoped
-public class LeaderboardPageCheck implements SitePageCheck {
+public class LeaderboardPageCheck extends RoutePageCheck {
 
     /** The composite board of every scenario (frontend LeaderboardView), a page beside the scenarios' own. */
     static final String COMPOSITE = "composite";
 
     @Override
-    public boolean exists(String route, Map<String, String> params) {
-        if (!route.equals("leaderboard")) {
-            return true;
-        }
+    protected String route() {
+        return "leaderboard";
+    }
+
+    @Override
+    protected boolean found(Map<String, String> params) {
         String scenario = params.get("scenario");
         return RunSchema.SCENARIOS.contains(scenario) || COMPOSITE.equals(scenario);
     }

@@ -1,6 +1,6 @@
 package dev.podium.run;
 
-import dev.podium.common.SitePageCheck;
+import dev.podium.common.RoutePageCheck;
 import dev.podium.read.CellQueries;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
@@ -8,7 +8,7 @@ import java.util.UUID;
 
 /** /runs/:id of a run the service does not hold (or of no run id at all) answers 404, as GET /api/runs/{id} does. */
 @ApplicationScoped
-public class RunPageCheck implements SitePageCheck {
+public class RunPageCheck extends RoutePageCheck {
 
     private final CellQueries queries;
 
@@ -17,20 +17,13 @@ public class RunPageCheck implements SitePageCheck {
     }
 
     @Override
-    public boolean exists(String route, Map<String, String> params) {
-        if (!route.equals("run")) {
-            return true;
-        }
-        UUID id;
-        try {
-            id = UUID.fromString(params.get("id"));
-        } catch (IllegalArgumentException e) {
-            return false; // run ids are UUIDs
-        }
-        try {
-            return queries.runExists(id);
-        } catch (RuntimeException e) {
-            return true; // the database is unreachable: the page loads and says so itself
-        }
+    protected String route() {
+        return "run";
+    }
+
+    @Override
+    protected boolean found(Map<String, String> params) {
+        UUID id = uuid(params, "id");
+        return id != null && queries.runExists(id);
     }
 }
