@@ -18,18 +18,24 @@ export function parseTargetKey(key: string | undefined): { framework: string; io
   return i <= 0 ? { framework: key, ioModel: '' } : { framework: key.slice(0, i), ioModel: key.slice(i + 1) }
 }
 
-export function useFrameworks() {
-  if (!cache.value && !pending) {
-    pending = fetchFrameworks()
-      .then((r) => {
-        cache.value = [...r.items].sort((a, b) => a.framework.localeCompare(b.framework))
-      })
-      .catch((e) => {
-        failure.value = (e as Error).message
-        pending = null
-      })
-  }
+/** Asks for the list unless it is here or on its way (a failed ask may be asked again). */
+function load(): void {
+  if (cache.value || pending) return
+  pending = fetchFrameworks()
+    .then((r) => {
+      cache.value = [...r.items].sort((a, b) => a.framework.localeCompare(b.framework))
+    })
+    .catch((e) => {
+      failure.value = (e as Error).message
+      pending = null
+    })
+}
+
+/** The list and what derives from it; asked for at once unless `lazy`, when `load` asks for it once it is needed. */
+export function useFrameworks({ lazy = false }: { lazy?: boolean } = {}) {
+  if (!lazy) load()
   return {
+    load,
     frameworks: computed(() => cache.value ?? []),
     /** Every host class any framework was measured on, sorted: the host-class pickers' choices. */
     hostClasses: computed(() => [...new Set((cache.value ?? []).flatMap((f) => f.hostClasses))].sort()),

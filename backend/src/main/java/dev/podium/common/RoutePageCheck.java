@@ -31,9 +31,13 @@ public abstract class RoutePageCheck implements SitePageCheck {
 
     /** The path parameter {@code name} as a UUID; null when it is not one (ids are UUIDs: nothing has it). */
     protected static UUID uuid(Map<String, String> params, String name) {
+        String value = params.get(name);
+        if (value == null) {
+            return null;
+        }
         try {
-            return UUID.fromString(params.get(name));
-        } catch (IllegalArgumentException | NullPointerException e) {
+            return UUID.fromString(value);
+        } catch (IllegalArgumentException e) {
             return null;
         }
     }
