@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.agent.Ed25519Keys;
 import dev.podium.common.EmbeddedDatabase;
+import dev.podium.testing.SeriesTables;
 import dev.podium.testing.TestVectors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -187,6 +188,24 @@ class UpgradeTest {
             }
         }
         assertTrue(added > 0, "later migrations added columns to the V1 tables");
+    }
+
+    @Test
+    void theSeriesSummariesHoldEveryCellStoredBeforeThem() {
+        // V30 fills them from the cells already stored (the later ones its trigger adds: read.NewestRunsTest)
+        assertTrue(scalar("select count(*) from newest_runs") > 0, "the seeded cells' newest runs are there");
+        assertTrue(scalar("select count(*) from series_points") > 0, "the seeded cells are points of their series");
+        assertEquals(List.of(), SeriesTables.violations(UpgradeTest::scalar));
+    }
+
+    private static long scalar(String sql) {
+        try (Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
     }
 
     private static org.flywaydb.core.api.configuration.FluentConfiguration flyway() {
