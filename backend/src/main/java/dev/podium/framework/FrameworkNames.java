@@ -31,7 +31,7 @@ public class FrameworkNames {
                         () -> new ReadCache.Answer(
                                 String.join(
                                                 "\n",
-                                                queries.distinct(
+                                                queries.distinctNewest(
                                                         "c.framework", new CellQueries.Where(), rs -> rs.getString(1)))
                                         .getBytes(StandardCharsets.UTF_8),
                                 "text/plain"))

@@ -50,7 +50,7 @@ public class FrameworkPages {
         if (name == null) {
             return null;
         }
-        boolean measured = !queries.select(
+        boolean measured = !queries.selectNewest(
                         "1",
                         new CellQueries.Where().and("c.framework = ?", name).andAlways("not c.baseline"),
                         "limit 1",
@@ -75,8 +75,9 @@ public class FrameworkPages {
         CellQueries.Where mine =
                 new CellQueries.Where().and("c.framework = ?", framework).andAlways("not c.baseline");
         record Latest(String ioModel, String version, String commit) {}
-        List<Latest> latest = queries.select(
-                "distinct on (c.io_model) c.io_model, c.framework_version, r.suite_commit",
+        List<Latest> latest = queries.selectNewest(
+                "distinct on (c.io_model) c.io_model, c.framework_version,"
+                        + " (select s.suite_commit from runs s where s.id = c.run_id)",
                 mine,
                 "order by c.io_model, r.started_at desc, r.received_at desc, r.id desc",
                 rs -> new Latest(rs.getString(1), rs.getString(2), rs.getString(3)));
@@ -97,7 +98,7 @@ public class FrameworkPages {
                     t == null ? null : t.notes(),
                     module == null ? null : sourceUrl(l.commit(), module)));
         }
-        List<String> scenarios = queries.distinct(
+        List<String> scenarios = queries.distinctNewest(
                 "c.scenario",
                 new CellQueries.Where()
                         .and("c.framework = ?", framework)

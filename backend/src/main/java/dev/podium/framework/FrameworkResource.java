@@ -65,7 +65,7 @@ public class FrameworkResource extends CellEndpoint {
 
     FrameworksResponse compute() {
         record Seen(String framework, String ioModel, String scenario, String hostClass) {}
-        List<Seen> rows = queries.distinct(
+        List<Seen> rows = queries.distinctNewest(
                 "c.framework, c.io_model, c.scenario, r.host_class",
                 new CellQueries.Where().andAlways("not c.baseline"),
                 rs -> new Seen(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));

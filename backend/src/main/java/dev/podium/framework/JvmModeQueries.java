@@ -30,6 +30,9 @@ public class JvmModeQueries {
             + " and d.topology = a.topology and d.target_rate is not distinct from a.target_rate"
             + " and d.jvm_mode = 'default'"
             + " where a.framework = ? and a.jvm_mode = 'aot-cache' and a.load_model = 'closed' and not a.baseline"
+            // the newest runs of the framework's aot-cache series (V30): their cells by run, not every cell scanned
+            + " and a.run_id in (select s.run_id from newest_runs s where s.framework = a.framework"
+            + " and s.jvm_mode = 'aot-cache' and s.load_model = 'closed' and not s.baseline)"
             + " order by a.io_model, a.scenario, a.connections, a.vcpus, a.topology, r.host_class,"
             + " r.started_at desc, r.received_at desc, r.id desc, d.ordinal";
 

@@ -108,7 +108,7 @@ public class LatencyResource extends CellEndpoint {
         }
         Integer k = filter.vcpus();
         if (k == null) {
-            List<Integer> all = queries.distinct(
+            List<Integer> all = queries.distinctNewest(
                     "c.vcpus",
                     new CellQueries.Where()
                             .and("c.scenario = ?", scenario)

@@ -21,7 +21,8 @@ import java.util.UUID;
 
 /**
  * Builds the leaderboard from stored cell statistics (nothing is recomputed from repeats at read time). The database
- * picks each target's most recent matching run and the pickers' values; only the cells of those runs are read.
+ * picks each target's most recent matching run and the pickers' values from newest_runs (the newest run of every
+ * series, CellQueries#selectNewest); only the cells of those runs are read.
  */
 @ApplicationScoped
 public class LeaderboardService {
@@ -56,7 +57,7 @@ public class LeaderboardService {
         String hostClass = q.hostClass() != null ? q.hostClass() : queries.latestHostClass(q.scenario(), q.loadModel());
         List<Integer> vcpusAvailable = hostClass == null
                 ? List.of()
-                : queries.distinct(
+                : queries.distinctNewest(
                         "c.vcpus",
                         // the vCPU counts of the topology asked for: a count measured scaled out only is no
                         // single-instance board (the default board stays where it was before scale-out)
@@ -78,7 +79,7 @@ public class LeaderboardService {
                     List.of());
             return answer(q, basis, hostClass, vcpus, none, null, List.of(), List.of(), List.of());
         }
-        LeaderboardResponse.Available available = queries.select(
+        LeaderboardResponse.Available available = queries.selectNewest(
                         "array_agg(distinct r.jvm_vendor),"
                                 + " array_agg(distinct r.jvm_major), array_agg(distinct c.framework) filter (where not c.baseline),"
                                 + " array_agg(distinct c.io_model) filter (where not c.baseline), array_agg(distinct c.connections),"
@@ -100,7 +101,7 @@ public class LeaderboardService {
 
         // each target's most recent run among the matching ones, then only those runs' cells
         UUID[] latest = queries
-                .select(
+                .selectNewest(
                         "distinct on (c.framework, c.io_model, c.topology) c.run_id",
                         q.cells()
                                 .targets(matching(q, hostClass, vcpus))
@@ -113,7 +114,7 @@ public class LeaderboardService {
                 .toArray(UUID[]::new);
         // the board's baseline: the nginx baseline deployed as the rows are (single unless one nginx-N is asked for)
         String baselineTopology = q.topologyOrNull() == null ? Topology.SINGLE : q.topologyOrNull();
-        List<UUID> newestBaselineRun = queries.select(
+        List<UUID> newestBaselineRun = queries.selectNewest(
                 "c.run_id",
                 matching(q, hostClass, vcpus).andAlways("c.baseline").and("c.topology = ?", baselineTopology),
                 "order by r.started_at desc, r.received_at desc, r.id desc limit 1",

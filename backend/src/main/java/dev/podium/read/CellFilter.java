@@ -341,7 +341,7 @@ public class CellFilter implements Cloneable {
                 where.and(c.sql(c.onRuns() ? run : cell), c.value());
             }
         }
-        return where;
+        return to() == null ? where : where.beforeADate();
     }
 
     /** Whether a row meets the conditions that pick targets (framework, I/O model, classification, JVM mode). */

@@ -56,10 +56,24 @@ public class CellQueries {
     public static final String AGENT_REVOKED =
             "exists (select 1 from agents a where a.id = r.agent_id and a.revoked_at is not null)";
 
+    /** Every cell ever stored, with its run. */
+    private static final String CELLS = "cells c join runs r on r.id = c.run_id";
+
+    /**
+     * The newest run of each series and run key (V30's newest_runs, which the database keeps at every insert into
+     * cells) under the names the read side's conditions use: c for the cell's columns, r for its run's (r.id,
+     * r.host_class, r.jvm_vendor, r.jvm_major, r.started_at, r.received_at, r.agent_id). It holds the key's columns,
+     * c.run_id and c.framework_version; a condition on any other column is refused by PostgreSQL (the tests read every
+     * endpoint).
+     */
+    private static final String NEWEST_RUNS = "newest_runs c cross join lateral (select c.run_id as id, c.host_class,"
+            + " c.jvm_vendor, c.jvm_major, c.started_at, c.received_at, c.agent_id) r";
+
     /** A conjunction of fixed SQL fragments with their bound values. */
     public static final class Where {
         private final StringBuilder sql = new StringBuilder(" where true");
         private final List<Object> values = new ArrayList<>();
+        private boolean beforeADate;
 
         /** Adds "and {fragment}" when value is not null; the fragment holds exactly one '?'. */
         public Where and(String fragment, Object value) {
@@ -84,6 +98,20 @@ public class CellQueries {
         public List<Object> values() {
             return java.util.Collections.unmodifiableList(values);
         }
+
+        /**
+         * Marks the conditions as bounding the runs' start from above (CellFilter's {@code to}): the newest run before
+         * a date is not the newest run of its series, so the reads of the newest runs read cells instead.
+         */
+        public Where beforeADate() {
+            beforeADate = true;
+            return this;
+        }
+
+        /** Where the newest runs of these conditions are read from: newest_runs, or cells for a date bound. */
+        private String newest() {
+            return beforeADate ? CELLS : NEWEST_RUNS;
+        }
     }
 
     private final DataSource dataSource;
@@ -95,10 +123,7 @@ public class CellQueries {
 
     /** Cells joined with their run's fields, in no particular order. */
     public List<CellRow> cells(Where where) {
-        return query(
-                "select " + CELL_COLUMNS + " from cells c join runs r on r.id = c.run_id" + where.sql,
-                where.values,
-                CellQueries::cellRow);
+        return query("select " + CELL_COLUMNS + " from " + CELLS + where.sql, where.values, CellQueries::cellRow);
     }
 
     /**
@@ -106,10 +131,21 @@ public class CellQueries {
      * in this package (tail: order by / limit), never user input.
      */
     public <T> List<T> select(String columns, Where where, String tail, Mapper<T> mapper) {
-        return query(
-                "select " + columns + " from cells c join runs r on r.id = c.run_id" + where.sql + " " + tail,
-                where.values,
-                mapper);
+        return query("select " + columns + " from " + CELLS + where.sql + " " + tail, where.values, mapper);
+    }
+
+    /**
+     * {@link #select} over the newest run of each series instead of every cell ({@link #NEWEST_RUNS}): for the questions
+     * "the newest run of each target" and "which values are there", which over cells read every night ever stored.
+     * Only the series' columns may be named; conditions bounded by a date read cells (the same answer, slower).
+     */
+    public <T> List<T> selectNewest(String columns, Where where, String tail, Mapper<T> mapper) {
+        return query("select " + columns + " from " + where.newest() + where.sql + " " + tail, where.values, mapper);
+    }
+
+    /** {@link #distinct} over the newest runs ({@link #selectNewest}): the values there are, without reading cells. */
+    public <T> List<T> distinctNewest(String expression, Where where, Mapper<T> mapper) {
+        return selectNewest("distinct " + expression, where, "order by 1", mapper);
     }
 
     /**
@@ -120,9 +156,9 @@ public class CellQueries {
         String partition =
                 perVcpus ? "c.framework, c.io_model, c.topology, c.vcpus" : "c.framework, c.io_model, c.topology";
         String sql = "with newest as (select distinct on (" + partition + ") " + partition + ", c.run_id"
-                + " from cells c join runs r on r.id = c.run_id" + where.sql
+                + " from " + where.newest() + where.sql
                 + " order by " + partition + ", r.started_at desc, r.received_at desc, r.id desc)"
-                + " select " + CELL_COLUMNS + " from cells c join runs r on r.id = c.run_id join newest n"
+                + " select " + CELL_COLUMNS + " from " + CELLS + " join newest n"
                 + " on n.run_id = c.run_id and n.framework = c.framework and n.io_model = c.io_model"
                 + " and n.topology = c.topology"
                 + (perVcpus ? " and n.vcpus = c.vcpus" : "") + where.sql;
@@ -133,31 +169,27 @@ public class CellQueries {
 
     /** The host class of the most recent run measuring this scenario and load model. */
     public String latestHostClass(String scenario, String loadModel) {
-        List<String> rows = query(
-                "select r.host_class from runs r where exists (select 1 from cells c "
-                        + "where c.run_id = r.id and c.scenario = ? and c.load_model = ?) "
-                        + "order by r.started_at desc, r.received_at desc limit 1",
-                List.of(scenario, loadModel),
+        List<String> rows = selectNewest(
+                "r.host_class",
+                scenarioOf(scenario, loadModel),
+                "order by r.started_at desc, r.received_at desc, r.id desc limit 1",
                 rs -> rs.getString(1));
         return rows.isEmpty() ? null : rows.get(0);
     }
 
-    /** Host classes of the runs measuring this scenario and load model, sorted (runs first: one index probe each). */
+    /** Host classes of the runs measuring this scenario and load model, sorted. */
     public List<String> hostClasses(String scenario, String loadModel) {
-        return query(
-                "select distinct r.host_class from runs r where exists (select 1 from cells c "
-                        + "where c.run_id = r.id and c.scenario = ? and c.load_model = ?) order by 1",
-                List.of(scenario, loadModel),
-                rs -> rs.getString(1));
+        return distinctNewest("r.host_class", scenarioOf(scenario, loadModel), rs -> rs.getString(1));
+    }
+
+    private static Where scenarioOf(String scenario, String loadModel) {
+        return new Where().and("c.scenario = ?", scenario).and("c.load_model = ?", loadModel);
     }
 
     /** Distinct values of one fixed expression over cells joined with runs, sorted. */
     public <T> List<T> distinct(String expression, Where where, Mapper<T> mapper) {
         return query(
-                "select distinct " + expression + " from cells c join runs r on r.id = c.run_id" + where.sql
-                        + " order by 1",
-                where.values,
-                mapper);
+                "select distinct " + expression + " from " + CELLS + where.sql + " order by 1", where.values, mapper);
     }
 
     /**
@@ -194,11 +226,10 @@ public class CellQueries {
     /** A target across its topologies ({@link TargetKey#of}) -> the framework version in its most recent run (baselines excluded). */
     public Map<TargetKey, String> latestVersions() {
         Map<TargetKey, String> versions = new HashMap<>();
-        query(
-                "select distinct on (c.framework, c.io_model) c.framework, c.io_model, c.framework_version"
-                        + " from cells c join runs r on r.id = c.run_id where not c.baseline"
-                        + " order by c.framework, c.io_model, r.started_at desc, r.received_at desc",
-                List.of(),
+        selectNewest(
+                "distinct on (c.framework, c.io_model) c.framework, c.io_model, c.framework_version",
+                new Where().andAlways("not c.baseline"),
+                "order by c.framework, c.io_model, r.started_at desc, r.received_at desc, r.id desc",
                 rs -> versions.put(TargetKey.of(rs.getString(1), rs.getString(2)), rs.getString(3)));
         return versions;
     }
