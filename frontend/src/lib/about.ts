@@ -115,8 +115,9 @@ export const METHOD: MethodPoint[] = [
     text:
       'A row is ranked by its throughput at the latency SLA (the highest throughput whose median p90 stays under it, ' +
       'with under 1% errors), or by the cost of a request in CPU or memory, against the other rows of one host class ' +
-      "and vCPU count. Each figure pools the runs of its series since the series' last change point, so one odd run " +
-      'does not move the board; a run after a newer change point waits until 3 runs confirm it ("Figures from" shows ' +
+      "and vCPU count. Each figure pools the runs of its series since the series' last change point (the newest 30 " +
+      'at the most), so one odd run does not move the board; a run after a newer change point waits until 3 runs ' +
+      'confirm it ("Figures from" shows ' +
       "the newest run alone). Its 95% interval is over those runs' figures, so the spread from run to run is in it; a " +
       "figure of one run spans that run's JVM starts, or only one start's repeats, and says which. A noisy row is " +
       'ranked by its wide interval, nothing else; a figure that is only a lower bound (the load generator was the ' +

@@ -23,7 +23,7 @@ public class LeaderboardParams {
 
     @Parameter(
             description = "segment (default): each throughput figure pooled over the runs since its series'"
-                    + " last confirmed change point; latest: the newest run alone")
+                    + " last confirmed change point, the newest 30 at the most; latest: the newest run alone")
     @QueryParam("basis")
     public String basis;
 

@@ -25,8 +25,9 @@ import javax.sql.DataSource;
 
 /**
  * Pools a board cell's figure over its series' current segment: the runs since the series' last confirmed throughput
- * change point (stored by dev.podium.changes), up to the cell's run. Runs after a change point that fewer than
- * {@code podium.segment.confirm-runs} runs support are left out, so one bad run moves nothing until it is confirmed.
+ * change point (stored by dev.podium.changes), up to the cell's run, the newest {@code podium.segment.max-runs} of
+ * them at the most. Runs after a change point that fewer than {@code podium.segment.confirm-runs} runs support are left
+ * out, so one bad run moves nothing until it is confirmed.
  */
 @ApplicationScoped
 public class Segments {
@@ -35,10 +36,10 @@ public class Segments {
     public record Pooled(List<CellRow> cells, List<Segment> segments) {}
 
     /** A run's cell of a series, measured over {@code forks} JVM starts; revoked: its agent has been revoked since. */
-    private record Point(long cellId, UUID runId, OffsetDateTime startedAt, boolean revoked, int forks) {}
+    record Point(long cellId, UUID runId, OffsetDateTime startedAt, boolean revoked, int forks) {}
 
     /** The runs pooled for a cell, and how many newer runs up to the cell's wait for confirmation. */
-    private record Plan(List<Point> pooled, int unconfirmed) {}
+    record Plan(List<Point> pooled, int unconfirmed) {}
 
     private final DataSource dataSource;
     private final CellQueries queries;
@@ -52,6 +53,25 @@ public class Segments {
     }
 
     /**
+     * The newest points of each board cell's series up to the cell's run (V30's series_points, newest first by its
+     * primary key), after the cell's filters: its own point last. {@code limit} points at the most, so a board reads as
+     * many rows at 100M repeat rows as at 1M; ordered oldest first here, a run's first cell only (the detector's view).
+     */
+    private static final String POINTS = "select b.id, pt.cell_id, pt.run_id, pt.started_at, pt.revoked, pt.forks"
+            + " from cells b join runs br on br.id = b.run_id"
+            + " join series_keys k on k.scenario = b.scenario and k.load_model = b.load_model"
+            + " and k.host_class = br.host_class and k.vcpus = b.vcpus and k.framework = b.framework"
+            + " and k.io_model = b.io_model and k.topology = b.topology and k.connections = b.connections"
+            + " and coalesce(k.target_rate, 0) = coalesce(b.target_rate, 0) and k.jvm_mode = b.jvm_mode"
+            + " cross join lateral (select p.cell_id, p.run_id, p.started_at, c.forks, "
+            + CellQueries.AGENT_REVOKED + " as revoked from series_points p join cells c on c.id = p.cell_id"
+            + " join runs r on r.id = p.run_id where p.series_id = k.id"
+            + " and (p.started_at, p.received_at, p.run_id) <= (br.started_at, br.received_at, br.id)"
+            + " and not c.baseline and c.rps_trimmed_mean is not null and (not ? or not " + CellQueries.AGENT_REVOKED
+            + ") order by p.started_at desc, p.received_at desc, p.run_id desc, p.cell_id desc limit ?) pt"
+            + " where b.id = any (?)";
+
+    /**
      * {@code cells}: non-baseline cells of one host class, vCPU count, scenario and load model (of any topologies:
      * each topology is its own series). excludeRevoked: the
      * runs of revoked agents are not pooled; otherwise a figure pooled over one of them is marked agentRevoked.
@@ -63,37 +83,30 @@ public class Segments {
         CellRow any = cells.get(0);
         Set<String> frameworks = new LinkedHashSet<>();
         cells.forEach(c -> frameworks.add(c.framework()));
-        Map<SeriesKey, List<Point>> series = new HashMap<>();
-        query(
-                "select c.id, c.run_id, r.started_at, c.framework, c.io_model, c.connections, c.target_rate, "
-                        + CellQueries.AGENT_REVOKED + ", c.topology, c.forks, c.jvm_mode from cells c "
-                        + "join runs r on r.id = c.run_id where r.host_class = ? and c.vcpus = ? and c.scenario = ? "
-                        + "and c.load_model = ? and not c.baseline and c.rps_trimmed_mean is not null and c.framework = any (?) "
-                        + "order by r.started_at, r.received_at, r.id, c.ordinal",
-                any,
-                frameworks,
-                rs -> {
-                    boolean revoked = rs.getBoolean(8);
-                    if (excludeRevoked && revoked) {
-                        return;
-                    }
-                    List<Point> points = series.computeIfAbsent(
-                            key(
-                                    any,
-                                    rs.getString(4),
-                                    rs.getString(5),
-                                    rs.getString(9),
-                                    rs.getString(11),
-                                    rs.getInt(6),
-                                    rs.getObject(7, Double.class)),
-                            k -> new ArrayList<>());
-                    UUID run = rs.getObject(2, UUID.class);
-                    if (points.isEmpty()
-                            || !points.get(points.size() - 1).runId().equals(run)) { // a run's first cell
-                        points.add(new Point(
-                                rs.getLong(1), run, rs.getObject(3, OffsetDateTime.class), revoked, rs.getInt(10)));
-                    }
-                });
+        // a cap of maxRuns, and the runs after an unconfirmed change point (fewer than confirmRuns) beyond it
+        int window = config.maxRuns() + config.confirmRuns() + 1;
+        Map<Long, List<Point>> newestFirst = new HashMap<>(); // board cell -> its series' points, newest first
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(POINTS)) {
+            ps.setBoolean(1, excludeRevoked);
+            ps.setInt(2, window);
+            ps.setArray(
+                    3, c.createArrayOf("bigint", cells.stream().map(CellRow::id).toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    newestFirst
+                            .computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+                            .add(new Point(
+                                    rs.getLong(2),
+                                    rs.getObject(3, UUID.class),
+                                    rs.getObject(4, OffsetDateTime.class),
+                                    rs.getBoolean(5),
+                                    rs.getInt(6)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("read a board's segments", e);
+        }
         Map<SeriesKey, Map<UUID, Integer>> changes = new HashMap<>(); // series -> run after a change -> runs after it
         query(
                 "select run_after, runs_after, framework, io_model, connections, target_rate, topology, jvm_mode"
@@ -118,35 +131,15 @@ public class Segments {
         List<Long> needed = new ArrayList<>();
         List<Segment> segments = new ArrayList<>();
         for (CellRow c : cells) {
-            SeriesKey k = SeriesKey.of(c);
-            List<Point> points = series.getOrDefault(k, List.of());
-            int at = -1;
-            for (int i = 0; i < points.size(); i++) {
-                if (points.get(i).cellId() == c.id()) {
-                    at = i;
-                }
-            }
-            if (at < 0) {
+            List<Point> points = oldestFirst(newestFirst.getOrDefault(c.id(), List.of()));
+            int at = points.size() - 1;
+            if (at < 0 || points.get(at).cellId() != c.id()) {
                 continue; // not its run's first cell of the series: the detector does not see it either
             }
-            Map<UUID, Integer> cps = changes.getOrDefault(k, Map.of());
-            int from = 0;
-            int to = at + 1;
-            for (int i = 1; i <= at; i++) {
-                Integer runsAfter = cps.get(points.get(i).runId());
-                if (runsAfter == null) {
-                    continue;
-                }
-                if (runsAfter >= config.confirmRuns()) {
-                    from = i;
-                    to = at + 1;
-                } else if (to == at + 1) {
-                    to = i; // the runs from here on wait for confirmation
-                }
-            }
-            List<Point> pooled = points.subList(from, to);
-            plans.put(c.id(), new Plan(pooled, at + 1 - to));
-            pooled.forEach(p -> needed.add(p.cellId()));
+            Plan plan = plan(
+                    points, changes.getOrDefault(SeriesKey.of(c), Map.of()), config.confirmRuns(), config.maxRuns());
+            plans.put(c.id(), plan);
+            plan.pooled().forEach(p -> needed.add(p.cellId()));
         }
         Map<Long, double[][]> repeats = queries.repeatRpsByStart(needed);
         List<CellRow> out = new ArrayList<>(cells.size());
@@ -189,6 +182,47 @@ public class Segments {
                     pooled.stream().anyMatch(Point::revoked)));
         }
         return new Pooled(out, segments);
+    }
+
+    /**
+     * The runs a cell's figure pools, from its series' points oldest first ending with the cell's own: from the newest
+     * change point that {@code confirmRuns} runs confirm (else the first point) to the cell's run, without the runs
+     * from a newer change point that fewer runs confirm, and of those the newest {@code maxRuns} at the most.
+     * {@code changes}: a run just after a change point -> the runs after it.
+     */
+    static Plan plan(List<Point> points, Map<UUID, Integer> changes, int confirmRuns, int maxRuns) {
+        int at = points.size() - 1;
+        int from = 0;
+        int to = at + 1;
+        for (int i = 1; i <= at; i++) {
+            Integer runsAfter = changes.get(points.get(i).runId());
+            if (runsAfter == null) {
+                continue;
+            }
+            if (runsAfter >= confirmRuns) {
+                from = i;
+                to = at + 1;
+            } else if (to == at + 1) {
+                to = i; // the runs from here on wait for confirmation
+            }
+        }
+        from = Math.max(from, to - maxRuns);
+        return new Plan(points.subList(from, to), at + 1 - to);
+    }
+
+    /**
+     * Points read newest first (a run's cells by descending id), oldest first, each run's first cell only: its lowest
+     * id, cells being numbered in payload order.
+     */
+    private static List<Point> oldestFirst(List<Point> newestFirst) {
+        List<Point> points = new ArrayList<>();
+        for (int i = newestFirst.size() - 1; i >= 0; i--) {
+            Point p = newestFirst.get(i);
+            if (points.isEmpty() || !points.get(points.size() - 1).runId().equals(p.runId())) {
+                points.add(p);
+            }
+        }
+        return points;
     }
 
     /**

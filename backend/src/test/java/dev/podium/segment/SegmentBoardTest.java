@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The board stands on the current segment: nine stable runs and one 15% slower leave the figure where it was (the
- * newest run alone is one parameter away); once three runs confirm the step, the figure is the new level's.
+ * newest run alone is one parameter away); once three runs confirm the step, the figure is the new level's. A segment
+ * longer than 30 runs pools its newest 30.
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
@@ -104,6 +105,34 @@ class SegmentBoardTest extends EmptyDatabaseTest {
         // the next run at 95k or 105k (the level's own run-to-run noise) would fall outside of
         assertTrue(low < 95_500 && high > 104_500, low + " - " + high);
         assertEquals(6, board.getInt("rows[0].forks"), "six runs of one JVM start each");
+    }
+
+    @Test
+    void aLongSegmentPoolsItsNewestThirtyRuns() throws Exception {
+        // 35 runs of one level from 1 October, a day apart: no change point, so the whole series is one segment
+        for (int i = 0; i < 35; i++) {
+            double level = 100_000 * (1 + 0.01 * (i % 3));
+            Api.store(SignedRuns.run(
+                            String.format("00000000-0000-4000-8000-0000000031%02d", i),
+                            java.time.LocalDate.of(2026, 10, 1).plusDays(i) + "T08:00:00Z")
+                    .cell(
+                            "Netty",
+                            "4.2.7.Final",
+                            "non-blocking",
+                            "plaintext",
+                            256,
+                            2,
+                            false,
+                            2,
+                            0,
+                            SignedRuns.around(level))
+                    .envelope());
+        }
+        JsonPath board = board("", 0);
+        assertEquals(30, board.getInt("segments[0].runs"), "the newest 30 runs, not all 35");
+        assertEquals("00000000-0000-4000-8000-000000003105", board.getString("segments[0].fromRunId"));
+        assertEquals("00000000-0000-4000-8000-000000003134", board.getString("segments[0].toRunId"));
+        assertEquals(30, board.getInt("rows[0].forks"), "thirty runs of one JVM start each");
     }
 
     @Test
