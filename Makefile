@@ -13,7 +13,7 @@ export PATH := $(JAVA_HOME)/bin:$(PATH)
 
 .PHONY: help run serve build frontend backend agent suite deps openapi lint lint-go lint-workflows lint-frontend lint-format format \
         test test-schema test-compose test-migrations test-agent test-ab-pr test-backend test-suite test-frontend \
-        bench bench-ingest bench-read bench-explain bench-read-ab bench-agent bench-frontend bench-changes bench-coverage bench-reproduce bench-warmup bench-warmup-schedule bench-quick profile screenshots \
+        bench bench-ingest bench-ingest-ab bench-read bench-explain bench-read-ab bench-agent bench-frontend bench-changes bench-coverage bench-reproduce bench-warmup bench-warmup-schedule bench-quick profile screenshots \
         backup restore test-backup test-shutdown test-resume load soak replicas
 
 help: ## list the targets
@@ -142,6 +142,9 @@ bench-reproduce: agent suite ## do verdicts reproduce? two runs of 8 targets in 
 
 bench-ingest: ## ingest rate of signed 1,000-cell runs next to PostgreSQL COPY
 	$(MAKE) -C backend bench
+
+bench-ingest-ab: ## bench-ingest of this checkout beside an earlier commit, alternating rounds, each with PostgreSQL's COPY as the control: make bench-ingest-ab BEFORE=<commit> [ROUNDS=4]
+	backend/bench/ingest-ab.sh
 
 bench-read: ## leaderboard throughput and p99 on the generated data set (SCALE=10.1M repeat rows by default; 1M, 100M) next to /q/health/live
 	$(if $(SCALE),SCALE=$(SCALE)) backend/bench/read.sh

@@ -50,6 +50,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.LongSummaryStatistics;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -161,6 +162,7 @@ public class Dataset {
         if (enrolled.statusCode() != 201 && enrolled.statusCode() != 409) {
             throw new IllegalStateException("enrolment answered " + enrolled.statusCode() + ": " + enrolled.body());
         }
+        List<long[]> lastNight = java.util.Collections.synchronizedList(new ArrayList<>()); // {ms, repeat rows}
         AtomicLong done = new AtomicLong();
         AtomicLong skipped = new AtomicLong();
         long started = System.nanoTime();
@@ -174,7 +176,11 @@ public class Dataset {
                     if (stored.contains(d.runId(p))) {
                         skipped.addAndGet(d.repeats(p));
                     } else {
+                        long posted = System.nanoTime();
                         post(http, url, envelope(signer, key.get("keyid").asText(), json), d.runId(p));
+                        if (p.night() == d.nights - 1) { // the newest night: ingested into all the others
+                            lastNight.add(new long[] {(System.nanoTime() - posted) / 1_000_000, d.repeats(p)});
+                        }
                     }
                     long rows = done.addAndGet(d.repeats(p));
                     synchronized (lastPrint) {
@@ -198,6 +204,13 @@ public class Dataset {
         double s = (System.nanoTime() - started) / 1e9;
         System.out.printf(Locale.ROOT, "dataset: stored %,d repeat rows (%,d were already) in %.0f s: %,.0f rows/s%n",
                 planned - skipped.get(), skipped.get(), s, (planned - skipped.get()) / s);
+        if (!lastNight.isEmpty()) { // what a nightly run costs to ingest once the years before it are stored
+            long[] ms = lastNight.stream().mapToLong(x -> x[0]).sorted().toArray();
+            LongSummaryStatistics rows = lastNight.stream().mapToLong(x -> x[1]).summaryStatistics();
+            System.out.printf(Locale.ROOT, "dataset: the newest night's %d runs (%,d to %,d repeat rows each, posted %d at"
+                            + " a time) took %d ms (median) and %d ms (longest) each to ingest%n",
+                    ms.length, rows.getMin(), rows.getMax(), clients, ms[ms.length / 2], ms[ms.length - 1]);
+        }
     }
 
     static long total(Map<String, long[]> byProfile) {

@@ -27,6 +27,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 backend=$(cd "$here/.." && pwd)
 repo=$(cd "$backend/.." && pwd)
 fail() { echo "bench-read-ab: $*" >&2; exit 1; }
+. "$here/ab-lib.sh"
 
 [ -n "${BEFORE:-}" ] || fail "name the build to compare with: make bench-read-ab BEFORE=<commit>"
 rounds=${ROUNDS:-4} work=${WORK:-/tmp/podium-read-ab} runs=${RUNS:-2000} port=${PORT:-18080}
@@ -39,17 +40,9 @@ java="$JAVA_HOME/bin/java"
 mkdir -p "$work"
 
 # --- 1. the two builds -------------------------------------------------------------------------------------------
-tree=$work/tree-${sha:0:12}
-if [ ! -f "$tree/backend/target/quarkus-app/quarkus-run.jar" ]; then
-  [ -d "$tree" ] || git -C "$repo" worktree add --detach -f "$tree" "$sha" >/dev/null
-  [ -f "$tree/backend/bench/read.sh" ] || fail "$BEFORE has no backend/bench/read.sh (it predates make bench-read)"
-  echo "bench-read-ab: building $BEFORE (${sha:0:12}) in $tree" >&2
-  "$tree/mvnw" -B -ntp -q -f "$tree/backend/pom.xml" package -DskipTests
-fi
-if [ ! -f "$backend/target/quarkus-app/quarkus-run.jar" ] || [ -n "${REBUILD:-}" ]; then
-  echo "bench-read-ab: building this checkout's backend" >&2
-  "$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" package -DskipTests
-fi
+tree=$(ab_before_tree "$sha" "$work")
+[ -f "$tree/backend/bench/read.sh" ] || fail "$BEFORE has no backend/bench/read.sh (it predates make bench-read)"
+ab_this_build
 declare -A app=([before]=$tree/backend/target/quarkus-app [after]=$backend/target/quarkus-app)
 
 # --- 2. one data set, a copy each ---------------------------------------------------------------------------------
@@ -68,8 +61,7 @@ trap stop EXIT
 out=$work/rounds-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
 for r in $(seq 1 "$rounds"); do
-  order="before after"; [ $((r % 2)) -eq 0 ] && order="after before"
-  for b in $order; do
+  for b in $(ab_order "$r"); do
     echo "bench-read-ab: round $r of $rounds, $b ($(date +%T), load average $(cut -d' ' -f1 /proc/loadavg))" >&2
     PODIUM_PORT=$port PODIUM_HOST=127.0.0.1 PODIUM_DATA_DIR=${data[$b]} \
       taskset -c 0 "$java" -Xmx1g -jar "${app[$b]}/quarkus-run.jar" >"$out/server-$r-$b.log" 2>&1 &
@@ -102,18 +94,5 @@ for r in $(seq 1 "$rounds"); do
     echo "$r $b $h $p $g" >>"$out/figures"
   done
 done
-awk -v rounds="$rounds" '
-  BEGIN { split("12.71 4.30 3.18 2.78 2.57 2.45 2.36 2.31 2.26 2.23 2.20 2.18 2.16 2.14 2.13 2.12 2.11 2.10 2.09 2.09", t, " "); name[3] = "health"; name[4] = "plain"; name[5] = "gzipped" }
-  { v[$1, $2, 3] = $3; v[$1, $2, 4] = $4; v[$1, $2, 5] = $5 }
-  END {
-    for (k = 3; k <= 5; k++) {
-      s = 0; ss = 0; lo = 1e9; hi = 0
-      for (r = 1; r <= rounds; r++) { x = log(v[r, "after", k] / v[r, "before", k]); s += x; ss += x * x; if (exp(x) < lo) lo = exp(x); if (exp(x) > hi) hi = exp(x) }
-      m = s / rounds
-      if (rounds > 1) {
-        var = (ss - rounds * m * m) / (rounds - 1); sd = var > 0 ? sqrt(var) : 0; q = (rounds - 1 <= 20 ? t[rounds - 1] : 2.0); h = q * sd / sqrt(rounds)
-        printf "%-8s this checkout / before: %.3fx (95%% interval %.3f-%.3f), rounds %.3f to %.3f\n", name[k], exp(m), exp(m - h), exp(m + h), lo, hi
-      } else printf "%-8s this checkout / before: %.3fx (one round: no interval)\n", name[k], exp(m)
-    }
-  }' "$out/figures"
+ab_compare "$out/figures" "$rounds" health plain gzipped
 echo "each round's output and server log: $out"
