@@ -1,5 +1,26 @@
+# shellcheck shell=bash
 # Sourced by the A/B benchmarks (read-ab.sh, ingest-ab.sh): an earlier commit's build beside this checkout's, and the
-# comparison of their rounds. Expects $repo, $backend and fail().
+# comparison of their rounds. Sets here (this folder), backend and repo.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+backend=$(cd "$here/.." && pwd)
+repo=$(cd "$backend/.." && pwd)
+
+# ab_start NAME WORK TOOL...: what every A/B benchmark checks first, its errors named NAME (make NAME BEFORE=...):
+# BEFORE names a commit (sets sha), ROUNDS is a positive number (sets rounds), the tools are installed; sets work
+# (WORK, default the given one, created) and JAVA_HOME; defines fail().
+ab_start() {
+  ab_name=$1 work=${WORK:-$2}
+  shift 2
+  fail() { echo "$ab_name: $*" >&2; exit 1; }
+  [ -n "${BEFORE:-}" ] || fail "name the build to compare with: make $ab_name BEFORE=<commit>"
+  rounds=${ROUNDS:-4}
+  [[ $rounds =~ ^[1-9][0-9]*$ ]] || fail "ROUNDS must be a positive number, not '$rounds'"
+  local c
+  for c in "$@"; do command -v "$c" >/dev/null || fail "needs $c (apt-get install -y ${c/taskset/util-linux})"; done
+  sha=$(git -C "$repo" rev-parse --verify --quiet "$BEFORE^{commit}") || fail "BEFORE=$BEFORE is not a commit of $repo"
+  export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
+  mkdir -p "$work"
+}
 
 # ab_before_tree SHA WORK: the worktree of SHA under WORK with its backend built (once); prints its path.
 ab_before_tree() {
@@ -7,7 +28,7 @@ ab_before_tree() {
   tree=$work/tree-${sha:0:12}
   if [ ! -f "$tree/backend/target/quarkus-app/quarkus-run.jar" ]; then
     [ -d "$tree" ] || git -C "$repo" worktree add --detach -f "$tree" "$sha" >/dev/null
-    echo "$(basename "$0"): building ${sha:0:12} in $tree" >&2
+    echo "$ab_name: building ${sha:0:12} in $tree" >&2
     "$tree/mvnw" -B -ntp -q -f "$tree/backend/pom.xml" package -DskipTests >&2
   fi
   echo "$tree"
@@ -16,7 +37,7 @@ ab_before_tree() {
 # ab_this_build: this checkout's backend build, made when missing or REBUILD is set.
 ab_this_build() {
   if [ ! -f "$backend/target/quarkus-app/quarkus-run.jar" ] || [ -n "${REBUILD:-}" ]; then
-    echo "$(basename "$0"): building this checkout's backend" >&2
+    echo "$ab_name: building this checkout's backend" >&2
     "$repo/mvnw" -B -ntp -q -f "$backend/pom.xml" package -DskipTests >&2
   fi
 }

@@ -21,19 +21,9 @@
 # remove all of it) and each comparison's rounds.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-backend=$(cd "$here/.." && pwd)
-repo=$(cd "$backend/.." && pwd)
-fail() { echo "bench-ingest-ab: $*" >&2; exit 1; }
-. "$here/ab-lib.sh"
-
-[ -n "${BEFORE:-}" ] || fail "name the build to compare with: make bench-ingest-ab BEFORE=<commit>"
-rounds=${ROUNDS:-4} work=${WORK:-/tmp/podium-ingest-ab}
-[[ $rounds =~ ^[1-9][0-9]*$ ]] || fail "ROUNDS must be a positive number, not '$rounds'"
-for c in curl git; do command -v "$c" >/dev/null || fail "needs $c (apt-get install -y curl git)"; done
-sha=$(git -C "$repo" rev-parse --verify --quiet "$BEFORE^{commit}") || fail "BEFORE=$BEFORE is not a commit of $repo"
-export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
-mkdir -p "$work"
+# shellcheck source=backend/bench/ab-lib.sh
+. "$(dirname "$0")/ab-lib.sh"
+ab_start bench-ingest-ab /tmp/podium-ingest-ab curl git
 
 # --- 1. the two builds -------------------------------------------------------------------------------------------
 tree=$(ab_before_tree "$sha" "$work")

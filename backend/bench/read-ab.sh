@@ -23,21 +23,12 @@
 # DIR` and deleting WORK remove all of it), the earlier build's data set, and each comparison's rounds.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-backend=$(cd "$here/.." && pwd)
-repo=$(cd "$backend/.." && pwd)
-fail() { echo "bench-read-ab: $*" >&2; exit 1; }
-. "$here/ab-lib.sh"
-
-[ -n "${BEFORE:-}" ] || fail "name the build to compare with: make bench-read-ab BEFORE=<commit>"
-rounds=${ROUNDS:-4} work=${WORK:-/tmp/podium-read-ab} runs=${RUNS:-2000} port=${PORT:-18080}
-[[ $rounds =~ ^[1-9][0-9]*$ ]] || fail "ROUNDS must be a positive number, not '$rounds'"
+# shellcheck source=backend/bench/ab-lib.sh
+. "$(dirname "$0")/ab-lib.sh"
+ab_start bench-read-ab /tmp/podium-read-ab taskset wrk curl git
+runs=${RUNS:-2000} port=${PORT:-18080}
 [ "$(nproc)" -ge 2 ] || fail "needs 2 CPUs (the server on one, wrk on the other); this machine has $(nproc)"
-for c in taskset wrk curl git; do command -v "$c" >/dev/null || fail "needs $c (apt-get install -y util-linux wrk curl git)"; done
-sha=$(git -C "$repo" rev-parse --verify --quiet "$BEFORE^{commit}") || fail "BEFORE=$BEFORE is not a commit of $repo"
-export JAVA_HOME=${JAVA_HOME:-$("$repo/ci/find-jdk.sh")}
 java="$JAVA_HOME/bin/java"
-mkdir -p "$work"
 
 # --- 1. the two builds -------------------------------------------------------------------------------------------
 tree=$(ab_before_tree "$sha" "$work")

@@ -124,7 +124,7 @@ end
 $$;
 
 -- what is already stored, with no cell written meanwhile: SHARE blocks inserts into cells (an ingest waits for the
--- backfill: the README gives its time at 100M repeat rows) but never a read
+-- backfill, which is not yet timed at 100M repeat rows) but never a read
 lock table cells in share mode;
 
 create trigger cells_series after insert on cells referencing new table as new_cells

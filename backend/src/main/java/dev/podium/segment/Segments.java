@@ -1,5 +1,6 @@
 package dev.podium.segment;
 
+import dev.podium.common.Rows;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.SeriesKey;
@@ -53,9 +54,10 @@ public class Segments {
     }
 
     /**
-     * The newest points of each board cell's series up to the cell's run (V30's series_points, newest first by its
-     * primary key), after the cell's filters: its own point last. {@code limit} points at the most, so a board reads as
-     * many rows at 100M repeat rows as at 1M; ordered oldest first here, a run's first cell only (the detector's view).
+     * For each board cell (the array bound last), the newest points of its series up to the cell's run, newest first
+     * (V30's series_points, read backwards along its primary key), its own point among them: at most the number bound
+     * second, so a board reads as many rows however many nights are stored. The first value bound: leave out the runs of
+     * revoked agents.
      */
     private static final String POINTS = "select b.id, pt.cell_id, pt.run_id, pt.started_at, pt.revoked, pt.forks"
             + " from cells b join runs br on br.id = b.run_id"
@@ -85,28 +87,31 @@ public class Segments {
         cells.forEach(c -> frameworks.add(c.framework()));
         // a cap of maxRuns, and the runs after an unconfirmed change point (fewer than confirmRuns) beyond it
         int window = config.maxRuns() + config.confirmRuns() + 1;
-        Map<Long, List<Point>> newestFirst = new HashMap<>(); // board cell -> its series' points, newest first
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(POINTS)) {
-            ps.setBoolean(1, excludeRevoked);
-            ps.setInt(2, window);
-            ps.setArray(
-                    3, c.createArrayOf("bigint", cells.stream().map(CellRow::id).toArray()));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    newestFirst
-                            .computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
-                            .add(new Point(
+        record Read(long boardCell, Point point) {}
+        List<Read> read;
+        try (Connection c = dataSource.getConnection()) {
+            read = Rows.of(
+                    c,
+                    POINTS,
+                    List.of(
+                            excludeRevoked,
+                            window,
+                            cells.stream().map(CellRow::id).toArray(Long[]::new)),
+                    rs -> new Read(
+                            rs.getLong(1),
+                            new Point(
                                     rs.getLong(2),
                                     rs.getObject(3, UUID.class),
                                     rs.getObject(4, OffsetDateTime.class),
                                     rs.getBoolean(5),
-                                    rs.getInt(6)));
-                }
-            }
+                                    rs.getInt(6))));
         } catch (SQLException e) {
             throw new IllegalStateException("read a board's segments", e);
         }
+        Map<Long, List<Point>> newestFirst = new HashMap<>(); // board cell -> its series' points, newest first
+        read.forEach(r -> newestFirst
+                .computeIfAbsent(r.boardCell(), k -> new ArrayList<>())
+                .add(r.point()));
         Map<SeriesKey, Map<UUID, Integer>> changes = new HashMap<>(); // series -> run after a change -> runs after it
         query(
                 "select run_after, runs_after, framework, io_model, connections, target_rate, topology, jvm_mode"
