@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Round trip of `make backup` / `make restore`: service A stores the signed runs of the test vectors, is backed up;
 # service B starts on an empty database, gets the backup restored, and must serve every run byte for byte, its
-# signature verifying (podium-agent verify) against the agent key B now holds. Loopback only, throwaway data.
+# signature verifying (podium-agent verify) against the agent key B now holds; a dump cut short before that is refused
+# and leaves B as it was. Loopback only, throwaway data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PODIUM_ADMIN_TOKEN=backup-test-token
@@ -20,6 +21,15 @@ PODIUM_DATA_DIR=$tmp/a ci/backup.sh "$tmp/podium.dump"
 
 start_service b "$tmp/b"
 [ "$(curl -fsS "$b_url/api/runs" | jq '.items | length')" = 0 ] || { echo "service B did not start empty" >&2; exit 1; }
+# a dump cut short is refused and changes nothing: service B still has its one run of its own
+head -c $(($(stat -c %s "$tmp/podium.dump") * 2 / 3)) "$tmp/podium.dump" > "$tmp/cut.dump"
+enrol_test_agent "$b_url"
+curl -fsS -X POST "$b_url/api/runs" -H 'Content-Type: application/json' \
+  --data-binary "@schema/testdata/$(jq -r '[.[] | select(.status == 201)][0].envelope' schema/testdata/cases.json)" >/dev/null
+if PODIUM_DATA_DIR=$tmp/b ci/restore.sh "$tmp/cut.dump" 2>"$tmp/cut.err"; then
+  echo "a dump cut short was restored" >&2; exit 1
+fi
+[ "$(curl -fsS "$b_url/api/runs" | jq '.items | length')" = 1 ] || { echo "a failed restore changed service B" >&2; exit 1; }
 PODIUM_DATA_DIR=$tmp/b ci/restore.sh "$tmp/podium.dump"
 
 verified=0

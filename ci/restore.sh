@@ -7,5 +7,16 @@ file=${1:?usage: ci/restore.sh <file from make backup>}
 [ -s "$file" ] || { echo "restore: $file is missing or empty" >&2; exit 1; }
 ci/install-deps.sh pg
 source ci/db-env.sh
-pg_restore --clean --if-exists --no-owner --single-transaction --exit-on-error --dbname="$PGDATABASE" "$file"
+pg_restore --list "$file" >/dev/null # a file that is no dump stops here
+# One transaction: psql stops at the first error, and the commit is sent only once pg_restore has read the whole dump
+# (a dump cut short ends psql's input with the transaction open: PostgreSQL rolls it back). pg_restore --clean drops
+# object by object, and a partition's constraints inherited from its partitioned table (repeats, V31) cannot be
+# dropped on their own: the partitioned tables go first, with their partitions.
+{
+  echo "begin;"
+  echo "do \$\$ declare t text; begin for t in select c.relname from pg_class c where c.relkind = 'p'"
+  echo "  and c.relnamespace = 'public'::regnamespace loop execute format('drop table if exists %I cascade', t); end loop;"
+  echo "end \$\$;"
+  pg_restore --clean --if-exists --no-owner --file=- "$file" && echo "commit;"
+} | psql --quiet --no-psqlrc --set ON_ERROR_STOP=1 --dbname="$PGDATABASE" >/dev/null
 echo "restore: $file -> $PGHOST:$PGPORT/$PGDATABASE"
