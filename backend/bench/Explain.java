@@ -44,6 +44,8 @@ import java.util.stream.Stream;
 public class Explain {
 
     static final Set<String> WATCHED = Set.of("repeats", "cells", "cell_starts");
+    /** repeats' partitions (V31): repeats_history (the ids below the first bound) and repeats_<lowest id>. */
+    static final java.util.regex.Pattern PARTITION = java.util.regex.Pattern.compile("repeats_(history|\\d+)");
     static final String[] SETTINGS = {"shared_preload_libraries = 'auto_explain'", "logging_collector = on",
             "log_destination = 'csvlog'", "log_directory = 'explain-log'", "log_filename = 'explain.log'",
             "auto_explain.log_min_duration = -1", "auto_explain.log_analyze = on", "auto_explain.log_buffers = on",
@@ -172,7 +174,9 @@ public class Explain {
         System.out.println("bench-explain: on disk (tables with their indexes and TOAST): " + one(s, "select string_agg(t || ' '"
                 + " || pg_size_pretty(pg_total_relation_size(t::regclass)), ', ') from unnest(array['runs', 'cells', 'repeats',"
                 + " 'cell_starts', 'cell_raw_outputs']) t where to_regclass(t) is not null"));
-        System.out.println("endpoint | status | answer ms | statements | SQL ms | rows | shared hit | shared read | sequential scans of repeats/cells/cell_starts");
+        long partitions = Long.parseLong(one(s, "select count(*) from repeat_partitions"));
+        System.out.println("endpoint | status | answer ms | statements | SQL ms | rows | shared hit | shared read"
+                + " | partitions of repeats read (of " + partitions + ") | sequential scans of repeats/cells/cell_starts");
         int flagged = 0;
         for (Call call : calls) {
             List<JsonNode> plans = new ArrayList<>();
@@ -185,19 +189,20 @@ public class Explain {
                 }
             }
             double sqlMs = 0;
-            long rows = 0, hit = 0, read = 0;
+            long rows = 0, hit = 0, blocksRead = 0;
             List<String> seq = new ArrayList<>();
+            Set<String> read = new HashSet<>();
             for (JsonNode p : plans) {
                 JsonNode top = p.get("Plan");
                 sqlMs += top.path("Actual Total Time").asDouble();
                 rows += top.path("Actual Rows").asLong() * Math.max(1, top.path("Actual Loops").asLong());
                 hit += top.path("Shared Hit Blocks").asLong();
-                read += top.path("Shared Read Blocks").asLong();
-                scans(top, seq);
+                blocksRead += top.path("Shared Read Blocks").asLong();
+                scans(top, seq, read);
             }
             flagged += seq.isEmpty() ? 0 : 1;
-            System.out.printf(Locale.ROOT, "%s %s | %d | %.0f | %d | %.1f | %d | %d | %d | %s%n", seq.isEmpty() ? " " : "!",
-                    call.name(), call.status(), call.ms(), plans.size(), sqlMs, rows, hit, read,
+            System.out.printf(Locale.ROOT, "%s %s | %d | %.0f | %d | %.1f | %d | %d | %d | %d | %s%n", seq.isEmpty() ? " " : "!",
+                    call.name(), call.status(), call.ms(), plans.size(), sqlMs, rows, hit, blocksRead, read.size(),
                     seq.isEmpty() ? "-" : "SEQ " + String.join(", ", seq));
         }
         System.out.printf(Locale.ROOT, "bench-explain: %d of %d endpoints scan repeats, cells or cell_starts sequentially"
@@ -208,15 +213,23 @@ public class Explain {
         }
     }
 
-    /** Every sequential scan of a watched table in the plan: table (rows it read, loops). */
-    static void scans(JsonNode node, List<String> out) {
-        if (node.path("Node Type").asText().endsWith("Seq Scan") && WATCHED.contains(node.path("Relation Name").asText())) {
+    /**
+     * Every sequential scan of a watched table (or a partition of repeats) in the plan: table (rows it read, loops);
+     * and into partitions, each partition of repeats the plan read (a node that ran: pruned ones did not).
+     */
+    static void scans(JsonNode node, List<String> out, Set<String> partitions) {
+        String relation = node.path("Relation Name").asText();
+        boolean partition = PARTITION.matcher(relation).matches();
+        if (partition && node.path("Actual Loops").asLong() > 0) {
+            partitions.add(relation);
+        }
+        if (node.path("Node Type").asText().endsWith("Seq Scan") && (partition || WATCHED.contains(relation))) {
             long removed = node.path("Rows Removed by Filter").asLong();
             out.add(String.format(Locale.ROOT, "%s (%,d rows out, %,d filtered, %d loops)", node.path("Relation Name").asText(),
                     node.path("Actual Rows").asLong(), removed, node.path("Actual Loops").asLong()));
         }
         for (JsonNode child : node.path("Plans")) {
-            scans(child, out);
+            scans(child, out, partitions);
         }
     }
 

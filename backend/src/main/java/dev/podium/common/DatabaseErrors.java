@@ -17,8 +17,8 @@ public final class DatabaseErrors {
 
     /**
      * Connection failures (SQLState class 08, refused sockets, pool timeouts, a new connection given up while it was
-     * being made, server shutting down) and a database too slow to answer (statement timeout 57014, lock timeout
-     * 55P03): each is worth a retry later.
+     * being made, server shutting down), a database too slow to answer (statement timeout 57014, lock timeout
+     * 55P03), and rows no partition takes yet: each is worth a retry later.
      */
     public static boolean isUnavailable(Throwable error) {
         for (Throwable t : chain(error)) {
@@ -41,7 +41,11 @@ public final class DatabaseErrors {
                     return true;
                 }
                 String message = String.valueOf(sql.getMessage());
-                if (message.contains("Acquisition timeout") || message.contains("Unable to acquire JDBC Connection")) {
+                if (message.contains("Acquisition timeout")
+                        || message.contains("Unable to acquire JDBC Connection")
+                        // ids beyond the newest partition of repeats: the next is being made
+                        // (partition.RepeatPartitions)
+                        || message.contains("no partition of relation")) {
                     return true;
                 }
             }

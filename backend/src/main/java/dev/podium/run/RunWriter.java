@@ -2,6 +2,7 @@ package dev.podium.run;
 
 import dev.podium.agent.Agent;
 import dev.podium.ingest.IngestPhases;
+import dev.podium.partition.RepeatPartitions;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -18,9 +19,11 @@ import org.hibernate.Session;
 public class RunWriter {
 
     private final IngestPhases phases;
+    private final RepeatPartitions partitions;
 
-    RunWriter(IngestPhases phases) {
+    RunWriter(IngestPhases phases, RepeatPartitions partitions) {
         this.phases = phases;
+        this.partitions = partitions;
     }
 
     /** How a submission relates to what is stored. */
@@ -51,7 +54,11 @@ public class RunWriter {
         long flushed = phases.record("run-row", start);
         beforeCells.run();
         long ready = phases.record("statistics-wait", flushed);
-        em.unwrap(Session.class).doWork(connection -> CellCopy.write(connection, run.id, cells));
+        try {
+            em.unwrap(Session.class).doWork(connection -> CellCopy.write(connection, run.id, cells));
+        } finally { // also when no partition of repeats took the ids: the next one is made, the agent's retry stored
+            cells.stream().filter(c -> c.id != null).mapToLong(c -> c.id).max().ifPresent(partitions::used);
+        }
         phases.record("cells", ready);
     }
 
