@@ -10,6 +10,33 @@
 -- and try again a second later. Every step checks whether it is done, so a migration stopped part way goes on where
 -- it stopped once Flyway is told (`flyway repair`, then start the service).
 
+-- Two helpers for this session only (pg_temp): B, the lowest id of the twin's partitions; and a step that needs
+-- repeats to itself, tried with a 500 ms lock timeout every second for up to ten minutes.
+create function pg_temp.repeats_bound() returns bigint language sql as $$
+    select min(substring(pg_get_expr(c.relpartbound, c.oid) from 'FROM \(''?(\d+)')::bigint)
+    from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = to_regclass('repeats_p')
+$$;
+
+create function pg_temp.with_repeats_alone(statements text[]) returns void language plpgsql as $$
+declare
+    statement text;
+begin
+    perform set_config('lock_timeout', '500ms', true);
+    for attempt in 1..600 loop
+        begin
+            foreach statement in array statements loop
+                execute statement;
+            end loop;
+            return;
+        exception when lock_not_available then
+            raise notice 'V31: repeats is busy (try %), again in a second', attempt;
+            perform pg_sleep(1);
+        end;
+    end loop;
+    raise exception 'V31: repeats stayed busy for ten minutes; nothing changed in this step, start again to retry';
+end $$;
+
 -- 1. the partitioned twin, empty, and its first two partitions from B: above every id cells_seq hands out before the
 --    swap (its next value plus a million), on a multiple of the width
 do $$
@@ -33,29 +60,14 @@ end $$;
 
 -- 2. the old table's bound, not yet checked (a catalog change)
 do $$
-declare
-    b bigint;
 begin
-    if exists (select 1 from pg_partitioned_table where partrelid = 'repeats'::regclass)
-            or exists (select 1 from pg_constraint
-                       where conrelid = 'repeats'::regclass and conname = 'repeats_below_partitions') then
-        return;
+    if not exists (select 1 from pg_partitioned_table where partrelid = 'repeats'::regclass)
+            and not exists (select 1 from pg_constraint
+                            where conrelid = 'repeats'::regclass and conname = 'repeats_below_partitions') then
+        perform pg_temp.with_repeats_alone(array[format(
+            'alter table repeats add constraint repeats_below_partitions check (cell_id < %s) not valid',
+            pg_temp.repeats_bound())]);
     end if;
-    select min(substring(pg_get_expr(c.relpartbound, c.oid) from 'FROM \(''?(\d+)')::bigint) into b
-        from pg_inherits i join pg_class c on c.oid = i.inhrelid
-        where i.inhparent = 'repeats_p'::regclass;
-    perform set_config('lock_timeout', '500ms', true);
-    for attempt in 1..600 loop
-        begin
-            execute format(
-                'alter table repeats add constraint repeats_below_partitions check (cell_id < %s) not valid', b);
-            return;
-        exception when lock_not_available then
-            raise notice 'V31: repeats is busy (try %), again in a second', attempt;
-            perform pg_sleep(1);
-        end;
-    end loop;
-    raise exception 'V31: repeats stayed busy for ten minutes; nothing changed in this step, start again to retry';
 end $$;
 
 -- 3. checked: a scan of every row under SHARE UPDATE EXCLUSIVE (reads and writes go on), so that step 4 need not scan
@@ -69,31 +81,17 @@ end $$;
 -- 4. the swap: the old table attached as the partition of the ids below B (no scan: the checked bound proves it; its
 --    primary key and foreign key are attached, not built again), and the names moved, in one short transaction
 do $$
-declare
-    b bigint;
 begin
-    if exists (select 1 from pg_partitioned_table where partrelid = 'repeats'::regclass) then
-        return;
+    if not exists (select 1 from pg_partitioned_table where partrelid = 'repeats'::regclass) then
+        perform pg_temp.with_repeats_alone(array[
+            format('alter table repeats_p attach partition repeats for values from (minvalue) to (%s)',
+                pg_temp.repeats_bound()),
+            'alter table repeats rename to repeats_history',
+            'alter index repeats_pkey rename to repeats_history_pkey',
+            'alter table repeats_p rename to repeats',
+            'alter index repeats_p_pkey rename to repeats_pkey',
+            'alter table repeats rename constraint repeats_p_cell_id_fkey to repeats_cell_id_fkey']);
     end if;
-    select min(substring(pg_get_expr(c.relpartbound, c.oid) from 'FROM \(''?(\d+)')::bigint) into b
-        from pg_inherits i join pg_class c on c.oid = i.inhrelid
-        where i.inhparent = 'repeats_p'::regclass;
-    perform set_config('lock_timeout', '500ms', true);
-    for attempt in 1..600 loop
-        begin
-            execute format('alter table repeats_p attach partition repeats for values from (minvalue) to (%s)', b);
-            alter table repeats rename to repeats_history;
-            alter index repeats_pkey rename to repeats_history_pkey;
-            alter table repeats_p rename to repeats;
-            alter index repeats_p_pkey rename to repeats_pkey;
-            alter table repeats rename constraint repeats_p_cell_id_fkey to repeats_cell_id_fkey;
-            return;
-        exception when lock_not_available then
-            raise notice 'V31: repeats is busy (try %), again in a second', attempt;
-            perform pg_sleep(1);
-        end;
-    end loop;
-    raise exception 'V31: repeats stayed busy for ten minutes; nothing changed in this step, start again to retry';
 end $$;
 
 -- the partitions of repeats and their ranges of cell ids (lower null: the history's, from the lowest id), for the

@@ -16,7 +16,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,9 +37,9 @@ class PartitionMigrationTest {
                 Connection reader = connect(database);
                 // threads of their own: the common pool may have a single one on two cores
                 ExecutorService threads = Executors.newFixedThreadPool(2)) {
-            flyway(database).target("1").load().migrate();
+            Migrations.on(database).target("1").load().migrate();
             V1Seed.seed(db);
-            flyway(database).target("30").load().migrate();
+            Migrations.on(database).target("30").load().migrate();
             long stored = count(db, "select count(*) from repeats");
             assertTrue(stored > 0, "repeats stored before the migration");
 
@@ -61,8 +60,8 @@ class PartitionMigrationTest {
                     },
                     threads);
             long start = System.nanoTime();
-            CompletableFuture<Void> migration =
-                    CompletableFuture.runAsync(() -> flyway(database).load().migrate(), threads);
+            CompletableFuture<Void> migration = CompletableFuture.runAsync(
+                    () -> Migrations.on(database).load().migrate(), threads);
             sleep(HELD_MS);
             holder.commit();
             migration.get(120, TimeUnit.SECONDS);
@@ -84,13 +83,6 @@ class PartitionMigrationTest {
 
     private static Connection connect(EmbeddedDatabase database) throws SQLException {
         return DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
-    }
-
-    private static org.flywaydb.core.api.configuration.FluentConfiguration flyway(EmbeddedDatabase database) {
-        // the same migrations the service runs: the build copies schema/migrations to db/migration
-        return Flyway.configure()
-                .dataSource(database.jdbcUrl(), database.user(), database.password())
-                .locations("classpath:db/migration");
     }
 
     private static long count(Connection c, String sql) {

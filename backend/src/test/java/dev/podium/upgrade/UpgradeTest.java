@@ -209,10 +209,7 @@ class UpgradeTest {
     }
 
     private static org.flywaydb.core.api.configuration.FluentConfiguration flyway() {
-        // the same migrations the service runs: the build copies schema/migrations to db/migration
-        return Flyway.configure()
-                .dataSource(database.jdbcUrl(), database.user(), database.password())
-                .locations("classpath:db/migration");
+        return Migrations.on(database);
     }
 
     private static Set<String> columns(String table) throws SQLException {

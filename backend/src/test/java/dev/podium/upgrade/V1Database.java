@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.Map;
-import org.flywaydb.core.Flyway;
 
 /** A database the V1 service left behind: migrated to V1 only and seeded, before the service starts on it. */
 public class V1Database implements QuarkusTestResourceLifecycleManager {
@@ -18,12 +17,7 @@ public class V1Database implements QuarkusTestResourceLifecycleManager {
     public Map<String, String> start() {
         try {
             database = EmbeddedDatabase.start(Files.createTempDirectory("podium-upgrade-svc-pg-"), 0, true);
-            Flyway.configure()
-                    .dataSource(database.jdbcUrl(), database.user(), database.password())
-                    .locations("classpath:db/migration")
-                    .target("1")
-                    .load()
-                    .migrate();
+            Migrations.on(database).target("1").load().migrate();
             try (Connection db =
                     DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password())) {
                 V1Seed.seed(db);

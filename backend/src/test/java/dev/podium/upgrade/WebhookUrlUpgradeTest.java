@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,23 +26,14 @@ class WebhookUrlUpgradeTest {
                         EmbeddedDatabase.start(Files.createTempDirectory("podium-upgrade-webhooks-pg-"), 0, true);
                 Connection db = DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
                 Statement s = db.createStatement()) {
-            Flyway.configure()
-                    .dataSource(database.jdbcUrl(), database.user(), database.password())
-                    .locations("classpath:db/migration")
-                    .target("22")
-                    .load()
-                    .migrate();
+            Migrations.on(database).target("22").load().migrate();
             s.execute("insert into webhooks (url, secret) values ('http://a.example/hook', 'whsec_first'),"
                     + " ('http://b.example/hook', 'whsec_only'), ('http://a.example/hook', 'whsec_second'),"
                     + " ('http://a.example/hook', 'whsec_third')");
             s.execute("insert into webhook_deliveries (webhook_id, message_id, body) values (1, 'msg_1', '{}'),"
                     + " (4, 'msg_4', '{}')");
 
-            Flyway.configure()
-                    .dataSource(database.jdbcUrl(), database.user(), database.password())
-                    .locations("classpath:db/migration")
-                    .load()
-                    .migrate();
+            Migrations.on(database).load().migrate();
 
             assertEquals(
                     List.of("2 http://b.example/hook whsec_only", "4 http://a.example/hook whsec_third"),
