@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The service migrates at start on a connection of its own: a migration on years of data runs for minutes, and the
  * request path's bounds (a statement 8 s, a lock wait 5 s) would cancel it and stop the start, as they did V30's
- * backfill on 10 million repeat rows. The requests keep their bounds.
+ * backfill on 10 million repeat rows. The requests keep their bounds. And replicas that start meanwhile wait.
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
@@ -40,6 +40,11 @@ class MigrationConnectionTest {
             assertEquals("8s", setting(c, "statement_timeout"));
             assertEquals("5s", setting(c, "lock_timeout"));
         }
+    }
+
+    @Test
+    void aReplicaStartingBesideOneThatMigratesWaitsForItHoweverLong() {
+        assertEquals(-1, flyway.getConfiguration().getLockRetryCount(), "Flyway's default gives up after 50 tries");
     }
 
     private static String setting(Connection c, String name) throws SQLException {
