@@ -208,8 +208,10 @@ public class Dataset {
             long[] ms = lastNight.stream().mapToLong(x -> x[0]).sorted().toArray();
             LongSummaryStatistics rows = lastNight.stream().mapToLong(x -> x[1]).summaryStatistics();
             System.out.printf(Locale.ROOT, "dataset: the newest night's %d runs (%,d to %,d repeat rows each, posted %d at"
-                            + " a time) took %d ms (median) and %d ms (longest) each to ingest%n",
-                    ms.length, rows.getMin(), rows.getMax(), clients, ms[ms.length / 2], ms[ms.length - 1]);
+                            + " a time) took %d ms (median), %d ms (90th percentile) and %d ms (longest) each to ingest;"
+                            + " the first posted took %d ms (the service's first ingest since its start, when it is)%n",
+                    ms.length, rows.getMin(), rows.getMax(), clients, ms[ms.length / 2], ms[ms.length * 9 / 10],
+                    ms[ms.length - 1], lastNight.getFirst()[0]);
         }
     }
 

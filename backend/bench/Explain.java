@@ -171,8 +171,9 @@ public class Explain {
         System.out.printf(Locale.ROOT, "bench-explain: %s; %s, %s rows in repeats, %s in cells, %s runs%n", url,
                 one(s, "select pg_size_pretty(pg_database_size(current_database()))"), one(s, "select count(*) from repeats"),
                 one(s, "select count(*) from cells"), one(s, "select count(*) from runs"));
-        System.out.println("bench-explain: on disk (tables with their indexes and TOAST): " + one(s, "select string_agg(t || ' '"
-                + " || pg_size_pretty(pg_total_relation_size(t::regclass)), ', ') from unnest(array['runs', 'cells', 'repeats',"
+        System.out.println("bench-explain: on disk (tables with their indexes and TOAST, partitions summed): " + one(s, "select string_agg(t || ' '"
+                + " || pg_size_pretty((select sum(pg_total_relation_size(p.relid)) from pg_partition_tree(t::regclass) p)), ', ')"
+                + " from unnest(array['runs', 'cells', 'repeats',"
                 + " 'cell_starts', 'cell_raw_outputs']) t where to_regclass(t) is not null"));
         long partitions = Long.parseLong(one(s, "select count(*) from repeat_partitions"));
         System.out.println("endpoint | status | answer ms | statements | SQL ms | rows | shared hit | shared read"
