@@ -7,9 +7,7 @@ import dev.podium.common.EmbeddedDatabase;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,11 +38,11 @@ class PartitionMigrationTest {
             Migrations.on(database).target("1").load().migrate();
             V1Seed.seed(db);
             Migrations.on(database).target("30").load().migrate();
-            long stored = count(db, "select count(*) from repeats");
+            long stored = Migrations.scalar(db, "select count(*) from repeats");
             assertTrue(stored > 0, "repeats stored before the migration");
 
             holder.setAutoCommit(false);
-            count(holder, "select count(*) from repeats"); // holds ACCESS SHARE on repeats until it commits
+            Migrations.scalar(holder, "select count(*) from repeats"); // holds ACCESS SHARE on repeats until it commits
             AtomicBoolean migrating = new AtomicBoolean(true);
             AtomicLong longestRead = new AtomicLong();
             AtomicLong reads = new AtomicLong();
@@ -52,7 +50,7 @@ class PartitionMigrationTest {
                     () -> {
                         while (migrating.get()) {
                             long start = System.nanoTime();
-                            count(reader, "select count(*) from repeats");
+                            Migrations.scalar(reader, "select count(*) from repeats");
                             longestRead.accumulateAndGet(System.nanoTime() - start, Math::max);
                             reads.incrementAndGet();
                             sleep(20);
@@ -74,25 +72,17 @@ class PartitionMigrationTest {
             assertTrue(longestMs < 1_000, "the longest of " + reads.get() + " reads waited " + longestMs + " ms");
             assertTrue(reads.get() > 10, "reads went on during the migration: " + reads.get());
             assertEquals(
-                    1, count(db, "select count(*) from pg_partitioned_table where partrelid = 'repeats'::regclass"));
-            assertEquals(stored, count(db, "select count(*) from repeats"));
-            assertEquals(stored, count(db, "select count(*) from repeats_history"));
-            assertEquals(0, count(db, "select count(*) from pg_class where relname = 'repeats_p'"));
+                    1,
+                    Migrations.scalar(
+                            db, "select count(*) from pg_partitioned_table where partrelid = 'repeats'::regclass"));
+            assertEquals(stored, Migrations.scalar(db, "select count(*) from repeats"));
+            assertEquals(stored, Migrations.scalar(db, "select count(*) from repeats_history"));
+            assertEquals(0, Migrations.scalar(db, "select count(*) from pg_class where relname = 'repeats_p'"));
         }
     }
 
     private static Connection connect(EmbeddedDatabase database) throws SQLException {
         return DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
-    }
-
-    private static long count(Connection c, String sql) {
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(sql, e);
-        }
     }
 
     private static void sleep(long ms) {

@@ -199,13 +199,7 @@ class UpgradeTest {
     }
 
     private static long scalar(String sql) {
-        try (Statement s = db.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        } catch (SQLException e) {
-            throw new IllegalStateException(sql, e);
-        }
+        return Migrations.scalar(db, sql);
     }
 
     private static org.flywaydb.core.api.configuration.FluentConfiguration flyway() {
