@@ -7,9 +7,9 @@ file=${1:?usage: ci/restore.sh <file from make backup>}
 [ -s "$file" ] || { echo "restore: $file is missing or empty" >&2; exit 1; }
 ci/install-deps.sh pg
 source ci/db-env.sh
-pg_restore --list "$file" >/dev/null # a file that is no dump stops here
 # One transaction: psql stops at the first error, and the commit is sent only once pg_restore has read the whole dump
-# (a dump cut short ends psql's input with the transaction open: PostgreSQL rolls it back). pg_restore --clean drops
+# (a dump cut short, or a file that is no dump, ends psql's input with the transaction open: PostgreSQL rolls it
+# back, and pg_restore's failure is the script's). pg_restore --clean drops
 # object by object, and a partition's constraints inherited from its partitioned table (repeats, V31) cannot be
 # dropped on their own: the partitioned tables go first, with their partitions.
 {
