@@ -18,7 +18,8 @@
 # SEED (default 1), PODIUM_BENCH_DATA (data dir, default /tmp/podium-bench-read, or /tmp/podium-bench-read-$SCALE
 # for another SCALE), PODIUM_BENCH_BUILD (build dir, default backend/target), REBUILD=1 (package even when a build
 # exists), PORT (default 18080), DURATION (wrk seconds per endpoint, default 15), CONNECTIONS (default 64), THREADS
-# (wrk threads, default 2), CLIENTS (runs sent at once while loading, default 2). The dataset is synthetic, signed with
+# (wrk threads, default 2), CLIENTS (runs sent at once while loading, default 2), HOLD_NEWEST=1 (load all but the
+# newest night; the same command without it then sends that night alone and prints each run's ingest time). The dataset is synthetic, signed with
 # schema/testdata's test key. A load stopped midway resumes where it stopped: run the same command again.
 set -euo pipefail
 
@@ -122,7 +123,7 @@ app="$build/quarkus-app"
 load() { # $1 base URL, $2 JDBC URL of its database (to skip the runs already stored)
   "$java" -cp "$app/app/*:$app/lib/main/*" "$here/Dataset.java" --url "$1" --admin-token bench \
     --key "$repo/schema/testdata/keys/test-agent.json" --suite "$repo/agent/suite/suite.json" --scale "$scale" \
-    --seed "$seed" --clients "${CLIENTS:-2}" --jdbc "$2"
+    --seed "$seed" --clients "${CLIENTS:-2}" --jdbc "$2" ${HOLD_NEWEST:+--hold-newest}
 }
 mkdir -p "$data"
 # the loader's runs are signed by one key from one address, as fast as the service takes them: no write limits
@@ -141,7 +142,7 @@ if [ ! -f "$marker" ]; then
   fi
   echo "read bench: loading SCALE=$scale (seed $seed) into $data, once (minutes at 10.1M)" >&2
   load "$base" "jdbc:postgresql://localhost:$(sed -n 4p "$data/postgres/postmaster.pid")/postgres"
-  touch "$marker"
+  [ -n "${HOLD_NEWEST:-}" ] || touch "$marker"
 fi
 
 case "$mode" in
