@@ -12,8 +12,14 @@ source ci/db-env.sh
 # back, and pg_restore's failure is the script's). pg_restore --clean drops
 # object by object, and a partition's constraints inherited from its partitioned table (repeats, V31) cannot be
 # dropped on their own: the partitioned tables go first, with their partitions.
+# The indexes are built after the data: with PostgreSQL's default 64 MB of sort memory, one over 100M repeat rows
+# sorts on disk in many passes. PODIUM_RESTORE_MEMORY (default 512MB) is what each index build may use, this
+# transaction only.
+memory=${PODIUM_RESTORE_MEMORY:-512MB}
+[[ "$memory" =~ ^[0-9]+(kB|MB|GB)$ ]] || { echo "restore: PODIUM_RESTORE_MEMORY must be like 512MB, not $memory" >&2; exit 1; }
 {
   echo "begin;"
+  echo "set local maintenance_work_mem = '$memory';"
   echo "do \$\$ declare t text; begin for t in select c.relname from pg_class c where c.relkind = 'p'"
   echo "  and c.relnamespace = 'public'::regnamespace loop execute format('drop table if exists %I cascade', t); end loop;"
   echo "end \$\$;"
