@@ -159,8 +159,10 @@ public class HistoryResource extends CellEndpoint {
                     String flagged,
             @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        CellQueries.Where where =
-                filter.require("scenario", "framework").loadModelOr("closed").where();
+        CellQueries.Where where = filter.require("scenario", "framework")
+                .loadModelOr("closed")
+                .where()
+                .andInSeries(filter.seriesKeys()); // one host class's cells, not every host class's
         String sc = filter.scenario;
         String lm = filter.loadModel;
         int w = QueryParams.parsePositiveInt("window", window, DEFAULT_WINDOW);

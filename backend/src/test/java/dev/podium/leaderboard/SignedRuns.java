@@ -178,6 +178,15 @@ public final class SignedRuns {
         return this;
     }
 
+    /** The same run on a host with another CPU model (another host class: "{cpuModel} · 4 vCPU · 16 GiB"). */
+    @SuppressWarnings("unchecked")
+    public SignedRuns cpu(String cpuModel) {
+        Map<String, Object> host = new LinkedHashMap<>((Map<String, Object>) run.get("host"));
+        host.put("cpuModel", cpuModel);
+        run.put("host", host);
+        return this;
+    }
+
     /** Submits the envelope to POST /api/runs and asserts it is accepted (201). */
     public void store() {
         Api.store(envelope());
