@@ -224,7 +224,9 @@ public class Explain {
         if (partition && node.path("Actual Loops").asLong() > 0) {
             partitions.add(relation);
         }
-        if (node.path("Node Type").asText().endsWith("Seq Scan") && (partition || WATCHED.contains(relation))) {
+        // a node that never ran (0 loops: its outer side gave no rows) read nothing, as a partition pruned at run time
+        if (node.path("Node Type").asText().endsWith("Seq Scan") && (partition || WATCHED.contains(relation))
+                && node.path("Actual Loops").asLong() > 0) {
             long removed = node.path("Rows Removed by Filter").asLong();
             out.add(String.format(Locale.ROOT, "%s (%,d rows out, %,d filtered, %d loops)", node.path("Relation Name").asText(),
                     node.path("Actual Rows").asLong(), removed, node.path("Actual Loops").asLong()));
