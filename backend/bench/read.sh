@@ -19,8 +19,9 @@
 # for another SCALE), PODIUM_BENCH_BUILD (build dir, default backend/target), REBUILD=1 (package even when a build
 # exists), PORT (default 18080), DURATION (wrk seconds per endpoint, default 15), CONNECTIONS (default 64), THREADS
 # (wrk threads, default 2), CLIENTS (runs sent at once while loading, default 2), HOLD_NEWEST=1 (load all but the
-# newest night; the same command without it then sends that night alone and prints each run's ingest time). The dataset is synthetic, signed with
-# schema/testdata's test key. A load stopped midway resumes where it stopped: run the same command again.
+# newest night; the same command without it then sends that night alone and prints each run's ingest time). The
+# dataset is synthetic, signed with schema/testdata's test key. A load stopped midway resumes where it stopped: run
+# the same command again.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
