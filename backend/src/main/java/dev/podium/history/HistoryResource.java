@@ -159,10 +159,9 @@ public class HistoryResource extends CellEndpoint {
                     String flagged,
             @QueryParam("format") String format) {
         QueryParams q = QueryParams.of(uri, endpoint);
-        CellQueries.Where where = filter.require("scenario", "framework")
-                .loadModelOr("closed")
-                .where()
-                .andInSeries(filter.seriesKeys()); // one host class's cells, not every host class's
+        CellQueries.Where where =
+                filter.require("scenario", "framework").loadModelOr("closed").where();
+        inSeries(where, filter);
         String sc = filter.scenario;
         String lm = filter.loadModel;
         int w = QueryParams.parsePositiveInt("window", window, DEFAULT_WINDOW);
@@ -177,6 +176,28 @@ public class HistoryResource extends CellEndpoint {
                 QueryParams.parseCsv(format, headers),
                 () -> compute(sc, lm, where, w, order, includeFlagged),
                 HistoryResponse::csv);
+    }
+
+    /**
+     * Restricts where to the cells of the series the filters name (V30's series_points): with a host class given only
+     * its cells are read, where cells_lookup_idx (the run holds the host class, the index does not) reads every host
+     * class's cells of the target.
+     */
+    static void inSeries(CellQueries.Where where, CellFilter f) {
+        CellQueries.Where keys = new CellQueries.Where()
+                .and("k.host_class = ?", f.hostClass())
+                .and("k.vcpus = ?", f.vcpus())
+                .and("k.framework = ?", f.framework())
+                .and("k.io_model = ?", f.ioModel())
+                .and("k.scenario = ?", f.scenario())
+                .and("k.load_model = ?", f.loadModel())
+                .and("k.connections = ?", f.connections())
+                .and("k.target_rate = ?", f.targetRate())
+                .and("k.jvm_mode = ?", f.jvmMode());
+        where.andAlways(
+                "c.id in (select p.cell_id from series_points p join series_keys k on k.id = p.series_id" + keys.sql()
+                        + ")",
+                keys.values().toArray());
     }
 
     /** The same comparison, with no regression claimed, and why in place of ": regression" at its detail's end. */

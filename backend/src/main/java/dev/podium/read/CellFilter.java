@@ -300,32 +300,6 @@ public class CellFilter implements Cloneable {
     }
 
     /**
-     * The filters that are columns of a series' key, as conditions on series_keys k: for {@link
-     * CellQueries.Where#andInSeries}. The others (JVM, dates, classification) are no part of a series.
-     */
-    public CellQueries.Where seriesKeys() {
-        CellQueries.Where keys = new CellQueries.Where();
-        for (Condition c : conditions()) {
-            if (SERIES_COLUMNS.contains(c.column())) {
-                keys.and(c.sql("k."), c.value());
-            }
-        }
-        return keys;
-    }
-
-    /** The columns of series_keys (V30) that are filters here; its topology is none. */
-    private static final Set<String> SERIES_COLUMNS = Set.of(
-            "host_class",
-            "vcpus",
-            "framework",
-            "io_model",
-            "scenario",
-            "load_model",
-            "connections",
-            "target_rate",
-            "jvm_mode");
-
-    /**
      * The conditions on change points, whose series columns are named as cells and runs name them, unprefixed; the
      * dates compare the change's first run after it ({@code at}). A filter change points have no column for is an
      * endpoint's to hide (it would be no condition here): given anyway, it is a mistake of the service's.

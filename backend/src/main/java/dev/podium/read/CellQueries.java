@@ -90,20 +90,6 @@ public class CellQueries {
             return this;
         }
 
-        /**
-         * Adds "and the cell is one of the series {@code keys} names": {@code keys} holds conditions on series_keys k
-         * (V30; its columns named as cells name them), whose series_points list every cell ever stored in each. Where
-         * the keys name a host class, only its cells are read: cells_lookup_idx has no host class (it is the run's),
-         * so the same conditions on cells c join runs r read every host class's cells of the target.
-         */
-        public Where andInSeries(Where keys) {
-            sql.append(" and c.id in (select p.cell_id from series_points p join series_keys k on k.id = p.series_id")
-                    .append(keys.sql)
-                    .append(')');
-            values.addAll(keys.values);
-            return this;
-        }
-
         /** " where ..." with a '?' for each of {@link #values()}: for a table of the read side's column names. */
         public String sql() {
             return sql.toString();
