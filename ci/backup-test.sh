@@ -32,8 +32,8 @@ fi
 [ "$(curl -fsS "$b_url/api/runs" | jq '.items | length')" = 1 ] || { echo "a failed restore changed service B" >&2; exit 1; }
 PODIUM_DATA_DIR=$tmp/b ci/restore.sh "$tmp/podium.dump"
 # the restored tables have the planner's statistics (restore.sh ANALYZEs them): without them reads plan blind
-unanalyzed=$(PODIUM_DATA_DIR=$tmp/b bash -c 'source ci/db-env.sh; psql -Atc "select string_agg(relname, '"', '"')
-  from pg_stat_user_tables where relname in ('"'runs', 'cells', 'repeats_history', 'series_points'"') and last_analyze is null"')
+unanalyzed=$(export PODIUM_DATA_DIR=$tmp/b; source ci/db-env.sh; psql -Atc "select string_agg(relname, ', ')
+  from pg_stat_user_tables where relname in ('runs', 'cells', 'repeats_history', 'series_points') and last_analyze is null")
 [ -z "$unanalyzed" ] || { echo "restore left tables without statistics: $unanalyzed" >&2; exit 1; }
 
 verified=0

@@ -23,10 +23,9 @@ memory=${PODIUM_RESTORE_MEMORY:-512MB}
   echo "do \$\$ declare t text; begin for t in select c.relname from pg_class c where c.relkind = 'p'"
   echo "  and c.relnamespace = 'public'::regnamespace loop execute format('drop table if exists %I cascade', t); end loop;"
   echo "end \$\$;"
-  pg_restore --clean --if-exists --no-owner --file=- "$file" && echo "commit;"
+  # pg_restore leaves the planner no statistics of the restored tables, and autovacuum gathers them only later: until
+  # then a read picks plans blind (at 100M repeat rows, boards not cached took 0.4-1.6 s instead of 40 ms, a nightly
+  # run's ingest 518 ms instead of 136). ANALYZE samples each table (8 s at 100M), committed with the tables.
+  pg_restore --clean --if-exists --no-owner --file=- "$file" && printf 'analyze;\ncommit;\n'
 } | psql --quiet --no-psqlrc --set ON_ERROR_STOP=1 --dbname="$PGDATABASE" >/dev/null
-# pg_restore leaves the planner no statistics of the restored tables, and autovacuum gathers them only later: until
-# then a read picks plans blind (at 100M repeat rows, boards not cached took 0.4-1.6 s instead of 40 ms, a nightly
-# run's ingest 518 ms instead of 136). ANALYZE samples each table (8 s at 100M).
-psql --quiet --no-psqlrc --set ON_ERROR_STOP=1 --dbname="$PGDATABASE" --command="analyze" >/dev/null
 echo "restore: $file -> $PGHOST:$PGPORT/$PGDATABASE"

@@ -184,16 +184,7 @@ public class HistoryResource extends CellEndpoint {
      * class's cells of the target.
      */
     static void inSeries(CellQueries.Where where, CellFilter f) {
-        CellQueries.Where keys = new CellQueries.Where()
-                .and("k.host_class = ?", f.hostClass())
-                .and("k.vcpus = ?", f.vcpus())
-                .and("k.framework = ?", f.framework())
-                .and("k.io_model = ?", f.ioModel())
-                .and("k.scenario = ?", f.scenario())
-                .and("k.load_model = ?", f.loadModel())
-                .and("k.connections = ?", f.connections())
-                .and("k.target_rate = ?", f.targetRate())
-                .and("k.jvm_mode = ?", f.jvmMode());
+        CellQueries.Where keys = f.seriesKeys();
         where.andAlways(
                 "c.id in (select p.cell_id from series_points p join series_keys k on k.id = p.series_id" + keys.sql()
                         + ")",

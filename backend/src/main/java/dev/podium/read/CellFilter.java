@@ -299,6 +299,17 @@ public class CellFilter implements Cloneable {
         return where(new CellQueries.Where(), "c.", "r.", true);
     }
 
+    /** The filters on a series' own columns (change points carry the same), on series_keys k (V30). */
+    public CellQueries.Where seriesKeys() {
+        CellQueries.Where keys = new CellQueries.Where();
+        for (Condition c : conditions()) {
+            if (c.column().equals(c.changePointColumn())) {
+                keys.and(c.sql("k."), c.value());
+            }
+        }
+        return keys;
+    }
+
     /**
      * The conditions on change points, whose series columns are named as cells and runs name them, unprefixed; the
      * dates compare the change's first run after it ({@code at}). A filter change points have no column for is an
