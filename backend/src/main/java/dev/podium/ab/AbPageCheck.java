@@ -4,16 +4,14 @@ import dev.podium.common.RoutePageCheck;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 
 /** /ab/:id of a comparison the service does not hold (or of no UUID at all) answers 404, as GET /api/ab/{id} does. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class AbPageCheck extends RoutePageCheck {
 
     private final AbQueries queries;
-
-    AbPageCheck(AbQueries queries) {
-        this.queries = queries;
-    }
 
     @Override
     protected String route() {

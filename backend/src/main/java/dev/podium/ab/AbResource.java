@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -33,6 +34,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 /** A/B comparisons: signed submission (POST /api/ab), one by id, and a framework's list. */
 @Path("/api/ab")
 @Produces(MediaType.APPLICATION_JSON)
+@RequiredArgsConstructor
 public class AbResource {
 
     static final int MAX_LIMIT = 100;
@@ -40,11 +42,6 @@ public class AbResource {
 
     private final AbService service;
     private final AbQueries queries;
-
-    AbResource(AbService service, AbQueries queries) {
-        this.service = service;
-        this.queries = queries;
-    }
 
     @POST
     @Operation(

@@ -10,9 +10,11 @@ import dev.podium.signer.Signers;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 
 /** Takes a signed A/B comparison: envelope, signature by an enrolled key (as a run's), schema and rules, one row. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class AbService {
 
     /** The DSSE payload type of an A/B comparison (podium-agent ab --push). */
@@ -21,12 +23,6 @@ public class AbService {
     private final AbValidator validator;
     private final AbStore store;
     private final KeyWriteLimit keyLimit;
-
-    AbService(AbValidator validator, AbStore store, KeyWriteLimit keyLimit) {
-        this.validator = validator;
-        this.store = store;
-        this.keyLimit = keyLimit;
-    }
 
     /** What an accepted submission answers: the comparison's id and whether it was new. */
     public record Accepted(UUID id, boolean created) {}

@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -24,15 +25,11 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 /** Agent enrolment (admin) and the public view of an agent's key. */
 @Path("/api/agents")
 @Produces(MediaType.APPLICATION_JSON)
+@RequiredArgsConstructor
 public class AgentResource {
 
     private final AgentService agents;
     private final AdminGuard admin;
-
-    AgentResource(AgentService agents, AdminGuard admin) {
-        this.agents = agents;
-        this.admin = admin;
-    }
 
     @POST
     @Operation(summary = "Enrol an agent's Ed25519 public key (admin token required)")

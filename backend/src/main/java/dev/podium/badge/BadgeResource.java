@@ -6,7 +6,6 @@ import dev.podium.common.ProblemException;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -21,6 +20,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Set;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
@@ -31,6 +31,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** GET /api/badges/{slug}/{scenario}.svg and .json: a framework's badge for READMEs, cacheable. */
 @Path("/api/badges/{slug}/{file}")
 @Tag(name = "badges", description = "Badges for a framework's README")
+@RequiredArgsConstructor
 public class BadgeResource {
 
     static final String SVG = "image/svg+xml";
@@ -39,12 +40,6 @@ public class BadgeResource {
 
     private final Badges badges;
     private final ObjectMapper json;
-
-    @Inject
-    BadgeResource(Badges badges, ObjectMapper json) {
-        this.badges = badges;
-        this.json = json;
-    }
 
     @GET
     @Produces({SVG, MediaType.APPLICATION_JSON})

@@ -9,9 +9,9 @@ import dev.podium.read.QueryParams;
 import dev.podium.read.SeriesKey;
 import dev.podium.replica.ReplicaRead;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Locale;
+import lombok.RequiredArgsConstructor;
 
 /**
  * A framework's badge in one scenario: its best row on the scenario's leaderboard (closed loop, the default host class
@@ -21,16 +21,11 @@ import java.util.Locale;
  * kept out of the ranking by quality flags gets a grey badge saying "unranked (flagged ...)" with its figure.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class Badges {
 
     private final FrameworkPages pages;
     private final ChangeQueries changes;
-
-    @Inject
-    Badges(FrameworkPages pages, ChangeQueries changes) {
-        this.pages = pages;
-        this.changes = changes;
-    }
 
     /** The badge, or one saying what is unknown ({@code found} false). Blocking; one read, on the replica if any. */
     @ReplicaRead

@@ -12,7 +12,6 @@ import dev.podium.read.ReadProblems;
 import dev.podium.stats.MigrationCalculator;
 import dev.podium.verdict.Verdict;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -26,6 +25,7 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -37,7 +37,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/calculator: the migration calculator of methodology section 6. */
 @Path("/api/calculator")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "leaderboard")
+@RequiredArgsConstructor
 public class CalculatorResource {
     static final Set<String> BY = Set.of("throughput", "cpu");
 
@@ -85,14 +87,7 @@ public class CalculatorResource {
     private final LeaderboardService leaderboard;
     private final Answers answers;
 
-    @Inject
-    CalculatorResource(LeaderboardService leaderboard, Answers answers) {
-        this.leaderboard = leaderboard;
-        this.answers = answers;
-    }
-
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Migration calculator",
             description = "R = SLA throughput of `to` / SLA throughput of `from` on"

@@ -7,7 +7,6 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -19,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 import org.jboss.logging.Logger;
 
 /**
@@ -31,6 +31,7 @@ import org.jboss.logging.Logger;
  * ChangePointStore stores what is found in them.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class ChangeDetector {
 
     private static final Logger LOG = Logger.getLogger(ChangeDetector.class);
@@ -62,20 +63,6 @@ public class ChangeDetector {
     private final ChangePointStore store;
     private final WebhookDeliveries outbox;
     private final RunDetections detections;
-
-    @Inject
-    ChangeDetector(
-            DataSource dataSource,
-            ChangesConfig config,
-            ChangePointStore store,
-            WebhookDeliveries outbox,
-            RunDetections detections) {
-        this.dataSource = dataSource;
-        this.config = config;
-        this.store = store;
-        this.outbox = outbox;
-        this.detections = detections;
-    }
 
     // one thread: recomputes of one series never race, and they take one core at most
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.read.SeriesKey;
 import dev.podium.webhook.Webhooks;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 
 /**
  * Stores the change points found in one series' metric, in the detector's transaction: each with its evidence (the
@@ -24,16 +24,11 @@ import java.util.UUID;
  * queued for the webhooks in the same transaction, and those the longer series no longer supports are deleted.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class ChangePointStore {
 
     private final Webhooks webhooks;
     private final ObjectMapper json;
-
-    @Inject
-    ChangePointStore(Webhooks webhooks, ObjectMapper json) {
-        this.webhooks = webhooks;
-        this.json = json;
-    }
 
     List<ChangeView> store(
             Connection c,

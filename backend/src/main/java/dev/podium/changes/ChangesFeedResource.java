@@ -3,7 +3,6 @@ package dev.podium.changes;
 import dev.podium.read.CellFilter;
 import dev.podium.read.QueryParams;
 import dev.podium.replica.ReplicaRead;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -20,6 +19,7 @@ import java.util.List;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -28,17 +28,13 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** GET /api/changes.atom: the change points of a filter as an Atom 1.0 feed (RFC 4287), for feed readers. */
 @Path("/api/changes.atom")
 @Tag(name = "changes")
+@RequiredArgsConstructor
 public class ChangesFeedResource {
 
     static final String ATOM = "http://www.w3.org/2005/Atom";
     static final String MEDIA_TYPE = "application/atom+xml";
 
     private final ChangeQueries queries;
-
-    @Inject
-    ChangesFeedResource(ChangeQueries queries) {
-        this.queries = queries;
-    }
 
     @GET
     @ReplicaRead

@@ -6,7 +6,6 @@ import dev.podium.read.CsvColumn;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import dev.podium.replica.ReplicaRead;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -20,6 +19,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.stream.Collectors;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -32,6 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** GET /api/changes: stored change points, newest first, as JSON or CSV. */
 @Path("/api/changes")
 @Tag(name = "changes")
+@RequiredArgsConstructor
 public class ChangesResource {
 
     /** The CSV's columns in order, each header beside how a change point's value is read. */
@@ -71,11 +72,6 @@ public class ChangesResource {
             new CsvColumn<>("effectSize", ChangeView::effectSize));
 
     private final ChangeQueries queries;
-
-    @Inject
-    ChangesResource(ChangeQueries queries) {
-        this.queries = queries;
-    }
 
     @GET
     @ReplicaRead

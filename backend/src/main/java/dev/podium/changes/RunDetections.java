@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /**
  * Which runs have had their change detection (table run_detections): a replica claims a run's detection for
@@ -16,15 +17,11 @@ import javax.sql.DataSource;
  * replica's sweep claims it.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class RunDetections {
 
     private final DataSource dataSource;
     private final ChangesConfig config;
-
-    RunDetections(DataSource dataSource, ChangesConfig config) {
-        this.dataSource = dataSource;
-        this.config = config;
-    }
 
     /** Takes the run's detection unless it is done or another replica's claim still holds; false too for no such run. */
     boolean claim(UUID runId) {

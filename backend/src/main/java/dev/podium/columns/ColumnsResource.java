@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -27,19 +28,15 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * rendered once into the read cache, gzipped there for a client that takes gzip as every read answer is.
  */
 @Path("/api/columns/{table}")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "leaderboard")
+@RequiredArgsConstructor
 public class ColumnsResource {
 
     private final Instance<Table.Source> tables;
     private final Answers answers;
 
-    ColumnsResource(Instance<Table.Source> tables, Answers answers) {
-        this.tables = tables;
-        this.answers = answers;
-    }
-
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Columns of a table",
             description = "The columns of a table (leaderboard, history, cells: a run's cells) in the order of its"

@@ -8,22 +8,20 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
+import lombok.RequiredArgsConstructor;
 
 /**
  * An unknown path: the app's index.html for a page of the site (see {@link SinglePageApp#indexFor}; status 404 when it is
  * no route of the site or its subject is unknown), else a 404 problem+json.
  */
 @Provider
+@RequiredArgsConstructor
 public class NotFoundExceptionMapper implements ExceptionMapper<NotFoundException> {
 
     @Context
     HttpServerRequest request;
 
     private final SinglePageApp app;
-
-    NotFoundExceptionMapper(SinglePageApp app) {
-        this.app = app;
-    }
 
     @Override
     public Response toResponse(NotFoundException exception) {

@@ -6,16 +6,14 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import lombok.RequiredArgsConstructor;
 
 /** A Vert.x route before the REST resources: an oversized run is refused by its Content-Length, before the body is read. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class RunSizeLimitRoute {
 
     private final PodiumConfig config;
-
-    RunSizeLimitRoute(PodiumConfig config) {
-        this.config = config;
-    }
 
     void register(@Observes Router router) {
         // refuse by Content-Length before the body is read, with the same problem+json the resource gives

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 import org.jboss.logging.Logger;
 
 /**
@@ -27,6 +28,7 @@ import org.jboss.logging.Logger;
  * deletes its companion_backfill row, so a restart resumes where a stopped one left off and does nothing once all are done.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class CompanionBackfill {
 
     private static final Logger LOG = Logger.getLogger(CompanionBackfill.class);
@@ -46,10 +48,6 @@ public class CompanionBackfill {
     private static final String DONE = "delete from companion_backfill where run_id = ?";
 
     private final DataSource dataSource;
-
-    CompanionBackfill(DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     void onStart(@Observes StartupEvent event) {
         // on a failure the service still serves (those runs show no database/balancer figures yet)

@@ -11,6 +11,7 @@ import dev.podium.verdict.Evidence;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Locale;
+import lombok.RequiredArgsConstructor;
 
 /**
  * Finds the leaderboard two cells are rows of, the one the site shows for the first cell's scenario, load model, host
@@ -18,13 +19,10 @@ import java.util.Locale;
  * its own (methodology section 10).
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class BoardPairs {
 
     private final LeaderboardService leaderboards;
-
-    BoardPairs(LeaderboardService leaderboards) {
-        this.leaderboards = leaderboards;
-    }
 
     /** A pair on a board: b against a as the board judges it, both rows, and the board in words. */
     public record BoardPair(

@@ -38,6 +38,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * board's when both are rows of one leaderboard, else the pair's alone (methodology section 10).
  */
 @Path("/api/compare")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "leaderboard")
 public class CompareResource extends CellEndpoint {
 
@@ -134,7 +135,6 @@ public class CompareResource extends CellEndpoint {
             String board) {}
 
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Compare two cells",
             description = "ratio = the figure of b / the figure of a, with its interval on the log scale (positive) and"

@@ -19,6 +19,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -29,19 +30,15 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/composite: every scenario's board on one host class and vCPU count, scored and ranked by the engine. */
 @Path("/api/composite")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "leaderboard")
+@RequiredArgsConstructor
 public class CompositeResource {
 
     private final LeaderboardService leaderboards;
     private final Answers answers;
 
-    CompositeResource(LeaderboardService leaderboards, Answers answers) {
-        this.leaderboards = leaderboards;
-        this.answers = answers;
-    }
-
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Composite across scenarios",
             description = "Each scenario's board (closed loop, the leaderboard's filters), on one host class and vCPU"

@@ -32,6 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * its CSV), ranked by CPU per request, a cell that did not hold its rate (rate-not-held) unranked.
  */
 @Path("/api/cost/rates")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "leaderboard")
 public class CostRatesResource extends CellEndpoint {
 
@@ -84,7 +85,6 @@ public class CostRatesResource extends CellEndpoint {
             int notHeld) {}
 
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "The offered rates of the cost cells",
             description = "The rungs of the fixed-rate cost ladder measured on a host class and vCPU count (defaults:"

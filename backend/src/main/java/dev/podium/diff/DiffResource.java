@@ -4,7 +4,6 @@ import dev.podium.common.ProblemException;
 import dev.podium.read.Answers;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -15,6 +14,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -23,7 +23,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/diff: every cell two runs share that moved significantly, and the run fields that differ. */
 @Path("/api/diff")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "leaderboard")
+@RequiredArgsConstructor
 public class DiffResource {
 
     static final double DEFAULT_ALPHA = 0.05;
@@ -31,14 +33,7 @@ public class DiffResource {
     private final DiffService service;
     private final Answers answers;
 
-    @Inject
-    DiffResource(DiffService service, Answers answers) {
-        this.service = service;
-        this.answers = answers;
-    }
-
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Diff of two runs",
             description = "Cells present in both runs (same target, scenario, load model,"

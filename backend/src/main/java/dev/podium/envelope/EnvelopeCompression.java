@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 import org.jboss.logging.Logger;
 
 /**
@@ -26,6 +27,7 @@ import org.jboss.logging.Logger;
  * logged every 10 s.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class EnvelopeCompression {
 
     private static final Logger LOG = Logger.getLogger(EnvelopeCompression.class);
@@ -64,10 +66,6 @@ public class EnvelopeCompression {
         return t;
     });
     private volatile boolean stopping;
-
-    EnvelopeCompression(DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     void onStart(@Observes StartupEvent event) {
         worker.submit(() -> {

@@ -3,26 +3,21 @@ package dev.podium.framework;
 import dev.podium.cache.ReadCache;
 import dev.podium.read.CellQueries;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import lombok.RequiredArgsConstructor;
 
 /**
  * The framework names stored in runs (baselines included), and what a visitor's {@code framework=} value means: the
  * stored name itself, the same name in any case, or its slug. Read once per runs stamp through the {@link ReadCache}.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class FrameworkNames {
 
     private final CellQueries queries;
     private final ReadCache cache;
-
-    @Inject
-    FrameworkNames(CellQueries queries, ReadCache cache) {
-        this.queries = queries;
-        this.cache = cache;
-    }
 
     /** Every stored framework name, sorted. Blocking: call on a worker thread. */
     public List<String> all() {

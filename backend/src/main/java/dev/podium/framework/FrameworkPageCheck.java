@@ -2,19 +2,15 @@ package dev.podium.framework;
 
 import dev.podium.common.RoutePageCheck;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.Map;
+import lombok.RequiredArgsConstructor;
 
 /** /frameworks/:slug of a framework the service has no results of answers 404 (as GET /api/frameworks/{slug} does). */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class FrameworkPageCheck extends RoutePageCheck {
 
     private final FrameworkPages pages;
-
-    @Inject
-    FrameworkPageCheck(FrameworkPages pages) {
-        this.pages = pages;
-    }
 
     @Override
     protected String route() {

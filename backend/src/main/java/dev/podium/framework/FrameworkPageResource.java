@@ -5,7 +5,6 @@ import dev.podium.read.Answers;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -16,6 +15,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.Set;
 import java.util.function.Function;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -28,26 +28,20 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * the framework's default and aot-cache figures side by side. Both find the framework by its slug first (404 without).
  */
 @Path("/api/frameworks/{slug}")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "frameworks", description = "One framework: its targets, figures, history, neighbours and badges")
 @APIResponse(
         responseCode = "404",
         description = "No measured framework has this slug; `field` is slug",
         content = @Content(mediaType = "application/problem+json"))
+@RequiredArgsConstructor
 public class FrameworkPageResource {
 
     private final FrameworkPages pages;
     private final JvmModeQueries jvmModes;
     private final Answers answers;
 
-    @Inject
-    FrameworkPageResource(FrameworkPages pages, JvmModeQueries jvmModes, Answers answers) {
-        this.pages = pages;
-        this.jvmModes = jvmModes;
-        this.answers = answers;
-    }
-
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "A framework's page",
             description = "The framework's targets (one per I/O model) with the"
@@ -69,7 +63,6 @@ public class FrameworkPageResource {
 
     @GET
     @Path("/jvm-modes")
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "A framework's figures in both JVM modes",
             description = "For each cell shape measured in the aot-cache JVM mode (started from the AOT cache a"

@@ -7,7 +7,6 @@ import dev.podium.leaderboard.LeaderboardService;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -15,9 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 
 /** Builds a framework's page from the leaderboards of its scenarios, its runs and the suite's description. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class FrameworkPages {
 
     static final int HISTORY_RUNS = 50;
@@ -29,20 +30,6 @@ public class FrameworkPages {
     private final FrameworkNames names;
     private final SuiteCatalog suite;
     private final FrameworkConfig config;
-
-    @Inject
-    FrameworkPages(
-            CellQueries queries,
-            LeaderboardService leaderboards,
-            FrameworkNames names,
-            SuiteCatalog suite,
-            FrameworkConfig config) {
-        this.queries = queries;
-        this.leaderboards = leaderboards;
-        this.names = names;
-        this.suite = suite;
-        this.config = config;
-    }
 
     /** The stored (non-baseline) framework a slug or name stands for, or null. Blocking. */
     public String framework(String slugOrName) {

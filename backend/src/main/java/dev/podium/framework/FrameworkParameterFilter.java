@@ -2,26 +2,22 @@ package dev.podium.framework;
 
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.UriBuilder;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import lombok.RequiredArgsConstructor;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * {@code framework=} on every read endpoint matches the stored name case-insensitively or by slug: before matching,
  * a value that stands for a stored name is replaced by that name (unknown values pass unchanged and match nothing).
  */
+@RequiredArgsConstructor
 public class FrameworkParameterFilter {
 
     private final FrameworkNames names;
-
-    @Inject
-    FrameworkParameterFilter(FrameworkNames names) {
-        this.names = names;
-    }
 
     @ServerRequestFilter(preMatching = true)
     public Uni<Void> resolve(ContainerRequestContext request) {

@@ -29,6 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/frameworks: every measured framework target, for the pickers. */
 @Path("/api/frameworks")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "leaderboard")
 public class FrameworkResource extends CellEndpoint {
 
@@ -43,7 +44,6 @@ public class FrameworkResource extends CellEndpoint {
     public record FrameworksResponse(List<Framework> items) {}
 
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Framework targets",
             description = "Every (framework, ioModel) measured, baselines excluded,"

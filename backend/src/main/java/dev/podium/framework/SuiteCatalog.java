@@ -4,17 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import lombok.RequiredArgsConstructor;
 
 /**
  * The suite's description of each target (agent/suite/suite.json, packaged with the service at build time): its
  * module, tuning, notes and classification. Runs carry none of these, so they are the suite's as this service knows it.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class SuiteCatalog {
 
     /** One target of suite.json; classification is null until suite.json records it. */
@@ -28,11 +29,6 @@ public class SuiteCatalog {
             String classification) {}
 
     private final ObjectMapper json;
-
-    @Inject
-    SuiteCatalog(ObjectMapper json) {
-        this.json = json;
-    }
 
     private volatile List<Target> targets = List.of();
     private volatile String suiteVersion;

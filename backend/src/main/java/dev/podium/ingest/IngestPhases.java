@@ -6,17 +6,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import lombok.RequiredArgsConstructor;
 
 /** Time spent in each phase of the ingests that reach it, as podium_ingest_phase_seconds{phase} at /q/metrics. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class IngestPhases {
 
     private final MeterRegistry registry;
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
-
-    public IngestPhases(MeterRegistry registry) {
-        this.registry = registry;
-    }
 
     /** Records the time since startNanos under the phase and returns now, the start of the next phase. */
     public long record(String phase, long startNanos) {

@@ -18,6 +18,7 @@ import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import lombok.RequiredArgsConstructor;
 
 /**
  * Vert.x routes before the REST resources: query strings holding control characters are refused (PostgreSQL cannot
@@ -25,6 +26,7 @@ import java.util.Map;
  * problem+json instead of a bare 413.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class InputRoutes {
 
     /** An enrolment is a name and a key: a few hundred bytes. */
@@ -34,10 +36,6 @@ public class InputRoutes {
     public static final int MAX_AB_BYTES = 1024 * 1024;
 
     private final PodiumConfig config;
-
-    InputRoutes(PodiumConfig config) {
-        this.config = config;
-    }
 
     void register(@Observes Router router) {
         router.route().order(-1950).handler(InputRoutes::rejectMalformedUri);

@@ -36,6 +36,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/latency: median p50/p90/p99 latency against concurrency (or offered rate) per framework target. */
 @Path("/api/latency")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "leaderboard")
 public class LatencyResource extends CellEndpoint {
 
@@ -72,7 +73,6 @@ public class LatencyResource extends CellEndpoint {
             List<Series> series) {}
 
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Latency against concurrency",
             description = "Each target's most recent matching run on the"

@@ -5,7 +5,6 @@ import dev.podium.read.CellFilter;
 import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import io.smallrye.mutiny.Uni;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -16,6 +15,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /** GET /api/leaderboard: one scenario's ranked framework targets on one host class and vCPU count. */
 @Path("/api/leaderboard")
 @Tag(name = "leaderboard", description = "Public, read-only results")
+@RequiredArgsConstructor
 public class LeaderboardResource {
 
     /** The values of the {@code segments} parameter. */
@@ -52,12 +53,6 @@ public class LeaderboardResource {
 
     private final LeaderboardService service;
     private final Answers answers;
-
-    @Inject
-    LeaderboardResource(LeaderboardService service, Answers answers) {
-        this.service = service;
-        this.answers = answers;
-    }
 
     @GET
     @Produces({MediaType.APPLICATION_JSON, Csv.MEDIA_TYPE})

@@ -7,7 +7,6 @@ import dev.podium.rounds.RoundFigures;
 import dev.podium.segment.Segments;
 import dev.podium.topology.Topology;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 
 /**
  * Builds the leaderboard from stored cell statistics (nothing is recomputed from repeats at read time). The database
@@ -25,6 +25,7 @@ import java.util.UUID;
  * series, CellQueries#selectNewest); only the cells of those runs are read.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class LeaderboardService {
 
     private static final String NEWEST_FIRST =
@@ -37,15 +38,6 @@ public class LeaderboardService {
     private final Segments segments;
     private final HostSettingsDifferences hostSettings;
     private final RoundFigures roundFigures;
-
-    @Inject
-    LeaderboardService(
-            CellQueries queries, Segments segments, HostSettingsDifferences hostSettings, RoundFigures roundFigures) {
-        this.queries = queries;
-        this.segments = segments;
-        this.hostSettings = hostSettings;
-        this.roundFigures = roundFigures;
-    }
 
     /** The newest run of each target alone: what the migration calculator compares. */
     public LeaderboardResponse leaderboard(LeaderboardQuery q) {

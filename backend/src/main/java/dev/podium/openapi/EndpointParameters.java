@@ -3,6 +3,7 @@ package dev.podium.openapi;
 import io.quarkus.smallrye.openapi.OpenApiFilter;
 import java.util.ArrayList;
 import java.util.List;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
@@ -23,6 +24,7 @@ import org.jboss.jandex.MethodInfo;
  * does, when the document is built (so schema/openapi.json, and the site's types, carry it).
  */
 @OpenApiFilter(OpenApiFilter.RunStage.BUILD)
+@RequiredArgsConstructor
 public class EndpointParameters implements OASFilter {
 
     private static final DotName PARAMETER =
@@ -34,10 +36,6 @@ public class EndpointParameters implements OASFilter {
     private static final DotName QUERY_PARAM = DotName.createSimple(jakarta.ws.rs.QueryParam.class);
 
     private final IndexView index;
-
-    public EndpointParameters(IndexView index) {
-        this.index = index;
-    }
 
     @Override
     public void filterOpenAPI(OpenAPI api) {

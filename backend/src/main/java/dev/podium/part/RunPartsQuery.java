@@ -5,7 +5,6 @@ import dev.podium.replica.Replica;
 import dev.podium.run.Run;
 import dev.podium.run.RunPart;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,17 +12,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 
 /** The parts of a run read back as one run: its parts, the targets planned, done, failed and not measured. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class RunPartsQuery {
 
     private final Replica replica;
-
-    @Inject
-    RunPartsQuery(Replica replica) {
-        this.replica = replica;
-    }
 
     /** The run that id is a part of (or the run's own id, or a whole run's id) with all its parts. */
     public RunPartsView view(UUID id) {

@@ -12,21 +12,19 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /** GET /api/runs/{id}/parts: the run a stored run is a part of, as one run. */
 @Path("/api/runs/{id}/parts")
+@Produces(MediaType.APPLICATION_JSON)
+@RequiredArgsConstructor
 public class RunPartsResource {
 
     private final RunPartsQuery parts;
 
-    RunPartsResource(RunPartsQuery parts) {
-        this.parts = parts;
-    }
-
     @GET
     @ReplicaRead
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "The run a run is a part of, as one run: its parts, the targets done, failed and not measured,"
                     + " complete or interrupted",

@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 import org.jboss.logging.Logger;
 
 /**
@@ -26,6 +27,7 @@ import org.jboss.logging.Logger;
  * second later. Replicas that do this at once queue on an advisory lock, and the second finds the work done.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class RepeatPartitions {
 
     private static final Logger LOG = Logger.getLogger(RepeatPartitions.class);
@@ -54,10 +56,6 @@ public class RepeatPartitions {
     private final AtomicBoolean queued = new AtomicBoolean();
     /** The newest partition as last read: until then, every ingest asks for a check. */
     private volatile Range newest = new Range(0, 0);
-
-    RepeatPartitions(DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     void onStart(@Observes StartupEvent event) {
         try {

@@ -9,18 +9,19 @@ import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import lombok.RequiredArgsConstructor;
 
 /**
  * Renders read answers once (JSON or CSV) and serves them from the {@link ReadCache} until a run is added. A cached
  * answer is sent from the I/O thread; computing one (database queries) runs on a worker thread.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class Answers {
 
     static final String CSV_TYPE = "text/csv;charset=UTF-8";
@@ -29,14 +30,6 @@ public class Answers {
     private final ReadCache cache;
     private final CurrentVertxRequest request;
     private final MeterRegistry registry;
-
-    @Inject
-    Answers(ObjectMapper mapper, ReadCache cache, CurrentVertxRequest request, MeterRegistry registry) {
-        this.mapper = mapper;
-        this.cache = cache;
-        this.request = request;
-        this.registry = registry;
-    }
 
     public <T> Uni<Response> json(String key, Supplier<T> compute) {
         return answer(key + "#json", asJson(compute));

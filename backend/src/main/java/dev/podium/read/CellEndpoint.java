@@ -4,20 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 
 /**
  * What a read endpoint over cells is built on: the cell queries it reads with, and the answers that render, cache and
  * send what it computes from them (JSON, or JSON and CSV for a table).
  */
+@RequiredArgsConstructor
 public abstract class CellEndpoint {
 
     protected final CellQueries queries;
     protected final Answers answers;
-
-    protected CellEndpoint(CellQueries queries, Answers answers) {
-        this.queries = queries;
-        this.answers = answers;
-    }
 
     /** The run id of a path ({id}); 404 naming {@code id} when it is not a UUID: no run has it. */
     public static UUID runId(String id) {

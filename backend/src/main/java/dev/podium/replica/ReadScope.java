@@ -2,9 +2,11 @@ package dev.podium.replica;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import lombok.RequiredArgsConstructor;
 import org.hibernate.Session;
 
 /** One read of {@link Replica}: where it runs, what it used, and the Hibernate session it opened on the replica. */
+@RequiredArgsConstructor
 final class ReadScope {
 
     final boolean onReplica;
@@ -15,11 +17,6 @@ final class ReadScope {
     boolean usedReplica;
     Connection connection;
     Session session;
-
-    ReadScope(boolean onReplica, String fallback) {
-        this.onReplica = onReplica;
-        this.fallback = fallback;
-    }
 
     void close() {
         try {

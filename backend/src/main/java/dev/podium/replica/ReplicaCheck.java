@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 import org.jboss.logging.Logger;
 
 /**
@@ -13,6 +14,7 @@ import org.jboss.logging.Logger;
  * before it was asked), then the replica's replay position, into the {@link WalWindow}; a replica that cannot be asked
  * is reported down. A primary that cannot be asked adds no sample, so the bound keeps growing until it answers again.
  */
+@RequiredArgsConstructor
 final class ReplicaCheck {
 
     private static final Logger LOG = Logger.getLogger(ReplicaCheck.class);
@@ -30,13 +32,6 @@ final class ReplicaCheck {
     private final AgroalDataSource replica;
     private final WalWindow window;
     private final Replica reads;
-
-    ReplicaCheck(DataSource primary, AgroalDataSource replica, WalWindow window, Replica reads) {
-        this.primary = primary;
-        this.replica = replica;
-        this.window = window;
-        this.reads = reads;
-    }
 
     void run() {
         try {

@@ -6,17 +6,14 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /** The {@link Routed} DataSource: each connection from the replica or the primary as the current read decides. */
+@RequiredArgsConstructor
 final class RoutedDataSource implements DataSource {
 
     private final Replica replica;
     private final DataSource primary;
-
-    RoutedDataSource(Replica replica, DataSource primary) {
-        this.replica = replica;
-        this.primary = primary;
-    }
 
     @Override
     public Connection getConnection() throws SQLException {

@@ -20,20 +20,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 import org.hibernate.Session;
 
 /** The minimal reads of stored runs: the paged list, the detail, the raw envelope. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class RunQueries {
 
     private final RoundFigures roundFigures;
     // the replica's session inside a replica read (GET /api/runs...), else Panache's own on the primary
     private final Replica replica;
-
-    RunQueries(RoundFigures roundFigures, Replica replica) {
-        this.roundFigures = roundFigures;
-        this.replica = replica;
-    }
 
     public RunPage list(int page, int size) {
         EntityManager em = replica.entityManager();

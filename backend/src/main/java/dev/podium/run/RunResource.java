@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.util.List;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -33,6 +34,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 /** Signed run submission (POST /api/runs) and the minimal reads of stored runs. */
 @Path("/api/runs")
 @Produces(MediaType.APPLICATION_JSON)
+@RequiredArgsConstructor
 public class RunResource {
 
     /** The CSV's columns in order, each header beside how a run's value is read (an empty cell for null). */
@@ -58,11 +60,6 @@ public class RunResource {
 
     private final RunService runs;
     private final RunQueries queries;
-
-    RunResource(RunService runs, RunQueries queries) {
-        this.runs = runs;
-        this.queries = queries;
-    }
 
     /** The id of a stored run. */
     public record RunId(UUID id) {}

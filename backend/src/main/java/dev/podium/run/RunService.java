@@ -22,9 +22,11 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
+import lombok.RequiredArgsConstructor;
 
 /** Ingests a signed run: size, envelope, signature, payload checks, then one transaction. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class RunService {
 
     private final PodiumConfig config;
@@ -40,25 +42,6 @@ public class RunService {
     // its own pool: the common pool has one thread fewer than there are cores (a single one on two cores)
     private final ForkJoinPool statisticsPool =
             new ForkJoinPool(Runtime.getRuntime().availableProcessors());
-
-    RunService(
-            PodiumConfig config,
-            IngestGate gate,
-            RunPayloadValidator validator,
-            RunWriter writer,
-            IngestPhases phases,
-            KeyWriteLimit keyLimit,
-            ChangeDetector changes,
-            RunParts parts) {
-        this.config = config;
-        this.gate = gate;
-        this.validator = validator;
-        this.writer = writer;
-        this.phases = phases;
-        this.keyLimit = keyLimit;
-        this.changes = changes;
-        this.parts = parts;
-    }
 
     @PreDestroy
     void stop() {

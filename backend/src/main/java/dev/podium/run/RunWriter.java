@@ -12,19 +12,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 import org.hibernate.Session;
 
 /** Stores a run (Hibernate), its cells and their repeats (COPY) in one transaction, or tells how it relates to the run already stored. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class RunWriter {
 
     private final IngestPhases phases;
     private final RepeatPartitions partitions;
-
-    RunWriter(IngestPhases phases, RepeatPartitions partitions) {
-        this.phases = phases;
-        this.partitions = partitions;
-    }
 
     /** How a submission relates to what is stored. */
     public enum Outcome {

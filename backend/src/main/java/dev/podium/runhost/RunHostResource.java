@@ -4,7 +4,6 @@ import dev.podium.common.ProblemException;
 import dev.podium.read.QueryParams;
 import dev.podium.replica.Replica;
 import dev.podium.replica.ReplicaRead;
-import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -20,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -28,19 +28,15 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/runs/{id}/host: a run's host and settings in a few hundred bytes, for the line under a leaderboard. */
 @Path("/api/runs/{id}/host")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "runs")
+@RequiredArgsConstructor
 public class RunHostResource {
 
     private final Replica replica;
 
-    @Inject
-    RunHostResource(Replica replica) {
-        this.replica = replica;
-    }
-
     @GET
     @ReplicaRead
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "The host and settings a run was measured with",
             description = "Its host (CPU, vCPUs, the CPUs of the targets and of the load generator), load generator"

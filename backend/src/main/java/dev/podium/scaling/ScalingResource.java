@@ -40,6 +40,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/scaling: throughput, per-vCPU throughput and scaling efficiency E(k) across vCPU counts. */
 @Path("/api/scaling")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "leaderboard")
 public class ScalingResource extends CellEndpoint {
 
@@ -100,7 +101,6 @@ public class ScalingResource extends CellEndpoint {
             List<Series> series) {}
 
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "Scaling across vCPU counts",
             description = "For each framework target, topology and vCPU count k, the"

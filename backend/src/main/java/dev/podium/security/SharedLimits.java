@@ -2,7 +2,6 @@ package dev.podium.security;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,6 +10,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 import org.jboss.logging.Logger;
 
 /**
@@ -20,6 +20,7 @@ import org.jboss.logging.Logger;
  * limit per process, never none), and say so in the log at most once a minute.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class SharedLimits {
 
     private static final Logger LOG = Logger.getLogger(SharedLimits.class);
@@ -56,11 +57,6 @@ public class SharedLimits {
     private final AtomicLong lastWarning = new AtomicLong(System.nanoTime() - 120_000_000_000L); // none yet
 
     private final DataSource dataSource;
-
-    @Inject
-    SharedLimits(DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     /**
      * Takes a token from the named bucket (a burst of perMinute, refilled evenly): 0 when one was taken, else the

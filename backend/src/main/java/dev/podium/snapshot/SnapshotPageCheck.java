@@ -8,16 +8,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Map;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /** /snapshots/:slug of a snapshot never frozen answers 404, as GET /api/snapshots/{slug} does. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class SnapshotPageCheck extends RoutePageCheck {
 
     private final DataSource dataSource;
-
-    SnapshotPageCheck(DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     @Override
     protected String route() {

@@ -8,7 +8,6 @@ import dev.podium.input.AdminBody;
 import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import dev.podium.replica.ReplicaRead;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -27,6 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -41,6 +41,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Path("/api/snapshots")
 @Tag(name = "snapshots", description = "Frozen, citable boards")
+@RequiredArgsConstructor
 public class SnapshotResource {
 
     /** A frozen answer never changes: caches may keep it for a year. */
@@ -48,12 +49,6 @@ public class SnapshotResource {
 
     private final Snapshots snapshots;
     private final AdminGuard admin;
-
-    @Inject
-    SnapshotResource(Snapshots snapshots, AdminGuard admin) {
-        this.snapshots = snapshots;
-        this.admin = admin;
-    }
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)

@@ -10,6 +10,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 import org.jboss.logging.Logger;
 
 /**
@@ -19,6 +20,7 @@ import org.jboss.logging.Logger;
  * restart resumes where a stopped run left off and does nothing once every row is done.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class IntervalBackfill {
 
     private static final Logger LOG = Logger.getLogger(IntervalBackfill.class);
@@ -29,10 +31,6 @@ public class IntervalBackfill {
             + " noisy = ?, rps_ci_method = ? where id = ?";
 
     private final DataSource dataSource;
-
-    IntervalBackfill(DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     void onStart(@Observes StartupEvent event) {
         // on a failure the service still serves (the read side answers 503 while the database is away)

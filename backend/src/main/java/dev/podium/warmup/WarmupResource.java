@@ -26,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/runs/{id}/warmup: the warm-up curve of each of a run's cells that kept one, with its time to peak. */
 @Path("/api/runs/{id}/warmup")
+@Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "runs")
 public class WarmupResource extends CellEndpoint {
 
@@ -79,7 +80,6 @@ public class WarmupResource extends CellEndpoint {
             + " c.time_to_peak_seconds, c.warmup_windows::text as warmup_windows, c.jvm_mode";
 
     @GET
-    @Produces(MediaType.APPLICATION_JSON)
     @Operation(
             summary = "The warm-up curve of a run's cells",
             description = "Each cell that kept its warm-up windows (payload v2 warmupWindows), in payload order: the"

@@ -14,9 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /** The admin's view of the outbox: each delivery of a webhook with its attempts, and redelivery. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class DeliveryLog {
 
     /** One attempt: when, the receiver's HTTP status (null: no answer), the error if it was not a 2xx. */
@@ -49,10 +51,6 @@ public class DeliveryLog {
             + " last_attempt_at, delivered_at, created_at";
 
     private final DataSource dataSource;
-
-    DeliveryLog(DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     /** A webhook's deliveries, newest first, with their attempts; status null: every status. */
     public List<WebhookDelivery> list(long webhookId, String status, int limit) {

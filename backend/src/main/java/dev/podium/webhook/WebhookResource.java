@@ -2,7 +2,6 @@ package dev.podium.webhook;
 
 import dev.podium.agent.AdminGuard;
 import dev.podium.common.ProblemException;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -17,6 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.List;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/api/webhooks")
 @Tag(name = "changes")
 @Produces(MediaType.APPLICATION_JSON)
+@RequiredArgsConstructor
 public class WebhookResource {
 
     /** What an admin posts. */
@@ -40,14 +41,6 @@ public class WebhookResource {
     private final DeliveryLog deliveries;
     private final WebhookDeliveries outbox;
     private final AdminGuard admin;
-
-    @Inject
-    WebhookResource(Webhooks webhooks, DeliveryLog deliveries, WebhookDeliveries outbox, AdminGuard admin) {
-        this.webhooks = webhooks;
-        this.deliveries = deliveries;
-        this.outbox = outbox;
-        this.admin = admin;
-    }
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.ProblemException;
 import dev.podium.common.Rows;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -23,6 +22,7 @@ import java.util.UUID;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /**
  * The admin's webhook receivers, and the outbox they are fed from: {@link #enqueue} writes one delivery per receiver
@@ -31,6 +31,7 @@ import javax.sql.DataSource;
  * "v1,base64(HMAC-SHA256(secret, id.timestamp.body))").
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class Webhooks {
 
     static final String SECRET_PREFIX = "whsec_";
@@ -40,12 +41,6 @@ public class Webhooks {
 
     private final DataSource dataSource;
     private final ObjectMapper json;
-
-    @Inject
-    Webhooks(DataSource dataSource, ObjectMapper json) {
-        this.dataSource = dataSource;
-        this.json = json;
-    }
 
     private final SecureRandom random = new SecureRandom();
 
