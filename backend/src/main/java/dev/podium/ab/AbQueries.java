@@ -20,20 +20,18 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /** The reads of stored comparisons: one by id, a framework's list, whether one exists. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class AbQueries {
 
     private final Replica replica;
     private final ObjectMapper json;
-    private final DataSource dataSource;
 
-    AbQueries(Replica replica, ObjectMapper json, @Routed DataSource dataSource) {
-        this.replica = replica;
-        this.json = json;
-        this.dataSource = dataSource;
-    }
+    @Routed
+    private final DataSource dataSource;
 
     public AbComparison comparison(UUID id) {
         EntityManager em = replica.entityManager();

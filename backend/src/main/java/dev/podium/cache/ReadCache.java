@@ -9,7 +9,6 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,6 +25,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 import org.jboss.logging.Logger;
 
 /**
@@ -36,6 +36,7 @@ import org.jboss.logging.Logger;
  * replicas sharing one database a new run shows everywhere within that interval; 0 checks on every request.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class ReadCache {
 
     /** Bytes of answers kept at most (approximate: a replaced answer still counts); past it the cache starts over. */
@@ -118,18 +119,12 @@ public class ReadCache {
 
     // the stamp is read where the answer is rendered (the replica while it answers reads): an answer is never
     // stored under a stamp newer than the data it was rendered from
+    @Routed
     private final DataSource dataSource;
+
     private final Replica replica;
     private final ReadCacheConfig config;
     private final MeterRegistry registry;
-
-    @Inject
-    ReadCache(@Routed DataSource dataSource, Replica replica, ReadCacheConfig config, MeterRegistry registry) {
-        this.dataSource = dataSource;
-        this.replica = replica;
-        this.config = config;
-        this.registry = registry;
-    }
 
     /** An answer's renderer and when it was last asked for: what the background refresh renders again. */
     private static final class Hot {

@@ -10,7 +10,6 @@ import dev.podium.read.QueryParams;
 import dev.podium.read.SeriesKey;
 import dev.podium.replica.Routed;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,9 +19,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /** Reads stored change points, newest first, filtered like the leaderboard. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class ChangeQueries {
 
     static final int DEFAULT_LIMIT = 100;
@@ -42,14 +43,10 @@ public class ChangeQueries {
         }
     }
 
+    @Routed
     private final DataSource dataSource;
-    private final ObjectMapper json;
 
-    @Inject
-    ChangeQueries(@Routed DataSource dataSource, ObjectMapper json) {
-        this.dataSource = dataSource;
-        this.json = json;
-    }
+    private final ObjectMapper json;
 
     /**
      * A stored change point's columns as {@link #change} reads them: its series first (read's SeriesKey), then the

@@ -13,7 +13,6 @@ import dev.podium.verdict.CellEvidence;
 import dev.podium.verdict.Comparisons;
 import dev.podium.verdict.Evidence;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -29,6 +28,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /**
  * Compares every cell two runs share, and lists the run fields that differ: throughput by the comparison engine, all
@@ -36,6 +36,7 @@ import javax.sql.DataSource;
  * repeats when it has one).
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class DiffService {
 
     /** Run fields compared, as the diff names them -> column. */
@@ -69,14 +70,10 @@ public class DiffService {
         }
     }
 
+    @Routed
     private final DataSource dataSource;
-    private final CellQueries queries;
 
-    @Inject
-    DiffService(@Routed DataSource dataSource, CellQueries queries) {
-        this.dataSource = dataSource;
-        this.queries = queries;
-    }
+    private final CellQueries queries;
 
     /** A cell's throughput as the engine judges it (null: no statistics or no figure). */
     private static Evidence evidence(CellRow c) {

@@ -3,7 +3,6 @@ package dev.podium.framework;
 import dev.podium.read.CellView;
 import dev.podium.replica.Routed;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,9 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /** A framework's figures in both JVM modes: each aot-cache cell shape's newest run, with its default-mode cell. */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class JvmModeQueries {
 
     // each aot-cache cell shape's newest run, joined with that run's default cell of the same shape. The runs come
@@ -38,12 +39,8 @@ public class JvmModeQueries {
             + " order by a.io_model, a.scenario, a.connections, a.vcpus, a.topology, r.host_class,"
             + " r.started_at desc, r.received_at desc, r.id desc, d.ordinal";
 
+    @Routed
     private final DataSource dataSource;
-
-    @Inject
-    JvmModeQueries(@Routed DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     JvmModeComparison compare(String framework) {
         List<JvmModeComparison.Row> rows = new ArrayList<>();

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.replica.Routed;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,20 +18,18 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /** Which host settings differ among the runs a table ranks together (issue 10: not ranked together without saying so). */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class HostSettingsDifferences {
 
     static final String NOT_RECORDED = "not recorded";
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    @Routed
     private final DataSource dataSource;
-
-    @Inject
-    HostSettingsDifferences(@Routed DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     /** {@code targets}: run id -> the targets shown from it. Settings with one value everywhere are left out. */
     public List<SettingDifference> among(Map<UUID, List<String>> targets) {

@@ -5,7 +5,6 @@ import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import dev.podium.replica.ReplicaRead;
 import dev.podium.replica.Routed;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -22,6 +21,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.UUID;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -36,16 +36,13 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  */
 @Path("/api/runs/{id}/raw")
 @Tag(name = "runs")
+@RequiredArgsConstructor
 public class RawOutputResource {
 
     static final String GZIP = "application/gzip";
 
+    @Routed
     private final DataSource dataSource;
-
-    @Inject
-    RawOutputResource(@Routed DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     @GET
     @ReplicaRead

@@ -8,7 +8,6 @@ import dev.podium.replica.Routed;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /**
  * The read side's SQL, in plain JDBC on purpose (the fast path: thousands of flat rows per answer, no entity state,
@@ -31,6 +31,7 @@ import javax.sql.DataSource;
  * Filters lead with cells (scenario, load_model, ...) and runs (host_class, started_at), which V1/V2 index.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class CellQueries {
 
     /**
@@ -114,12 +115,8 @@ public class CellQueries {
         }
     }
 
+    @Routed
     private final DataSource dataSource;
-
-    @Inject
-    CellQueries(@Routed DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     /** Cells joined with their run's fields, in no particular order. */
     public List<CellRow> cells(Where where) {

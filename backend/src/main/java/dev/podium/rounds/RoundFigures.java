@@ -13,22 +13,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /**
  * The stored JVM starts of cells measured in interleaved rounds (cell_starts): what the comparison engine pairs two
  * cells of one run by (verdict.Evidence.inRounds), and what a run's cells show.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class RoundFigures {
 
     private static final String SQL = "select cell_id, fork, round, order_in_round, started_at, figure"
             + " from cell_starts where cell_id = any(?) order by cell_id, fork";
 
+    @Routed
     private final DataSource dataSource;
-
-    RoundFigures(@Routed DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
 
     /** For each of the cells that has starts: round -> that round's start's figure. Cells without starts are absent. */
     public Map<Long, Map<Integer, Double>> byCell(Collection<Long> cellIds) {

@@ -8,7 +8,6 @@ import dev.podium.replica.Routed;
 import dev.podium.stats.CellStatistics;
 import dev.podium.stats.CellStats;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /**
  * Pools a board cell's figure over its series' current segment: the runs since the series' last confirmed throughput
@@ -31,6 +31,7 @@ import javax.sql.DataSource;
  * out, so one bad run moves nothing until it is confirmed.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class Segments {
 
     /** The cells with their throughput figures pooled, and what each was pooled from. */
@@ -42,16 +43,11 @@ public class Segments {
     /** The runs pooled for a cell, and how many newer runs up to the cell's wait for confirmation. */
     record Plan(List<Point> pooled, int unconfirmed) {}
 
+    @Routed
     private final DataSource dataSource;
+
     private final CellQueries queries;
     private final SegmentConfig config;
-
-    @Inject
-    Segments(@Routed DataSource dataSource, CellQueries queries, SegmentConfig config) {
-        this.dataSource = dataSource;
-        this.queries = queries;
-        this.config = config;
-    }
 
     /**
      * For each board cell (the array bound last), the newest points of its series up to the cell's run, newest first

@@ -14,7 +14,6 @@ import dev.podium.snapshot.SnapshotDocument.Download;
 import dev.podium.snapshot.SnapshotDocument.Host;
 import dev.podium.snapshot.SnapshotDocument.Summary;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -37,12 +36,14 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
+import lombok.RequiredArgsConstructor;
 
 /**
  * Freezes the board into a snapshot: every comparable group's leaderboard as GET /api/leaderboard answers it now, the
  * runs behind it and their hosts in full, rendered once to JSON and CSV bytes that are stored and served unchanged.
  */
 @ApplicationScoped
+@RequiredArgsConstructor
 public class Snapshots {
 
     static final Pattern SLUG = Pattern.compile("[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?");
@@ -51,16 +52,11 @@ public class Snapshots {
     /** The stored bytes of one snapshot. */
     public record Stored(byte[] document, byte[] csv, Summary summary) {}
 
+    @Routed
     private final DataSource dataSource;
+
     private final LeaderboardService leaderboards;
     private final ObjectMapper json;
-
-    @Inject
-    Snapshots(@Routed DataSource dataSource, LeaderboardService leaderboards, ObjectMapper json) {
-        this.dataSource = dataSource;
-        this.leaderboards = leaderboards;
-        this.json = json;
-    }
 
     @Transactional
     public Summary freeze(SnapshotDocument.Request request) {
