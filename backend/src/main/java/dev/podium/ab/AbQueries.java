@@ -6,10 +6,14 @@ import dev.podium.ab.AbRecords.AbComparison;
 import dev.podium.ab.AbRecords.AbPage;
 import dev.podium.ab.AbRecords.AbSummary;
 import dev.podium.common.ProblemException;
+import dev.podium.common.RoutePageCheck;
 import dev.podium.common.Rows;
+import dev.podium.common.SitePageCheck;
 import dev.podium.replica.Replica;
 import dev.podium.replica.Routed;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import jakarta.persistence.EntityManager;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -108,5 +112,15 @@ public class AbQueries {
             case Timestamp t -> t.toInstant();
             default -> throw new IllegalStateException("not a time: " + value.getClass());
         };
+    }
+
+    /** /ab/:id of a comparison the service does not hold (or of no UUID at all) answers 404, as GET /api/ab/{id} does. */
+    @Produces
+    @Singleton
+    SitePageCheck page() {
+        return new RoutePageCheck("ab", params -> {
+            UUID id = RoutePageCheck.uuid(params, "id");
+            return id != null && exists(id);
+        });
     }
 }

@@ -1,12 +1,16 @@
 package dev.podium.framework;
 
+import dev.podium.common.RoutePageCheck;
 import dev.podium.common.RunSchema;
+import dev.podium.common.SitePageCheck;
 import dev.podium.leaderboard.LeaderboardQuery;
 import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.leaderboard.LeaderboardService;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -230,5 +234,12 @@ public class FrameworkPages {
                             .toList()));
         });
         return series;
+    }
+
+    /** /frameworks/:slug of a framework the service has no results of answers 404 (as GET /api/frameworks/{slug} does). */
+    @Produces
+    @Singleton
+    SitePageCheck page() {
+        return new RoutePageCheck("framework", params -> framework(params.get("slug")) != null);
     }
 }

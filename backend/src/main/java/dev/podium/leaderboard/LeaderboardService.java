@@ -1,5 +1,8 @@
 package dev.podium.leaderboard;
 
+import dev.podium.common.RoutePageCheck;
+import dev.podium.common.RunSchema;
+import dev.podium.common.SitePageCheck;
 import dev.podium.hostsettings.HostSettingsDifferences;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
@@ -7,6 +10,8 @@ import dev.podium.rounds.RoundFigures;
 import dev.podium.segment.Segments;
 import dev.podium.topology.Topology;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -251,5 +256,18 @@ public class LeaderboardService {
         }
         values.sort(null);
         return values;
+    }
+
+    /**
+     * /leaderboard/:scenario of no scenario of the run schema (nor the composite board, frontend LeaderboardView, a page
+     * beside the scenarios' own) answers 404; a scenario nobody measured yet is a page, which says so.
+     */
+    @Produces
+    @Singleton
+    static SitePageCheck page() {
+        return new RoutePageCheck("leaderboard", params -> {
+            String scenario = params.get("scenario");
+            return RunSchema.SCENARIOS.contains(scenario) || "composite".equals(scenario);
+        });
     }
 }

@@ -2,17 +2,22 @@ package dev.podium.run;
 
 import dev.podium.agent.Agent;
 import dev.podium.common.ProblemException;
+import dev.podium.common.RoutePageCheck;
+import dev.podium.common.SitePageCheck;
 import dev.podium.companion.CompanionServer;
 import dev.podium.envelope.StoredEnvelope;
 import dev.podium.figure.CellFigures;
 import dev.podium.figure.FigureValues;
 import dev.podium.figure.StoredFigures;
+import dev.podium.read.CellQueries;
 import dev.podium.read.CellView;
 import dev.podium.replica.Replica;
 import dev.podium.rounds.JvmStart;
 import dev.podium.rounds.RoundFigures;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import jakarta.persistence.EntityManager;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -152,5 +157,15 @@ public class RunQueries {
             throw ProblemException.notFound("no run " + id);
         }
         return run;
+    }
+
+    /** /runs/:id of a run the service does not hold (or of no run id at all) answers 404, as GET /api/runs/{id} does. */
+    @Produces
+    @Singleton
+    static SitePageCheck page(CellQueries cells) {
+        return new RoutePageCheck("run", params -> {
+            UUID id = RoutePageCheck.uuid(params, "id");
+            return id != null && cells.runExists(id);
+        });
     }
 }

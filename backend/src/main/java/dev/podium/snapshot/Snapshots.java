@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.ProblemException;
+import dev.podium.common.RoutePageCheck;
+import dev.podium.common.SitePageCheck;
 import dev.podium.input.TextRules;
 import dev.podium.leaderboard.LeaderboardQuery;
 import dev.podium.leaderboard.LeaderboardResponse;
@@ -14,6 +16,8 @@ import dev.podium.snapshot.SnapshotDocument.Download;
 import dev.podium.snapshot.SnapshotDocument.Host;
 import dev.podium.snapshot.SnapshotDocument.Summary;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -344,5 +348,23 @@ public class Snapshots {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * /snapshots/:slug of a snapshot never frozen answers 404, as GET /api/snapshots/{slug} does; asked of the primary,
+     * which has a snapshot as soon as it is frozen.
+     */
+    @Produces
+    @Singleton
+    static SitePageCheck page(DataSource primary) {
+        return new RoutePageCheck("snapshot", params -> {
+            try (Connection c = primary.getConnection();
+                    PreparedStatement s = c.prepareStatement("select 1 from snapshots where slug = ?")) {
+                s.setString(1, params.get("slug"));
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next();
+                }
+            }
+        });
     }
 }
