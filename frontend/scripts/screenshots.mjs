@@ -67,6 +67,15 @@ const VIEWS = [
 // The newest snapshot, when an admin has frozen one (README: "Freezing a snapshot").
 const [newest] = await api('/api/snapshots') // newest first
 if (newest) VIEWS.push(['snapshot', `/snapshots/${encodeURIComponent(newest.slug)}`, 'h1'])
+/** Waits up to `timeout` ms for the first element `selector` finds; a view without one is pictured as it stands. */
+function shown(page, selector, timeout) {
+  return page
+    .locator(selector)
+    .first()
+    .waitFor({ timeout })
+    .catch(() => {})
+}
+
 const out = new URL('../docs/', import.meta.url).pathname
 mkdirSync(out, { recursive: true })
 const only = process.argv[2]
@@ -78,31 +87,21 @@ try {
         if (only && only !== name) continue
         const page = await browser.context.newPage()
         await page.goto(`${base}${path}`)
-        await page
-          .locator(`${ready}, .state.error`)
-          .first()
-          .waitFor({ timeout: 30_000 })
-          .catch(() => {})
+        await shown(page, `${ready}, .state.error`, 30_000)
         if (name === 'leaderboard') {
           // the bar chart loads when it is scrolled near (LazyChartPanel): scroll to it so the picture shows it
           await page
             .locator('#board-chart')
             .scrollIntoViewIfNeeded()
             .catch(() => {})
-          await page
-            .locator('#board-chart .chart svg')
-            .waitFor({ timeout: 30_000 })
-            .catch(() => {})
+          await shown(page, '#board-chart .chart svg', 30_000)
         }
         if (name === 'run') {
           await page
             .getByRole('button', { name: 'Verify signature' })
             .click()
             .catch(() => {})
-          await page
-            .locator('#verify-result')
-            .waitFor({ timeout: 10_000 })
-            .catch(() => {})
+          await shown(page, '#verify-result', 10_000)
         }
         // back to the top (the verify button scrolls the page): sticky table headers then stand over their tables
         await page.evaluate(() => window.scrollTo(0, 0))

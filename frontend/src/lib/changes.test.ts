@@ -12,15 +12,20 @@ import {
 } from './changes'
 
 describe('change points in words', () => {
-  it('calls falling throughput and rising p99 regressions', () => {
-    expect(directionOf({ metric: 'throughput', effectPercent: -15 })).toBe('regression')
-    expect(directionOf({ metric: 'throughput', effectPercent: 8 })).toBe('improvement')
-    expect(directionOf({ metric: 'p99', effectPercent: 20 })).toBe('regression')
-    expect(directionOf({ metric: 'p99', effectPercent: -20 })).toBe('improvement')
-    expect(directionOf({ metric: 'cpu-per-request', effectPercent: 12 })).toBe('regression')
-    expect(directionOf({ metric: 'cpu-per-request', effectPercent: -12 })).toBe('improvement')
-    expect(directionOf({ metric: 'allocation-per-request', effectPercent: 30 })).toBe('regression')
-  })
+  it.each<[ChangePoint['metric'], number, string]>([
+    ['throughput', -15, 'regression'],
+    ['throughput', 8, 'improvement'],
+    ['p99', 20, 'regression'],
+    ['p99', -20, 'improvement'],
+    ['cpu-per-request', 12, 'regression'],
+    ['cpu-per-request', -12, 'improvement'],
+    ['allocation-per-request', 30, 'regression'],
+  ])(
+    'calls falling throughput and rising p99 regressions: %s by %d per cent, %s',
+    (metric, effectPercent, direction) => {
+      expect(directionOf({ metric, effectPercent })).toBe(direction)
+    },
+  )
 
   it('shows the evidence in each metric’s unit, the p-value with its magnitude', () => {
     expect(formatFigure('throughput', 134_612.4)).toBe('134,612 req/s')

@@ -46,6 +46,12 @@ describe('cost at a fixed load', () => {
     expect(costBoardPath('plaintext', 10_000, 'H · 2 vCPU', 1)).toBe(
       '/leaderboard/plaintext?loadModel=open&targetRate=10000&rank=cpu&hostClass=H+%C2%B7+2+vCPU&vcpus=1',
     )
+    expect(costBoardPath('plaintext', 500, null, null, 'default')).toBe(
+      '/leaderboard/plaintext?loadModel=open&targetRate=500&rank=cpu',
+    )
+    expect(costBoardPath('json', 500, null, 2, 'aot-cache')).toBe(
+      '/leaderboard/json?loadModel=open&targetRate=500&rank=cpu&vcpus=2&jvmMode=aot-cache',
+    )
     expect(costCalculatorPath('plaintext', 2_000, null)).toBe('/calculator?scenario=plaintext&targetRate=2000&by=cpu')
   })
 

@@ -54,18 +54,10 @@ export function costBoardQuery(
   }
 }
 
-/** The board's address of the same ranking. */
-export function costBoardPath(
-  scenario: string,
-  rate: number,
-  hostClass: string | null | undefined,
-  vcpus: number | null | undefined,
-  jvmMode?: string,
-): string {
-  const q = new URLSearchParams({ loadModel: 'open', targetRate: String(rate), rank: 'cpu' })
-  if (hostClass) q.set('hostClass', hostClass)
-  if (vcpus) q.set('vcpus', String(vcpus))
-  if (jvmMode && jvmMode !== 'default') q.set('jvmMode', jvmMode)
+/** The board's address of the same ranking: costBoardQuery's parameters, the scenario in the path. */
+export function costBoardPath(...args: Parameters<typeof costBoardQuery>): string {
+  const { scenario, ...query } = costBoardQuery(...args)
+  const q = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))
   return `/leaderboard/${encodeURIComponent(scenario)}?${q.toString()}`
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { base64ToBytes, pae, verifyEnvelope } from './dsse'
+import { base64ToBytes, indentEnvelope, pae, verifyEnvelope } from './dsse'
 
 const testdata = new URL('../../../schema/testdata/', import.meta.url)
 const read = (p: string) => readFileSync(new URL(p, testdata), 'utf8')
@@ -41,5 +41,12 @@ describe('DSSE', () => {
     const viaNoble = (k: Uint8Array, s: Uint8Array, m: Uint8Array) => noble.verifyAsync(s, m, k)
     expect((await verifyEnvelope(read('envelopes/full.dsse.json'), key.publicKey, viaNoble)).ok).toBe(true)
     expect((await verifyEnvelope(read('envelopes/tampered-payload.dsse.json'), key.publicKey, viaNoble)).ok).toBe(false)
+  })
+  it('indents a stored envelope for reading, and shows one that is no JSON as it came', () => {
+    expect(indentEnvelope('{"payloadType":"t","signatures":[]}')).toBe(
+      '{\n  "payloadType": "t",\n  "signatures": []\n}',
+    )
+    expect(indentEnvelope('not json')).toBe('not json')
+    expect(indentEnvelope(null)).toBe('')
   })
 })

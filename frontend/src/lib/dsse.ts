@@ -32,6 +32,16 @@ export function pae(payloadType: string, payload: Uint8Array): Uint8Array {
   return out
 }
 
+/** A stored envelope for reading: its JSON indented, as it came when it is no JSON, empty when there is none. */
+export function indentEnvelope(text: string | null | undefined): string {
+  if (!text) return ''
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    return text
+  }
+}
+
 export function parseEnvelope(text: string): Envelope {
   let env: unknown
   try {

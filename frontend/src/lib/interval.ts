@@ -22,20 +22,21 @@ export function percentBounds(
   return `${low > value ? '+' : '−'}${pct(value - low)}% / ${high < value ? '−' : '+'}${pct(high - value)}%`
 }
 
-/** "−2.0% / +2.1% (3 starts)" or "−0.8% / +0.8% (one start: between-start noise not included)"; a dash without one. */
-export function formatInterval(
-  value: number | null | undefined,
-  low: number | null | undefined,
-  high: number | null | undefined,
-  forks: number | null | undefined,
-): string {
-  return withNote(percentBounds(value, low, high), `(${startsNote(forks)})`)
+/** An interval's formatter: "−2.0% / +2.1%" followed by what it spans (`note` of its forks); a dash without one. */
+function withNote(note: (forks: number | null | undefined) => string) {
+  return (
+    value: number | null | undefined,
+    low: number | null | undefined,
+    high: number | null | undefined,
+    forks: number | null | undefined,
+  ): string => {
+    const pm = percentBounds(value, low, high)
+    return pm === null ? '—' : `${pm} ${note(forks)}`
+  }
 }
 
-/** "−2.0% / +2.1%" followed by what it spans; a dash without an interval. */
-function withNote(pm: string | null, note: string): string {
-  return pm === null ? '—' : `${pm} ${note}`
-}
+/** "−2.0% / +2.1% (3 starts)" or "−0.8% / +0.8% (one start: between-start noise not included)"; a dash without one. */
+export const formatInterval = withNote((forks) => `(${startsNote(forks)})`)
 
 // The cost figures (requests per CPU-second, CPU µs per request at a fixed rate, memory per 1,000 req/s) and the
 // allocation per request are the service's Estimate: a t interval over the repeats of the shown cell, one run's
@@ -50,14 +51,7 @@ export function repeatsNote(forks: number | null | undefined): string {
 }
 
 /** "−2.9% / +3.0% over the repeats of one start" for a cost figure; a dash without an interval. */
-export function formatRepeatsInterval(
-  value: number | null | undefined,
-  low: number | null | undefined,
-  high: number | null | undefined,
-  forks: number | null | undefined,
-): string {
-  return withNote(percentBounds(value, low, high), repeatsNote(forks))
-}
+export const formatRepeatsInterval = withNote(repeatsNote)
 
 /**
  * What a change point's segment interval is over (ChangeView.Segment): the t interval over its runs' figures, so the
