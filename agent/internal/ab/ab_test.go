@@ -19,8 +19,6 @@ import (
 // TestMain doubles as the target: started with PODIUM_CONTRACT_SERVE set, the test binary serves the contract.
 func TestMain(m *testing.M) { testtarget.Main(m) }
 
-var startCPUs = host.Usable()
-
 // measure runs an A/B of the stand-in target on real wrk in 6 rounds: plaintext at 16 connections, each variant
 // answering at most the rate its setting (PODIUM_CONTRACT_RATE) allows, far under what it could answer: its
 // throughput is its setting, whatever else the host runs.
@@ -29,10 +27,7 @@ func measure(t *testing.T, a, b Variant) []Cell {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		t.Skip("wrk is not installed (apt-get install -y wrk)")
 	}
-	if err := host.PinSelf(startCPUs); err != nil {
-		t.Fatal(err)
-	}
-	layout, err := host.NewLayout(host.Usable(), "")
+	layout, err := testtarget.FreshLayout(t)
 	if err != nil {
 		t.Skipf("needs 2 CPUs: %v", err)
 	}

@@ -1,12 +1,11 @@
 package host
 
 import (
-	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"podium.dev/agent/internal/golden"
 )
 
 // Not parallel: Collect reads from the package-level Root.
@@ -141,8 +140,6 @@ func TestBusy(t *testing.T) {
 	}
 }
 
-var update = flag.Bool("update", false, "rewrite the golden settings files under testdata/")
-
 // Not parallel: ReadSettings reads from the package-level Root. Each fixture tree has its golden payload
 // form in testdata/<tree>.settings.json (go test ./internal/host -update rewrites them).
 func TestReadSettingsFromSysAndProc(t *testing.T) {
@@ -150,24 +147,7 @@ func TestReadSettingsFromSysAndProc(t *testing.T) {
 	for _, tree := range []string{"tuned", "untuned-v1", "kvm"} {
 		t.Run(tree, func(t *testing.T) {
 			Root = filepath.Join("testdata", tree)
-			got, err := json.MarshalIndent(ReadSettings(CPUs{0, 1}), "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			golden := filepath.Join("testdata", tree+".settings.json")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(got) != string(want) {
-				t.Errorf("got\n%s\nwant\n%s", got, want)
-			}
+			golden.JSON(t, filepath.Join("testdata", tree+".settings.json"), ReadSettings(CPUs{0, 1}))
 		})
 	}
 }

@@ -142,14 +142,22 @@ func TestTimeLeftCountsStartsNotCells(t *testing.T) {
 	// cells 1 and 2 closed-loop (two starts), 3 a cost cell (first start only); then target two's cell 4
 	d.Expect([]Step{{1, time.Minute}, {2, time.Minute}, {3, time.Minute}, {1, time.Minute}, {2, time.Minute}, {4, time.Minute}}, 6*time.Minute)
 	d.Plan(4)
-	announce := []int{1, 2, 3, 1, 2, 4}
-	for k, cell := range announce {
+	countDown(t, c, d, 6, []int{1, 2, 3, 1, 2, 4}, func(k, cell int) bool {
+		return cell == 3 || k >= 3 // the cost cell, and the closed-loop cells in their last start
+	})
+}
+
+// countDown announces cells, one a step, each taking its planned minute, and checks that the time left is from minutes
+// at the first step and a minute less at each next one; finished says whether step k (from 0) finishes its cell.
+func countDown(t *testing.T, c *fakeClock, d *Display, from int, cells []int, finished func(k, cell int) bool) {
+	t.Helper()
+	for k, cell := range cells {
 		d.Cell(cell, "x")
-		if want := time.Duration(len(announce)-k) * time.Minute; d.ETA() != want {
+		if want := time.Duration(from-k) * time.Minute; d.ETA() != want {
 			t.Errorf("step %d (cell %d): %s left, want %s", k+1, cell, d.ETA(), want)
 		}
 		c.add(time.Minute)
-		if cell == 3 || k >= 3 { // the cost cell, and the closed-loop cells in their last start
+		if finished(k, cell) {
 			d.Done()
 		}
 	}
@@ -182,16 +190,9 @@ func TestInterleavedRoundsKeepTheTimeLeft(t *testing.T) {
 	d.Interleaved()
 	d.Plan(3)
 	// round 1: target two first, then target one; round 2: target one, then target two, whose cell 3 fails there
-	for k, cell := range []int{3, 1, 2, 1, 2} {
-		d.Cell(cell, "x")
-		if want := time.Duration(6-k) * time.Minute; d.ETA() != want {
-			t.Errorf("step %d (cell %d): %s left, want %s", k+1, cell, d.ETA(), want)
-		}
-		c.add(time.Minute)
-		if k >= 3 {
-			d.Done() // target one's cells in their last start
-		}
-	}
+	countDown(t, c, d, 6, []int{3, 1, 2, 1, 2}, func(k, _ int) bool {
+		return k >= 3 // target one's cells in their last start
+	})
 	d.Settle(3, 1, 1) // target two: cell 3 not measured in its second start
 	if eta := d.ETA(); eta != time.Second || d.done != 3 {
 		t.Errorf("every step taken or passed: %s left, %d cells done; want the display's floor of 1s and 3", eta, d.done)

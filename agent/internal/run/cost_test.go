@@ -31,7 +31,7 @@ func spinTarget(t *testing.T, spinUs int) *suite.Target {
 // load generator's CPUs, as a run does; both are undone when the test ends.
 func deployOnOneCPU(t *testing.T, tg *suite.Target) (*session, *topology.Deployment) {
 	t.Helper()
-	layout, err := freshLayout()
+	layout, err := testtarget.FreshLayout(t)
 	if err != nil {
 		t.Skipf("needs 2 CPUs: %v", err)
 	}
@@ -53,7 +53,7 @@ func deployOnOneCPU(t *testing.T, tg *suite.Target) (*session, *topology.Deploym
 	if err := host.PinSelf(layout.LoadGenerator); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { host.PinSelf(startCPUs) })
+	t.Cleanup(func() { host.PinSelf(testtarget.StartCPUs) })
 	r := testRunner(t, m, layout, Plan{Profile: "test", Duration: 2 * time.Second, Repeats: 2, CostRepeats: 2, CostDuration: 2 * time.Second})
 	return &session{measurer: &measurer{r: r, lg: layout.LoadGenerator}, at: slotTarget{t: tg, k: 1, topo: single, cpus: cpus}, p: p, steady: map[string]bool{}}, p
 }

@@ -22,18 +22,6 @@ import (
 // scenario contract (or the reference service) on $PORT instead of running tests.
 func TestMain(m *testing.M) { testtarget.Main(m) }
 
-// startCPUs is what this test process may run on before any run pins it (Execute moves the whole process onto its
-// load generator's CPUs, which the next test must not inherit).
-var startCPUs = host.Usable()
-
-// freshLayout puts the process back on every CPU it started with and lays them out as a run does.
-func freshLayout() (host.Layout, error) {
-	if err := host.PinSelf(startCPUs); err != nil {
-		return host.Layout{}, err
-	}
-	return host.NewLayout(host.Usable(), "")
-}
-
 func testManifest(t *testing.T) *suite.Manifest {
 	t.Helper()
 	serve := func(what string) []string { return []string{"env", "PODIUM_CONTRACT_SERVE=" + what, os.Args[0]} }
@@ -59,7 +47,7 @@ func needWrk(t *testing.T) {
 func endToEndLayout(t *testing.T) host.Layout {
 	t.Helper()
 	needWrk(t)
-	layout, err := freshLayout()
+	layout, err := testtarget.FreshLayout(t)
 	if err != nil {
 		t.Skipf("needs 2 CPUs: %v", err)
 	}

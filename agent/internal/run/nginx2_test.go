@@ -14,6 +14,7 @@ import (
 
 	"podium.dev/agent/internal/balancer"
 	"podium.dev/agent/internal/host"
+	"podium.dev/agent/internal/testtarget"
 )
 
 // nginx2Runner is a run of the test target at topology nginx-2 on 2 vCPUs (1 each): the two instances on CPUs 0 and 1,
@@ -22,17 +23,17 @@ import (
 func nginx2Runner(t *testing.T, tmp, counts string) *Runner {
 	t.Helper()
 	needWrk(t)
-	if len(startCPUs) < 2 {
-		t.Skipf("nginx-2 needs 2 CPUs for its instances, this host has %d", len(startCPUs))
+	if len(testtarget.StartCPUs) < 2 {
+		t.Skipf("nginx-2 needs 2 CPUs for its instances, this host has %d", len(testtarget.StartCPUs))
 	}
 	if _, err := balancer.Find(); err != nil {
 		t.Fatal(err)
 	}
-	layout, err := freshLayout()
+	layout, err := testtarget.FreshLayout(t)
 	if err != nil {
 		t.Fatal(err)
 	}
-	layout.Targets = startCPUs[:2]
+	layout.Targets = testtarget.StartCPUs[:2]
 	m := testManifest(t)
 	t.Setenv("TMPDIR", tmp) // every start's scratch folder (instances, nginx, its configuration) is made here
 	t.Setenv("PODIUM_TEST_COUNTS", counts)
@@ -75,8 +76,8 @@ func TestRunMeasuresTheNginx2Topology(t *testing.T) {
 		t.Fatalf("%d cells, want the one nginx-2 cell on 2 vCPUs (1 vCPU cannot hold 2 instances): %s", len(payload.Results), body)
 	}
 	c := payload.Results[0]
-	if c.Topology != "nginx-2" || c.VCPUs != 2 || c.CPUs != host.CPUs(startCPUs[:2]).String() {
-		t.Errorf("cell topology %q, vcpus %d, cpus %q; want nginx-2 on 2 vCPUs, %s", c.Topology, c.VCPUs, c.CPUs, host.CPUs(startCPUs[:2]))
+	if c.Topology != "nginx-2" || c.VCPUs != 2 || c.CPUs != host.CPUs(testtarget.StartCPUs[:2]).String() {
+		t.Errorf("cell topology %q, vcpus %d, cpus %q; want nginx-2 on 2 vCPUs, %s", c.Topology, c.VCPUs, c.CPUs, host.CPUs(testtarget.StartCPUs[:2]))
 	}
 	// the instances' CPUs include the load generator's (a 2-CPU host): the figure is flagged as the pair's
 	if !slices.Contains(c.Flags, FlagSharesGeneratorCPUs) {

@@ -150,7 +150,7 @@ func TestOpenLoopStepsToTheSLAThenBisects(t *testing.T) {
 }
 
 func TestRunGoesOnWhenATargetFails(t *testing.T) {
-	layout, err := freshLayout()
+	layout, err := testtarget.FreshLayout(t)
 	if err != nil {
 		t.Skipf("needs 2 CPUs: %v", err)
 	}
@@ -193,7 +193,7 @@ func TestRunGoesOnWhenATargetFails(t *testing.T) {
 // user would otherwise see it ranked at 0 req/s with no flag. The target is reported failed with the reason, and its
 // other scenarios are kept.
 func TestACellWhoseTargetAnswersNothingIsNotKept(t *testing.T) {
-	layout, err := freshLayout()
+	layout, err := testtarget.FreshLayout(t)
 	if err != nil {
 		t.Skipf("needs 2 CPUs: %v", err)
 	}
@@ -237,7 +237,7 @@ func TestRunMeasuresTheDBScenariosAgainstAPostgreSQLItStartsAndStops(t *testing.
 		}
 		t.Skip(err)
 	}
-	layout, err := freshLayout()
+	layout, err := testtarget.FreshLayout(t)
 	if err != nil {
 		t.Skipf("needs 2 CPUs: %v", err)
 	}

@@ -3,8 +3,6 @@ package wrk
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"flag"
 	"net"
 	"net/http"
 	"os"
@@ -13,9 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	"podium.dev/agent/internal/golden"
+)
 
 // TestParseWrkOutput reads real wrk outputs (testdata/*.txt) and compares the parsed result with
 // testdata/*.golden.json.
@@ -33,26 +31,13 @@ func TestParseWrkOutput(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []byte
+			var got any
 			if r, err := Parse(raw); err != nil {
-				got, _ = json.MarshalIndent(map[string]string{"error": err.Error()}, "", "  ")
+				got = map[string]string{"error": err.Error()}
 			} else {
-				got, _ = json.MarshalIndent(r, "", "  ")
+				got = r
 			}
-			got = append(got, '\n')
-			golden := strings.TrimSuffix(in, ".txt") + ".golden.json"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if string(got) != string(want) {
-				t.Errorf("parsed %s differs from %s:\n got: %s\nwant: %s", in, golden, got, want)
-			}
+			golden.JSON(t, strings.TrimSuffix(in, ".txt")+".golden.json", got)
 		})
 	}
 }
