@@ -11,8 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import lombok.With;
 
-/** A cell as the read queries see it: its own columns, its stored statistics, and the run fields it is filtered by. */
+/**
+ * A cell as the read queries see it: its own columns, its stored statistics, and the run fields it is filtered by. A
+ * segment's pooled cell is the same row with other statistics ({@code withStats}), marked revoked when any pooled run
+ * was ({@code withAgentRevoked}).
+ */
 public record CellRow(
         long id,
         UUID runId,
@@ -30,7 +35,7 @@ public record CellRow(
         Double warmupSeconds,
         boolean baseline,
         List<String> flags,
-        CellStats stats,
+        @With CellStats stats,
         OffsetDateTime startedAt,
         OffsetDateTime receivedAt,
         String hostClass,
@@ -41,7 +46,7 @@ public record CellRow(
         String cpus,
         CellView.Startup startup,
         String classification,
-        boolean agentRevoked,
+        @With boolean agentRevoked,
         String topology,
         DatabaseClient database,
         CpuSeconds cpuSeconds,
@@ -80,49 +85,6 @@ public record CellRow(
             shown.add("noisy");
         }
         return shown;
-    }
-
-    /** The same cell with other statistics (pooled over a segment), marked revoked when any pooled run was. */
-    public CellRow withStats(CellStats pooled, boolean anyRevoked) {
-        return new CellRow(
-                id,
-                runId,
-                ordinal,
-                framework,
-                frameworkVersion,
-                ioModel,
-                scenario,
-                loadModel,
-                connections,
-                targetRate,
-                delayMs,
-                vcpus,
-                durationSeconds,
-                warmupSeconds,
-                baseline,
-                flags,
-                pooled,
-                startedAt,
-                receivedAt,
-                hostClass,
-                cpuModel,
-                jvmVendor,
-                jvmVersion,
-                jvmMajor,
-                cpus,
-                startup,
-                classification,
-                agentRevoked || anyRevoked,
-                topology,
-                database,
-                cpuSeconds,
-                timeToPeakSeconds,
-                figures,
-                jvmMode,
-                jvmModeFlags,
-                aotTraining,
-                costLadder,
-                achievedRate);
     }
 
     /** The cell's allocation and GC as the answers show them; null without them. */

@@ -171,16 +171,14 @@ public class Segments {
                     plan.unconfirmed()));
             // a segment of one run is the cell itself: its stored statistics (over its JVM starts when it has several)
             boolean itself = pooled.size() == 1 && pooled.get(0).cellId() == c.id();
-            out.add(c.withStats(
-                    itself
-                            ? c.stats()
-                            : pooledStats(
-                                    c.stats(),
-                                    runs.length > 1
-                                            ? runs
-                                            : repeats.get(pooled.get(0).cellId()),
-                                    pooled.stream().mapToInt(Point::forks).sum()),
-                    pooled.stream().anyMatch(Point::revoked)));
+            CellStats stats = itself
+                    ? c.stats()
+                    : pooledStats(
+                            c.stats(),
+                            runs.length > 1 ? runs : repeats.get(pooled.get(0).cellId()),
+                            pooled.stream().mapToInt(Point::forks).sum());
+            out.add(c.withStats(stats)
+                    .withAgentRevoked(c.agentRevoked() || pooled.stream().anyMatch(Point::revoked)));
         }
         return new Pooled(out, segments);
     }
