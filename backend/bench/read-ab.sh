@@ -12,9 +12,12 @@
 #      rows by ReadDataset.java before it) with BEFORE's own loader
 #      (backend/bench/read.sh --load-only of that commit, so that it fits that commit's schema), once; then copies it
 #      for this checkout, whose first start migrates the copy forward;
-#   3. ROUNDS rounds: each build serves its copy and backend/bench/read.sh --url measures it (health, the board plain
+#   3. settles each copy: each build starts on its own once (this checkout's migrations run, and the envelopes stored
+#      verbatim before V29 are deflated), and VACUUM (ANALYZE) ends the work autovacuum would otherwise do during the
+#      first rounds;
+#   4. ROUNDS rounds: each build serves its copy and backend/bench/read.sh --url measures it (health, the board plain
 #      and gzipped, each DURATION seconds at CONNECTIONS connections);
-#   4. prints each round, then this checkout against BEFORE per figure: the geometric mean of the rounds' ratios with
+#   5. prints each round, then this checkout against BEFORE per figure: the geometric mean of the rounds' ratios with
 #      its 95% interval (Student's t), and the range of the rounds' ratios.
 #
 # Environment: BEFORE (required: a commit, tag or branch), ROUNDS (default 4), WORK (default /tmp/podium-read-ab),
@@ -26,6 +29,7 @@ set -euo pipefail
 # shellcheck source=backend/bench/ab-lib.sh
 . "$(dirname "$0")/ab-lib.sh"
 ab_start bench-read-ab /tmp/podium-read-ab taskset wrk curl git
+"$repo/ci/install-deps.sh" pg  # psql, for VACUUM (ANALYZE) of each copy
 runs=${RUNS:-2000} port=${PORT:-18080}
 [ "$(nproc)" -ge 2 ] || fail "needs 2 CPUs (the server on one, wrk on the other); this machine has $(nproc)"
 java="$JAVA_HOME/bin/java"
@@ -43,20 +47,55 @@ if [ ! -f "${data[before]}/read-dataset-$runs.done" ] && [ ! -f "${data[before]}
   PODIUM_BENCH_DATA=${data[before]} PORT=$port RUNS=$runs SCALE=10.1M "$tree/backend/bench/read.sh" --load-only >&2
 fi
 rm -rf "${data[after]}"
+need=$(du -sk "${data[before]}" | cut -f1) free=$(df -Pk "$work" | awk 'NR == 2 {print $4}')
+[ "$free" -gt $((need * 5 / 4)) ] || fail "the copy of the data set needs about $((need * 5 / 4 / 1048576 + 1)) GB free in $work" \
+  "(the set is $((need / 1048576 + 1)) GB; this checkout's migrations grow the copy), and $((free / 1048576)) GB are"
 cp -a "${data[before]}" "${data[after]}"  # afresh each time: this checkout may have migrations a former copy lacks
 
 # --- 3. alternating rounds ----------------------------------------------------------------------------------------
 server=""
 stop() { if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; server=""; fi; }
 trap stop EXIT
+serve() { # build -> starts it on its copy (server on CPU 0), its log in $log
+  PODIUM_PORT=$port PODIUM_HOST=127.0.0.1 PODIUM_DATA_DIR=${data[$1]} \
+    taskset -c 0 "$java" -Xmx1g -jar "${app[$1]}/quarkus-run.jar" >"$log" 2>&1 &
+  server=$!
+}
 out=$work/rounds-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
+
+# Each copy settles before the rounds: this checkout's first start migrates its copy (V30, V31 rewrite tables on the
+# 10.1M set), after which autovacuum works through the new tables for minutes on the server's CPU; measured then, the
+# unchanged /q/health/live came out at half its speed; and a build newer than V29 deflates older envelopes in the
+# background. So each build starts once, finishes that, and VACUUM (ANALYZE) ends the rest.
+for b in before after; do
+  echo "bench-read-ab: settling $b's copy (its migrations, then VACUUM (ANALYZE); $(date +%T))" >&2
+  log=$out/server-settle-$b.log
+  serve "$b"
+  for _ in $(seq 1 1200); do
+    curl -fsS -o /dev/null "http://127.0.0.1:$port/q/health/live" 2>/dev/null && break
+    kill -0 "$server" 2>/dev/null || { tail -20 "$log" >&2; fail "$b's server did not start (its log: $log)"; }
+    sleep 1
+  done
+  # a build that deflates the envelopes stored before V29 does so in the background after its start, one run per
+  # transaction (minutes on this set, and what rounds 1 to 5 of 8 measured once): wait for its last line
+  sleep 15
+  if grep -q 'hold their envelope verbatim' "$log"; then
+    until grep -q -E 'envelopes: (deflated [0-9]+ of [0-9]+ runs in|stopped)' "$log"; do
+      kill -0 "$server" 2>/dev/null || { tail -20 "$log" >&2; fail "$b's server stopped while settling (its log: $log)"; }
+      sleep 5
+    done
+  fi
+  (PODIUM_DATA_DIR=${data[$b]} && export PODIUM_DATA_DIR && . "$repo/ci/db-env.sh" && psql -qX -c 'vacuum (analyze)') >&2 \
+    || fail "VACUUM (ANALYZE) of $b's copy failed"
+  stop
+done
+
 for r in $(seq 1 "$rounds"); do
   for b in $(ab_order "$r"); do
     echo "bench-read-ab: round $r of $rounds, $b ($(date +%T), load average $(cut -d' ' -f1 /proc/loadavg))" >&2
-    PODIUM_PORT=$port PODIUM_HOST=127.0.0.1 PODIUM_DATA_DIR=${data[$b]} \
-      taskset -c 0 "$java" -Xmx1g -jar "${app[$b]}/quarkus-run.jar" >"$out/server-$r-$b.log" 2>&1 &
-    server=$!
+    log=$out/server-$r-$b.log
+    serve "$b"
     taskset -c 1 env THREADS=1 "$here/read.sh" --url "http://127.0.0.1:$port" >"$out/round-$r-$b.txt" \
       || { tail -20 "$out/server-$r-$b.log" >&2; fail "round $r, $b: the measurement failed (its output: $out)"; }
     stop
