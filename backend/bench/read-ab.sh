@@ -13,8 +13,8 @@
 #      (backend/bench/read.sh --load-only of that commit, so that it fits that commit's schema), once; then copies it
 #      for this checkout, whose first start migrates the copy forward;
 #   3. settles each copy: each build starts on its own once (this checkout's migrations run, and the envelopes stored
-#      verbatim before V29 are deflated), and VACUUM (ANALYZE) ends the work autovacuum would otherwise do during the
-#      first rounds;
+#      verbatim before V29 are deflated), then VACUUM (ANALYZE) of it, so that autovacuum has nothing left of that
+#      to do during the rounds;
 #   4. ROUNDS rounds: each build serves its copy and backend/bench/read.sh --url measures it (health, the board plain
 #      and gzipped, each DURATION seconds at CONNECTIONS connections);
 #   5. prints each round, then this checkout against BEFORE per figure: the geometric mean of the rounds' ratios with
@@ -64,12 +64,13 @@ serve() { # build -> starts it on its copy (server on CPU 0), its log in $log
 out=$work/rounds-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
 
-# Each copy settles before the rounds: this checkout's first start migrates its copy (V30, V31 rewrite tables on the
-# 10.1M set), after which autovacuum works through the new tables for minutes on the server's CPU; measured then, the
-# unchanged /q/health/live came out at half its speed; and a build newer than V29 deflates older envelopes in the
-# background. So each build starts once, finishes that, and VACUUM (ANALYZE) ends the rest.
+# Each copy settles before the rounds. A build newer than V29 deflates the envelopes stored verbatim before it, in the
+# background after its start: 6,072 runs, 2 minutes alone on this set; unsettled, rounds 1 to 5 of 8 measured that
+# beside the board (the unchanged /q/health/live at half its speed) and rounds 6 to 8 were at par. So each build starts
+# once on its copy (its migrations, V30 and V31 here, run then too) and finishes that; VACUUM (ANALYZE) then takes the
+# dead rows and statistics those rewrites left, which autovacuum would otherwise get to during the rounds.
 for b in before after; do
-  echo "bench-read-ab: settling $b's copy (its migrations, then VACUUM (ANALYZE); $(date +%T))" >&2
+  echo "bench-read-ab: settling $b's copy (its migrations and envelope deflation, then VACUUM (ANALYZE); $(date +%T))" >&2
   log=$out/server-settle-$b.log
   serve "$b"
   for _ in $(seq 1 1200); do
@@ -97,7 +98,7 @@ for r in $(seq 1 "$rounds"); do
     log=$out/server-$r-$b.log
     serve "$b"
     taskset -c 1 env THREADS=1 "$here/read.sh" --url "http://127.0.0.1:$port" >"$out/round-$r-$b.txt" \
-      || { tail -20 "$out/server-$r-$b.log" >&2; fail "round $r, $b: the measurement failed (its output: $out)"; }
+      || { tail -20 "$log" >&2; fail "round $r, $b: the measurement failed (its output: $out)"; }
     stop
   done
 done

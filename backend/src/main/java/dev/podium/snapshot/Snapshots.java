@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.ProblemException;
 import dev.podium.common.RoutePageCheck;
+import dev.podium.common.Rows;
 import dev.podium.common.SitePageCheck;
 import dev.podium.input.TextRules;
 import dev.podium.leaderboard.LeaderboardQuery;
@@ -31,6 +32,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -358,12 +360,10 @@ public class Snapshots {
     @Singleton
     static SitePageCheck page(DataSource primary) {
         return new RoutePageCheck("snapshot", params -> {
-            try (Connection c = primary.getConnection();
-                    PreparedStatement s = c.prepareStatement("select 1 from snapshots where slug = ?")) {
-                s.setString(1, params.get("slug"));
-                try (ResultSet rs = s.executeQuery()) {
-                    return rs.next();
-                }
+            try (Connection c = primary.getConnection()) {
+                List<Object> slug = Collections.singletonList(params.get("slug"));
+                return !Rows.of(c, "select 1 from snapshots where slug = ?", slug, rs -> 1)
+                        .isEmpty();
             }
         });
     }
