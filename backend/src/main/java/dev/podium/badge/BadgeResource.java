@@ -23,7 +23,6 @@ import java.util.Set;
 import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -56,12 +55,7 @@ public class BadgeResource {
                             + " message, color); unknown: 404 problem+json. Both with Cache-Control and a strong ETag (If-None-Match: 304).")
     @APIResponse(
             responseCode = "200",
-            content = {
-                @Content(mediaType = SVG),
-                @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "json", value = """
-                    {"schemaVersion": 1, "label": "Spring MVC plaintext", "message": "#2 of 12 · 78.8k req/s ±1.4% (3 starts) →",
-                     "color": "green"}"""))
-            })
+            content = {@Content(mediaType = SVG), @Content(mediaType = MediaType.APPLICATION_JSON)})
     @APIResponse(responseCode = "304", description = "If-None-Match matched the badge's ETag")
     @APIResponse(
             responseCode = "404",

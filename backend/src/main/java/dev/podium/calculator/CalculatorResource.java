@@ -28,11 +28,10 @@ import java.util.Set;
 import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/calculator: the migration calculator of methodology section 6. */
@@ -98,22 +97,7 @@ public class CalculatorResource {
                     + " Repeat current and required once per API, in the same order. `by=cpu` sizes by CPU instead: R ="
                     + " requests per CPU-second of `to` / that of `from` (servers whose CPU is the limit need as many fewer"
                     + " servers as each request costs less CPU); payload v2 runs only.")
-    @APIResponse(
-            responseCode = "200",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = CalculatorResponse.class),
-                            examples = @ExampleObject(name = "one API", value = """
-            {"scenario": "proxy", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "vcpus": 2, "ratio": 2.0,
-             "ratioSource": "leaderboard", "fromSlaThroughput": 10000.0, "toSlaThroughput": 20000.0, "by": "throughput",
-             "fromRequestsPerCpuSecond": 35800.0, "toRequestsPerCpuSecond": 70200.0, "servers": 4,
-             "apis": [{"current": 1000.0, "required": 3000.0, "perServerToday": 250.0, "perServerAfter": 500.0,
-                       "systemAfter": 2000.0, "serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}],
-             "totals": {"serversToAddWithout": 8, "serversToAddWith": 2, "serversSaved": 6}, "ratioAtLeast": false,
-             "verdict": {"ratio": 2.0, "low": 1.6, "high": 2.5, "confidence": 0.975, "outcome": "faster", "paired": false,
-                         "implied": false},
-             "serversSavedLow": 5, "serversSavedHigh": 7}""")))
+    @APIResponseSchema(CalculatorResponse.class)
     @APIResponse(
             responseCode = "400",
             description = "Unknown parameter or value, a target without SLA throughput; `field` names it")

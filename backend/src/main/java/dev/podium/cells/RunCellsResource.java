@@ -26,10 +26,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/runs/{id}/cells: a run's cells with their statistics, without repeats (JSON or CSV). */
@@ -55,26 +53,7 @@ public class RunCellsResource extends CellEndpoint {
     @Operation(
             summary = "A run's cells with their statistics",
             description = "In payload order; `format=csv` or" + " `Accept: text/csv` for one CSV row per cell.")
-    @APIResponse(
-            responseCode = "200",
-            content = {
-                @Content(
-                        mediaType = MediaType.APPLICATION_JSON,
-                        schema = @Schema(implementation = CellsResponse.class),
-                        examples = @ExampleObject(name = "one cell", value = """
-            {"items": [{"id": 1, "ordinal": 0, "framework": "nginx", "frameworkVersion": "1.22.1", "ioModel": "non-blocking",
-              "scenario": "plaintext", "loadModel": "closed", "connections": 256, "targetRate": null, "delayMs": null, "vcpus": 2,
-              "durationSeconds": 15.0, "warmupSeconds": null, "baseline": true, "flags": [], "cpus": "0-1",
-              "startup": {"firstResponseMs": 70.0, "idleRssBytes": 21000000},
-              "stats": {"repeatCount": 3, "rpsTrimmedMean": 200000.0, "rpsMedian": 200000.0, "rpsMean": 200000.0,
-                        "rpsStddev": 1000.0, "rpsCiLow": 199000.0, "rpsCiHigh": 201000.0, "errorRate": 0.0,
-                        "p50Median": 1.1, "p90Median": 1.6, "p99Median": 3.0, "overErrorLimit": false, "rpsCv": 0.005,
-                        "noisy": false, "requestsPerCpuSecond": {"mean": 111000.0, "ciLow": 109000.0, "ciHigh": 113000.0,
-                        "repeats": 3}, "rpsPerVcpu": {"mean": 100000.0, "ciLow": 97500.0, "ciHigh": 102500.0, "repeats": 3},
-                        "rssMbPerKrps": {"mean": 0.105, "ciLow": 0.1, "ciHigh": 0.11, "repeats": 3}},
-              "database": null, "cpuSeconds": {"target": 53.1, "database": null, "balancer": null}}]}""")),
-                @Content(mediaType = Csv.MEDIA_TYPE)
-            })
+    @APIResponseSchema(CellsResponse.class)
     @APIResponse(responseCode = "404", description = "No run with that id")
     public Uni<Response> cells(
             @Context UriInfo uri,

@@ -18,7 +18,6 @@ import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -47,10 +46,7 @@ public class ColumnsResource {
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(type = SchemaType.ARRAY, implementation = Description.class),
-                            examples = @ExampleObject(name = "leaderboard", value = """
-            [{"name": "rank", "csv": "rank", "label": "Rank", "unit": null,
-              "description": "the row's place; null: not ranked", "field": "rows[].rank"}]""")))
+                            schema = @Schema(type = SchemaType.ARRAY, implementation = Description.class)))
     @APIResponse(responseCode = "404", description = "No table of that name")
     public Uni<Response> columns(
             @Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("table") String table) {

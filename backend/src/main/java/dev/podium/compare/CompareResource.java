@@ -26,11 +26,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -145,25 +144,7 @@ public class CompareResource extends CellEndpoint {
                     + " spread is over its JVM starts when it was measured in several (oneStart says when not), plus"
                     + " the host's drift between the stretches of a run unless the two are paired by round."
                     + " claim and verdict follow the flag policy.")
-    @APIResponse(
-            responseCode = "200",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = CompareResponse.class),
-                            examples = @ExampleObject(name = "decided", value = """
-            {"a": {"cellId": 1, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "framework": "Spring MVC", "frameworkVersion": "7.0.1",
-                   "ioModel": "blocking", "scenario": "plaintext", "loadModel": "closed", "connections": 256, "vcpus": 2,
-                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 50500.0, "ciLow": 48100.0, "ciHigh": 53000.0,
-                   "flags": [], "topology": "single", "forks": 3},
-             "b": {"cellId": 2, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "framework": "Netty", "frameworkVersion": "4.2.7.Final",
-                   "ioModel": "non-blocking", "scenario": "plaintext", "loadModel": "closed", "connections": 256, "vcpus": 2,
-                   "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "throughput": 120000.0, "ciLow": 113000.0, "ciHigh": 127400.0,
-                   "flags": [], "topology": "single", "forks": 3},
-             "ratio": 2.376, "ratioCiLow": 1.71, "ratioCiHigh": 3.3, "confidence": 0.983, "outcome": "faster",
-             "significant": true, "paired": false, "verdict": "Netty is 2.38x as fast as Spring MVC (1.71x to 3.3x)",
-             "claim": "faster", "comparable": true, "oneStart": null,
-             "board": "the plaintext leaderboard (closed loop, AMD EPYC 7R13 · 8 vCPU · 32 GiB, 2 vCPUs): 3 rows, every pair judged at once"}""")))
+    @APIResponseSchema(CompareResponse.class)
     @APIResponse(responseCode = "400", description = ReadProblems.BAD_QUERY_DESCRIPTION)
     @APIResponse(responseCode = "404", description = "No cell with that id; `field` is a or b")
     public Uni<Response> compare(

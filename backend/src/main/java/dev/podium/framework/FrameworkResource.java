@@ -21,10 +21,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/frameworks: every measured framework target, for the pickers. */
@@ -48,15 +46,7 @@ public class FrameworkResource extends CellEndpoint {
             summary = "Framework targets",
             description = "Every (framework, ioModel) measured, baselines excluded,"
                     + " with the version of its most recent run and where it was measured.")
-    @APIResponse(
-            responseCode = "200",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = FrameworksResponse.class),
-                            examples = @ExampleObject(name = "one", value = """
-            {"items": [{"framework": "Vert.x Web", "ioModel": "non-blocking", "latestVersion": "5.0.5",
-                        "scenarios": ["json", "plaintext"], "hostClasses": ["AMD EPYC 7R13 · 8 vCPU · 32 GiB"]}]}""")))
+    @APIResponseSchema(FrameworksResponse.class)
     @APIResponse(responseCode = "400", description = "Unknown parameter; `field` names it")
     public Uni<Response> frameworks(@Context UriInfo uri, @Context ResourceInfo endpoint) {
         QueryParams.of(uri, endpoint);

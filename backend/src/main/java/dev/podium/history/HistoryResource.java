@@ -36,11 +36,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -121,24 +120,7 @@ public class HistoryResource extends CellEndpoint {
                     + " With `orderBy=version` the points are ordered by framework version as releases follow one another"
                     + " (12.1.10 after 12.1.9, 2.4.0.RC1 before 2.4.0.Final), runs of one version oldest first; the regression"
                     + " check still compares the newest run with the runs before it in time.")
-    @APIResponse(
-            responseCode = "200",
-            content = {
-                @Content(
-                        mediaType = MediaType.APPLICATION_JSON,
-                        schema = @Schema(implementation = HistoryResponse.class),
-                        examples = @ExampleObject(name = "netty", value = """
-            {"scenario": "plaintext", "loadModel": "closed", "window": 5, "orderBy": "date", "series": [{"hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
-             "vcpus": 2, "framework": "Netty", "ioModel": "non-blocking", "points": [
-              {"runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "startedAt": "2026-11-01T08:00:00Z", "cellId": 51, "throughput": 120000.0,
-               "ciLow": 119000.0, "ciHigh": 121000.0, "connections": 256, "frameworkVersion": "4.2.7.Final",
-               "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS", "regression": false, "regressionDetail": null, "forks": 2},
-              {"runId": "6d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c05", "startedAt": "2026-11-02T08:00:00Z", "cellId": 101, "throughput": 100000.0,
-               "ciLow": 99000.0, "ciHigh": 101000.0, "connections": 256, "frameworkVersion": "4.2.8.Final",
-               "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS", "regression": true,
-               "regressionDetail": "-16.7% against the median 120,000 req/s of the previous 5 runs; run-to-run sd 2,000 req/s (1.7%), 95% lower prediction bound 115,329 req/s, t = -9.13, df = 4, one-sided p < 0.001: regression", "forks": 2}]}]}""")),
-                @Content(mediaType = Csv.MEDIA_TYPE)
-            })
+    @APIResponseSchema(HistoryResponse.class)
     @APIResponse(responseCode = "400", description = ReadProblems.BAD_QUERY_DESCRIPTION)
     public Uni<Response> history(
             @Context UriInfo uri,

@@ -27,11 +27,10 @@ import java.util.TreeMap;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/latency: median p50/p90/p99 latency against concurrency (or offered rate) per framework target. */
@@ -78,17 +77,7 @@ public class LatencyResource extends CellEndpoint {
             description = "Each target's most recent matching run on the"
                     + " host class and vCPU count (defaults as in the leaderboard); points are cells ordered by connections, then"
                     + " target rate; latencies are medians across repeats, throughput the trimmed mean.")
-    @APIResponse(
-            responseCode = "200",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = LatencyResponse.class),
-                            examples = @ExampleObject(name = "vertx", value = """
-            {"scenario": "plaintext", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB", "vcpus": 2, "loadModel": "closed",
-             "series": [{"framework": "Vert.x Web", "ioModel": "non-blocking", "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04",
-               "points": [{"connections": 64, "targetRate": null, "p50": 0.5, "p90": 0.8, "p99": 1.9, "throughput": 120000.0, "forks": 1},
-                          {"connections": 256, "targetRate": null, "p50": 1.9, "p90": 2.9, "p99": 6.0, "throughput": 130000.0, "forks": 1}]}]}""")))
+    @APIResponseSchema(LatencyResponse.class)
     @APIResponse(responseCode = "400", description = ReadProblems.BAD_QUERY_DESCRIPTION)
     @Parameter(name = "scenario", in = ParameterIn.QUERY, required = true, example = "plaintext")
     @Parameter(name = "connections", in = ParameterIn.QUERY, hidden = true) // the x axis

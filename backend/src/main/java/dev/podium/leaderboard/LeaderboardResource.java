@@ -19,10 +19,9 @@ import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/leaderboard: one scenario's ranked framework targets on one host class and vCPU count. */
@@ -33,23 +32,6 @@ public class LeaderboardResource {
 
     /** The values of the {@code segments} parameter. */
     static final java.util.Set<String> SEGMENTS = java.util.Set.of("omit", "include");
-
-    static final String EXAMPLE = """
-            {"scenario": "plaintext", "loadModel": "closed", "sla": 200.0, "rank": "throughput",
-             "hostClass": "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz · 4 vCPU · 16 GiB", "vcpus": 2,
-             "available": {"hostClasses": ["Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz · 4 vCPU · 16 GiB"],
-                           "vcpus": [1, 2], "jvmVendors": ["Eclipse Adoptium"], "jvmMajors": [21],
-                           "frameworks": ["Vert.x Web"], "ioModels": ["non-blocking"], "connections": [64, 256]},
-             "baseline": {"framework": "nginx", "bestThroughput": 200000.0, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04"},
-             "rows": [{"rank": 1, "rankHigh": 1, "tied": false, "framework": "Vert.x Web", "frameworkVersion": "5.0.5",
-                       "ioModel": "non-blocking", "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04",
-                       "startedAt": "2026-11-02T08:00:00.25Z", "jvmVendor": "Eclipse Adoptium", "jvmVersion": "21.0.5+11-LTS",
-                       "slaThroughput": 130000.0, "slaConnections": 256, "slaCellId": 2, "bestThroughput": 130000.0,
-                       "bestConnections": 256, "bestCellId": 2, "ciLow": 129333.3, "ciHigh": 130666.7, "p90Ms": 2.9,
-                       "p99Ms": 6.0, "throughputPerVcpu": 65000.0, "baselineShare": 0.65, "errorRate": 7.0e-7,
-                       "flags": ["generator-saturated"], "repeatCount": 3, "noisy": false,
-                       "requestsPerCpuSecond": {"mean": 66666.7, "ciLow": 65576.0, "ciHigh": 67757.4, "repeats": 3},
-                       "rssMbPerKrps": {"mean": 3.33, "ciLow": 3.28, "ciHigh": 3.39, "repeats": 3}, "rankedBy": "cpu"}]}""";
 
     private final LeaderboardService service;
     private final Answers answers;
@@ -74,34 +56,13 @@ public class LeaderboardResource {
                             + " (Benjamini-Hochberg at 5%, gated by Bonferroni). A figure of one repeat has no interval"
                             + " (`ciLow`, `ciHigh` null) and is told apart from no row."
                             + " `format=csv` or `Accept: text/csv` for CSV.")
-    @APIResponse(
-            responseCode = "200",
-            description = "The ranked rows (an empty list when nothing matches)",
-            content = {
-                @Content(
-                        mediaType = MediaType.APPLICATION_JSON,
-                        schema = @Schema(implementation = LeaderboardResponse.class),
-                        examples = @ExampleObject(name = "plaintext", value = EXAMPLE)),
-                @Content(
-                        mediaType = Csv.MEDIA_TYPE,
-                        examples =
-                                @ExampleObject(
-                                        name = "csv",
-                                        value =
-                                                "rank,tied,framework,framework_version,io_model,run_id,...\r\n1,false,Vert.x Web,5.0.5,non-blocking,...\r\n"))
-            })
+    @APIResponseSchema(
+            value = LeaderboardResponse.class,
+            responseDescription = "The ranked rows (an empty list when nothing matches)")
     @APIResponse(
             responseCode = "400",
             description = "Unknown parameter or value; `field` names it",
-            content =
-                    @Content(
-                            mediaType = "application/problem+json",
-                            examples =
-                                    @ExampleObject(
-                                            name = "unknown",
-                                            value =
-                                                    "{\"type\": \"about:blank\", \"title\": \"Bad Request\", \"status\": 400, "
-                                                            + "\"detail\": \"unknown parameter 'colour'; ...\", \"field\": \"colour\"}")))
+            content = @Content(mediaType = "application/problem+json"))
     @Parameter(name = "scenario", in = ParameterIn.QUERY, required = true, example = "plaintext")
     @Parameter(
             name = "hostClass",

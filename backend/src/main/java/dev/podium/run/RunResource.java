@@ -25,10 +25,10 @@ import java.util.UUID;
 import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 
 /** Signed run submission (POST /api/runs) and the minimal reads of stored runs. */
@@ -105,12 +105,7 @@ public class RunResource {
     @Operation(
             summary = "Stored runs, newest received first",
             description = "`format=csv` or `Accept: text/csv` for the page as CSV with a header row.")
-    @APIResponse(
-            responseCode = "200",
-            content = {
-                @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunPage.class)),
-                @Content(mediaType = Csv.MEDIA_TYPE)
-            })
+    @APIResponseSchema(RunPage.class)
     public Response list(
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,

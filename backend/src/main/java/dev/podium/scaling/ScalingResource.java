@@ -31,11 +31,10 @@ import java.util.TreeMap;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** GET /api/scaling: throughput, per-vCPU throughput and scaling efficiency E(k) across vCPU counts. */
@@ -110,19 +109,7 @@ public class ScalingResource extends CellEndpoint {
                     + " instances' total vCPUs) are separate series of the same target; a scale-out series' E(k) is"
                     + " against the single instance's T(1), and vsSingle compares it with the single instance at the"
                     + " same k.")
-    @APIResponse(
-            responseCode = "200",
-            content =
-                    @Content(
-                            mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = ScalingResponse.class),
-                            examples = @ExampleObject(name = "netty", value = """
-            {"scenario": "plaintext", "cpuModel": "AMD EPYC 7R13", "hostClass": "AMD EPYC 7R13 · 8 vCPU · 32 GiB",
-             "loadModel": "closed", "series": [{"framework": "Netty", "ioModel": "non-blocking", "topology": "single", "points": [
-              {"vcpus": 1, "connections": 256, "throughput": 100000.0, "ciLow": 99000.0, "ciHigh": 101000.0,
-               "perVcpu": 100000.0, "perVcpuCiLow": 99000.0, "perVcpuCiHigh": 101000.0, "efficiency": 1.0, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "forks": 2},
-              {"vcpus": 2, "connections": 256, "throughput": 180000.0, "ciLow": 178000.0, "ciHigh": 182000.0,
-               "perVcpu": 90000.0, "perVcpuCiLow": 89000.0, "perVcpuCiHigh": 91000.0, "efficiency": 0.9, "runId": "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04", "forks": 2}]}]}""")))
+    @APIResponseSchema(ScalingResponse.class)
     @APIResponse(responseCode = "400", description = ReadProblems.BAD_QUERY_DESCRIPTION)
     @Parameter(name = "scenario", in = ParameterIn.QUERY, required = true, example = "plaintext")
     @Parameter(

@@ -33,6 +33,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -97,15 +98,7 @@ public class SnapshotResource {
             description =
                     "JSON (default) or CSV (`format=csv` or"
                             + " `Accept: text/csv`); `Repr-Digest` carries the SHA-256 of the bytes, the same as in GET /api/snapshots.")
-    @APIResponse(
-            responseCode = "200",
-            description = "The frozen snapshot",
-            content = {
-                @Content(
-                        mediaType = MediaType.APPLICATION_JSON,
-                        schema = @Schema(implementation = SnapshotDocument.class)),
-                @Content(mediaType = Csv.MEDIA_TYPE)
-            })
+    @APIResponseSchema(value = SnapshotDocument.class, responseDescription = "The frozen snapshot")
     @APIResponse(responseCode = "404", description = "no snapshot with this slug")
     public Response get(
             @Context UriInfo uri,
