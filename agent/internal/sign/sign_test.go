@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"podium.dev/agent/internal/golden"
 	"podium.dev/agent/internal/vectors"
 )
 
@@ -95,31 +96,19 @@ func TestVerifyRejects(t *testing.T) {
 func TestSignReproducesTheVectors(t *testing.T) {
 	t.Parallel()
 	k := testAgent(t)
-	payloads, err := filepath.Glob(filepath.Join(testdata, "payloads/valid/*.json"))
-	if err != nil || len(payloads) == 0 {
-		t.Fatalf("no valid payloads: %v", err)
-	}
-	for _, p := range payloads {
-		name := strings.TrimSuffix(filepath.Base(p), ".json")
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			body, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join(testdata, "envelopes", name+".dsse.json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			typ := PayloadTypeV1
-			if strings.HasPrefix(name, "v2-") {
-				typ = PayloadTypeV2
-			}
-			if got := k.SignAs(typ, body).Marshal(); !bytes.Equal(got, want) {
-				t.Errorf("envelope differs from the vector:\n got: %s\nwant: %s", got, want)
-			}
-		})
-	}
+	golden.Each(t, filepath.Join(testdata, "payloads/valid/*.json"), func(t *testing.T, name string, body []byte) {
+		want, err := os.ReadFile(filepath.Join(testdata, "envelopes", name+".dsse.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		typ := PayloadTypeV1
+		if strings.HasPrefix(name, "v2-") {
+			typ = PayloadTypeV2
+		}
+		if got := k.SignAs(typ, body).Marshal(); !bytes.Equal(got, want) {
+			t.Errorf("envelope differs from the vector:\n got: %s\nwant: %s", got, want)
+		}
+	})
 }
 
 func TestPAEMatchesTheVector(t *testing.T) {

@@ -19,27 +19,15 @@ import (
 // testdata/*.golden.json.
 func TestParseWrkOutput(t *testing.T) {
 	t.Parallel()
-	inputs, err := filepath.Glob("testdata/*.txt")
-	if err != nil || len(inputs) == 0 {
-		t.Fatalf("no testdata: %v", err)
-	}
-	for _, in := range inputs {
-		name := strings.TrimSuffix(filepath.Base(in), ".txt")
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			raw, err := os.ReadFile(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got any
-			if r, err := Parse(raw); err != nil {
-				got = map[string]string{"error": err.Error()}
-			} else {
-				got = r
-			}
-			golden.JSON(t, strings.TrimSuffix(in, ".txt")+".golden.json", got)
-		})
-	}
+	golden.Each(t, "testdata/*.txt", func(t *testing.T, name string, raw []byte) {
+		var got any
+		if r, err := Parse(raw); err != nil {
+			got = map[string]string{"error": err.Error()}
+		} else {
+			got = r
+		}
+		golden.JSON(t, filepath.Join("testdata", name+".golden.json"), got)
+	})
 }
 
 func TestParseWrkOutputKeepsInvariants(t *testing.T) {
