@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LeaderboardRow } from '../../api/types'
-import { costLegend, costOption, costPoints, frontier, type CostPoint } from './cost'
+import { costLegend, costOption, costPoints, frontier, type CostAxis, type CostPoint } from './cost'
 import { row as base } from './fixtures'
 
 const p = (framework: string, x: number, throughput: number, exact = true): CostPoint => ({
@@ -26,26 +26,33 @@ function row(framework: string, throughput: number, cpu: number | null, mb: numb
 }
 
 describe('efficient frontier', () => {
-  it('keeps the points no other beats on both throughput and requests per CPU-second', () => {
-    // nginx is cheapest; Vert.x is faster at more CPU per request: both on it. nginx beats Jetty and Spring on both.
-    const pts = [
-      p('nginx', 112_900, 100_000),
-      p('Jetty', 74_900, 72_000),
-      p('Vert.x', 60_000, 130_000),
-      p('Spring', 35_800, 40_000),
-    ]
-    expect(frontier(pts, 'cpu').map((x) => x.framework)).toEqual(['nginx', 'Vert.x'])
-  })
-  it('for memory, fewer MB per 1,000 req/s is better', () => {
-    const pts = [
-      p('nginx', 0.2, 100_000),
-      p('Jetty', 6.5, 72_000),
-      p('Vert.x', 3.3, 130_000),
-      p('Helidon', 2.0, 90_000),
-    ]
-    expect(frontier(pts, 'memory').map((x) => x.framework)).toEqual(['nginx', 'Vert.x'])
-    const trade = [p('A', 1, 50_000), p('B', 2, 80_000), p('C', 3, 70_000), p('D', 4, 120_000)]
-    expect(frontier(trade, 'memory').map((x) => x.framework)).toEqual(['A', 'B', 'D'])
+  it.each<{ what: string; axis: CostAxis; pts: CostPoint[]; want: string[] }>([
+    {
+      what: 'keeps the points no other beats on both throughput and requests per CPU-second',
+      axis: 'cpu',
+      // nginx is cheapest; Vert.x is faster at more CPU per request: both on it. nginx beats Jetty and Spring on both.
+      pts: [
+        p('nginx', 112_900, 100_000),
+        p('Jetty', 74_900, 72_000),
+        p('Vert.x', 60_000, 130_000),
+        p('Spring', 35_800, 40_000),
+      ],
+      want: ['nginx', 'Vert.x'],
+    },
+    {
+      what: 'for memory, fewer MB per 1,000 req/s is better',
+      axis: 'memory',
+      pts: [p('nginx', 0.2, 100_000), p('Jetty', 6.5, 72_000), p('Vert.x', 3.3, 130_000), p('Helidon', 2.0, 90_000)],
+      want: ['nginx', 'Vert.x'],
+    },
+    {
+      what: 'for memory, a dearer point is on it only when it is faster than every cheaper one',
+      axis: 'memory',
+      pts: [p('A', 1, 50_000), p('B', 2, 80_000), p('C', 3, 70_000), p('D', 4, 120_000)],
+      want: ['A', 'B', 'D'],
+    },
+  ])('$what', ({ axis, pts, want }) => {
+    expect(frontier(pts, axis).map((x) => x.framework)).toEqual(want)
   })
   it('never puts a lower bound or an unranked figure on the frontier as if exact', () => {
     // Saturated is cheapest and fastest as measured, but only "at least": the frontier is drawn without it
