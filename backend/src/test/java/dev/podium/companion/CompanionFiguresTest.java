@@ -41,23 +41,14 @@ class CompanionFiguresTest extends EmptyDatabaseTest {
      * results[1] (5 repeats) as nginx-2 whose balancer used 1.5 + 0.5 s per repeat; with its database and balancer.
      */
     static ObjectNode withCompanions(String runId) {
-        ObjectNode run = V2Payloads.full(runId);
-        ObjectNode db = (ObjectNode) run.get("results").get(0);
-        db.put("scenario", "db");
-        db.putObject("database").put("client", "PostgreSQL JDBC + HikariCP").put("pool", 16);
-        for (int r = 0; r < 3; r++) {
-            V2Payloads.usage(run, 0, r).put("databaseCpuUserSeconds", 4.0).put("databaseCpuSystemSeconds", 1.5);
-        }
-        ((ObjectNode) run.get("results").get(1)).put("topology", "nginx-2");
-        for (int r = 0; r < 5; r++) {
-            V2Payloads.usage(run, 1, r).put("balancerCpuUserSeconds", 1.5).put("balancerCpuSystemSeconds", 0.5);
-        }
-        ObjectNode database = run.putObject("database");
-        database.put("server", "PostgreSQL").put("version", "16.4").put("cpus", "3");
-        database.putObject("settings").put("max_connections", "200").put("shared_buffers", "128MB");
-        ObjectNode balancer = run.putObject("balancer");
-        balancer.put("server", "nginx").put("version", "1.26.0").put("cpus", "2-3");
-        balancer.putObject("settings").put("worker_processes", "1").put("cpus_shared_with", "load generator");
+        ObjectNode run = V2Payloads.dbCell(V2Payloads.full(runId), 0, 4.0, 1.5);
+        V2Payloads.balancedCell(run, 1, "nginx-2", 1.5, 0.5);
+        V2Payloads.companion(run, "database", "PostgreSQL", "16.4", "3")
+                .put("max_connections", "200")
+                .put("shared_buffers", "128MB");
+        V2Payloads.companion(run, "balancer", "nginx", "1.26.0", "2-3")
+                .put("worker_processes", "1")
+                .put("cpus_shared_with", "load generator");
         return run;
     }
 
