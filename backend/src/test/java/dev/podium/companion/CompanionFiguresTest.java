@@ -100,16 +100,6 @@ class CompanionFiguresTest extends EmptyDatabaseTest {
     }
 
     @Test
-    void a_v1_run_has_no_database_balancer_or_cpu_seconds() {
-        Api.store(TestVectors.envelope("full"));
-        Api.ok("/api/runs/" + V2Payloads.FULL_ID)
-                .body("database", nullValue())
-                .body("balancer", nullValue())
-                .body("cells.database", everyItem(nullValue()))
-                .body("cells.cpuSeconds", everyItem(nullValue()));
-    }
-
-    @Test
     void a_run_stored_before_v16_is_filled_from_its_envelope_and_shows_the_same() throws Exception {
         Api.store(V2Payloads.envelope(withCompanions(RUN)));
         Api.store(TestVectors.envelope("full"));

@@ -29,15 +29,13 @@ class GcIngestTest extends EmptyDatabaseTest {
         Api.store(TestVectors.envelope("v2-gc"));
         Api.store(TestVectors.envelope("v2-minimal"));
         String usage = "cells[0].repeats[0].usage.";
-        detail(GC_RUN)
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + GC_RUN)
                 .body(usage + "allocatedBytesPerRequest", closeTo(312.5, 1e-9))
                 .body(usage + "gcCount", equalTo(41))
                 .body(usage + "gcSeconds", closeTo(0.1825, 1e-12))
                 .body(usage + "gcCpuShare", closeTo(0.0213, 1e-12))
                 .body(usage + "gcPauseMaxMs", closeTo(7.75, 1e-12));
-        detail(MINIMAL_RUN)
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + MINIMAL_RUN)
                 .body(usage + "targetCpuUserSeconds", closeTo(9.81, 1e-12))
                 .body(usage + "allocatedBytesPerRequest", nullValue())
                 .body(usage + "gcCount", nullValue());
@@ -67,9 +65,5 @@ class GcIngestTest extends EmptyDatabaseTest {
     void a_gc_share_above_one_is_refused_and_nothing_is_stored() {
         Api.submit(TestVectors.envelope("invalid-v2-gc-share-above-one")).then().statusCode(422);
         org.junit.jupiter.api.Assertions.assertEquals(0, rows.counts().runs());
-    }
-
-    private static io.restassured.response.ValidatableResponse detail(String id) {
-        return Api.doubles().get("/api/runs/" + id).then();
     }
 }
