@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.ingest.IngestGate;
 import dev.podium.testing.Api;
+import dev.podium.testing.AtOnce;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.Rows;
@@ -22,14 +23,8 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Ingest behaviour beyond single cases: idempotency, races, size and concurrency limits, byte-identical storage. */
@@ -82,24 +77,9 @@ class RunIngestTest extends EmptyDatabaseTest {
     }
 
     @Test
-    void concurrent_identical_submissions_store_one_run_and_answer_201_once_and_200_otherwise() throws Exception {
+    void concurrent_identical_submissions_store_one_run_and_answer_201_once_and_200_otherwise() {
         byte[] envelope = TestVectors.envelope("full");
-        int clients = 4;
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<Integer>> answers = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
-            answers.add(pool.submit(() -> {
-                start.await();
-                return Api.submit(envelope).statusCode();
-            }));
-        }
-        start.countDown();
-        List<Integer> statuses = new ArrayList<>();
-        for (Future<Integer> answer : answers) {
-            statuses.add(answer.get(60, TimeUnit.SECONDS));
-        }
-        pool.shutdown();
+        List<Integer> statuses = AtOnce.race(4, () -> Api.submit(envelope).statusCode());
 
         // a submission may also be turned away by the ingest gate (429); never a 500
         assertEquals(1, Collections.frequency(statuses, 201), "statuses " + statuses);
