@@ -1,5 +1,6 @@
 package dev.podium.gc;
 
+import static dev.podium.testing.TestVectors.V2_MINIMAL_ID;
 import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
@@ -22,7 +23,6 @@ import org.junit.jupiter.api.Test;
 class GcIngestTest extends EmptyDatabaseTest {
 
     private static final String GC_RUN = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a19";
-    private static final String MINIMAL_RUN = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a05";
 
     @Test
     void the_gc_figures_of_a_repeat_survive_ingest_and_are_served_on_the_run() {
@@ -35,7 +35,7 @@ class GcIngestTest extends EmptyDatabaseTest {
                 .body(usage + "gcSeconds", closeTo(0.1825, 1e-12))
                 .body(usage + "gcCpuShare", closeTo(0.0213, 1e-12))
                 .body(usage + "gcPauseMaxMs", closeTo(7.75, 1e-12));
-        Api.okDoubles("/api/runs/" + MINIMAL_RUN)
+        Api.okDoubles("/api/runs/" + V2_MINIMAL_ID)
                 .body(usage + "targetCpuUserSeconds", closeTo(9.81, 1e-12))
                 .body(usage + "allocatedBytesPerRequest", nullValue())
                 .body(usage + "gcCount", nullValue());
@@ -53,7 +53,7 @@ class GcIngestTest extends EmptyDatabaseTest {
                 .body("items[0].gc.gcSeconds", closeTo(0.1825, 1e-12))
                 .body("items[0].gc.gcCpuShare", closeTo(0.0213, 1e-12))
                 .body("items[0].gc.gcPauseMaxMs", closeTo(7.75, 1e-12));
-        Api.ok("/api/runs/" + MINIMAL_RUN + "/cells").body("items[0].gc", nullValue());
+        Api.ok("/api/runs/" + V2_MINIMAL_ID + "/cells").body("items[0].gc", nullValue());
         CsvTable csv = CsvTable.get("/api/runs/" + GC_RUN + "/cells");
         org.junit.jupiter.api.Assertions.assertEquals(
                 "312.5", csv.value(0, "allocated_bytes_per_request"), "allocated_bytes_per_request in " + csv.text());

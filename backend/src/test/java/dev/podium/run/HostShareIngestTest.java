@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import static dev.podium.testing.TestVectors.V2_MINIMAL_ID;
 import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
@@ -25,7 +26,6 @@ import org.junit.jupiter.api.Test;
 class HostShareIngestTest extends EmptyDatabaseTest {
 
     private static final String HOST_SHARE_RUN = "5d0c7e21-8f3a-4b6c-9d2e-1a3b5c7d9e40";
-    private static final String MINIMAL_RUN = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a05";
 
     @Test
     void each_repeat_keeps_its_steal_and_cpu_share_and_its_discarded_tries() {
@@ -40,7 +40,7 @@ class HostShareIngestTest extends EmptyDatabaseTest {
                 .body("cells[1].repeats.stealRetries", contains(null, 2, null))
                 .body("cells[1].repeats[1].targetCpuShare", closeTo(0.9121, 1e-12))
                 .body("cells[1].flags", contains("host-interference", "jdk-lacks-counters"));
-        Api.okDoubles("/api/runs/" + MINIMAL_RUN)
+        Api.okDoubles("/api/runs/" + V2_MINIMAL_ID)
                 .body("cells[0].repeats[0].stealShare", nullValue())
                 .body("cells[0].repeats[0].targetCpuShare", nullValue())
                 .body("cells[0].repeats[0].stealRetries", nullValue());

@@ -56,7 +56,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         Api.store(v1);
         Api.submit(v2).then().statusCode(201).body("id", equalTo(V2_ID));
 
-        for (var run : new Object[][] {{V2Payloads.FULL_ID, v1, 1}, {V2_ID, v2, 2}}) {
+        for (var run : new Object[][] {{TestVectors.FULL_ID, v1, 1}, {V2_ID, v2, 2}}) {
             byte[] served =
                     Api.ok("/api/runs/" + run[0] + "/envelope").extract().asByteArray();
             assertArrayEquals((byte[]) run[1], served);
@@ -108,7 +108,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
     void a_v1_run_has_no_usage_settings_cost_figures_database_balancer_or_cpu_seconds() {
         Api.store(TestVectors.envelope("full"));
 
-        Api.okDoubles("/api/runs/" + V2Payloads.FULL_ID)
+        Api.okDoubles("/api/runs/" + TestVectors.FULL_ID)
                 .body("host.settings", nullValue())
                 .body("cells[1].startup", nullValue())
                 .body("cells[1].repeats[0].usage", nullValue())
@@ -208,7 +208,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         assertEquals(4, backfill.run());
         assertEquals(0, backfill.run(), "a second start finds nothing left to recompute");
 
-        Api.okDoubles("/api/runs/" + V2Payloads.FULL_ID)
+        Api.okDoubles("/api/runs/" + TestVectors.FULL_ID)
                 .body("cells[1].stats.rpsCiLow", closeTo(118052.72929697079, 1e-6))
                 .body("cells[1].stats.rpsCiHigh", closeTo(121979.39078372075, 1e-6))
                 .body("cells[1].stats.rpsCv", closeTo(0.013176156917368249, 1e-12))

@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import static dev.podium.testing.TestVectors.FULL_ID;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
@@ -31,8 +32,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 class RunIngestTest extends EmptyDatabaseTest {
-
-    private static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
 
     @Inject
     IngestGate gate;

@@ -17,7 +17,6 @@ import java.io.UncheckedIOException;
  */
 public final class V2Payloads {
 
-    public static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private V2Payloads() {}

@@ -194,7 +194,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
     void a_v1_payload_and_the_v2_vectors_verify_and_are_single() {
         Api.store(TestVectors.envelope("full"));
         submit(V2Payloads.full(SINGLE_RUN));
-        Api.ok("/api/runs/" + V2Payloads.FULL_ID).body("cells.topology", everyItem(equalTo("single")));
+        Api.ok("/api/runs/" + TestVectors.FULL_ID).body("cells.topology", everyItem(equalTo("single")));
         rows.query(
                 "select count(*), count(*) filter (where topology = 'single'),"
                         + " count(r.balancer_cpu_user_seconds) from cells join repeats r on r.cell_id = cells.id",
