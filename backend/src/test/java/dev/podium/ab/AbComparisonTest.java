@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
+import dev.podium.testing.AtOnce;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestSigner;
@@ -26,11 +27,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -166,26 +162,13 @@ class AbComparisonTest extends EmptyDatabaseTest {
     }
 
     @Test
-    void eight_identical_submissions_at_once_keep_one_row_and_answer_one_201_and_no_5xx() throws Exception {
+    void eight_identical_submissions_at_once_keep_one_row_and_answer_one_201_and_no_5xx() {
         byte[] envelope = signed("test-agent", payload(r -> {}));
-        int clients = 8;
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<Response>> answers = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
-            answers.add(pool.submit(() -> {
-                start.await();
-                return post(envelope);
-            }));
-        }
-        start.countDown();
         List<Integer> statuses = new ArrayList<>();
-        for (Future<Response> answer : answers) {
-            Response r = answer.get(60, TimeUnit.SECONDS);
+        for (Response r : AtOnce.race(8, () -> post(envelope))) {
             statuses.add(r.statusCode());
             assertEquals(ID, r.jsonPath().getString("id"), "answer " + r.asString());
         }
-        pool.shutdown();
         assertEquals(1, Collections.frequency(statuses, 201), "statuses " + statuses);
         assertTrue(statuses.stream().allMatch(s -> s == 201 || s == 200), "statuses " + statuses);
         assertEquals(1, stored());

@@ -1,5 +1,6 @@
 package dev.podium.agent;
 
+import static dev.podium.testing.TestVectors.MINIMAL_ID;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
@@ -21,8 +22,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 class AgentResourceTest {
-
-    private static final String MINIMAL_ID = "0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01";
 
     @Inject
     Rows rows;

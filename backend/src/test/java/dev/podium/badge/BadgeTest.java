@@ -11,12 +11,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.SeededOnceTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +30,7 @@ import org.w3c.dom.NodeList;
 /** Badges as README images and as shields.io endpoint JSON, against the leaderboard of the same runs. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class BadgeTest {
+class BadgeTest extends SeededOnceTest {
 
     static final String R1 = "00000000-0000-4000-8000-0000000002b1";
     /** shields.io's endpoint schema: these keys only, schemaVersion 1, label and message strings (message required). */
@@ -64,14 +63,9 @@ class BadgeTest {
             "informational",
             "inactive");
 
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void seed() {
-        Api.readNumbersAsDoubles();
+    BadgeTest() {
         // plaintext: Netty 100k, Spring MVC 50.5k (trimmed mean of 50000, 50500, 51000), Jetty 20.1k
-        rows.seedOnce(
+        super(
                 1,
                 R1,
                 () -> SignedRuns.run(R1, "2026-11-01T08:00:00Z")
@@ -79,6 +73,11 @@ class BadgeTest {
                         .springMvc(64, 10, 50000, 52000, 49000, 51000, 50500)
                         .jetty(20000, 20300, 20100)
                         .store());
+    }
+
+    @BeforeEach
+    void readNumbersAsDoubles() {
+        Api.readNumbersAsDoubles();
     }
 
     @Test

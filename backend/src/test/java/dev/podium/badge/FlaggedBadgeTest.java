@@ -9,29 +9,23 @@ import dev.podium.framework.Slugs;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.SeededOnceTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A board whose rows are all flagged: every framework it lists still has a badge (200), which says it is unranked. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class FlaggedBadgeTest {
+class FlaggedBadgeTest extends SeededOnceTest {
 
     static final String R1 = "00000000-0000-4000-8000-0000000002f1";
 
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void seed() {
-        rows.seedOnce(1, R1, FlaggedBadgeTest::seedRun);
+    FlaggedBadgeTest() {
+        super(1, R1, FlaggedBadgeTest::seedRun);
     }
 
     /** Every row noisy (coefficient of variation far above 5%) in plaintext and in db. */

@@ -7,6 +7,7 @@ import dev.podium.jvmmode.JvmMode;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.read.SeriesKey;
 import dev.podium.testing.Api;
+import dev.podium.testing.AtOnce;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.OutboxProfile;
 import dev.podium.testing.Rows;
@@ -16,12 +17,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -93,22 +89,10 @@ class RunDetectionTest {
                 null,
                 Topology.SINGLE,
                 JvmMode.DEFAULT);
-        int racers = 4;
-        ExecutorService pool = Executors.newFixedThreadPool(racers);
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<List<ChangeView>>> found = new ArrayList<>();
-        for (int i = 0; i < racers; i++) {
-            found.add(pool.submit(() -> {
-                go.await();
-                return detector.recompute(series);
-            }));
-        }
-        go.countDown();
         int announced = 0;
-        for (Future<List<ChangeView>> f : found) {
-            announced += f.get().size();
+        for (List<ChangeView> found : AtOnce.race(4, () -> detector.recompute(series))) {
+            announced += found.size();
         }
-        pool.shutdown();
         assertEquals(1, announced, "one of the racing detectors found it new");
         assertEquals(1, rows.scalar("select count(*) from change_points"));
         assertEquals(1, rows.scalar("select count(*) from webhook_deliveries"));

@@ -10,12 +10,11 @@ import dev.podium.ab.AbService;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.SeededOnceTest;
 import dev.podium.testing.TestSigner;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -29,24 +28,24 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class SiteRoutesTest {
+class SiteRoutesTest extends SeededOnceTest {
 
     static final String R1 = "00000000-0000-4000-8000-0000000003a1";
     static final String SNAPSHOT = "site-routes";
     /** The comparison of schema/testdata/ab/comparison.json, for /ab/:id. */
     static final String AB = "3f1c2b9a-7d64-4e0b-9a55-1c2d3e4f5a6b";
 
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void seed() {
-        rows.seedOnce(
+    SiteRoutesTest() {
+        super(
                 1,
                 R1,
                 () -> SignedRuns.run(R1, "2026-11-03T08:00:00Z")
                         .cell("Tomcat", "11.0.14", "blocking", "plaintext", 64, 1, false, 2, 0, 70000, 70500, 69800)
                         .store());
+    }
+
+    @BeforeEach
+    void storeTheComparisonAndTheSnapshot() {
         if (given().get("/api/ab/" + AB).statusCode() == 404) {
             given().contentType("application/json")
                     .body(TestSigner.envelope(

@@ -41,23 +41,14 @@ class CompanionFiguresTest extends EmptyDatabaseTest {
      * results[1] (5 repeats) as nginx-2 whose balancer used 1.5 + 0.5 s per repeat; with its database and balancer.
      */
     static ObjectNode withCompanions(String runId) {
-        ObjectNode run = V2Payloads.full(runId);
-        ObjectNode db = (ObjectNode) run.get("results").get(0);
-        db.put("scenario", "db");
-        db.putObject("database").put("client", "PostgreSQL JDBC + HikariCP").put("pool", 16);
-        for (int r = 0; r < 3; r++) {
-            V2Payloads.usage(run, 0, r).put("databaseCpuUserSeconds", 4.0).put("databaseCpuSystemSeconds", 1.5);
-        }
-        ((ObjectNode) run.get("results").get(1)).put("topology", "nginx-2");
-        for (int r = 0; r < 5; r++) {
-            V2Payloads.usage(run, 1, r).put("balancerCpuUserSeconds", 1.5).put("balancerCpuSystemSeconds", 0.5);
-        }
-        ObjectNode database = run.putObject("database");
-        database.put("server", "PostgreSQL").put("version", "16.4").put("cpus", "3");
-        database.putObject("settings").put("max_connections", "200").put("shared_buffers", "128MB");
-        ObjectNode balancer = run.putObject("balancer");
-        balancer.put("server", "nginx").put("version", "1.26.0").put("cpus", "2-3");
-        balancer.putObject("settings").put("worker_processes", "1").put("cpus_shared_with", "load generator");
+        ObjectNode run = V2Payloads.dbCell(V2Payloads.full(runId), 0, 4.0, 1.5);
+        V2Payloads.balancedCell(run, 1, "nginx-2", 1.5, 0.5);
+        V2Payloads.companion(run, "database", "PostgreSQL", "16.4", "3")
+                .put("max_connections", "200")
+                .put("shared_buffers", "128MB");
+        V2Payloads.companion(run, "balancer", "nginx", "1.26.0", "2-3")
+                .put("worker_processes", "1")
+                .put("cpus_shared_with", "load generator");
         return run;
     }
 
@@ -106,16 +97,6 @@ class CompanionFiguresTest extends EmptyDatabaseTest {
                 "topology");
         assertEquals("PostgreSQL JDBC + HikariCP,16,81.0,16.5,,single", columns(lines[1], header, names));
         assertEquals(",,135.0,,10.0,nginx-2", columns(lines[2], header, names));
-    }
-
-    @Test
-    void a_v1_run_has_no_database_balancer_or_cpu_seconds() {
-        Api.store(TestVectors.envelope("full"));
-        Api.ok("/api/runs/" + V2Payloads.FULL_ID)
-                .body("database", nullValue())
-                .body("balancer", nullValue())
-                .body("cells.database", everyItem(nullValue()))
-                .body("cells.cpuSeconds", everyItem(nullValue()));
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.PodiumConfig;
 import dev.podium.testing.Api;
+import dev.podium.testing.AtOnce;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
@@ -24,23 +25,15 @@ import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,8 +55,6 @@ class ConcurrentCreatesTest extends EmptyDatabaseTest {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
-
-    private static ExecutorService clients;
 
     @Inject
     PodiumConfig config;
@@ -94,16 +85,6 @@ class ConcurrentCreatesTest extends EmptyDatabaseTest {
         boolean conflictNaming(String expected) {
             return status == 409 && contentType.startsWith("application/problem+json") && expected.equals(field);
         }
-    }
-
-    @BeforeAll
-    static void startClients() {
-        clients = Executors.newFixedThreadPool(CLIENTS);
-    }
-
-    @AfterAll
-    static void stopClients() {
-        clients.shutdownNow();
     }
 
     @AfterEach
@@ -205,29 +186,9 @@ class ConcurrentCreatesTest extends EmptyDatabaseTest {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
     }
 
-    /** Sends CLIENTS copies of one request at the same instant (all wait on one latch): their answers. */
+    /** Sends CLIENTS copies of one request at the same instant ({@link AtOnce#race}): their answers. */
     private static List<Answer> race(HttpRequest request) {
-        CountDownLatch ready = new CountDownLatch(CLIENTS);
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<Answer>> pending = new ArrayList<>();
-        for (int i = 0; i < CLIENTS; i++) {
-            pending.add(clients.submit(() -> {
-                ready.countDown();
-                go.await();
-                return Answer.of(HTTP.send(request, HttpResponse.BodyHandlers.ofString()));
-            }));
-        }
-        try {
-            ready.await(10, TimeUnit.SECONDS);
-            go.countDown();
-            List<Answer> answers = new ArrayList<>();
-            for (Future<Answer> answer : pending) {
-                answers.add(answer.get(60, TimeUnit.SECONDS));
-            }
-            return answers;
-        } catch (Exception e) {
-            throw new IllegalStateException("a racing request did not finish", e);
-        }
+        return AtOnce.race(CLIENTS, () -> Answer.of(HTTP.send(request, HttpResponse.BodyHandlers.ofString())));
     }
 
     /** Exactly one 201, no 5xx, and every other answer one the endpoint documents for a repeat. */

@@ -16,10 +16,6 @@ import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.V2Payloads;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.config.JsonConfig;
-import io.restassured.config.RestAssuredConfig;
-import io.restassured.path.json.config.JsonPathConfig;
-import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -81,18 +77,10 @@ class CostAtRateTest extends EmptyDatabaseTest {
         return run;
     }
 
-    private static RequestSpecification doubles() {
-        return given().config(RestAssuredConfig.config()
-                .jsonConfig(JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE)));
-    }
-
     @Test
     void the_rates_measured_are_listed_with_the_cells_that_did_not_hold_them() {
-        Api.submit(V2Payloads.envelope(run())).then().statusCode(201);
-        doubles()
-                .get("/api/cost/rates")
-                .then()
-                .statusCode(200)
+        Api.store(V2Payloads.envelope(run()));
+        Api.okDoubles("/api/cost/rates")
                 .body("scenario", equalTo("plaintext"))
                 .body("jvmMode", equalTo("default"))
                 .body("vcpus", equalTo(2))
@@ -103,30 +91,20 @@ class CostAtRateTest extends EmptyDatabaseTest {
                 .body("rates[0].runs", equalTo(1))
                 .body("rates[0].notHeld", equalTo(1));
         // one framework's cost cells: where and at which rates it was measured; a framework without any has none
-        doubles()
-                .get("/api/cost/rates?framework=Helidon SE")
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/cost/rates?framework=Helidon SE")
                 .body("framework", equalTo("Helidon SE"))
                 .body("vcpus", equalTo(2))
                 .body("rates.offeredRate", contains(closeTo(10000, 1e-9)))
                 .body("rates[0].targets", equalTo(1))
                 .body("rates[0].notHeld", equalTo(1));
-        given().get("/api/cost/rates?framework=Netty")
-                .then()
-                .statusCode(200)
-                .body("hostClass", nullValue())
-                .body("rates", hasSize(0));
+        Api.ok("/api/cost/rates?framework=Netty").body("hostClass", nullValue()).body("rates", hasSize(0));
         // the cells are of the default JVM mode: none from an AOT cache; an unknown mode is refused, naming it
-        doubles()
-                .get("/api/cost/rates?jvmMode=aot-cache")
-                .then()
-                .statusCode(200)
+        Api.okDoubles("/api/cost/rates?jvmMode=aot-cache")
                 .body("jvmMode", equalTo("aot-cache"))
                 .body("rates", hasSize(0));
         given().get("/api/cost/rates?jvmMode=native").then().statusCode(400).body("field", equalTo("jvmMode"));
         // no cost cell on another scenario: an empty list, not an error
-        given().get("/api/cost/rates?scenario=json").then().statusCode(200).body("rates", hasSize(0));
+        Api.ok("/api/cost/rates?scenario=json").body("rates", hasSize(0));
         given().get("/api/cost/rates?vcpus=zero").then().statusCode(400).body("field", equalTo("vcpus"));
         // a cell filter the cost rates do not take is refused, named
         given().get("/api/cost/rates?ioModel=blocking").then().statusCode(400).body("field", equalTo("ioModel"));
@@ -134,11 +112,8 @@ class CostAtRateTest extends EmptyDatabaseTest {
 
     @Test
     void the_cost_at_a_rate_ranks_by_cpu_per_request_and_leaves_a_rate_not_held_unranked() {
-        Api.submit(V2Payloads.envelope(run())).then().statusCode(201);
-        doubles()
-                .get("/api/leaderboard?scenario=plaintext&loadModel=open&targetRate=10000&rank=cpu&vcpus=2")
-                .then()
-                .statusCode(200)
+        Api.store(V2Payloads.envelope(run()));
+        Api.okDoubles("/api/leaderboard?scenario=plaintext&loadModel=open&targetRate=10000&rank=cpu&vcpus=2")
                 .body("rows.framework", contains("Vert.x Web", "Quarkus REST", "Helidon SE"))
                 .body("rows.rank", contains(1, 2, null))
                 // 150,000 requests over 1.5 CPU-s: 100,000 requests per CPU-second, 10 µs a request
@@ -150,12 +125,12 @@ class CostAtRateTest extends EmptyDatabaseTest {
 
     @Test
     void the_calculator_sizes_a_fleet_by_cpu_at_the_rate_and_refuses_a_rate_not_held() {
-        Api.submit(V2Payloads.envelope(run())).then().statusCode(201);
+        Api.store(V2Payloads.envelope(run()));
         String at =
                 "/api/calculator?scenario=plaintext&targetRate=10000&by=cpu&servers=10" + "&current=1000&required=2000";
         // Quarkus REST to Vert.x Web: 100,000 / 49,950 requests per CPU-second, about twice: twice the load on the same
         // 10 servers after the move, where today 10 more would be needed
-        doubles()
+        Api.doubles()
                 .get(at + "&from=Quarkus REST&to=Vert.x Web")
                 .then()
                 .log()
@@ -177,13 +152,10 @@ class CostAtRateTest extends EmptyDatabaseTest {
         ObjectNode byHand = (ObjectNode) run.get("results").get(2).get("costLadder");
         byHand.remove("capacityRequestsPerSecond");
         byHand.remove("share");
-        Api.submit(V2Payloads.envelope(run)).then().statusCode(201);
+        Api.store(V2Payloads.envelope(run));
         for (String path : new String[] {"/api/runs/" + RUN + "/cells", "/api/runs/" + RUN}) {
             String items = path.endsWith("/cells") ? "items" : "cells";
-            doubles()
-                    .get(path)
-                    .then()
-                    .statusCode(200)
+            Api.okDoubles(path)
                     .body(items + ".framework", contains("nginx", "Vert.x Web", "Quarkus REST", "Helidon SE"))
                     .body(items + ".achievedRate", contains(10000.0, 10000.0, 9990.0, 9000.0))
                     .body(items + "[3].targetRate", closeTo(10000, 1e-9))
@@ -194,11 +166,7 @@ class CostAtRateTest extends EmptyDatabaseTest {
                     .body(items + "[2].costLadder.capacityRequestsPerSecond", nullValue())
                     .body(items + "[2].costLadder.share", nullValue());
         }
-        String csv = given().get("/api/runs/" + RUN + "/cells?format=csv")
-                .then()
-                .statusCode(200)
-                .extract()
-                .asString();
+        String csv = Api.ok("/api/runs/" + RUN + "/cells?format=csv").extract().asString();
         java.util.List<String> lines = csv.lines().toList();
         org.junit.jupiter.api.Assertions.assertTrue(
                 lines.get(0)

@@ -11,11 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.SeededOnceTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,19 +23,19 @@ import org.junit.jupiter.api.Test;
 /** The framework page and framework= matching, on runs signed here and ingested through POST /api/runs. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class FrameworkPageTest {
+class FrameworkPageTest extends SeededOnceTest {
 
     static final String SPRING = "Spring Boot MVC"; // the suite's name: its notes and tuning come from suite.json
     static final String R1 = "00000000-0000-4000-8000-0000000001f1";
     static final String R2 = "00000000-0000-4000-8000-0000000001f2";
 
-    @Inject
-    Rows rows;
+    FrameworkPageTest() {
+        super(2, R2, FrameworkPageTest::seedRuns);
+    }
 
     @BeforeEach
-    void seed() {
+    void readNumbersAsDoubles() {
         Api.readNumbersAsDoubles();
-        rows.seedOnce(2, R2, FrameworkPageTest::seedRuns);
     }
 
     /** Two runs: Netty above Spring Boot MVC (blocking, virtual threads) above Jetty in plaintext; json for Spring only. */

@@ -1,5 +1,6 @@
 package dev.podium.gc;
 
+import static dev.podium.testing.TestVectors.V2_MINIMAL_ID;
 import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
@@ -22,22 +23,19 @@ import org.junit.jupiter.api.Test;
 class GcIngestTest extends EmptyDatabaseTest {
 
     private static final String GC_RUN = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a19";
-    private static final String MINIMAL_RUN = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a05";
 
     @Test
     void the_gc_figures_of_a_repeat_survive_ingest_and_are_served_on_the_run() {
         Api.store(TestVectors.envelope("v2-gc"));
         Api.store(TestVectors.envelope("v2-minimal"));
         String usage = "cells[0].repeats[0].usage.";
-        detail(GC_RUN)
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + GC_RUN)
                 .body(usage + "allocatedBytesPerRequest", closeTo(312.5, 1e-9))
                 .body(usage + "gcCount", equalTo(41))
                 .body(usage + "gcSeconds", closeTo(0.1825, 1e-12))
                 .body(usage + "gcCpuShare", closeTo(0.0213, 1e-12))
                 .body(usage + "gcPauseMaxMs", closeTo(7.75, 1e-12));
-        detail(MINIMAL_RUN)
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + V2_MINIMAL_ID)
                 .body(usage + "targetCpuUserSeconds", closeTo(9.81, 1e-12))
                 .body(usage + "allocatedBytesPerRequest", nullValue())
                 .body(usage + "gcCount", nullValue());
@@ -55,7 +53,7 @@ class GcIngestTest extends EmptyDatabaseTest {
                 .body("items[0].gc.gcSeconds", closeTo(0.1825, 1e-12))
                 .body("items[0].gc.gcCpuShare", closeTo(0.0213, 1e-12))
                 .body("items[0].gc.gcPauseMaxMs", closeTo(7.75, 1e-12));
-        Api.ok("/api/runs/" + MINIMAL_RUN + "/cells").body("items[0].gc", nullValue());
+        Api.ok("/api/runs/" + V2_MINIMAL_ID + "/cells").body("items[0].gc", nullValue());
         CsvTable csv = CsvTable.get("/api/runs/" + GC_RUN + "/cells");
         org.junit.jupiter.api.Assertions.assertEquals(
                 "312.5", csv.value(0, "allocated_bytes_per_request"), "allocated_bytes_per_request in " + csv.text());
@@ -67,9 +65,5 @@ class GcIngestTest extends EmptyDatabaseTest {
     void a_gc_share_above_one_is_refused_and_nothing_is_stored() {
         Api.submit(TestVectors.envelope("invalid-v2-gc-share-above-one")).then().statusCode(422);
         org.junit.jupiter.api.Assertions.assertEquals(0, rows.counts().runs());
-    }
-
-    private static io.restassured.response.ValidatableResponse detail(String id) {
-        return Api.doubles().get("/api/runs/" + id).then();
     }
 }

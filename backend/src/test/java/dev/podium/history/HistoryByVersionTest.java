@@ -7,28 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.SeededOnceTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** History read by framework version, as a backfill of past releases pushes them: measured in any order of dates. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class HistoryByVersionTest {
+class HistoryByVersionTest extends SeededOnceTest {
 
     static final String PREFIX = "00000000-0000-4000-8000-0000000001";
 
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void seed() {
-        rows.seedOnce(5, PREFIX + "05", HistoryByVersionTest::seedRuns);
+    HistoryByVersionTest() {
+        super(5, PREFIX + "05", HistoryByVersionTest::seedRuns);
     }
 
     static void seedRuns() {

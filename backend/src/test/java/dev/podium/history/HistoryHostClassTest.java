@@ -5,15 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.SeededOnceTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,18 +21,14 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class HistoryHostClassTest {
+class HistoryHostClassTest extends SeededOnceTest {
 
     static final String PREFIX = "00000000-0000-4000-8000-0000000044";
     static final String OTHER_CPU = "Other CPU @ 2.00GHz";
     static final String OTHER_CLASS = OTHER_CPU + " · 4 vCPU · 16 GiB";
 
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void seed() {
-        rows.seedOnce(4, PREFIX + "04", () -> {
+    HistoryHostClassTest() {
+        super(4, PREFIX + "04", () -> {
             SignedRuns.run(PREFIX + "01", "2026-11-01T08:00:00Z")
                     .cell("Hostly", "1.0", "non-blocking", "json", 256, 2, false, 2, 0, SignedRuns.around(10_000))
                     .cell("Hostly", "1.0", "non-blocking", "json", 256, 4, false, 2, 0, SignedRuns.around(19_000))

@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.podium.leaderboard.SignedRuns;
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.SeededOnceTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,17 +21,13 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class HistoryRegressionTest {
+class HistoryRegressionTest extends SeededOnceTest {
 
     static final String PREFIX = "00000000-0000-4000-8000-0000000026";
     static final double[] LEVELS = {100_000, 105_000, 95_000, 105_000, 95_000};
 
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void seed() {
-        rows.seedOnce(6, PREFIX + "06", HistoryRegressionTest::seedRuns);
+    HistoryRegressionTest() {
+        super(6, PREFIX + "06", HistoryRegressionTest::seedRuns);
     }
 
     static void seedRuns() {

@@ -65,9 +65,7 @@ class SignatureFloodTest extends EmptyDatabaseTest {
             Thread.sleep(200); // the attackers are sending before the first valid run
             for (int i = 0; i < VALID_RUNS; i++) {
                 byte[] payload = new String(TestVectors.bytes("payloads/valid/minimal.json"), StandardCharsets.UTF_8)
-                        .replace(
-                                "0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01",
-                                UUID.randomUUID().toString())
+                        .replace(TestVectors.MINIMAL_ID, UUID.randomUUID().toString())
                         .getBytes(StandardCharsets.UTF_8);
                 HttpResponse<String> r = client.send(
                         post(runs, TestSigner.envelope("test-agent", payload)), HttpResponse.BodyHandlers.ofString());

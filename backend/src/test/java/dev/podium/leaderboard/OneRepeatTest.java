@@ -11,11 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.podium.testing.Api;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.SeededOnceTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,17 +28,12 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class OneRepeatTest {
+class OneRepeatTest extends SeededOnceTest {
 
     static final String RUN = "00000000-0000-4000-8000-0000000001a1";
 
-    @Inject
-    Rows rows;
-
-    @BeforeEach
-    void seed() {
-        Api.readNumbersAsDoubles();
-        rows.seedOnce(
+    OneRepeatTest() {
+        super(
                 1,
                 RUN,
                 () -> SignedRuns.run(RUN, "2026-11-02T08:00:00Z")
@@ -49,6 +43,11 @@ class OneRepeatTest {
                         .jetty(60000, 61000, 59000)
                         .cell("Undertow", "2.3.20", "non-blocking", "plaintext", 256, 2, false, 2, 0, 30000)
                         .store());
+    }
+
+    @BeforeEach
+    void readNumbersAsDoubles() {
+        Api.readNumbersAsDoubles();
     }
 
     @Test

@@ -17,11 +17,10 @@ import dev.podium.read.Csv;
 import dev.podium.testing.Api;
 import dev.podium.testing.CsvTable;
 import dev.podium.testing.EmbeddedPostgresResource;
-import dev.podium.testing.Rows;
+import dev.podium.testing.SeededOnceTest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
-class ReadApiTest {
+class ReadApiTest extends SeededOnceTest {
 
     static final String R0 = "00000000-0000-4000-8000-000000000000";
     static final String R1 = "00000000-0000-4000-8000-000000000001";
@@ -45,13 +44,13 @@ class ReadApiTest {
     static final double[] SPRING_64 = {50000, 52000, 49000, 51000, 50500};
     static final double[] NETTY_256 = {120000, 122000, 118000, 121000, 119000};
 
-    @Inject
-    Rows rows;
+    ReadApiTest() {
+        super(7, R2, ReadApiTest::seedRuns);
+    }
 
     @BeforeEach
-    void seed() {
+    void readNumbersAsDoubles() {
         Api.readNumbersAsDoubles();
-        rows.seedOnce(7, R2, ReadApiTest::seedRuns); // the runs are only read: seeded by the first test of this class
     }
 
     private static void seedRuns() {

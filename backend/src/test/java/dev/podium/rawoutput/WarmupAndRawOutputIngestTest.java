@@ -1,5 +1,6 @@
 package dev.podium.rawoutput;
 
+import static dev.podium.testing.TestVectors.V2_MINIMAL_ID;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,7 +36,6 @@ class WarmupAndRawOutputIngestTest extends EmptyDatabaseTest {
 
     private static final String ID = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a28";
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String MINIMAL_ID = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a05";
 
     private static JsonNode sentCell() {
         return TestVectors.read("payloads/valid/v2-warmup.json").get("results").get(0);
@@ -105,17 +105,18 @@ class WarmupAndRawOutputIngestTest extends EmptyDatabaseTest {
     @Test
     void a_run_without_them_has_no_curve_and_no_raw_output() {
         Api.store(TestVectors.envelope("v2-minimal"));
-        Api.ok("/api/runs/" + MINIMAL_ID + "/warmup");
+        Api.ok("/api/runs/" + V2_MINIMAL_ID + "/warmup");
         assertEquals(
                 List.of(),
-                given().get("/api/runs/" + MINIMAL_ID + "/warmup").jsonPath().getList("items"));
-        given().get("/api/runs/" + MINIMAL_ID + "/raw").then().statusCode(404);
+                given().get("/api/runs/" + V2_MINIMAL_ID + "/warmup").jsonPath().getList("items"));
+        given().get("/api/runs/" + V2_MINIMAL_ID + "/raw").then().statusCode(404);
         assertEquals(
-                0, given().get("/api/runs/" + MINIMAL_ID + "/warmup").jsonPath().getLong("rawOutputBytes"));
+                0,
+                given().get("/api/runs/" + V2_MINIMAL_ID + "/warmup").jsonPath().getLong("rawOutputBytes"));
         given().get("/api/runs/7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3aff/warmup")
                 .then()
                 .statusCode(404);
         given().get("/api/runs/not-a-run/raw").then().statusCode(404);
-        given().get("/api/runs/" + MINIMAL_ID + "/warmup?x=1").then().statusCode(400);
+        given().get("/api/runs/" + V2_MINIMAL_ID + "/warmup?x=1").then().statusCode(400);
     }
 }

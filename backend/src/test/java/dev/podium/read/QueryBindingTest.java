@@ -1,5 +1,6 @@
 package dev.podium.read;
 
+import static dev.podium.testing.TestVectors.FULL_ID;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,8 +26,6 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(EmbeddedPostgresResource.class)
 class QueryBindingTest {
 
-    private static final String SOME_RUN = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
-
     @Test
     void every_read_endpoint_accepts_what_its_openapi_lists_and_nothing_else() throws Exception {
         JsonNode paths = new ObjectMapper()
@@ -46,7 +45,7 @@ class QueryBindingTest {
                     || template.endsWith("/sha256sums")) {
                 continue;
             }
-            String path = template.replace("{id}", SOME_RUN)
+            String path = template.replace("{id}", FULL_ID)
                     .replace("{slug}", "no-such-slug")
                     .replace("{table}", "leaderboard");
             for (JsonNode p : get.path("parameters")) {

@@ -87,27 +87,7 @@ class RunFiltersTest extends EmptyDatabaseTest {
         // nine steady Netty runs on 1 to 9 November, then one 15% slower on the 10th: one change point, at the 10th
         for (int day = 1; day <= 10; day++) {
             double level = day == 10 ? 85_000 : 100_000 * (1 + 0.002 * (day % 3));
-            Api.submit(SignedRuns.run(
-                                    String.format("00000000-0000-4000-8000-0000000002%02d", day),
-                                    String.format("2026-11-%02dT08:00:00Z", day))
-                            .cell(
-                                    "Netty",
-                                    "4.2.7.Final",
-                                    "non-blocking",
-                                    "plaintext",
-                                    256,
-                                    2,
-                                    false,
-                                    2,
-                                    0,
-                                    level,
-                                    level * 1.01,
-                                    level * 0.99,
-                                    level * 1.005,
-                                    level * 0.995)
-                            .envelope())
-                    .then()
-                    .statusCode(201);
+            Api.store(SignedRuns.nettyDay(2, day, level));
         }
         String changes = "/api/changes?framework=Netty&metric=throughput";
         long deadline = System.nanoTime() + 10_000_000_000L; // detected in the background, after each ingest

@@ -70,9 +70,7 @@ class ReadReplicaTest {
         SignedRuns.run(R1, "2026-11-01T08:00:00Z")
                 .netty(256, SignedRuns.around(100_000))
                 .store();
-        awaitUsable();
-        double replica0 = answered("replica");
-        double primary0 = answered("primary");
+        Answered before = Answered.onceUsable();
         long commits0 = replicaStat("xact_commit");
         long returned0 = replicaStat("tup_returned");
 
@@ -84,8 +82,8 @@ class ReadReplicaTest {
                 reads++;
             }
         }
-        double byReplica = answered("replica") - replica0;
-        double byPrimary = answered("primary") - primary0;
+        double byReplica = before.byReplica();
+        double byPrimary = before.byPrimary();
         int asked = reads;
         // the replica's own statistics: its backends report them within PostgreSQL's flush interval (up to 10 s idle)
         await(
@@ -107,9 +105,7 @@ class ReadReplicaTest {
     @Test
     @Order(2)
     void a_run_pushed_to_the_primary_is_on_the_replicas_board_within_the_bound() throws Exception {
-        awaitUsable();
-        double replica0 = answered("replica");
-        double primary0 = answered("primary");
+        Answered before = Answered.onceUsable();
         Api.store(SignedRuns.run(R2, "2026-11-02T08:00:00Z")
                 .jetty(60_000, 61_000, 59_000, 60_500, 59_500)
                 .envelope());
@@ -119,12 +115,9 @@ class ReadReplicaTest {
         System.out.printf(
                 "replica: a run pushed to the primary was on the board %d ms after its 201 (bound %d s); board reads"
                         + " answered by the replica %.0f, by the primary %.0f%n",
-                after / 1_000_000,
-                ON_THE_BOARD_WITHIN.toSeconds(),
-                answered("replica") - replica0,
-                answered("primary") - primary0);
+                after / 1_000_000, ON_THE_BOARD_WITHIN.toSeconds(), before.byReplica(), before.byPrimary());
         assertTrue(after <= ON_THE_BOARD_WITHIN.toNanos());
-        assertEquals(0, answered("primary") - primary0, 0.0, "the replica had it: the primary answered nothing");
+        assertEquals(0, before.byPrimary(), 0.0, "the replica had it: the primary answered nothing");
     }
 
     @Test
@@ -168,9 +161,7 @@ class ReadReplicaTest {
     @Test
     @Order(4)
     void stopping_the_replica_mid_load_fails_no_read() throws Exception {
-        awaitUsable();
-        double replica0 = answered("replica");
-        double primary0 = answered("primary");
+        Answered before = Answered.onceUsable();
         Map<String, Double> fallbacks0 = Map.of("down", fallbacks("down"), "error", fallbacks("error"));
         List<String> paths = readPaths(R1);
         int readers = 4;
@@ -220,17 +211,16 @@ class ReadReplicaTest {
                 beforeStop,
                 atStop,
                 tally,
-                answered("replica") - replica0,
-                answered("primary") - primary0,
+                before.byReplica(),
+                before.byPrimary(),
                 error,
                 down);
         assertEquals(Map.of(200, readers * perReader), tally, "every read answered 200");
-        assertTrue(answered("replica") > replica0, "the replica answered reads before it stopped");
+        assertTrue(before.byReplica() > 0, "the replica answered reads before it stopped");
         assertTrue(down + error > 0, "reads after the stop counted as gone to the primary");
 
         StreamingReplica.replicaCtl("start");
-        awaitUsable();
-        double replicaAgain = answered("replica");
+        Answered again = Answered.onceUsable();
         // the first read may still meet a connection the stop broke (it goes to the primary, counted as an error)
         await(
                 () -> {
@@ -240,7 +230,7 @@ class ReadReplicaTest {
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
                     }
-                    return answered("replica") > replicaAgain;
+                    return again.byReplica() > 0;
                 },
                 30,
                 "reads to go to the replica again once it is back");
@@ -281,6 +271,25 @@ class ReadReplicaTest {
     /** Until the service's check finds the replica usable (podium_read_replica_usable 1). */
     private static void awaitUsable() throws InterruptedException {
         await(() -> metric("podium_read_replica_usable") == 1, 60, "the replica to be usable");
+    }
+
+    /** The reads the replica and the primary had answered once the replica was usable: a test's starting point. */
+    private record Answered(double replica, double primary) {
+
+        static Answered onceUsable() throws InterruptedException {
+            awaitUsable();
+            return new Answered(answered("replica"), answered("primary"));
+        }
+
+        /** The reads the replica answered since. */
+        double byReplica() {
+            return answered("replica") - replica;
+        }
+
+        /** The reads the primary answered since. */
+        double byPrimary() {
+            return answered("primary") - primary;
+        }
     }
 
     private static double answered(String source) {

@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import static dev.podium.testing.TestVectors.V2_MINIMAL_ID;
 import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
@@ -11,7 +12,6 @@ import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.ValidatableResponse;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
@@ -26,14 +26,12 @@ import org.junit.jupiter.api.Test;
 class HostShareIngestTest extends EmptyDatabaseTest {
 
     private static final String HOST_SHARE_RUN = "5d0c7e21-8f3a-4b6c-9d2e-1a3b5c7d9e40";
-    private static final String MINIMAL_RUN = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a05";
 
     @Test
     void each_repeat_keeps_its_steal_and_cpu_share_and_its_discarded_tries() {
         Api.store(TestVectors.envelope("v2-host-share"));
         Api.store(TestVectors.envelope("v2-minimal"));
-        detail(HOST_SHARE_RUN)
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + HOST_SHARE_RUN)
                 .body("cells[0].repeats.stealShare", contains(0.0021, 0.004, 0.0012))
                 .body("cells[0].repeats.targetCpuShare", contains(0.984, 0.984, 0.9854))
                 .body("cells[0].repeats.stealRetries", contains(null, 1, null))
@@ -42,8 +40,7 @@ class HostShareIngestTest extends EmptyDatabaseTest {
                 .body("cells[1].repeats.stealRetries", contains(null, 2, null))
                 .body("cells[1].repeats[1].targetCpuShare", closeTo(0.9121, 1e-12))
                 .body("cells[1].flags", contains("host-interference", "jdk-lacks-counters"));
-        detail(MINIMAL_RUN)
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + V2_MINIMAL_ID)
                 .body("cells[0].repeats[0].stealShare", nullValue())
                 .body("cells[0].repeats[0].targetCpuShare", nullValue())
                 .body("cells[0].repeats[0].stealRetries", nullValue());
@@ -52,7 +49,7 @@ class HostShareIngestTest extends EmptyDatabaseTest {
     @Test
     void a_jdk_21_cell_keeps_its_gc_figures_without_the_gc_cpu_share() {
         Api.store(TestVectors.envelope("v2-host-share"));
-        detail(HOST_SHARE_RUN)
+        Api.okDoubles("/api/runs/" + HOST_SHARE_RUN)
                 .body("cells[0].repeats[0].usage.gcCount", equalTo(41))
                 .body("cells[0].repeats[0].usage.gcCpuShare", nullValue());
         Api.okDoubles("/api/runs/" + HOST_SHARE_RUN + "/cells")
@@ -68,9 +65,5 @@ class HostShareIngestTest extends EmptyDatabaseTest {
                 .statusCode(422)
                 .body("field", equalTo("results[0].repeats[0].stealShare"));
         Assertions.assertEquals(0, rows.counts().runs());
-    }
-
-    private static ValidatableResponse detail(String id) {
-        return Api.doubles().get("/api/runs/" + id).then();
     }
 }

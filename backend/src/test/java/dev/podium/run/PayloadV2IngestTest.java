@@ -3,6 +3,7 @@ package dev.podium.run;
 import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -55,7 +56,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         Api.store(v1);
         Api.submit(v2).then().statusCode(201).body("id", equalTo(V2_ID));
 
-        for (var run : new Object[][] {{V2Payloads.FULL_ID, v1, 1}, {V2_ID, v2, 2}}) {
+        for (var run : new Object[][] {{TestVectors.FULL_ID, v1, 1}, {V2_ID, v2, 2}}) {
             byte[] served =
                     Api.ok("/api/runs/" + run[0] + "/envelope").extract().asByteArray();
             assertArrayEquals((byte[]) run[1], served);
@@ -71,8 +72,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         // cell 1: Vert.x Web on 2 vCPUs, 5 repeats of 120000, 122000, 118000, 121000, 119000 req/s over 15 s,
         // 27 s CPU and 400 MB mean RSS each
         String cell = "cells[1].";
-        detail(V2_ID)
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + V2_ID)
                 .body("host.settings.governor", equalTo("performance"))
                 .body("host.settings.turbo", equalTo("off"))
                 .body("host.settings.somaxconn", equalTo(4096))
@@ -105,17 +105,20 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
     }
 
     @Test
-    void a_v1_run_has_no_usage_no_settings_and_no_cost_figures() {
+    void a_v1_run_has_no_usage_settings_cost_figures_database_balancer_or_cpu_seconds() {
         Api.store(TestVectors.envelope("full"));
 
-        detail(V2Payloads.FULL_ID)
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + TestVectors.FULL_ID)
                 .body("host.settings", nullValue())
                 .body("cells[1].startup", nullValue())
                 .body("cells[1].repeats[0].usage", nullValue())
                 .body("cells[1].stats.requestsPerCpuSecond", nullValue())
                 .body("cells[1].stats.rssMbPerKrps", nullValue())
-                .body("cells[1].stats.rpsCiLow", closeTo(118052.72929697079, 1e-6));
+                .body("cells[1].stats.rpsCiLow", closeTo(118052.72929697079, 1e-6))
+                .body("database", nullValue())
+                .body("balancer", nullValue())
+                .body("cells.database", everyItem(nullValue()))
+                .body("cells.cpuSeconds", everyItem(nullValue()));
     }
 
     @Test
@@ -205,8 +208,7 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
         assertEquals(4, backfill.run());
         assertEquals(0, backfill.run(), "a second start finds nothing left to recompute");
 
-        detail(V2Payloads.FULL_ID)
-                .statusCode(200)
+        Api.okDoubles("/api/runs/" + TestVectors.FULL_ID)
                 .body("cells[1].stats.rpsCiLow", closeTo(118052.72929697079, 1e-6))
                 .body("cells[1].stats.rpsCiHigh", closeTo(121979.39078372075, 1e-6))
                 .body("cells[1].stats.rpsCv", closeTo(0.013176156917368249, 1e-12))
@@ -214,11 +216,6 @@ class PayloadV2IngestTest extends EmptyDatabaseTest {
                 // nginx: 200000, 199000, 201000 -> t (197515.86228824966, 202484.13771175034), on the log scale
                 // from 197531.22596374963
                 .body("cells[0].stats.rpsCiLow", closeTo(197531.22596374963, 1e-6));
-    }
-
-    /** The run detail, decimals read as doubles (RestAssured's default float would lose the expected digits). */
-    private static io.restassured.response.ValidatableResponse detail(String id) {
-        return Api.doubles().get("/api/runs/" + id).then();
     }
 
     /** DSSE verification as anyone holding the published key would do it: PAE over the served payload. */

@@ -1,5 +1,6 @@
 package dev.podium.run;
 
+import static dev.podium.testing.TestVectors.FULL_ID;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
@@ -13,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.ingest.IngestGate;
 import dev.podium.testing.Api;
+import dev.podium.testing.AtOnce;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.Rows;
@@ -22,22 +24,14 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Ingest behaviour beyond single cases: idempotency, races, size and concurrency limits, byte-identical storage. */
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 class RunIngestTest extends EmptyDatabaseTest {
-
-    private static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
 
     @Inject
     IngestGate gate;
@@ -82,24 +76,9 @@ class RunIngestTest extends EmptyDatabaseTest {
     }
 
     @Test
-    void concurrent_identical_submissions_store_one_run_and_answer_201_once_and_200_otherwise() throws Exception {
+    void concurrent_identical_submissions_store_one_run_and_answer_201_once_and_200_otherwise() {
         byte[] envelope = TestVectors.envelope("full");
-        int clients = 4;
-        ExecutorService pool = Executors.newFixedThreadPool(clients);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<Integer>> answers = new ArrayList<>();
-        for (int i = 0; i < clients; i++) {
-            answers.add(pool.submit(() -> {
-                start.await();
-                return Api.submit(envelope).statusCode();
-            }));
-        }
-        start.countDown();
-        List<Integer> statuses = new ArrayList<>();
-        for (Future<Integer> answer : answers) {
-            statuses.add(answer.get(60, TimeUnit.SECONDS));
-        }
-        pool.shutdown();
+        List<Integer> statuses = AtOnce.race(4, () -> Api.submit(envelope).statusCode());
 
         // a submission may also be turned away by the ingest gate (429); never a 500
         assertEquals(1, Collections.frequency(statuses, 201), "statuses " + statuses);

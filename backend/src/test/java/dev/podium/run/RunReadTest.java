@@ -1,5 +1,7 @@
 package dev.podium.run;
 
+import static dev.podium.testing.TestVectors.FULL_ID;
+import static dev.podium.testing.TestVectors.MINIMAL_ID;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -24,9 +26,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(EmbeddedPostgresResource.class)
 class RunReadTest extends EmptyDatabaseTest {
-
-    private static final String MINIMAL_ID = "0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01";
-    private static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
 
     @BeforeEach
     void storeTwoRuns() {

@@ -31,16 +31,8 @@ class RunHostTest extends EmptyDatabaseTest {
 
     /** The v2 test run with results[1] (the first target cell, 5 repeats) as a db cell, and its database. */
     private static ObjectNode withDatabase() {
-        ObjectNode run = V2Payloads.full(RUN);
-        ObjectNode db = (ObjectNode) run.get("results").get(1);
-        db.put("scenario", "db");
-        db.putObject("database").put("client", "PostgreSQL JDBC + HikariCP").put("pool", 16);
-        for (int r = 0; r < db.get("repeats").size(); r++) {
-            V2Payloads.usage(run, 1, r).put("databaseCpuUserSeconds", 4.0).put("databaseCpuSystemSeconds", 1.5);
-        }
-        ObjectNode database = run.putObject("database");
-        database.put("server", "PostgreSQL").put("version", "16.4").put("cpus", "3");
-        database.putObject("settings").put("max_connections", "200");
+        ObjectNode run = V2Payloads.dbCell(V2Payloads.full(RUN), 1, 4.0, 1.5);
+        V2Payloads.companion(run, "database", "PostgreSQL", "16.4", "3").put("max_connections", "200");
         return run;
     }
 

@@ -115,17 +115,7 @@ class SegmentBoardTest extends EmptyDatabaseTest {
             Api.store(SignedRuns.run(
                             String.format("00000000-0000-4000-8000-0000000031%02d", i),
                             java.time.LocalDate.of(2026, 10, 1).plusDays(i) + "T08:00:00Z")
-                    .cell(
-                            "Netty",
-                            "4.2.7.Final",
-                            "non-blocking",
-                            "plaintext",
-                            256,
-                            2,
-                            false,
-                            2,
-                            0,
-                            SignedRuns.around(level))
+                    .netty(256, SignedRuns.around(level))
                     .envelope());
         }
         JsonPath board = board("", 0);

@@ -13,6 +13,13 @@ import java.util.List;
 public final class TestVectors {
 
     public static final Path ROOT = Path.of("..", "schema", "testdata");
+    /** The runId of the envelope minimal (payloads/valid/minimal.json). */
+    public static final String MINIMAL_ID = "0b6f3c1e-7a52-4c1d-9a43-2f0f6b1d8e01";
+    /** The runId of the envelope full (payloads/valid/full.json), which V2Payloads.full builds on. */
+    public static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
+    /** The runId of the envelope v2-minimal (payloads/valid/v2-minimal.json). */
+    public static final String V2_MINIMAL_ID = "7c1e2a90-3b4d-4e5f-8a6b-9c0d1e2f3a05";
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private TestVectors() {}

@@ -17,7 +17,6 @@ import java.io.UncheckedIOException;
  */
 public final class V2Payloads {
 
-    public static final String FULL_ID = "5d2c9a47-1e3b-4f6a-8c0d-7b9e1f2a3c04";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private V2Payloads() {}
@@ -109,6 +108,48 @@ public final class V2Payloads {
             }
         }
         return run;
+    }
+
+    /**
+     * results[cell] as a db cell (client PostgreSQL JDBC + HikariCP, a pool of 16) whose database used userSeconds +
+     * systemSeconds of CPU on each of its repeats: the run.
+     */
+    public static ObjectNode dbCell(ObjectNode run, int cell, double userSeconds, double systemSeconds) {
+        ObjectNode db = (ObjectNode) run.get("results").get(cell);
+        db.put("scenario", "db");
+        db.putObject("database").put("client", "PostgreSQL JDBC + HikariCP").put("pool", 16);
+        for (JsonNode repeat : db.get("repeats")) {
+            ((ObjectNode) repeat.get("usage"))
+                    .put("databaseCpuUserSeconds", userSeconds)
+                    .put("databaseCpuSystemSeconds", systemSeconds);
+        }
+        return run;
+    }
+
+    /**
+     * results[cell] measured in this topology (e.g. nginx-2) behind a balancer that used userSeconds + systemSeconds of
+     * CPU on each of its repeats: the run.
+     */
+    public static ObjectNode balancedCell(
+            ObjectNode run, int cell, String topology, double userSeconds, double systemSeconds) {
+        ObjectNode balanced = (ObjectNode) run.get("results").get(cell);
+        balanced.put("topology", topology);
+        for (JsonNode repeat : balanced.get("repeats")) {
+            ((ObjectNode) repeat.get("usage"))
+                    .put("balancerCpuUserSeconds", userSeconds)
+                    .put("balancerCpuSystemSeconds", systemSeconds);
+        }
+        return run;
+    }
+
+    /**
+     * The run's database or balancer (companion: "database" or "balancer") on this server, version and cpus: its
+     * settings, for the caller to fill.
+     */
+    public static ObjectNode companion(ObjectNode run, String companion, String server, String version, String cpus) {
+        ObjectNode node = run.putObject(companion);
+        node.put("server", server).put("version", version).put("cpus", cpus);
+        return node.putObject("settings");
     }
 
     /** The usage object of results[cell].repeats[repeat]. */

@@ -40,17 +40,9 @@ class ScaleOutTest extends EmptyDatabaseTest {
     static ObjectNode scaleOut(String runId, String topology) {
         ObjectNode run = V2Payloads.full(runId);
         for (int i = 1; i <= 2; i++) {
-            ObjectNode cell = (ObjectNode) run.get("results").get(i);
-            cell.put("topology", topology);
-            for (JsonNode repeat : cell.get("repeats")) {
-                ObjectNode usage = (ObjectNode) repeat.get("usage");
-                usage.put("balancerCpuUserSeconds", 1.5);
-                usage.put("balancerCpuSystemSeconds", 0.5);
-            }
+            V2Payloads.balancedCell(run, i, topology, 1.5, 0.5);
         }
-        ObjectNode balancer = run.putObject("balancer");
-        balancer.put("server", "nginx").put("version", "1.26.0").put("cpus", "3");
-        balancer.putObject("settings").put("worker_processes", "1");
+        V2Payloads.companion(run, "balancer", "nginx", "1.26.0", "3").put("worker_processes", "1");
         return run;
     }
 
@@ -58,9 +50,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
     void balancer_cpu_above_what_the_host_had_is_422_naming_the_field_and_the_limit() {
         // the host's 4 vCPUs over a 15 s repeat: at most 15 x 4 x 1.05 + 0.05 = 63.05 s of the balancer's user + system
         ObjectNode run = scaleOut(SCALE_OUT_RUN, "nginx-2");
-        ((ObjectNode) run.get("results").get(1).get("repeats").get(0).get("usage"))
-                .put("balancerCpuUserSeconds", 60.0)
-                .put("balancerCpuSystemSeconds", 3.1);
+        V2Payloads.usage(run, 1, 0).put("balancerCpuUserSeconds", 60.0).put("balancerCpuSystemSeconds", 3.1);
         V2Payloads.refusal(run, "results[1].repeats[0].usage.balancerCpuUserSeconds")
                 .body(
                         "detail",
@@ -204,7 +194,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
     void a_v1_payload_and_the_v2_vectors_verify_and_are_single() {
         Api.store(TestVectors.envelope("full"));
         submit(V2Payloads.full(SINGLE_RUN));
-        Api.ok("/api/runs/" + V2Payloads.FULL_ID).body("cells.topology", everyItem(equalTo("single")));
+        Api.ok("/api/runs/" + TestVectors.FULL_ID).body("cells.topology", everyItem(equalTo("single")));
         rows.query(
                 "select count(*), count(*) filter (where topology = 'single'),"
                         + " count(r.balancer_cpu_user_seconds) from cells join repeats r on r.cell_id = cells.id",
