@@ -47,9 +47,9 @@ public class Badges {
         if (best == null) {
             return Result.unknown(label, "not measured");
         }
-        double value = FrameworkPages.shown(best);
+        double value = best.rankedThroughput();
         StringBuilder message = new StringBuilder();
-        if (best.rank() == null) {
+        if (!best.place().ranked()) {
             // every row of this framework is kept out of the ranking by a quality flag: the badge says which, not a
             // rank
             List<String> why = best.excludedBy().isEmpty() ? best.flags() : best.excludedBy();
@@ -58,10 +58,7 @@ public class Badges {
                     .append(")");
         } else {
             // the rank range of the comparison engine: "rank 2" when decided, "rank 2-5" when not (never "#1 (tie)")
-            message.append("rank ")
-                    .append(rankRange(best.rank(), best.rankHigh()))
-                    .append(" of ")
-                    .append(rows.size());
+            message.append("rank ").append(best.place().label()).append(" of ").append(rows.size());
         }
         message.append(" · ")
                 .append(best.atLeast() ? "≥" : "")
@@ -83,16 +80,9 @@ public class Badges {
         }
         message.append(" ").append(trend(framework, best, board));
         // coloured by the worst rank of its range: bright green only for a row decided first
-        String color = best.rank() == null
-                ? "lightgrey"
-                : color(best.rankHigh() == null ? best.rank() : best.rankHigh(), rows.size());
+        String color = !best.place().ranked() ? "lightgrey" : color(best.place().worst(), rows.size());
         String text = message.toString();
         return new Result(true, new Badge(label, text, color, label + ": " + text + spans));
-    }
-
-    /** A rank range as the site and the badges write it: "3" when decided, "2-5" when not. */
-    public static String rankRange(int low, Integer high) {
-        return high == null || high == low ? String.valueOf(low) : low + "-" + high;
     }
 
     /** found: a measured framework and scenario (200), else the badge says what is unknown (404). */

@@ -38,7 +38,7 @@ public class BoardPairs {
                         a.scenario(), a.loadModel(), a.hostClass(), a.vcpus(), LeaderboardQuery.DEFAULT_SLA_MS, false),
                 "segment");
         List<LeaderboardResponse.Row> ranked =
-                board.rows().stream().filter(r -> r.rank() != null).toList();
+                board.rows().stream().filter(r -> r.place().ranked()).toList();
         int i = indexOf(ranked, a.id());
         int j = indexOf(ranked, b.id());
         if (i < 0 || j < 0) {

@@ -1,5 +1,6 @@
 package dev.podium.compare;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
@@ -7,6 +8,7 @@ import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
+import dev.podium.read.Throughput;
 import dev.podium.verdict.Comparisons;
 import dev.podium.verdict.Evidence;
 import dev.podium.verdict.Outcome;
@@ -25,6 +27,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import lombok.With;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -59,25 +62,13 @@ public class CompareResource extends CellEndpoint {
             int connections,
             int vcpus,
             String hostClass,
-
-            @Schema(
-                    description = "the cell's figure, as its run shows it: the trimmed mean of the repeats' requests/s"
-                            + " (with several JVM starts, the mean of each start's trimmed mean)")
-            double throughput,
-
-            @Schema(nullable = true, description = "the 95% interval of the figure, positive (log scale)")
-            Double ciLow,
-
-            @Schema(nullable = true) Double ciHigh,
+            @JsonUnwrapped @With Throughput shown,
 
             @Schema(description = "the cell's quality flags, as the leaderboard shows them")
             List<String> flags,
 
             @Schema(description = "single or nginx-N (N instances behind nginx; vcpus is their total)")
-            String topology,
-
-            @Schema(description = "how many JVM starts the cell's figure and interval rest on (1: one start)")
-            int forks) {}
+            String topology) {}
 
     public record CompareResponse(
             CellRef a,
@@ -283,24 +274,7 @@ public class CompareResource extends CellEndpoint {
 
     /** A cell as its board row shows it: the row's figure and interval (pooled over its segment's runs). */
     private static CellRef ref(CellRow c, dev.podium.leaderboard.LeaderboardResponse.Row row) {
-        CellRef own = ref(c);
-        return new CellRef(
-                own.cellId(),
-                own.runId(),
-                own.framework(),
-                own.frameworkVersion(),
-                own.ioModel(),
-                own.scenario(),
-                own.loadModel(),
-                own.connections(),
-                own.vcpus(),
-                own.hostClass(),
-                row.rankedThroughput(),
-                row.ciLow(),
-                row.ciHigh(),
-                own.flags(),
-                own.topology(),
-                row.forks());
+        return ref(c).withShown(row.shown());
     }
 
     private static CellRef ref(CellRow c) {
@@ -315,11 +289,8 @@ public class CompareResource extends CellEndpoint {
                 c.connections(),
                 c.vcpus(),
                 c.hostClass(),
-                c.throughput(),
-                c.stats() == null ? null : c.stats().rpsCiLow(),
-                c.stats() == null ? null : c.stats().rpsCiHigh(),
+                Throughput.of(c),
                 c.shownFlags(),
-                c.topology(),
-                c.stats() == null ? 1 : c.stats().forks());
+                c.topology());
     }
 }

@@ -6,6 +6,7 @@ import dev.podium.stats.StudentT;
 import dev.podium.verdict.BoardVerdicts;
 import dev.podium.verdict.Comparisons;
 import dev.podium.verdict.Evidence;
+import dev.podium.verdict.RankRange;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,14 +82,7 @@ public final class Composite {
         List<CompositeResponse.Row> rows = new ArrayList<>();
         int k = 0;
         for (Scored x : scored) {
-            Integer low = null;
-            Integer high = null;
-            if (x.evidence != null) {
-                low = verdicts.rankLow(k);
-                high = verdicts.rankHigh(k);
-                k++;
-            }
-            rows.add(x.row(low, high));
+            rows.add(x.row(x.evidence == null ? RankRange.UNRANKED : verdicts.range(k++)));
         }
         return new CompositeResponse(hostClass, vcpus, scenarios, WEIGHTS, verdicts.confidence(), rows);
     }
@@ -98,14 +92,14 @@ public final class Composite {
         return board == null
                 ? List.of()
                 : board.rows().stream()
-                        .filter(r -> r.rank() != null && r.slaThroughput() != null && r.slaThroughput() > 0)
+                        .filter(r -> r.place().ranked() && r.slaThroughput() != null && r.slaThroughput() > 0)
                         .toList();
     }
 
     private record Scored(
             Target target, Evidence evidence, Map<String, Double> shares, List<String> missing, boolean atLeast) {
 
-        CompositeResponse.Row row(Integer rank, Integer rankHigh) {
+        CompositeResponse.Row row(RankRange place) {
             Double score = evidence == null ? null : evidence.figure();
             Double low = null;
             Double high = null;
@@ -123,9 +117,7 @@ public final class Composite {
                     high,
                     shares,
                     missing,
-                    rank,
-                    rankHigh,
-                    rank != null && rankHigh != null && rankHigh > rank,
+                    place,
                     atLeast);
         }
     }

@@ -1,5 +1,7 @@
 package dev.podium.composite;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.podium.verdict.RankRange;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -51,14 +53,7 @@ public record CompositeResponse(
             @Schema(description = "counted scenarios it has no ranked SLA throughput in")
             List<String> missing,
 
-            @Schema(nullable = true, description = "the best rank the comparison engine allows; null: no score")
-            Integer rank,
-
-            @Schema(nullable = true, description = "the worst rank the comparison engine allows")
-            Integer rankHigh,
-
-            @Schema(description = "the rank is a range (rankHigh > rank)")
-            boolean tied,
+            @JsonUnwrapped RankRange place,
 
             @Schema(description = "some counted figure is a lower bound: the score reads at least")
             boolean atLeast) {}

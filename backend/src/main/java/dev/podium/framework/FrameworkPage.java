@@ -1,8 +1,10 @@
 package dev.podium.framework;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.podium.gc.GcStats;
-import dev.podium.stats.CellStats;
+import dev.podium.read.Throughput;
 import dev.podium.stats.Estimate;
+import dev.podium.verdict.RankRange;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
@@ -63,27 +65,12 @@ public record FrameworkPage(
     /** One I/O model's leaderboard row: the SLA throughput (else best throughput) with its 95% t interval. */
     @Schema(name = "FrameworkFigure")
     public record Figure(
-            @Schema(
-                    nullable = true,
-                    description = "null: listed unranked, as on the leaderboard (no honest order: high-error-rate or a"
-                            + " revoked agent)")
-            Integer rank,
-
-            @Schema(
-                    nullable = true,
-                    description = "the worst rank of its rank range (rank to rankHigh); null: unranked")
-            Integer rankHigh,
-
-            @Schema(description = "the rank is a range: rankHigh > rank")
-            boolean tied,
-
+            @JsonUnwrapped RankRange place,
             String ioModel,
             String frameworkVersion,
             UUID runId,
             OffsetDateTime startedAt,
-            double throughput,
-            @Schema(nullable = true) Double ciLow,
-            @Schema(nullable = true) Double ciHigh,
+            @JsonUnwrapped Throughput shown,
             @Schema(nullable = true) Integer repeatCount,
             int connections,
             @Schema(nullable = true) Double p99Ms,
@@ -96,36 +83,18 @@ public record FrameworkPage(
             boolean agentRevoked,
 
             @Schema(nullable = true, description = "JVM cells: allocation and GC of the shown cell over its repeats")
-            GcStats gc,
-
-            @Schema(description = CellStats.FORKS_DESCRIPTION)
-            int forks) {}
+            GcStats gc) {}
 
     /** A row of another framework next to this one on the leaderboard. */
     @Schema(name = "FrameworkNeighbour")
     public record Neighbour(
             @Schema(enumeration = {"above", "below"}) String position,
 
-            @Schema(nullable = true, description = "null: listed unranked (a quality flag)")
-            Integer rank,
-
-            @Schema(
-                    nullable = true,
-                    description = "the worst rank of its rank range (rank to rankHigh); null: unranked")
-            Integer rankHigh,
-
-            @Schema(description = "the rank is a range: rankHigh > rank")
-            boolean tied,
-
+            @JsonUnwrapped RankRange place,
             String framework,
             String slug,
             String ioModel,
-            double throughput,
-            @Schema(nullable = true) Double ciLow,
-            @Schema(nullable = true) Double ciHigh,
-
-            @Schema(description = CellStats.FORKS_DESCRIPTION)
-            int forks) {}
+            @JsonUnwrapped Throughput shown) {}
 
     /** Throughput of the framework's best cell per run, oldest first (at most the 50 newest runs). */
     @Schema(name = "FrameworkHistorySeries")
@@ -135,13 +104,8 @@ public record FrameworkPage(
     public record HistoryPoint(
             UUID runId,
             OffsetDateTime startedAt,
-            double throughput,
-            @Schema(nullable = true) Double ciLow,
-            @Schema(nullable = true) Double ciHigh,
-            String frameworkVersion,
-
-            @Schema(description = CellStats.FORKS_DESCRIPTION)
-            int forks) {}
+            @JsonUnwrapped Throughput shown,
+            String frameworkVersion) {}
 
     /** Where the scenario's badge is and the Markdown that embeds it (paths relative to the service). */
     @Schema(name = "FrameworkBadge")

@@ -8,6 +8,7 @@ import dev.podium.leaderboard.LeaderboardResponse;
 import dev.podium.leaderboard.LeaderboardService;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
+import dev.podium.read.Throughput;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -54,11 +55,6 @@ public class FrameworkPages {
     public LeaderboardResponse board(String scenario) {
         return leaderboards.leaderboard(
                 LeaderboardQuery.of(scenario, "closed", null, null, LeaderboardQuery.DEFAULT_SLA_MS, false), "segment");
-    }
-
-    /** The figure a leaderboard row shows: its SLA throughput, else its best throughput. */
-    public static double shown(LeaderboardResponse.Row r) {
-        return r.slaThroughput() != null ? r.slaThroughput() : r.bestThroughput();
     }
 
     public FrameworkPage page(String framework, String baseUrl) {
@@ -124,16 +120,12 @@ public class FrameworkPages {
             LeaderboardResponse.Row r = rows.get(i);
             if (r.framework().equals(framework)) {
                 mine.add(new FrameworkPage.Figure(
-                        r.rank(),
-                        r.rankHigh(),
-                        r.tied(),
+                        r.place(),
                         r.ioModel(),
                         r.frameworkVersion(),
                         r.runId(),
                         r.startedAt(),
-                        shown(r),
-                        r.ciLow(),
-                        r.ciHigh(),
+                        r.shown(),
                         r.repeatCount(),
                         r.slaConnections() != null ? r.slaConnections() : r.bestConnections(),
                         r.p99Ms(),
@@ -142,9 +134,8 @@ public class FrameworkPages {
                         r.requestsPerCpuSecond(),
                         r.rssMbPerKrps(),
                         r.agentRevoked(),
-                        r.gc(),
-                        r.forks()));
-                if (r.rank() != null) { // its place among the ranked rows
+                        r.gc()));
+                if (r.place().ranked()) { // its place among the ranked rows
                     first = first < 0 ? i : first;
                     last = i;
                 }
@@ -158,13 +149,15 @@ public class FrameworkPages {
         List<FrameworkPage.Neighbour> nearest = new ArrayList<>();
         boolean ranked = first >= 0;
         for (int i = first - 1; ranked && i >= 0; i--) {
-            if (!rows.get(i).framework().equals(framework) && rows.get(i).rank() != null) {
+            if (!rows.get(i).framework().equals(framework)
+                    && rows.get(i).place().ranked()) {
                 nearest.add(neighbour("above", rows.get(i)));
                 break;
             }
         }
         for (int i = last + 1; ranked && i < rows.size(); i++) {
-            if (!rows.get(i).framework().equals(framework) && rows.get(i).rank() != null) {
+            if (!rows.get(i).framework().equals(framework)
+                    && rows.get(i).place().ranked()) {
                 nearest.add(neighbour("below", rows.get(i)));
                 break;
             }
@@ -186,17 +179,7 @@ public class FrameworkPages {
 
     private static FrameworkPage.Neighbour neighbour(String position, LeaderboardResponse.Row r) {
         return new FrameworkPage.Neighbour(
-                position,
-                r.rank(),
-                r.rankHigh(),
-                r.tied(),
-                r.framework(),
-                Slugs.of(r.framework()),
-                r.ioModel(),
-                shown(r),
-                r.ciLow(),
-                r.ciHigh(),
-                r.forks());
+                position, r.place(), r.framework(), Slugs.of(r.framework()), r.ioModel(), r.shown());
     }
 
     private List<FrameworkPage.HistorySeries> history(String framework, String scenario, String hostClass, int vcpus) {
@@ -224,13 +207,7 @@ public class FrameworkPages {
                     model,
                     kept.stream()
                             .map(c -> new FrameworkPage.HistoryPoint(
-                                    c.runId(),
-                                    c.startedAt(),
-                                    c.throughput(),
-                                    c.stats() == null ? null : c.stats().rpsCiLow(),
-                                    c.stats() == null ? null : c.stats().rpsCiHigh(),
-                                    c.frameworkVersion(),
-                                    c.stats() == null ? 1 : c.stats().forks()))
+                                    c.runId(), c.startedAt(), Throughput.of(c), c.frameworkVersion()))
                             .toList()));
         });
         return series;

@@ -37,14 +37,19 @@ public class HistoryColumns implements Table.Source {
                             "Throughput",
                             "req/s",
                             "the cell's trimmed mean",
-                            HistoryResource.Point::throughput),
-                    point("ciLow", "95% CI low", "req/s", "the 95% interval, low end", HistoryResource.Point::ciLow),
+                            p -> p.shown().throughput()),
+                    point(
+                            "ciLow",
+                            "95% CI low",
+                            "req/s",
+                            "the 95% interval, low end",
+                            p -> p.shown().ciLow()),
                     point(
                             "ciHigh",
                             "95% CI high",
                             "req/s",
                             "the 95% interval, high end",
-                            HistoryResource.Point::ciHigh),
+                            p -> p.shown().ciHigh()),
                     point(
                             "connections",
                             "Connections",
@@ -89,7 +94,7 @@ public class HistoryColumns implements Table.Source {
                             "JVM starts",
                             null,
                             "the JVM starts the point's interval rests on",
-                            HistoryResource.Point::forks)));
+                            p -> p.shown().forks())));
 
     @Override
     public Table<?> table() {

@@ -1,5 +1,6 @@
 package dev.podium.history;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
@@ -10,7 +11,7 @@ import dev.podium.read.Csv;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import dev.podium.read.SeriesKey;
-import dev.podium.stats.CellStats;
+import dev.podium.read.Throughput;
 import dev.podium.stats.RegressionCheck;
 import dev.podium.version.FrameworkVersions;
 import io.smallrye.mutiny.Uni;
@@ -65,9 +66,7 @@ public class HistoryResource extends CellEndpoint {
             UUID runId,
             OffsetDateTime startedAt,
             long cellId,
-            double throughput,
-            @Schema(nullable = true) Double ciLow,
-            @Schema(nullable = true) Double ciHigh,
+            @JsonUnwrapped Throughput shown,
             int connections,
             String frameworkVersion,
             String jvmVendor,
@@ -78,10 +77,7 @@ public class HistoryResource extends CellEndpoint {
             String regressionDetail,
 
             @Schema(description = CellRow.POINT_FLAGS_DESCRIPTION)
-            List<String> flags,
-
-            @Schema(description = CellStats.FORKS_DESCRIPTION)
-            int forks) {}
+            List<String> flags) {}
 
     @Schema(name = "HistorySeries")
     public record Series(String hostClass, int vcpus, String framework, String ioModel, List<Point> points) {}
@@ -234,17 +230,14 @@ public class HistoryResource extends CellEndpoint {
                         c.runId(),
                         c.startedAt(),
                         c.id(),
-                        c.throughput(),
-                        c.stats().rpsCiLow(),
-                        c.stats().rpsCiHigh(),
+                        Throughput.of(c),
                         c.connections(),
                         c.frameworkVersion(),
                         c.jvmVendor(),
                         c.jvmVersion(),
                         isLatest && check.regression(),
                         isLatest ? check.detail() : null,
-                        c.shownFlags(),
-                        c.stats().forks()));
+                        c.shownFlags()));
             }
             if (orderBy.equals("version")) {
                 out.sort(Comparator.comparing(

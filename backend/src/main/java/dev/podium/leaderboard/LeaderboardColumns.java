@@ -27,20 +27,20 @@ public class LeaderboardColumns implements Table.Source {
                             null,
                             "the best rank the row can have (1 + the rows decided faster); empty: not ranked"
                                     + " (excluded_by says why)",
-                            r -> r.rank()),
+                            r -> r.place().rank()),
                     row(
                             "rankHigh",
                             "Rank (worst)",
                             null,
                             "the worst rank the row can have (N - the rows decided slower): its rank range is rank to"
                                     + " rank_high",
-                            r -> r.rankHigh()),
+                            r -> r.place().rankHigh()),
                     row(
                             "tied",
                             "Tied",
                             null,
                             "true when the rank is a range: some row cannot be told apart from it",
-                            r -> r.tied()),
+                            r -> r.place().tied()),
                     row("framework", "Framework", null, "the target's framework", r -> r.framework()),
                     row("frameworkVersion", "Version", null, "the framework's version", r -> r.frameworkVersion()),
                     row("ioModel", "I/O model", null, "blocking, non-blocking or virtual-threads", r -> r.ioModel()),
@@ -147,7 +147,7 @@ public class LeaderboardColumns implements Table.Source {
                             "throughput at each measured concurrency of the run, fewest connections first",
                             "rows[].throughputByConnections[].connections:throughput",
                             b -> b.row().throughputByConnections().stream()
-                                    .map(a -> a.connections() + ":" + a.throughput())
+                                    .map(a -> a.connections() + ":" + a.shown().throughput())
                                     .toList()),
                     row("forks", "Forks", null, "JVM starts the figure and its interval rest on", r -> r.forks()),
                     row("jvmVendor", "JVM vendor", null, "the JVM's vendor", r -> r.jvmVendor()),

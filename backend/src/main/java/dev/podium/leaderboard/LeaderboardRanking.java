@@ -3,12 +3,14 @@ package dev.podium.leaderboard;
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.CellRow;
 import dev.podium.read.TargetKey;
+import dev.podium.read.Throughput;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import dev.podium.verdict.BoardVerdicts;
 import dev.podium.verdict.CellEvidence;
 import dev.podium.verdict.Comparisons;
 import dev.podium.verdict.Evidence;
+import dev.podium.verdict.RankRange;
 import dev.podium.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -105,9 +107,7 @@ public final class LeaderboardRanking {
             List<String> flags = shown.shownFlags();
             boolean noisy = flags.contains("noisy");
             unranked.add(new LeaderboardResponse.Row(
-                    0,
-                    null,
-                    false,
+                    RankRange.UNRANKED,
                     shown.framework(),
                     shown.frameworkVersion(),
                     shown.ioModel(),
@@ -173,12 +173,9 @@ public final class LeaderboardRanking {
                 .map(c -> new LeaderboardResponse.AtConcurrency(
                         c.connections(),
                         c.targetRate(),
-                        c.throughput(),
-                        c.stats().rpsCiLow(),
-                        c.stats().rpsCiHigh(),
+                        Throughput.of(c),
                         c.stats().errorRate(),
-                        c.flags(),
-                        c.stats().forks()))
+                        c.flags()))
                 .toList();
     }
 
@@ -216,10 +213,12 @@ public final class LeaderboardRanking {
                 Comparisons.board(with.stream().map(Judged::evidence).toList());
         List<LeaderboardResponse.Row> ranked = new ArrayList<>(rows.size());
         for (int i = 0; i < with.size(); i++) {
-            ranked.add(with.get(i).row().ranked(verdicts.rankLow(i), verdicts.rankHigh(i), rankedBy));
+            ranked.add(with.get(i)
+                    .row()
+                    .ranked(verdicts.range(i), rankedBy, with.get(i).row().excludedBy()));
         }
         for (LeaderboardResponse.Row r : without) {
-            ranked.add(r.ranked(null, null, rankedBy, r.excludedBy()));
+            ranked.add(r.ranked(RankRange.UNRANKED, rankedBy, r.excludedBy()));
         }
         return ranked;
     }
@@ -235,7 +234,7 @@ public final class LeaderboardRanking {
         List<LeaderboardResponse.Row> family = new ArrayList<>();
         List<Evidence> evidence = new ArrayList<>();
         for (LeaderboardResponse.Row r : rows) {
-            Evidence e = r.rank() == null ? null : evidence(r, rankedBy);
+            Evidence e = r.place().ranked() ? evidence(r, rankedBy) : null;
             if (e != null) {
                 family.add(r);
                 evidence.add(e);
@@ -330,7 +329,7 @@ public final class LeaderboardRanking {
         }
         List<LeaderboardResponse.Row> result = new ArrayList<>(rank(ranked, by));
         for (LeaderboardResponse.Row r : rank(unranked, by)) {
-            result.add(r.ranked(null, null, null, QualityFlags.unrankedBy(r.flags(), r.agentRevoked())));
+            result.add(r.ranked(RankRange.UNRANKED, null, QualityFlags.unrankedBy(r.flags(), r.agentRevoked())));
         }
         return result;
     }

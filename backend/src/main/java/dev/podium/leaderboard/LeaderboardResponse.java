@@ -2,15 +2,18 @@ package dev.podium.leaderboard;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.podium.gc.GcStats;
 import dev.podium.read.CellView;
-import dev.podium.stats.CellStats;
+import dev.podium.read.Throughput;
 import dev.podium.stats.Estimate;
 import dev.podium.verdict.Evidence;
+import dev.podium.verdict.RankRange;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import lombok.With;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** GET /api/leaderboard (read-api.md "Leaderboard"). */
@@ -81,24 +84,7 @@ public record LeaderboardResponse(
     /** One framework target's figures from its most recent matching run. */
     @Schema(name = "LeaderboardRow")
     public record Row(
-            @Schema(
-                    nullable = true,
-                    description = "null: not ranked, no honest order exists for it (excludedBy says why)"
-                            + " under flagged=exclude")
-            Integer rank,
-
-            @Schema(
-                    nullable = true,
-                    description = "the worst rank the row can have: its rank range runs from rank (1 + the rows decided"
-                            + " faster than it) to rankHigh (N - the rows decided slower), methodology section 10; equal"
-                            + " to rank when its place is decided; null when not ranked")
-            Integer rankHigh,
-
-            @Schema(
-                    description = "true when the row's rank is a range (rankHigh > rank): some row above or below it"
-                            + " cannot be told apart from it")
-            boolean tied,
-
+            @JsonUnwrapped @With RankRange place,
             String framework,
             String frameworkVersion,
             String ioModel,
@@ -141,6 +127,7 @@ public record LeaderboardResponse(
                     nullable = true,
                     enumeration = {"throughput", "cpu", "memory"},
                     description = "the figure this row was ranked by (the query's rank); null for an unranked row")
+            @With
             String rankedBy,
 
             @Schema(
@@ -156,6 +143,7 @@ public record LeaderboardResponse(
                     description = "why this row is not ranked (flagged=exclude): high-error-rate (its throughput"
                             + " counts failed requests), revoked-agent (measured by an agent revoked since); empty"
                             + " when it is ranked")
+            @With
             List<String> excludedBy,
 
             @Schema(
@@ -201,58 +189,19 @@ public record LeaderboardResponse(
 
             @JsonIgnore @Schema(hidden = true) Evidence evidence) {
 
-        /** The same row with another rank range, ranking figure and exclusion. */
-        public Row ranked(Integer newRank, Integer newRankHigh, String by, List<String> excluded) {
-            return new Row(
-                    newRank,
-                    newRankHigh,
-                    newRank != null && newRankHigh != null && newRankHigh > newRank,
-                    framework,
-                    frameworkVersion,
-                    ioModel,
-                    runId,
-                    startedAt,
-                    jvmVendor,
-                    jvmVersion,
-                    slaThroughput,
-                    slaConnections,
-                    slaCellId,
-                    bestThroughput,
-                    bestConnections,
-                    bestCellId,
-                    ciLow,
-                    ciHigh,
-                    p90Ms,
-                    p99Ms,
-                    throughputPerVcpu,
-                    baselineShare,
-                    errorRate,
-                    flags,
-                    repeatCount,
-                    noisy,
-                    requestsPerCpuSecond,
-                    rssMbPerKrps,
-                    by,
-                    classification,
-                    throughputByConnections,
-                    excluded,
-                    agentRevoked,
-                    topology,
-                    forks,
-                    atLeast,
-                    timeToPeakSeconds,
-                    gc,
-                    figures,
-                    evidence);
-        }
-
-        Row ranked(int newRank, int newRankHigh, String by) {
-            return ranked(newRank, newRankHigh, by, excludedBy);
+        /** The same row with another place, ranking figure and exclusion. */
+        public Row ranked(RankRange newPlace, String by, List<String> excluded) {
+            return withPlace(newPlace).withRankedBy(by).withExcludedBy(excluded);
         }
 
         /** The figure the row is ranked by on a throughput board: its SLA throughput, else its best. */
         public double rankedThroughput() {
             return slaThroughput != null ? slaThroughput : bestThroughput;
+        }
+
+        /** What a page shows of the row: the figure it is ranked by, with the row's interval and JVM starts. */
+        public Throughput shown() {
+            return new Throughput(rankedThroughput(), ciLow, ciHigh, forks);
         }
     }
 
@@ -261,14 +210,9 @@ public record LeaderboardResponse(
     public record AtConcurrency(
             int connections,
             @Schema(nullable = true) Double targetRate,
-            double throughput,
-            @Schema(nullable = true) Double ciLow,
-            @Schema(nullable = true) Double ciHigh,
+            @JsonUnwrapped Throughput shown,
             @Schema(nullable = true) Double errorRate,
-            List<String> flags,
-
-            @Schema(description = CellStats.FORKS_DESCRIPTION)
-            int forks) {}
+            List<String> flags) {}
 
     /** The CSV's header before snake_case: the names of LeaderboardColumns, in order. */
     static final List<String> CSV_HEADER = LeaderboardColumns.TABLE.names();

@@ -1,5 +1,6 @@
 package dev.podium.scaling;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellFilter;
@@ -8,6 +9,7 @@ import dev.podium.read.CellRow;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import dev.podium.read.TargetKey;
+import dev.podium.read.Throughput;
 import dev.podium.stats.CellStats;
 import dev.podium.topology.Topology;
 import io.smallrye.mutiny.Uni;
@@ -52,9 +54,7 @@ public class ScalingResource extends CellEndpoint {
     public record Point(
             int vcpus,
             int connections,
-            double throughput,
-            @Schema(nullable = true) Double ciLow,
-            @Schema(nullable = true) Double ciHigh,
+            @JsonUnwrapped Throughput shown,
             double perVcpu,
             @Schema(nullable = true) Double perVcpuCiLow,
             @Schema(nullable = true) Double perVcpuCiHigh,
@@ -74,10 +74,7 @@ public class ScalingResource extends CellEndpoint {
                     description = "scale-out series: this point's throughput / the same target's single-instance"
                             + " throughput at the same total vCPUs (N instances on k/N vCPUs each against one on k);"
                             + " null for the single series or without that point")
-            Double vsSingle,
-
-            @Schema(description = CellStats.FORKS_DESCRIPTION)
-            int forks) {}
+            Double vsSingle) {}
 
     @Schema(name = "ScalingSeries")
     public record Series(
@@ -184,17 +181,14 @@ public class ScalingResource extends CellEndpoint {
                 points.add(new Point(
                         k,
                         c.connections(),
-                        c.throughput(),
-                        s.rpsCiLow(),
-                        s.rpsCiHigh(),
+                        Throughput.of(c),
                         c.throughput() / k,
                         s.rpsCiLow() == null ? null : s.rpsCiLow() / k, // one repeat: no interval
                         s.rpsCiHigh() == null ? null : s.rpsCiHigh() / k,
                         efficiency(c.throughput(), k, one == null ? null : one.throughput(), counts),
                         c.runId(),
                         c.shownFlags(),
-                        scaleOut ? vsSingle(c.throughput(), single.get(k)) : null,
-                        s.forks()));
+                        scaleOut ? vsSingle(c.throughput(), single.get(k)) : null));
             }
             series.add(new Series(any.framework(), any.ioModel(), any.topology(), points));
         }

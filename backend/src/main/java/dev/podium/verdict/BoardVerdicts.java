@@ -153,6 +153,11 @@ public final class BoardVerdicts {
         return rankHigh[i];
     }
 
+    /** Row i's place: from {@link #rankLow(int)} to {@link #rankHigh(int)}. */
+    public RankRange range(int i) {
+        return RankRange.of(rankLow[i], rankHigh[i]);
+    }
+
     /** The common confidence of the board's intervals. */
     public double confidence() {
         return confidence;

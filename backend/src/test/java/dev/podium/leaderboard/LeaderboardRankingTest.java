@@ -161,8 +161,10 @@ class LeaderboardRankingTest {
                 cell(6, RUN, NOW, "F", 64, 170_000, 168_000, 172_000, 500, 0)); // no SLA cell: ranked by its best
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200);
         assertRanked(rows, List.of("A", "B", "C", "F", "D", "E"), List.of(1, 1, 1, 1, 5, 6));
-        assertEquals(List.of(4, 4, 4, 4, 5, 6), column(rows, LeaderboardResponse.Row::rankHigh));
-        assertEquals(List.of(true, true, true, true, false, false), column(rows, LeaderboardResponse.Row::tied));
+        assertEquals(List.of(4, 4, 4, 4, 5, 6), column(rows, r -> r.place().rankHigh()));
+        assertEquals(
+                List.of(true, true, true, true, false, false),
+                column(rows, r -> r.place().tied()));
         assertNull(rows.get(3).slaThroughput());
         assertNull(rows.get(0).baselineShare()); // no baseline cell in the run
     }
@@ -173,20 +175,20 @@ class LeaderboardRankingTest {
         List<CellRow> close =
                 List.of(cell(1, RUN, NOW, "A", 64, 100, 99, 101, 1, 0), cell(2, RUN, NOW, "B", 64, 90, 89, 91, 1, 0));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(close, Map.of(), 200);
-        assertEquals(List.of(1, 1), column(rows, LeaderboardResponse.Row::rank));
-        assertEquals(List.of(2, 2), column(rows, LeaderboardResponse.Row::rankHigh));
+        assertEquals(List.of(1, 1), column(rows, r -> r.place().rank()));
+        assertEquals(List.of(2, 2), column(rows, r -> r.place().rankHigh()));
         List<CellRow> apart =
                 List.of(cell(1, RUN, NOW, "A", 64, 100, 99, 101, 1, 0), cell(2, RUN, NOW, "B", 64, 50, 49, 51, 1, 0));
         List<LeaderboardResponse.Row> decided = LeaderboardRanking.rows(apart, Map.of(), 200);
-        assertEquals(List.of(1, 2), column(decided, LeaderboardResponse.Row::rank));
-        assertEquals(List.of(1, 2), column(decided, LeaderboardResponse.Row::rankHigh));
-        assertFalse(decided.get(1).tied());
+        assertEquals(List.of(1, 2), column(decided, r -> r.place().rank()));
+        assertEquals(List.of(1, 2), column(decided, r -> r.place().rankHigh()));
+        assertFalse(decided.get(1).place().tied());
     }
 
     /** The rows' frameworks and ranks, in order. */
     static void assertRanked(List<LeaderboardResponse.Row> rows, List<String> frameworks, List<Integer> ranks) {
         assertEquals(frameworks, column(rows, LeaderboardResponse.Row::framework));
-        assertEquals(ranks, column(rows, LeaderboardResponse.Row::rank));
+        assertEquals(ranks, column(rows, r -> r.place().rank()));
     }
 
     /** One field of every row, in rank order. */
@@ -209,7 +211,7 @@ class LeaderboardRankingTest {
                 cell(5, RUN, NOW, "E", 64, 50_000, 49_500, 50_500, 1, 0));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "throughput");
         assertRanked(rows, List.of("A", "B", "C", "D", "E"), List.of(1, 1, 1, 1, 5));
-        assertEquals(List.of(4, 4, 4, 4, 5), column(rows, LeaderboardResponse.Row::rankHigh));
+        assertEquals(List.of(4, 4, 4, 4, 5), column(rows, r -> r.place().rankHigh()));
         assertEquals(List.of(true, false, true, false, false), column(rows, LeaderboardResponse.Row::atLeast));
         assertEquals(
                 List.of("throughput", "throughput", "throughput", "throughput", "throughput"),
@@ -225,9 +227,10 @@ class LeaderboardRankingTest {
                 cell(4, RUN, NOW, "D", 64, 90_000, 89_000, 91_000, 1, 0, cpu(figure(120_000, 119_000, 121_000))));
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "cpu");
         assertEquals(List.of("D", "B", "A", "C"), column(rows, LeaderboardResponse.Row::framework));
-        assertEquals(Arrays.asList(1, 2, 2, null), column(rows, LeaderboardResponse.Row::rank));
-        assertEquals(Arrays.asList(1, 3, 3, null), column(rows, LeaderboardResponse.Row::rankHigh));
-        assertEquals(List.of(false, true, true, false), column(rows, LeaderboardResponse.Row::tied));
+        assertEquals(Arrays.asList(1, 2, 2, null), column(rows, r -> r.place().rank()));
+        assertEquals(Arrays.asList(1, 3, 3, null), column(rows, r -> r.place().rankHigh()));
+        assertEquals(
+                List.of(false, true, true, false), column(rows, r -> r.place().tied()));
     }
 
     @Test
@@ -240,8 +243,8 @@ class LeaderboardRankingTest {
         List<LeaderboardResponse.Row> rows = LeaderboardRanking.rows(cells, Map.of(), 200, "cpu");
         // A and C, with intervals, are 3x apart: decided; B and D, one repeat each, may be anywhere
         assertEquals(List.of("B", "A", "C", "D"), column(rows, LeaderboardResponse.Row::framework));
-        assertEquals(List.of(1, 1, 2, 1), column(rows, LeaderboardResponse.Row::rank));
-        assertEquals(List.of(4, 3, 4, 4), column(rows, LeaderboardResponse.Row::rankHigh));
+        assertEquals(List.of(1, 1, 2, 1), column(rows, r -> r.place().rank()));
+        assertEquals(List.of(4, 3, 4, 4), column(rows, r -> r.place().rankHigh()));
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.podium.leaderboard.LeaderboardRanking;
 import dev.podium.leaderboard.LeaderboardResponse.Row;
 import dev.podium.testing.TestVectors;
+import dev.podium.verdict.RankRange;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,9 +44,7 @@ class FlagPolicyTest {
     private static Row row(JsonNode r) {
         Double sla = r.get("sla").isNull() ? null : r.get("sla").asDouble();
         return new Row(
-                0,
-                null,
-                false,
+                RankRange.UNRANKED,
                 r.get("name").asText(),
                 "1",
                 "non-blocking",
@@ -105,7 +104,8 @@ class FlagPolicyTest {
                             + e.get("atLeast").asBoolean()
                             + " excludedBy " + strings(e.get("excludedBy"))));
             List<String> actual = ranked.stream()
-                    .map(r -> r.framework() + " rank " + r.rank() + "-" + r.rankHigh() + " tied " + r.tied()
+                    .map(r -> r.framework() + " rank " + r.place().rank() + "-"
+                            + r.place().rankHigh() + " tied " + r.place().tied()
                             + " atLeast " + r.atLeast()
                             + " excludedBy " + r.excludedBy())
                     .toList();
