@@ -11,9 +11,6 @@ public final class AbRecords {
 
     private AbRecords() {}
 
-    /** The id of a stored comparison. */
-    public record AbId(UUID id) {}
-
     /** One stored comparison: who sent it, on what host class, the report as signed, and the envelope as received. */
     public record AbComparison(
             UUID id,

@@ -1,7 +1,6 @@
 package dev.podium.ab;
 
 import dev.podium.ab.AbRecords.AbComparison;
-import dev.podium.ab.AbRecords.AbId;
 import dev.podium.ab.AbRecords.AbPage;
 import dev.podium.common.ProblemException;
 import dev.podium.input.ContentTypes;
@@ -21,14 +20,13 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.net.URI;
 import lombok.RequiredArgsConstructor;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 
 /** A/B comparisons: signed submission (POST /api/ab), one by id, and a framework's list. */
@@ -70,13 +68,7 @@ public class AbResource {
     })
     public Response submit(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
         ContentTypes.requireJson(contentType);
-        AbService.Accepted accepted = service.submit(body == null ? new byte[0] : body);
-        AbId id = new AbId(accepted.id());
-        return accepted.created()
-                ? Response.created(URI.create("/api/ab/" + accepted.id()))
-                        .entity(id)
-                        .build()
-                : Response.ok(id).build();
+        return service.submit(body == null ? new byte[0] : body).response("/api/ab");
     }
 
     @GET
@@ -85,15 +77,8 @@ public class AbResource {
             summary = "A/B comparisons, newest received first",
             description = "Each with what it compared (target, framework, both variants in words), its rounds, host"
                     + " class and dates; its cells are at /api/ab/{id}.")
-    @APIResponses({
-        @APIResponse(
-                responseCode = "200",
-                content =
-                        @Content(
-                                mediaType = MediaType.APPLICATION_JSON,
-                                schema = @Schema(implementation = AbPage.class))),
-        @APIResponse(responseCode = "400", description = "an unknown parameter, or limit out of 1-100")
-    })
+    @APIResponseSchema(AbPage.class)
+    @APIResponse(responseCode = "400", description = "an unknown parameter, or limit out of 1-100")
     public AbPage list(
             @Context UriInfo uri,
             @Context ResourceInfo endpoint,
@@ -117,15 +102,8 @@ public class AbResource {
             description = "The report holds per cell and figure (throughput, p99, CPU and allocation per request) A's"
                     + " and B's figures, B/A with its 95% interval (low, high), the verdict (faster: B better, slower:"
                     + " B worse, cannot tell), the smallest detectable change and each round's pair.")
-    @APIResponses({
-        @APIResponse(
-                responseCode = "200",
-                content =
-                        @Content(
-                                mediaType = MediaType.APPLICATION_JSON,
-                                schema = @Schema(implementation = AbComparison.class))),
-        @APIResponse(responseCode = "404", description = "no comparison has this id (ids are UUIDs)")
-    })
+    @APIResponseSchema(AbComparison.class)
+    @APIResponse(responseCode = "404", description = "no comparison has this id (ids are UUIDs)")
     public AbComparison detail(@Context UriInfo uri, @Context ResourceInfo endpoint, @PathParam("id") String id) {
         QueryParams.of(uri, endpoint);
         return queries.comparison(

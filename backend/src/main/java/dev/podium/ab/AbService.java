@@ -1,6 +1,7 @@
 package dev.podium.ab;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.podium.common.Accepted;
 import dev.podium.common.HostClass;
 import dev.podium.common.ProblemException;
 import dev.podium.input.DsseEnvelope;
@@ -25,8 +26,6 @@ public class AbService {
     private final KeyWriteLimit keyLimit;
 
     /** What an accepted submission answers: the comparison's id and whether it was new. */
-    public record Accepted(UUID id, boolean created) {}
-
     public Accepted submit(byte[] body) {
         if (body.length > InputRoutes.MAX_AB_BYTES) {
             throw new ProblemException(
@@ -43,7 +42,7 @@ public class AbService {
         JsonNode host = report.get("host");
         JsonNode variants = report.get("variants");
         UUID id = UUID.fromString(report.get("runId").textValue());
-        AbStore.Outcome outcome = store.store(new AbStore.Row(
+        Accepted.Outcome outcome = store.store(new AbStore.Row(
                 id,
                 signer.agentId(),
                 signer.keyid(),
@@ -61,16 +60,6 @@ public class AbService {
                 new String(envelope.payload(), java.nio.charset.StandardCharsets.UTF_8),
                 envelope.payloadSha256(),
                 body));
-        return switch (outcome) {
-            case CREATED -> new Accepted(id, true);
-            case IDENTICAL -> new Accepted(id, false);
-            case CONFLICT ->
-                throw new ProblemException(
-                        409,
-                        "comparison-conflict",
-                        "Conflict",
-                        "comparison " + id + " (its runId) is already stored with other payload bytes",
-                        "runId");
-        };
+        return Accepted.of(id, outcome, "comparison-conflict", "comparison " + id + " (its runId)");
     }
 }

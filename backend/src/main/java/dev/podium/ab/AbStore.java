@@ -1,9 +1,9 @@
 package dev.podium.ab;
 
+import dev.podium.common.Accepted;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
-import java.security.MessageDigest;
 import java.util.UUID;
 
 /** Writes a comparison once: its id is the measured run's, so the same envelope again finds the row it wrote. */
@@ -11,11 +11,6 @@ import java.util.UUID;
 public class AbStore {
 
     /** How a submission relates to what is stored. */
-    enum Outcome {
-        CREATED,
-        IDENTICAL,
-        CONFLICT
-    }
 
     /** The columns of one comparison. */
     record Row(
@@ -39,7 +34,7 @@ public class AbStore {
      * then inserts nothing (on conflict do nothing: no unique violation reaches the caller).
      */
     @Transactional
-    Outcome store(Row row) {
+    Accepted.Outcome store(Row row) {
         int inserted = Panache.getEntityManager()
                 .createNativeQuery("""
                         insert into ab_comparisons (id, agent_id, keyid, host_class, target, framework,
@@ -64,12 +59,12 @@ public class AbStore {
                 .setParameter("envelope", row.envelope())
                 .executeUpdate();
         if (inserted == 1) {
-            return Outcome.CREATED;
+            return Accepted.Outcome.CREATED;
         }
         byte[] stored = (byte[]) Panache.getEntityManager()
                 .createNativeQuery("select payload_sha256 from ab_comparisons where id = :id")
                 .setParameter("id", row.id())
                 .getSingleResult();
-        return MessageDigest.isEqual(stored, row.payloadSha256()) ? Outcome.IDENTICAL : Outcome.CONFLICT;
+        return Accepted.Outcome.against(stored, row.payloadSha256());
     }
 }

@@ -19,7 +19,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 import lombok.RequiredArgsConstructor;
@@ -61,9 +60,6 @@ public class RunResource {
     private final RunService runs;
     private final RunQueries queries;
 
-    /** The id of a stored run. */
-    public record RunId(UUID id) {}
-
     @POST
     @Operation(
             summary = "Submit a run: a DSSE envelope signed by an enrolled agent key",
@@ -90,13 +86,7 @@ public class RunResource {
     })
     public Response submit(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
         ContentTypes.requireJson(contentType);
-        RunService.Accepted accepted = runs.ingest(body == null ? new byte[0] : body);
-        RunId id = new RunId(accepted.id());
-        return accepted.created()
-                ? Response.created(URI.create("/api/runs/" + accepted.id()))
-                        .entity(id)
-                        .build()
-                : Response.ok(id).build();
+        return runs.ingest(body == null ? new byte[0] : body).response("/api/runs");
     }
 
     @GET

@@ -2,6 +2,7 @@ package dev.podium.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.podium.changes.ChangeDetector;
+import dev.podium.common.Accepted;
 import dev.podium.common.DatabaseErrors;
 import dev.podium.common.PodiumConfig;
 import dev.podium.common.ProblemException;
@@ -49,8 +50,6 @@ public class RunService {
     }
 
     /** What an accepted submission answers: the run id and whether it was new. */
-    public record Accepted(UUID id, boolean created) {}
-
     public Accepted ingest(byte[] body) {
         Instant receivedAt = Instant.now();
         long t0 = System.nanoTime();
@@ -77,7 +76,7 @@ public class RunService {
             Run run = RunMapper.toRun(payload);
             run.keyid = signer.keyid();
             run.payloadSha256 = envelope.payloadSha256();
-            RunWriter.Outcome known = writer.compare(run.id, run.payloadSha256);
+            Accepted.Outcome known = writer.compare(run.id, run.payloadSha256);
             if (known != null) {
                 return answer(run.id, known); // a resubmission (or a conflict) needs no statistics
             }
@@ -124,7 +123,7 @@ public class RunService {
     }
 
     private Accepted store(Run run, long agentId, Runnable beforeCells) {
-        RunWriter.Outcome outcome = RunWriter.Outcome.CREATED;
+        Accepted.Outcome outcome = Accepted.Outcome.CREATED;
         try {
             writer.store(run, agentId, beforeCells);
         } catch (PersistenceException e) {
@@ -142,17 +141,7 @@ public class RunService {
         return answer(run.id, outcome);
     }
 
-    private static Accepted answer(UUID id, RunWriter.Outcome outcome) {
-        return switch (outcome) {
-            case CREATED -> new Accepted(id, true);
-            case IDENTICAL -> new Accepted(id, false);
-            case CONFLICT ->
-                throw new ProblemException(
-                        409,
-                        "run-conflict",
-                        "Conflict",
-                        "run " + id + " is already stored with other payload bytes",
-                        "runId");
-        };
+    private static Accepted answer(UUID id, Accepted.Outcome outcome) {
+        return Accepted.of(id, outcome, "run-conflict", "run " + id);
     }
 }

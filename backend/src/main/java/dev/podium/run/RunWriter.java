@@ -1,13 +1,13 @@
 package dev.podium.run;
 
 import dev.podium.agent.Agent;
+import dev.podium.common.Accepted;
 import dev.podium.ingest.IngestPhases;
 import dev.podium.partition.RepeatPartitions;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
-import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,11 +24,6 @@ public class RunWriter {
     private final RepeatPartitions partitions;
 
     /** How a submission relates to what is stored. */
-    public enum Outcome {
-        CREATED,
-        IDENTICAL,
-        CONFLICT
-    }
 
     /**
      * Stores the run row, runs beforeCells (which completes the cells), then writes the cells and repeats. The caller
@@ -61,11 +56,11 @@ public class RunWriter {
 
     /** IDENTICAL or CONFLICT for a run id already stored, null when none is. */
     @Transactional
-    public Outcome compare(UUID id, byte[] payloadSha256) {
+    public Accepted.Outcome compare(UUID id, byte[] payloadSha256) {
         byte[] stored = RunQueries.bytes("payloadSha256", id);
         if (stored == null) {
             return null;
         }
-        return MessageDigest.isEqual(stored, payloadSha256) ? Outcome.IDENTICAL : Outcome.CONFLICT;
+        return Accepted.Outcome.against(stored, payloadSha256);
     }
 }
