@@ -107,7 +107,7 @@ public class LeaderboardResource {
             LeaderboardQuery query, String basis, boolean withSegments) {
         return () -> {
             LeaderboardResponse r = service.leaderboard(query, basis);
-            return withSegments ? r : r.withoutSegments();
+            return withSegments ? r : r.withSegments(null);
         };
     }
 

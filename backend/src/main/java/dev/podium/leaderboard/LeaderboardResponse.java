@@ -42,6 +42,7 @@ public record LeaderboardResponse(
                 description = "segments=include only (absent otherwise): with basis=segment the runs behind each pooled"
                         + " cell, empty with basis=latest")
         @JsonInclude(JsonInclude.Include.NON_NULL)
+        @With
         List<dev.podium.segment.Segment> segments,
 
         @Schema(
@@ -216,25 +217,6 @@ public record LeaderboardResponse(
 
     /** The CSV's header before snake_case: the names of LeaderboardColumns, in order. */
     static final List<String> CSV_HEADER = LeaderboardColumns.TABLE.names();
-
-    /** The same answer without {@code segments} (the default: the query did not ask for them). */
-    public LeaderboardResponse withoutSegments() {
-        return new LeaderboardResponse(
-                scenario,
-                loadModel,
-                sla,
-                rank,
-                hostClass,
-                vcpus,
-                available,
-                baseline,
-                rows,
-                basis,
-                null,
-                flagged,
-                hostSettingsDiffer,
-                topology);
-    }
 
     /** The rows as CSV, one column per LeaderboardColumns description. */
     public String csv() {
