@@ -1,6 +1,7 @@
 package dev.podium.run;
 
 import dev.podium.agent.Agent;
+import dev.podium.common.Machine;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -114,6 +115,22 @@ public class Run extends PanacheEntityBase {
     /** cpu model + vcpus + memory (methodology section 5), the unit results are compared within. */
     @Column(nullable = false)
     public String hostClass;
+
+    /** The host the run measured on, less its name. */
+    public Machine machine() {
+        return new Machine(
+                hostClass,
+                hostCpuModel,
+                hostVcpus,
+                hostMemoryBytes,
+                hostOs,
+                hostKernel,
+                hostArch,
+                hostVirtualization,
+                hostServerCpus,
+                hostLoadGeneratorCpus,
+                hostSettings);
+    }
 
     @Column(nullable = false)
     public String jvmVendor;

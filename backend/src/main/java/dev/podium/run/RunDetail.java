@@ -1,5 +1,7 @@
 package dev.podium.run;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.podium.common.Machine;
 import dev.podium.companion.CompanionServer;
 import dev.podium.read.CellView;
 import java.time.Instant;
@@ -50,20 +52,8 @@ public record RunDetail(
             @Schema(nullable = true) String openLoopTool,
             @Schema(nullable = true) String openLoopVersion) {}
 
-    /** The benchmark host; settings (its tuning as the agent read it) is null for a v1 run. */
-    public record Host(
-            String hostname,
-            String cpuModel,
-            int vcpus,
-            long memoryBytes,
-            String os,
-            String kernel,
-            String arch,
-            String virtualization,
-            @Schema(nullable = true) String serverCpus,
-            @Schema(nullable = true) String loadGeneratorCpus,
-            String hostClass,
-            @Schema(nullable = true) java.util.Map<String, Object> settings) {}
+    /** The benchmark host: its name and the machine it is; settings (its tuning) is null for a v1 run. */
+    public record Host(String hostname, @JsonUnwrapped Machine machine) {}
 
     /** The JVM the targets ran on. */
     public record Jvm(String vendor, String version, int major, String vmName, String gc, List<String> flags) {}

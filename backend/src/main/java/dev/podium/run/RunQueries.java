@@ -86,19 +86,7 @@ public class RunQueries {
                 new RunDetail.Suite(r.suiteName, r.suiteVersion, r.suiteCommit, r.suiteProfile),
                 new RunDetail.LoadGenerator(
                         r.loadGeneratorTool, r.loadGeneratorVersion, r.openLoopTool, r.openLoopVersion),
-                new RunDetail.Host(
-                        r.hostHostname,
-                        r.hostCpuModel,
-                        r.hostVcpus,
-                        r.hostMemoryBytes,
-                        r.hostOs,
-                        r.hostKernel,
-                        r.hostArch,
-                        r.hostVirtualization,
-                        r.hostServerCpus,
-                        r.hostLoadGeneratorCpus,
-                        r.hostClass,
-                        r.hostSettings),
+                new RunDetail.Host(r.hostHostname, r.machine()),
                 new RunDetail.Jvm(
                         r.jvmVendor,
                         r.jvmVersion,

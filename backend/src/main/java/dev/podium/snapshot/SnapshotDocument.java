@@ -1,9 +1,10 @@
 package dev.podium.snapshot;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.podium.common.Machine;
 import dev.podium.leaderboard.LeaderboardResponse;
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -25,22 +26,7 @@ public record SnapshotDocument(
 
     /** One host configuration in full: a host class with the kernel, OS and tuning of the runs that share them. */
     @Schema(name = "SnapshotHost")
-    public record Host(
-            String hostClass,
-            String cpuModel,
-            int vcpus,
-            long memoryBytes,
-            String os,
-            String kernel,
-            String arch,
-            String virtualization,
-            @Schema(nullable = true) String serverCpus,
-            @Schema(nullable = true) String loadGeneratorCpus,
-
-            @Schema(nullable = true, description = "host.settings of payload v2 (governor, turbo, SMT, ...)")
-            Map<String, Object> settings,
-
-            List<UUID> runs) {}
+    public record Host(@JsonUnwrapped Machine machine, List<UUID> runs) {}
 
     /** The leaderboard of one comparable group, as GET /api/leaderboard answered it when the snapshot was frozen. */
     @Schema(name = "SnapshotBoard")

@@ -3,6 +3,7 @@ package dev.podium.snapshot;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.podium.common.Machine;
 import dev.podium.common.ProblemException;
 import dev.podium.common.RoutePageCheck;
 import dev.podium.common.Rows;
@@ -104,8 +105,11 @@ public class Snapshots {
         SnapshotDocument document = new SnapshotDocument(slug, title, frozenAt, List.copyOf(runs), hosts, boards);
         byte[] documentBytes = write(document);
         byte[] csvBytes = csv(boards).getBytes(StandardCharsets.UTF_8);
-        List<String> hostClasses =
-                hosts.stream().map(Host::hostClass).distinct().sorted().toList();
+        List<String> hostClasses = hosts.stream()
+                .map(h -> h.machine().hostClass())
+                .distinct()
+                .sorted()
+                .toList();
         try (Connection c = dataSource.getConnection()) {
             long id;
             try (PreparedStatement s = c.prepareStatement(
@@ -212,8 +216,7 @@ public class Snapshots {
 
     /** The runs' hosts, one entry per distinct configuration (a kernel update makes a second entry). */
     private List<Host> hosts(TreeSet<UUID> runs) {
-        Map<List<Object>, List<UUID>> groups = new LinkedHashMap<>();
-        Map<List<Object>, Map<String, Object>> settings = new LinkedHashMap<>();
+        Map<Machine, List<UUID>> groups = new LinkedHashMap<>();
         try (Connection c = dataSource.getConnection();
                 PreparedStatement s = c.prepareStatement(
                         "select host_class, host_cpu_model, host_vcpus, host_memory_bytes, host_os, host_kernel, host_arch,"
@@ -222,32 +225,27 @@ public class Snapshots {
             s.setArray(1, c.createArrayOf("uuid", runs.toArray()));
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) {
-                    List<Object> key = new ArrayList<>();
-                    for (int i = 1; i <= 11; i++) {
-                        key.add(rs.getObject(i));
-                    }
-                    groups.computeIfAbsent(key, k -> new ArrayList<>()).add(rs.getObject(12, UUID.class));
-                    settings.computeIfAbsent(key, k -> parse(rs, 11));
+                    Machine machine = new Machine(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getInt(3),
+                            rs.getLong(4),
+                            rs.getString(5),
+                            rs.getString(6),
+                            rs.getString(7),
+                            rs.getString(8),
+                            rs.getString(9),
+                            rs.getString(10),
+                            parse(rs, 11));
+                    groups.computeIfAbsent(machine, k -> new ArrayList<>()).add(rs.getObject(12, UUID.class));
                 }
             }
         } catch (SQLException e) {
             throw new IllegalStateException("read the runs' hosts", e);
         }
-        List<Host> hosts = new ArrayList<>();
-        groups.forEach((k, ids) -> hosts.add(new Host(
-                (String) k.get(0),
-                (String) k.get(1),
-                (Integer) k.get(2),
-                (Long) k.get(3),
-                (String) k.get(4),
-                (String) k.get(5),
-                (String) k.get(6),
-                (String) k.get(7),
-                (String) k.get(8),
-                (String) k.get(9),
-                settings.get(k),
-                ids)));
-        return hosts;
+        return groups.entrySet().stream()
+                .map(e -> new Host(e.getKey(), e.getValue()))
+                .toList();
     }
 
     private Map<String, Object> parse(ResultSet rs, int column) {
