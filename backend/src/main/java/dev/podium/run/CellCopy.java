@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
 
@@ -25,28 +26,47 @@ final class CellCopy {
     /** cells_seq increments by 50: each value v reserves the ids v .. v + 49 (Hibernate's pooled-lo). */
     static final int ID_BLOCK = 50;
 
-    private static final String CELLS =
-            "copy cells (id, run_id, ordinal, framework, framework_version, io_model, scenario,"
-                    + " load_model, connections, target_rate, delay_ms, vcpus, duration_seconds, warmup_seconds, baseline, flags,"
-                    + " repeat_count, rps_trimmed_mean, rps_median, rps_mean, rps_stddev, rps_ci_low, rps_ci_high, error_rate,"
-                    + " p50_median, p90_median, p99_median, over_error_limit, rps_cv, noisy, req_per_cpu_second,"
-                    + " req_per_cpu_second_ci_low, req_per_cpu_second_ci_high, req_per_cpu_second_repeats, rps_per_vcpu,"
-                    + " rps_per_vcpu_ci_low, rps_per_vcpu_ci_high, rps_per_vcpu_repeats, rss_mb_per_krps, rss_mb_per_krps_ci_low,"
-                    + " rss_mb_per_krps_ci_high, rss_mb_per_krps_repeats, rps_ci_method, cpus, startup_first_response_ms,"
-                    + " startup_idle_rss_bytes, classification, topology, warmup, forks, rps_fork_cv,"
-                    + " db_client, db_pool, target_cpu_seconds, database_cpu_seconds, balancer_cpu_seconds,"
-                    + " warmup_windows, time_to_peak_seconds,"
-                    + " jvm_mode, jvm_mode_flags, aot_training_seconds, aot_cache_bytes,"
-                    + " aot_problem, cost_ladder, achieved_rate, " + FigureColumns.CELL + ") from stdin";
-    private static final String REPEATS =
-            "copy repeats (cell_id, ordinal, requests, requests_per_second, p50_ms, p75_ms,"
-                    + " p90_ms, p99_ms, p999_ms, max_ms, mean_ms, errors_connect, errors_read, errors_write, errors_timeout,"
-                    + " errors_status, wall_seconds, target_cpu_user_seconds, target_cpu_system_seconds, target_rss_mean_bytes,"
-                    + " target_rss_peak_bytes, generator_cpu_seconds, usage_samples, balancer_cpu_user_seconds,"
-                    + " balancer_cpu_system_seconds, fork, database_cpu_user_seconds, database_cpu_system_seconds, "
-                    + FigureColumns.REPEAT + ") from stdin";
-
     private static final CellFigures NO_FIGURES = CellFigures.of(List.of());
+    private static final String[] NO_FLAGS = new String[0];
+
+    /** The cells' columns, each beside where a cell holds it; the declared figures' columns follow (FigureColumns). */
+    private static final CopyTable<Cell> CELLS = cellColumns()
+            .then(FigureColumns.CELL, (c, out) -> (c.figures == null ? NO_FIGURES : c.figures).appendCopy(out));
+
+    /** The repeats' columns; the declared figures' columns follow. */
+    private static final CopyTable<Numbered> REPEATS = CopyTable.<Numbered>of("repeats")
+            .column("cell_id", n -> n.cellId())
+            .column("ordinal", n -> n.ordinal())
+            .column("requests", n -> n.repeat().requests)
+            .column("requests_per_second", n -> n.repeat().requestsPerSecond)
+            .column("p50_ms", n -> n.repeat().p50Ms)
+            .column("p75_ms", n -> n.repeat().p75Ms)
+            .column("p90_ms", n -> n.repeat().p90Ms)
+            .column("p99_ms", n -> n.repeat().p99Ms)
+            .column("p999_ms", n -> n.repeat().p999Ms)
+            .column("max_ms", n -> n.repeat().maxMs)
+            .column("mean_ms", n -> n.repeat().meanMs)
+            .column("errors_connect", n -> n.repeat().errorsConnect)
+            .column("errors_read", n -> n.repeat().errorsRead)
+            .column("errors_write", n -> n.repeat().errorsWrite)
+            .column("errors_timeout", n -> n.repeat().errorsTimeout)
+            .column("errors_status", n -> n.repeat().errorsStatus)
+            .column("wall_seconds", n -> n.repeat().wallSeconds)
+            .column("target_cpu_user_seconds", n -> n.repeat().targetCpuUserSeconds)
+            .column("target_cpu_system_seconds", n -> n.repeat().targetCpuSystemSeconds)
+            .column("target_rss_mean_bytes", n -> n.repeat().targetRssMeanBytes)
+            .column("target_rss_peak_bytes", n -> n.repeat().targetRssPeakBytes)
+            .column("generator_cpu_seconds", n -> n.repeat().generatorCpuSeconds)
+            .column("usage_samples", n -> n.repeat().usageSamples)
+            .column("balancer_cpu_user_seconds", n -> n.repeat().balancerCpuUserSeconds)
+            .column("balancer_cpu_system_seconds", n -> n.repeat().balancerCpuSystemSeconds)
+            .column("fork", n -> n.repeat().fork)
+            .column("database_cpu_user_seconds", n -> n.repeat().databaseCpuUserSeconds)
+            .column("database_cpu_system_seconds", n -> n.repeat().databaseCpuSystemSeconds)
+            .then(FigureColumns.REPEAT, (n, out) -> n.repeat().figures.appendCopy(out));
+
+    /** A repeat with its cell's id and its place among the cell's repeats: one row of repeats. */
+    private record Numbered(long cellId, int ordinal, Repeat repeat) {}
 
     private CellCopy() {}
 
@@ -55,103 +75,15 @@ final class CellCopy {
         StringBuilder cellRows = new StringBuilder(cells.size() * 400);
         StringBuilder repeatRows = new StringBuilder(cells.size() * 5 * 200);
         for (Cell c : cells) {
-            cellRows.append(c.id).append('\t').append(runId).append('\t').append(c.ordinal);
-            text(cellRows, c.framework);
-            text(cellRows, c.frameworkVersion);
-            text(cellRows, c.ioModel);
-            text(cellRows, c.scenario);
-            text(cellRows, c.loadModel);
-            cellRows.append('\t').append(c.connections);
-            number(cellRows, c.targetRate);
-            number(cellRows, c.delayMs);
-            cellRows.append('\t').append(c.vcpus).append('\t').append(c.durationSeconds);
-            number(cellRows, c.warmupSeconds);
-            cellRows.append('\t').append(c.baseline ? 't' : 'f');
-            array(cellRows, c.flags);
-            stats(cellRows, c.stats);
-            text(cellRows, c.rpsCiMethod);
-            text(cellRows, c.cpus);
-            number(cellRows, c.startupFirstResponseMs);
-            number(cellRows, c.startupIdleRssBytes);
-            text(cellRows, c.classification);
-            text(cellRows, c.topology);
-            text(cellRows, c.warmup);
-            number(cellRows, c.stats == null ? null : c.stats.forks());
-            number(cellRows, c.stats == null ? null : c.stats.rpsForkCv());
-            text(cellRows, c.dbClient);
-            number(cellRows, c.dbPool);
-            number(cellRows, c.targetCpuSeconds);
-            number(cellRows, c.databaseCpuSeconds);
-            number(cellRows, c.balancerCpuSeconds);
-            text(cellRows, c.warmupWindowsJson);
-            number(cellRows, c.timeToPeakSeconds);
-            text(cellRows, c.jvmMode);
-            if (c.jvmModeFlags == null) {
-                text(cellRows, null);
-            } else {
-                array(cellRows, c.jvmModeFlags);
-            }
-            number(cellRows, c.aotTrainingSeconds);
-            number(cellRows, c.aotCacheBytes);
-            text(cellRows, c.aotProblem);
-            text(cellRows, c.costLadderJson);
-            number(cellRows, c.achievedRate);
-            (c.figures == null ? NO_FIGURES : c.figures).appendCopy(cellRows);
-            cellRows.append('\n');
+            CELLS.append(cellRows, c);
             for (int i = 0; i < c.repeats.size(); i++) {
-                Repeat r = c.repeats.get(i);
-                repeatRows
-                        .append(c.id)
-                        .append('\t')
-                        .append(i)
-                        .append('\t')
-                        .append(r.requests)
-                        .append('\t')
-                        .append(r.requestsPerSecond)
-                        .append('\t')
-                        .append(r.p50Ms)
-                        .append('\t')
-                        .append(r.p75Ms)
-                        .append('\t')
-                        .append(r.p90Ms)
-                        .append('\t')
-                        .append(r.p99Ms)
-                        .append('\t')
-                        .append(r.p999Ms)
-                        .append('\t')
-                        .append(r.maxMs)
-                        .append('\t')
-                        .append(r.meanMs)
-                        .append('\t')
-                        .append(r.errorsConnect)
-                        .append('\t')
-                        .append(r.errorsRead)
-                        .append('\t')
-                        .append(r.errorsWrite)
-                        .append('\t')
-                        .append(r.errorsTimeout)
-                        .append('\t')
-                        .append(r.errorsStatus);
-                number(repeatRows, r.wallSeconds);
-                number(repeatRows, r.targetCpuUserSeconds);
-                number(repeatRows, r.targetCpuSystemSeconds);
-                number(repeatRows, r.targetRssMeanBytes);
-                number(repeatRows, r.targetRssPeakBytes);
-                number(repeatRows, r.generatorCpuSeconds);
-                number(repeatRows, r.usageSamples);
-                number(repeatRows, r.balancerCpuUserSeconds);
-                number(repeatRows, r.balancerCpuSystemSeconds);
-                repeatRows.append('\t').append(r.fork);
-                number(repeatRows, r.databaseCpuUserSeconds);
-                number(repeatRows, r.databaseCpuSystemSeconds);
-                r.figures.appendCopy(repeatRows);
-                repeatRows.append('\n');
+                REPEATS.append(repeatRows, new Numbered(c.id, i, c.repeats.get(i)));
             }
         }
         CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
         try {
-            copy.copyIn(CELLS, new StringReader(cellRows.toString()));
-            copy.copyIn(REPEATS, new StringReader(repeatRows.toString()));
+            copy.copyIn(CELLS.statement(), new StringReader(cellRows.toString()));
+            copy.copyIn(REPEATS.statement(), new StringReader(repeatRows.toString()));
         } catch (java.io.IOException e) {
             throw new SQLException("COPY of the cells of run " + runId + " failed", e);
         }
@@ -162,6 +94,86 @@ final class CellCopy {
                 cells.stream()
                         .filter(c -> c.starts != null)
                         .flatMap(c -> c.starts.stream().map(s -> new StartRows.Row(c.id, s))));
+    }
+
+    private static CopyTable.Builder<Cell> cellColumns() {
+        CopyTable.Builder<Cell> cells = CopyTable.<Cell>of("cells")
+                .column("id", c -> c.id)
+                .column("run_id", c -> c.run.id)
+                .column("ordinal", c -> c.ordinal)
+                .column("framework", c -> c.framework)
+                .column("framework_version", c -> c.frameworkVersion)
+                .column("io_model", c -> c.ioModel)
+                .column("scenario", c -> c.scenario)
+                .column("load_model", c -> c.loadModel)
+                .column("connections", c -> c.connections)
+                .column("target_rate", c -> c.targetRate)
+                .column("delay_ms", c -> c.delayMs)
+                .column("vcpus", c -> c.vcpus)
+                .column("duration_seconds", c -> c.durationSeconds)
+                .column("warmup_seconds", c -> c.warmupSeconds)
+                .column("baseline", c -> c.baseline)
+                .column("flags", c -> c.flags == null ? NO_FLAGS : c.flags)
+                .column("repeat_count", c -> stat(c, CellStats::repeatCount))
+                .column("rps_trimmed_mean", c -> stat(c, CellStats::rpsTrimmedMean))
+                .column("rps_median", c -> stat(c, CellStats::rpsMedian))
+                .column("rps_mean", c -> stat(c, CellStats::rpsMean))
+                .column("rps_stddev", c -> stat(c, CellStats::rpsStddev))
+                .column("rps_ci_low", c -> stat(c, CellStats::rpsCiLow))
+                .column("rps_ci_high", c -> stat(c, CellStats::rpsCiHigh))
+                .column("error_rate", c -> stat(c, CellStats::errorRate))
+                .column("p50_median", c -> stat(c, CellStats::p50Median))
+                .column("p90_median", c -> stat(c, CellStats::p90Median))
+                .column("p99_median", c -> stat(c, CellStats::p99Median))
+                .column("over_error_limit", c -> stat(c, CellStats::overErrorLimit))
+                .column("rps_cv", c -> stat(c, CellStats::rpsCv))
+                .column("noisy", c -> stat(c, CellStats::noisy));
+        estimate(cells, "req_per_cpu_second", CellStats::requestsPerCpuSecond);
+        estimate(cells, "rps_per_vcpu", CellStats::rpsPerVcpu);
+        estimate(cells, "rss_mb_per_krps", CellStats::rssMbPerKrps);
+        return cells.column("rps_ci_method", c -> c.rpsCiMethod)
+                .column("cpus", c -> c.cpus)
+                .column("startup_first_response_ms", c -> c.startupFirstResponseMs)
+                .column("startup_idle_rss_bytes", c -> c.startupIdleRssBytes)
+                .column("classification", c -> c.classification)
+                .column("topology", c -> c.topology)
+                .column("warmup", c -> c.warmup)
+                .column("forks", c -> stat(c, CellStats::forks))
+                .column("rps_fork_cv", c -> stat(c, CellStats::rpsForkCv))
+                .column("db_client", c -> c.dbClient)
+                .column("db_pool", c -> c.dbPool)
+                .column("target_cpu_seconds", c -> c.targetCpuSeconds)
+                .column("database_cpu_seconds", c -> c.databaseCpuSeconds)
+                .column("balancer_cpu_seconds", c -> c.balancerCpuSeconds)
+                .column("warmup_windows", c -> c.warmupWindowsJson)
+                .column("time_to_peak_seconds", c -> c.timeToPeakSeconds)
+                .column("jvm_mode", c -> c.jvmMode)
+                .column("jvm_mode_flags", c -> c.jvmModeFlags)
+                .column("aot_training_seconds", c -> c.aotTrainingSeconds)
+                .column("aot_cache_bytes", c -> c.aotCacheBytes)
+                .column("aot_problem", c -> c.aotProblem)
+                .column("cost_ladder", c -> c.costLadderJson)
+                .column("achieved_rate", c -> c.achievedRate);
+    }
+
+    /** A statistic of the cell, null while its statistics are not computed. */
+    private static Object stat(Cell c, Function<CellStats, Object> of) {
+        return c.stats == null ? null : of.apply(c.stats);
+    }
+
+    /** An estimate's four columns: its mean under the name, then _ci_low, _ci_high and _repeats. */
+    private static void estimate(CopyTable.Builder<Cell> cells, String name, Function<CellStats, Estimate> of) {
+        Function<Cell, Estimate> e = c -> c.stats == null ? null : of.apply(c.stats);
+        cells.column(name, c -> e.apply(c) == null ? null : e.apply(c).mean())
+                .column(
+                        name + "_ci_low",
+                        c -> e.apply(c) == null ? null : e.apply(c).ciLow())
+                .column(
+                        name + "_ci_high",
+                        c -> e.apply(c) == null ? null : e.apply(c).ciHigh())
+                .column(
+                        name + "_repeats",
+                        c -> e.apply(c) == null ? null : e.apply(c).repeats());
     }
 
     /** Takes ids from cells_seq, one sequence call per 50 cells. */
@@ -180,88 +192,5 @@ final class CellCopy {
                 }
             }
         }
-    }
-
-    /** A text column in COPY's text format: backslash, tab, newline and carriage return escaped. */
-    private static void text(StringBuilder out, String value) {
-        out.append('\t');
-        if (value == null) {
-            out.append("\\N");
-            return;
-        }
-        escape(out, value);
-    }
-
-    private static void escape(StringBuilder out, String value) {
-        for (int i = 0; i < value.length(); i++) {
-            char ch = value.charAt(i);
-            switch (ch) {
-                case '\\' -> out.append("\\\\");
-                case '\t' -> out.append("\\t");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                default -> out.append(ch);
-            }
-        }
-    }
-
-    /** The statistics columns, in CELLS' order (CellStats' components, an estimate as four); \\N when not computed. */
-    private static void stats(StringBuilder out, CellStats s) {
-        if (s == null) {
-            out.append("\t\\N".repeat(26));
-            return;
-        }
-        number(out, s.repeatCount());
-        number(out, s.rpsTrimmedMean());
-        number(out, s.rpsMedian());
-        number(out, s.rpsMean());
-        number(out, s.rpsStddev());
-        number(out, s.rpsCiLow());
-        number(out, s.rpsCiHigh());
-        number(out, s.errorRate());
-        number(out, s.p50Median());
-        number(out, s.p90Median());
-        number(out, s.p99Median());
-        bool(out, s.overErrorLimit());
-        number(out, s.rpsCv());
-        bool(out, s.noisy());
-        estimate(out, s.requestsPerCpuSecond());
-        estimate(out, s.rpsPerVcpu());
-        estimate(out, s.rssMbPerKrps());
-    }
-
-    private static void estimate(StringBuilder out, Estimate e) {
-        number(out, e == null ? null : e.mean());
-        number(out, e == null ? null : e.ciLow());
-        number(out, e == null ? null : e.ciHigh());
-        number(out, e == null ? null : e.repeats());
-    }
-
-    private static void number(StringBuilder out, Number value) {
-        out.append('\t');
-        if (value == null) {
-            out.append("\\N");
-        } else {
-            out.append(value);
-        }
-    }
-
-    private static void bool(StringBuilder out, Boolean value) {
-        out.append('\t').append(value == null ? "\\N" : value ? "t" : "f");
-    }
-
-    /** A text[] column: the array literal {"a","b"} (elements quoted, " and \ escaped), then COPY-escaped. */
-    private static void array(StringBuilder out, String[] values) {
-        out.append('\t');
-        StringBuilder literal = new StringBuilder("{");
-        for (int i = 0; values != null && i < values.length; i++) {
-            if (i > 0) {
-                literal.append(',');
-            }
-            literal.append('"')
-                    .append(values[i].replace("\\", "\\\\").replace("\"", "\\\""))
-                    .append('"');
-        }
-        escape(out, literal.append('}').toString());
     }
 }
