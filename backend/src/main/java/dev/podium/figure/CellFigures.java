@@ -4,7 +4,6 @@ import dev.podium.stats.Estimate;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -92,13 +91,7 @@ public final class CellFigures {
 
     /** The ESTIMATE figures the cell has, by API name, in the declaration's order (the answers' figures). */
     public Map<String, Estimate> estimates() {
-        Map<String, Estimate> shown = new LinkedHashMap<>();
-        for (Figure f : Figure.ALL) {
-            if (estimates[f.ordinal()] != null) {
-                shown.put(f.apiName(), estimates[f.ordinal()]);
-            }
-        }
-        return shown;
+        return Figure.byApiName(estimates);
     }
 
     /** Appends the cell's figure columns as COPY text columns, each after a tab, in {@link FigureColumns#CELL}'s order. */

@@ -1,6 +1,8 @@
 package dev.podium.figure;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -98,6 +100,17 @@ public enum Figure {
 
     /** Every figure, in the declaration's order (the order of their columns everywhere). */
     public static final List<Figure> ALL = List.of(values());
+
+    /** The values present of an array indexed by ordinal, by API name, in the declaration's order. */
+    static <V> Map<String, V> byApiName(V[] byOrdinal) {
+        Map<String, V> named = new LinkedHashMap<>();
+        for (Figure f : ALL) {
+            if (byOrdinal[f.ordinal()] != null) {
+                named.put(f.apiName(), byOrdinal[f.ordinal()]);
+            }
+        }
+        return named;
+    }
 
     static {
         // (a static block: an enum's constants are built before its other static fields)

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** One repeat's declared figures ({@link Figure}), each null where the repeat has none. */
@@ -57,13 +56,7 @@ public final class FigureValues {
 
     /** The figures the repeat has, by API name, in the declaration's order (the answers' repeats[].figures). */
     public Map<String, Double> shown() {
-        Map<String, Double> shown = new LinkedHashMap<>();
-        for (Figure f : Figure.ALL) {
-            if (values[f.ordinal()] != null) {
-                shown.put(f.apiName(), values[f.ordinal()]);
-            }
-        }
-        return shown;
+        return Figure.byApiName(values);
     }
 
     @Override
