@@ -9,6 +9,10 @@ final class CopyText {
     static void value(StringBuilder out, Object value) {
         switch (value) {
             case null -> out.append("\\N");
+            // numbers first, most columns are: the primitive appends write the digits straight into the builder
+            case Double d -> out.append(d.doubleValue());
+            case Long l -> out.append(l.longValue());
+            case Integer i -> out.append(i.intValue());
             case String s -> escape(out, s);
             case java.util.UUID u -> out.append(u);
             case String[] a -> escape(out, arrayLiteral(a));
