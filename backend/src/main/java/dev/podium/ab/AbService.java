@@ -25,7 +25,7 @@ public class AbService {
     private final AbStore store;
     private final KeyWriteLimit keyLimit;
 
-    /** What an accepted submission answers: the comparison's id and whether it was new. */
+    /** Verifies, checks and stores a signed comparison once: its id and whether this submission stored it. */
     public Accepted submit(byte[] body) {
         if (body.length > InputRoutes.MAX_AB_BYTES) {
             throw new ProblemException(

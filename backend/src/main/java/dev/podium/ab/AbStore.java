@@ -10,8 +10,6 @@ import java.util.UUID;
 @ApplicationScoped
 public class AbStore {
 
-    /** How a submission relates to what is stored. */
-
     /** The columns of one comparison. */
     record Row(
             UUID id,

@@ -80,7 +80,7 @@ public class Badges {
         }
         message.append(" ").append(trend(framework, best, board));
         // coloured by the worst rank of its range: bright green only for a row decided first
-        String color = !best.place().ranked() ? "lightgrey" : color(best.place().worst(), rows.size());
+        String color = !best.place().ranked() ? "lightgrey" : color(best.place().rankHigh(), rows.size());
         String text = message.toString();
         return new Result(true, new Badge(label, text, color, label + ": " + text + spans));
     }

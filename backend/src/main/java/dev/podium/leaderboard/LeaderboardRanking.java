@@ -213,12 +213,10 @@ public final class LeaderboardRanking {
                 Comparisons.board(with.stream().map(Judged::evidence).toList());
         List<LeaderboardResponse.Row> ranked = new ArrayList<>(rows.size());
         for (int i = 0; i < with.size(); i++) {
-            ranked.add(with.get(i)
-                    .row()
-                    .ranked(verdicts.range(i), rankedBy, with.get(i).row().excludedBy()));
+            ranked.add(with.get(i).row().withPlace(verdicts.range(i)).withRankedBy(rankedBy));
         }
         for (LeaderboardResponse.Row r : without) {
-            ranked.add(r.ranked(RankRange.UNRANKED, rankedBy, r.excludedBy()));
+            ranked.add(r.withPlace(RankRange.UNRANKED).withRankedBy(rankedBy));
         }
         return ranked;
     }
@@ -329,7 +327,9 @@ public final class LeaderboardRanking {
         }
         List<LeaderboardResponse.Row> result = new ArrayList<>(rank(ranked, by));
         for (LeaderboardResponse.Row r : rank(unranked, by)) {
-            result.add(r.ranked(RankRange.UNRANKED, null, QualityFlags.unrankedBy(r.flags(), r.agentRevoked())));
+            result.add(r.withPlace(RankRange.UNRANKED)
+                    .withRankedBy(null)
+                    .withExcludedBy(QualityFlags.unrankedBy(r.flags(), r.agentRevoked())));
         }
         return result;
     }

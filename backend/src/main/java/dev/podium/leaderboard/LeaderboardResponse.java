@@ -190,11 +190,6 @@ public record LeaderboardResponse(
 
             @JsonIgnore @Schema(hidden = true) Evidence evidence) {
 
-        /** The same row with another place, ranking figure and exclusion. */
-        public Row ranked(RankRange newPlace, String by, List<String> excluded) {
-            return withPlace(newPlace).withRankedBy(by).withExcludedBy(excluded);
-        }
-
         /** The figure the row is ranked by on a throughput board: its SLA throughput, else its best. */
         public double rankedThroughput() {
             return slaThroughput != null ? slaThroughput : bestThroughput;

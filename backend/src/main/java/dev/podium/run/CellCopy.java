@@ -163,17 +163,16 @@ final class CellCopy {
 
     /** An estimate's four columns: its mean under the name, then _ci_low, _ci_high and _repeats. */
     private static void estimate(CopyTable.Builder<Cell> cells, String name, Function<CellStats, Estimate> of) {
-        Function<Cell, Estimate> e = c -> c.stats == null ? null : of.apply(c.stats);
-        cells.column(name, c -> e.apply(c) == null ? null : e.apply(c).mean())
-                .column(
-                        name + "_ci_low",
-                        c -> e.apply(c) == null ? null : e.apply(c).ciLow())
-                .column(
-                        name + "_ci_high",
-                        c -> e.apply(c) == null ? null : e.apply(c).ciHigh())
-                .column(
-                        name + "_repeats",
-                        c -> e.apply(c) == null ? null : e.apply(c).repeats());
+        cells.column(name, c -> part(c, of, Estimate::mean))
+                .column(name + "_ci_low", c -> part(c, of, Estimate::ciLow))
+                .column(name + "_ci_high", c -> part(c, of, Estimate::ciHigh))
+                .column(name + "_repeats", c -> part(c, of, Estimate::repeats));
+    }
+
+    /** A part of one of the cell's estimates, null without the statistics or without the estimate. */
+    private static Object part(Cell c, Function<CellStats, Estimate> of, Function<Estimate, Object> part) {
+        Estimate e = c.stats == null ? null : of.apply(c.stats);
+        return e == null ? null : part.apply(e);
     }
 
     /** Takes ids from cells_seq, one sequence call per 50 cells. */

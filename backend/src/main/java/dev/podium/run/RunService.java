@@ -49,7 +49,7 @@ public class RunService {
         statisticsPool.shutdown();
     }
 
-    /** What an accepted submission answers: the run id and whether it was new. */
+    /** Verifies, checks and stores a signed run once: its id and whether this submission stored it. */
     public Accepted ingest(byte[] body) {
         Instant receivedAt = Instant.now();
         long t0 = System.nanoTime();

@@ -23,8 +23,6 @@ public class RunWriter {
     private final IngestPhases phases;
     private final RepeatPartitions partitions;
 
-    /** How a submission relates to what is stored. */
-
     /**
      * Stores the run row, runs beforeCells (which completes the cells), then writes the cells and repeats. The caller
      * has already compared the run with what is stored; a run stored since then fails the flush with a unique violation.

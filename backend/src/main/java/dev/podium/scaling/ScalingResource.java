@@ -10,7 +10,6 @@ import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import dev.podium.read.TargetKey;
 import dev.podium.read.Throughput;
-import dev.podium.stats.CellStats;
 import dev.podium.topology.Topology;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -177,14 +176,14 @@ public class ScalingResource extends CellEndpoint {
                 int k = e.getKey();
                 CellRow c = e.getValue();
                 any = c;
-                CellStats s = c.stats();
+                Throughput shown = Throughput.of(c);
                 points.add(new Point(
                         k,
                         c.connections(),
-                        Throughput.of(c),
-                        c.throughput() / k,
-                        s.rpsCiLow() == null ? null : s.rpsCiLow() / k, // one repeat: no interval
-                        s.rpsCiHigh() == null ? null : s.rpsCiHigh() / k,
+                        shown,
+                        shown.throughput() / k,
+                        shown.ciLow() == null ? null : shown.ciLow() / k, // one repeat: no interval
+                        shown.ciHigh() == null ? null : shown.ciHigh() / k,
                         efficiency(c.throughput(), k, one == null ? null : one.throughput(), counts),
                         c.runId(),
                         c.shownFlags(),

@@ -39,13 +39,8 @@ public record RankRange(
         return rank != null;
     }
 
-    /** The worst rank of the range (the rank when decided); null when not ranked. */
-    public Integer worst() {
-        return rankHigh == null ? rank : rankHigh;
-    }
-
     /** The range as the site and the badges write it: "3" when decided, "2-5" when not. */
     public String label() {
-        return rankHigh == null || rankHigh.equals(rank) ? String.valueOf(rank) : rank + "-" + rankHigh;
+        return tied ? rank + "-" + rankHigh : String.valueOf(rank);
     }
 }
