@@ -75,7 +75,7 @@ public class RunCellsResource extends CellEndpoint {
         if (rows.isEmpty() && !queries.runExists(runId)) {
             throw ReadProblems.notFound("id", "no run " + runId);
         }
-        rows.sort(Comparator.comparingInt(CellRow::ordinal));
-        return new CellsResponse(rows.stream().map(CellRow::view).toList());
+        rows.sort(Comparator.comparingInt(r -> r.cell().ordinal()));
+        return new CellsResponse(rows.stream().map(CellRow::cell).toList());
     }
 }

@@ -30,12 +30,17 @@ public class BoardPairs {
 
     /** The board's verdict on b against a, or null when the two are not both ranked rows of that board. */
     public BoardPair find(CellRow a, CellRow b) {
-        if (a.baseline() || b.baseline() || a.id() == b.id()) {
+        if (a.cell().baseline() || b.cell().baseline() || a.id() == b.id()) {
             return null;
         }
         LeaderboardResponse board = leaderboards.leaderboard(
                 LeaderboardQuery.of(
-                        a.scenario(), a.loadModel(), a.hostClass(), a.vcpus(), LeaderboardQuery.DEFAULT_SLA_MS, false),
+                        a.cell().scenario(),
+                        a.cell().loadModel(),
+                        a.hostClass(),
+                        a.cell().vcpus(),
+                        LeaderboardQuery.DEFAULT_SLA_MS,
+                        false),
                 "segment");
         List<LeaderboardResponse.Row> ranked =
                 board.rows().stream().filter(r -> r.place().ranked()).toList();

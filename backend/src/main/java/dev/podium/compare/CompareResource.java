@@ -6,6 +6,7 @@ import dev.podium.read.Answers;
 import dev.podium.read.CellEndpoint;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
+import dev.podium.read.CellView;
 import dev.podium.read.QueryParams;
 import dev.podium.read.ReadProblems;
 import dev.podium.read.Throughput;
@@ -163,11 +164,13 @@ public class CompareResource extends CellEndpoint {
                 .orElseThrow(() -> ReadProblems.notFound("b", "no cell " + idB));
         BoardPairs.BoardPair onBoard = boards.find(a, b);
         Verdict v = onBoard != null ? onBoard.verdict() : pairAlone(a, b);
-        boolean comparable = a.scenario().equals(b.scenario())
-                && a.loadModel().equals(b.loadModel())
-                && a.connections() == b.connections()
-                && a.vcpus() == b.vcpus()
-                && a.topology().equals(b.topology())
+        CellView ca = a.cell();
+        CellView cb = b.cell();
+        boolean comparable = ca.scenario().equals(cb.scenario())
+                && ca.loadModel().equals(cb.loadModel())
+                && ca.connections() == cb.connections()
+                && ca.vcpus() == cb.vcpus()
+                && ca.topology().equals(cb.topology())
                 && a.hostClass().equals(b.hostClass());
         String claim = v == null
                 ? "none"
@@ -253,7 +256,9 @@ public class CompareResource extends CellEndpoint {
                 + (high == null ? "no upper end" : times(high) + "x");
     }
 
-    private static String label(CellRow c, CellRow other) {
+    private static String label(CellRow row, CellRow otherRow) {
+        CellView c = row.cell();
+        CellView other = otherRow.cell();
         if (!c.topology().equals(other.topology())) {
             return dev.podium.topology.Topology.label(c.framework(), c.topology());
         }
@@ -277,10 +282,11 @@ public class CompareResource extends CellEndpoint {
         return ref(c).withShown(row.shown());
     }
 
-    private static CellRef ref(CellRow c) {
+    private static CellRef ref(CellRow row) {
+        CellView c = row.cell();
         return new CellRef(
                 c.id(),
-                c.runId(),
+                row.runId(),
                 c.framework(),
                 c.frameworkVersion(),
                 c.ioModel(),
@@ -288,9 +294,9 @@ public class CompareResource extends CellEndpoint {
                 c.loadModel(),
                 c.connections(),
                 c.vcpus(),
-                c.hostClass(),
-                Throughput.of(c),
-                c.shownFlags(),
+                row.hostClass(),
+                Throughput.of(row),
+                row.shownFlags(),
                 c.topology());
     }
 }

@@ -4,6 +4,7 @@ import dev.podium.common.ProblemException;
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.CellQueries;
 import dev.podium.read.CellRow;
+import dev.podium.read.CellView;
 import dev.podium.read.SeriesKey;
 import dev.podium.replica.Routed;
 import dev.podium.stats.CellStatistics;
@@ -66,7 +67,7 @@ public class DiffService {
     private record Shape(SeriesKey series, boolean baseline) {
 
         static Shape of(CellRow cell) {
-            return new Shape(SeriesKey.of(cell).anyHost(), cell.baseline());
+            return new Shape(SeriesKey.of(cell).anyHost(), cell.cell().baseline());
         }
     }
 
@@ -119,6 +120,7 @@ public class DiffService {
             for (Shared pair : shared) {
                 compared++;
                 CellRow x = pair.x();
+                CellView cx = x.cell();
                 CellRow y = pair.y();
                 Comparisons.Judged throughput = pair.judged() ? judged.get(next++) : null;
                 double[][][] ra = repeats.getOrDefault(x.id(), new double[2][0][]);
@@ -143,13 +145,13 @@ public class DiffService {
                     double effect = va == 0 ? 0 : (vb - va) / va * 100;
                     moved.add(new RunDiff.Moved(
                             m == 0 ? "throughput" : "p99",
-                            x.framework(),
-                            x.ioModel(),
-                            x.scenario(),
-                            x.loadModel(),
-                            x.connections(),
-                            x.vcpus(),
-                            x.targetRate(),
+                            cx.framework(),
+                            cx.ioModel(),
+                            cx.scenario(),
+                            cx.loadModel(),
+                            cx.connections(),
+                            cx.vcpus(),
+                            cx.targetRate(),
                             x.id(),
                             y.id(),
                             va,
@@ -212,7 +214,8 @@ public class DiffService {
 
     private static Map<String, String> versions(Map<Shape, CellRow> cells) {
         Map<String, String> out = new TreeMap<>();
-        cells.values().forEach(c -> out.putIfAbsent(c.framework(), c.frameworkVersion()));
+        cells.values()
+                .forEach(c -> out.putIfAbsent(c.cell().framework(), c.cell().frameworkVersion()));
         return out;
     }
 
@@ -240,7 +243,7 @@ public class DiffService {
     /** A run's cells by shape, in payload order: a run measures a shape once; the first counts. */
     private Map<Shape, CellRow> cells(UUID run) {
         List<CellRow> rows = new ArrayList<>(queries.cells(new CellQueries.Where().and("c.run_id = ?", run)));
-        rows.sort(Comparator.comparingInt(CellRow::ordinal));
+        rows.sort(Comparator.comparingInt(r -> r.cell().ordinal()));
         Map<Shape, CellRow> out = new LinkedHashMap<>();
         rows.forEach(cell -> out.putIfAbsent(Shape.of(cell), cell));
         return out;

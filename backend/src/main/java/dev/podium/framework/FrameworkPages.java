@@ -194,7 +194,7 @@ public class FrameworkPages {
                 .andAlways("c.jvm_mode = ?", dev.podium.jvmmode.JvmMode.DEFAULT));
         Map<String, Map<UUID, CellRow>> byModel = new TreeMap<>();
         for (CellRow c : cells) {
-            byModel.computeIfAbsent(c.ioModel(), k -> new HashMap<>())
+            byModel.computeIfAbsent(c.cell().ioModel(), k -> new HashMap<>())
                     .merge(c.runId(), c, (a, b) -> b.throughput() > a.throughput() ? b : a);
         }
         List<FrameworkPage.HistorySeries> series = new ArrayList<>();
@@ -207,7 +207,10 @@ public class FrameworkPages {
                     model,
                     kept.stream()
                             .map(c -> new FrameworkPage.HistoryPoint(
-                                    c.runId(), c.startedAt(), Throughput.of(c), c.frameworkVersion()))
+                                    c.runId(),
+                                    c.startedAt(),
+                                    Throughput.of(c),
+                                    c.cell().frameworkVersion()))
                             .toList()));
         });
         return series;

@@ -231,8 +231,8 @@ public class HistoryResource extends CellEndpoint {
                         c.startedAt(),
                         c.id(),
                         Throughput.of(c),
-                        c.connections(),
-                        c.frameworkVersion(),
+                        c.cell().connections(),
+                        c.cell().frameworkVersion(),
                         c.jvmVendor(),
                         c.jvmVersion(),
                         isLatest && check.regression(),
@@ -245,7 +245,12 @@ public class HistoryResource extends CellEndpoint {
                         FrameworkVersions.ORDER)); // stable: a version's runs stay oldest first
             }
             CellRow first = points.get(0);
-            series.add(new Series(first.hostClass(), first.vcpus(), first.framework(), first.ioModel(), out));
+            series.add(new Series(
+                    first.hostClass(),
+                    first.cell().vcpus(),
+                    first.cell().framework(),
+                    first.cell().ioModel(),
+                    out));
         }
         return new HistoryResponse(scenario, loadModel, window, orderBy, series);
     }

@@ -114,16 +114,17 @@ public class LatencyResource extends CellEndpoint {
                 false);
         Map<TargetKey, List<CellRow>> newest = new TreeMap<>();
         for (CellRow c : cells) {
-            keepNewestRun(newest, TargetKey.of(c.framework(), c.ioModel()), c);
+            keepNewestRun(newest, TargetKey.of(c.cell().framework(), c.cell().ioModel()), c);
         }
         List<Series> series = new ArrayList<>();
         for (List<CellRow> sweep : newest.values()) {
-            sweep.sort(Comparator.comparingInt(CellRow::connections)
-                    .thenComparing(c -> c.targetRate() == null ? 0 : c.targetRate()));
+            sweep.sort(Comparator.comparingInt((CellRow r) -> r.cell().connections())
+                    .thenComparing(
+                            c -> c.cell().targetRate() == null ? 0 : c.cell().targetRate()));
             List<Point> points = sweep.stream()
                     .map(c -> new Point(
-                            c.connections(),
-                            c.targetRate(),
+                            c.cell().connections(),
+                            c.cell().targetRate(),
                             c.stats().p50Median(),
                             c.stats().p90Median(),
                             c.stats().p99Median(),
@@ -132,7 +133,7 @@ public class LatencyResource extends CellEndpoint {
                             c.stats().forks()))
                     .toList();
             CellRow first = sweep.get(0);
-            series.add(new Series(first.framework(), first.ioModel(), first.runId(), points));
+            series.add(new Series(first.cell().framework(), first.cell().ioModel(), first.runId(), points));
         }
         return new LatencyResponse(scenario, hc, k, loadModel, series);
     }

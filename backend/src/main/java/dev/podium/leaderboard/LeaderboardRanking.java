@@ -2,6 +2,7 @@ package dev.podium.leaderboard;
 
 import dev.podium.quality.QualityFlags;
 import dev.podium.read.CellRow;
+import dev.podium.read.CellView;
 import dev.podium.read.TargetKey;
 import dev.podium.read.Throughput;
 import dev.podium.stats.CellStats;
@@ -102,30 +103,31 @@ public final class LeaderboardRanking {
             CellRow sla = slaCell(sweep, slaMs);
             CellRow best = bestCell(sweep);
             CellRow shown = sla != null ? sla : best;
+            CellView cell = shown.cell();
             CellStats s = shown.stats();
             Double base = baselineBest.get(best.runId());
             List<String> flags = shown.shownFlags();
             boolean noisy = flags.contains("noisy");
             unranked.add(new LeaderboardResponse.Row(
                     RankRange.UNRANKED,
-                    shown.framework(),
-                    shown.frameworkVersion(),
-                    shown.ioModel(),
+                    cell.framework(),
+                    cell.frameworkVersion(),
+                    cell.ioModel(),
                     shown.runId(),
                     shown.startedAt(),
                     shown.jvmVendor(),
                     shown.jvmVersion(),
                     sla == null ? null : sla.throughput(),
-                    sla == null ? null : sla.connections(),
+                    sla == null ? null : sla.cell().connections(),
                     sla == null ? null : sla.id(),
                     best.throughput(),
-                    best.connections(),
+                    best.cell().connections(),
                     best.id(),
                     s.rpsCiLow(),
                     s.rpsCiHigh(),
                     s.p90Median(),
                     s.p99Median(),
-                    shown.throughput() / shown.vcpus(),
+                    shown.throughput() / cell.vcpus(),
                     base == null || base == 0 ? null : best.throughput() / base,
                     s.errorRate(),
                     flags,
@@ -138,12 +140,12 @@ public final class LeaderboardRanking {
                     sweep(sweep),
                     List.of(),
                     sweep.stream().anyMatch(CellRow::agentRevoked),
-                    shown.topology(),
+                    cell.topology(),
                     s.forks(),
                     QualityFlags.lowerBound(flags),
                     timeToPeak(shown, sweep),
-                    shown.gc(),
-                    shown.estimates(),
+                    cell.gc(),
+                    cell.figures(),
                     evidence(shown, flags, runsPooled.getOrDefault(shown.id(), 1), rounds.get(shown.id()))));
         }
         return unranked;
@@ -154,13 +156,14 @@ public final class LeaderboardRanking {
      * (a further concurrency of a start already steady is only checked, and has none), fewest connections first.
      */
     private static Double timeToPeak(CellRow shown, List<CellRow> sweep) {
-        if (shown.timeToPeakSeconds() != null) {
-            return shown.timeToPeakSeconds();
+        Double own = shown.cell().timeToPeakSeconds();
+        if (own != null) {
+            return own;
         }
         return sweep.stream()
-                .filter(c -> c.timeToPeakSeconds() != null)
-                .min(java.util.Comparator.comparingInt(CellRow::connections))
-                .map(CellRow::timeToPeakSeconds)
+                .filter(c -> c.cell().timeToPeakSeconds() != null)
+                .min(java.util.Comparator.comparingInt(r -> r.cell().connections()))
+                .map(r -> r.cell().timeToPeakSeconds())
                 .orElse(null);
     }
 
@@ -168,14 +171,15 @@ public final class LeaderboardRanking {
     private static List<LeaderboardResponse.AtConcurrency> sweep(List<CellRow> cells) {
         return cells.stream()
                 .filter(c -> c.stats() != null)
-                .sorted(Comparator.comparingInt(CellRow::connections)
-                        .thenComparing(c -> c.targetRate() == null ? 0 : c.targetRate()))
+                .sorted(Comparator.comparingInt((CellRow r) -> r.cell().connections())
+                        .thenComparing(c ->
+                                c.cell().targetRate() == null ? 0 : c.cell().targetRate()))
                 .map(c -> new LeaderboardResponse.AtConcurrency(
-                        c.connections(),
-                        c.targetRate(),
+                        c.cell().connections(),
+                        c.cell().targetRate(),
                         Throughput.of(c),
                         c.stats().errorRate(),
-                        c.flags()))
+                        c.cell().flags()))
                 .toList();
     }
 

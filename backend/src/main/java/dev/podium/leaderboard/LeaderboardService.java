@@ -128,12 +128,13 @@ public class LeaderboardService {
         List<CellRow> targets = new ArrayList<>();
         java.util.function.Predicate<CellRow> picked = q.cells().picker();
         for (CellRow c : cells) {
-            if (c.baseline()) {
+            if (c.cell().baseline()) {
                 baselineBest
-                        .computeIfAbsent(c.topology(), k -> new HashMap<>())
+                        .computeIfAbsent(c.cell().topology(), k -> new HashMap<>())
                         .merge(c.runId(), c.throughput(), Math::max);
             } else if (picked.test(c)
-                    && (q.topologyOrNull() == null || q.topologyOrNull().equals(c.topology()))) {
+                    && (q.topologyOrNull() == null
+                            || q.topologyOrNull().equals(c.cell().topology()))) {
                 targets.add(c); // LeaderboardRanking keeps each target's cells of its newest run only
             }
         }
@@ -144,9 +145,9 @@ public class LeaderboardService {
                 ? null
                 : new LeaderboardResponse.Baseline(
                         cells.stream()
-                                .filter(c -> c.baseline() && c.runId().equals(newestBaselineRun.get(0)))
+                                .filter(c -> c.cell().baseline() && c.runId().equals(newestBaselineRun.get(0)))
                                 .findFirst()
-                                .map(CellRow::framework)
+                                .map(r -> r.cell().framework())
                                 .orElse(null),
                         baselineBest.getOrDefault(baselineTopology, Map.of()).get(newestBaselineRun.get(0)),
                         newestBaselineRun.get(0));
@@ -154,7 +155,7 @@ public class LeaderboardService {
         Map<String, List<CellRow>> byTopology = new LinkedHashMap<>();
         pooled.cells()
                 .forEach(c -> byTopology
-                        .computeIfAbsent(c.topology(), k -> new ArrayList<>())
+                        .computeIfAbsent(c.cell().topology(), k -> new ArrayList<>())
                         .add(c));
         Map<Long, Integer> runsPooled = new HashMap<>();
         pooled.segments().forEach(s -> runsPooled.put(s.cellId(), s.runs()));

@@ -146,8 +146,8 @@ public class CellFilter implements Cloneable {
         return List.of(
                 Condition.equal("host_class", true, hostClass()),
                 Condition.equal("vcpus", false, vcpus()),
-                Condition.picking("framework", CellRow::framework, framework()),
-                Condition.picking("io_model", CellRow::ioModel, ioModel()),
+                Condition.picking("framework", r -> r.cell().framework(), framework()),
+                Condition.picking("io_model", r -> r.cell().ioModel(), ioModel()),
                 Condition.equal("scenario", false, scenario()),
                 Condition.equal("load_model", false, loadModel()),
                 Condition.equal("connections", false, connections()),
@@ -157,7 +157,7 @@ public class CellFilter implements Cloneable {
                 new Condition("started_at", ">=", true, "at", null, from()),
                 new Condition("started_at", "<", true, "at", null, to()),
                 new Condition("classification", "=", false, null, CellRow::classification, classification()),
-                Condition.picking("jvm_mode", CellRow::jvmMode, jvmMode()));
+                Condition.picking("jvm_mode", r -> r.cell().jvmMode(), jvmMode()));
     }
 
     public String hostClass() {

@@ -4,6 +4,7 @@ import dev.podium.common.Rows;
 import dev.podium.companion.CompanionColumns;
 import dev.podium.figure.CellFigures;
 import dev.podium.figure.FigureColumns;
+import dev.podium.gc.GcStats;
 import dev.podium.replica.Routed;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
@@ -276,9 +277,9 @@ public class CellQueries {
                         rs.getInt("forks"),
                         dbl(rs, "rps_fork_cv"));
         Double firstResponse = dbl(rs, "startup_first_response_ms");
-        return new CellRow(
+        CellFigures figures = CellFigures.read(rs);
+        CellView cell = new CellView(
                 rs.getLong("id"),
-                rs.getObject("run_id", UUID.class),
                 rs.getInt("ordinal"),
                 rs.getString("framework"),
                 rs.getString("framework_version"),
@@ -293,25 +294,18 @@ public class CellQueries {
                 dbl(rs, "warmup_seconds"),
                 rs.getBoolean("baseline"),
                 flagList,
-                stats,
-                rs.getObject("started_at", OffsetDateTime.class),
-                rs.getObject("received_at", OffsetDateTime.class),
-                rs.getString("host_class"),
-                rs.getString("host_cpu_model"),
-                rs.getString("jvm_vendor"),
-                rs.getString("jvm_version"),
-                rs.getInt("jvm_major"),
                 rs.getString("cpus"),
+                rs.getString("topology"),
                 firstResponse == null
                         ? null
                         : new CellView.Startup(firstResponse, rs.getLong("startup_idle_rss_bytes")),
-                rs.getString("classification"),
-                rs.getBoolean("agent_revoked"),
-                rs.getString("topology"),
+                stats,
+                null,
                 CompanionColumns.database(rs),
                 CompanionColumns.cpuSeconds(rs),
                 dbl(rs, "time_to_peak_seconds"),
-                CellFigures.read(rs),
+                GcStats.of(figures),
+                figures == null ? Map.of() : figures.estimates(),
                 rs.getString("jvm_mode"),
                 textList(rs, "jvm_mode_flags"),
                 CellView.AotTraining.stored(
@@ -319,7 +313,20 @@ public class CellQueries {
                         rs.getObject("aot_cache_bytes", Long.class),
                         rs.getString("aot_problem")),
                 CostLadder.stored(rs.getString("cost_ladder")),
-                dbl(rs, "achieved_rate"));
+                dbl(rs, "achieved_rate"),
+                null);
+        return new CellRow(
+                cell,
+                rs.getObject("run_id", UUID.class),
+                rs.getObject("started_at", OffsetDateTime.class),
+                rs.getObject("received_at", OffsetDateTime.class),
+                rs.getString("host_class"),
+                rs.getString("host_cpu_model"),
+                rs.getString("jvm_vendor"),
+                rs.getString("jvm_version"),
+                rs.getInt("jvm_major"),
+                rs.getString("classification"),
+                rs.getBoolean("agent_revoked"));
     }
 
     /** A text[] column as a list; null when the column is. */

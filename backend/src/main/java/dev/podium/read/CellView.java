@@ -9,6 +9,7 @@ import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
 import java.util.List;
 import java.util.Map;
+import lombok.With;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -40,7 +41,7 @@ public record CellView(
         String topology,
 
         @Schema(nullable = true) Startup startup,
-        @Schema(nullable = true) CellStats stats,
+        @With @Schema(nullable = true) CellStats stats,
 
         @Schema(nullable = true) @JsonInclude(JsonInclude.Include.NON_NULL)
         List<RepeatView> repeats,

@@ -30,15 +30,15 @@ public record SeriesKey(
     public static SeriesKey of(CellRow c) {
         return new SeriesKey(
                 c.hostClass(),
-                c.vcpus(),
-                c.framework(),
-                c.ioModel(),
-                c.scenario(),
-                c.loadModel(),
-                c.connections(),
-                c.targetRate(),
-                c.topology(),
-                c.jvmMode());
+                c.cell().vcpus(),
+                c.cell().framework(),
+                c.cell().ioModel(),
+                c.cell().scenario(),
+                c.cell().loadModel(),
+                c.cell().connections(),
+                c.cell().targetRate(),
+                c.cell().topology(),
+                c.cell().jvmMode());
     }
 
     /**

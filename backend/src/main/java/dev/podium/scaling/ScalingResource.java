@@ -145,7 +145,10 @@ public class ScalingResource extends CellEndpoint {
         // target (framework, I/O model, topology) -> vcpus -> cells of the most recent run measuring that vCPU count
         Map<TargetKey, TreeMap<Integer, List<CellRow>>> byTarget = new TreeMap<>();
         for (CellRow c : cells) {
-            keepNewestRun(byTarget.computeIfAbsent(c.target(), k -> new TreeMap<>()), c.vcpus(), c);
+            keepNewestRun(
+                    byTarget.computeIfAbsent(c.target(), k -> new TreeMap<>()),
+                    c.cell().vcpus(),
+                    c);
         }
         List<Series> series = new ArrayList<>();
         String cpuModel = cells.isEmpty() ? null : cells.get(0).cpuModel();
@@ -162,10 +165,13 @@ public class ScalingResource extends CellEndpoint {
         });
         for (Map<Integer, CellRow> chosen : best.values()) {
             CellRow sample = chosen.values().iterator().next();
-            boolean scaleOut = Topology.scaleOut(sample.topology());
+            boolean scaleOut = Topology.scaleOut(sample.cell().topology());
             // the scale-up series of the same target: a scale-out series is read against it
             Map<Integer, CellRow> single = scaleOut
-                    ? best.getOrDefault(new TargetKey(sample.framework(), sample.ioModel(), Topology.SINGLE), Map.of())
+                    ? best.getOrDefault(
+                            new TargetKey(
+                                    sample.cell().framework(), sample.cell().ioModel(), Topology.SINGLE),
+                            Map.of())
                     : chosen;
             // E(k) is against one instance on one vCPU, for a scale-out series too
             CellRow one = single.get(1);
@@ -179,7 +185,7 @@ public class ScalingResource extends CellEndpoint {
                 Throughput shown = Throughput.of(c);
                 points.add(new Point(
                         k,
-                        c.connections(),
+                        c.cell().connections(),
                         shown,
                         shown.throughput() / k,
                         shown.ciLow() == null ? null : shown.ciLow() / k, // one repeat: no interval
@@ -189,7 +195,8 @@ public class ScalingResource extends CellEndpoint {
                         c.shownFlags(),
                         scaleOut ? vsSingle(c.throughput(), single.get(k)) : null));
             }
-            series.add(new Series(any.framework(), any.ioModel(), any.topology(), points));
+            series.add(new Series(
+                    any.cell().framework(), any.cell().ioModel(), any.cell().topology(), points));
         }
         series.sort(Comparator.comparing(Series::framework)
                 .thenComparing(Series::ioModel)

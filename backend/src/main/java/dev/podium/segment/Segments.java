@@ -80,7 +80,7 @@ public class Segments {
         }
         CellRow any = cells.get(0);
         Set<String> frameworks = new LinkedHashSet<>();
-        cells.forEach(c -> frameworks.add(c.framework()));
+        cells.forEach(c -> frameworks.add(c.cell().framework()));
         // a cap of maxRuns, and the runs after an unconfirmed change point (fewer than confirmRuns) beyond it
         int window = config.maxRuns() + config.confirmRuns() + 1;
         record Read(long boardCell, Point point) {}
@@ -269,11 +269,11 @@ public class Segments {
             Double targetRate) {
         return new SeriesKey(
                 board.hostClass(),
-                board.vcpus(),
+                board.cell().vcpus(),
                 framework,
                 ioModel,
-                board.scenario(),
-                board.loadModel(),
+                board.cell().scenario(),
+                board.cell().loadModel(),
                 connections,
                 targetRate,
                 topology,
@@ -289,9 +289,9 @@ public class Segments {
         try (Connection c = dataSource.getConnection();
                 PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, shape.hostClass());
-            ps.setInt(2, shape.vcpus());
-            ps.setString(3, shape.scenario());
-            ps.setString(4, shape.loadModel());
+            ps.setInt(2, shape.cell().vcpus());
+            ps.setString(3, shape.cell().scenario());
+            ps.setString(4, shape.cell().loadModel());
             ps.setArray(5, c.createArrayOf("text", frameworks.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

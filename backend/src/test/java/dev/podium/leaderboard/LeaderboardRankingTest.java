@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.podium.read.CellRow;
+import dev.podium.read.CellView;
 import dev.podium.scaling.ScalingResource;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
@@ -72,9 +73,8 @@ class LeaderboardRankingTest {
                 extra.cpu(),
                 null,
                 extra.memory());
-        return new CellRow(
+        CellView cell = new CellView(
                 id,
-                run,
                 (int) id,
                 framework,
                 "1.0",
@@ -89,28 +89,23 @@ class LeaderboardRankingTest {
                 null,
                 false,
                 extra.flags(),
-                s,
-                started,
-                started,
-                "host",
-                "cpu",
-                "Eclipse Adoptium",
-                "21",
-                21,
                 null,
-                null,
-                null,
-                false,
                 "single",
                 null,
+                s,
                 null,
                 null,
                 null,
+                null,
+                null,
+                Map.of(),
                 "default",
                 null,
                 null,
                 null,
+                null,
                 null);
+        return new CellRow(cell, run, started, started, "host", "cpu", "Eclipse Adoptium", "21", 21, null, false);
     }
 
     @Test
