@@ -177,8 +177,7 @@ class CostReadTest extends EmptyDatabaseTest {
         given().get(
                         "/api/calculator?scenario=plaintext&from=Jetty&to=Vert.x Web&servers=4&current=1&required=3&by=memory")
                 .then()
-                .statusCode(400)
-                .body("field", equalTo("by"));
+                .spec(Api.problem(400, "by"));
     }
 
     @Test
@@ -187,7 +186,6 @@ class CostReadTest extends EmptyDatabaseTest {
         given().get(
                         "/api/calculator?scenario=plaintext&from=Vert.x Web&to=Vert.x Web&servers=4&current=1&required=3&by=cpu")
                 .then()
-                .statusCode(400)
-                .body("field", equalTo("from"));
+                .spec(Api.problem(400, "from"));
     }
 }

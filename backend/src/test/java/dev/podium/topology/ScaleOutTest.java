@@ -107,8 +107,7 @@ class ScaleOutTest extends EmptyDatabaseTest {
         Api.ok("/api/leaderboard?scenario=plaintext&topology=nginx-3").body("rows", hasSize(0));
         given().get("/api/leaderboard?scenario=plaintext&topology=cluster")
                 .then()
-                .statusCode(400)
-                .body("field", equalTo("topology"));
+                .spec(Api.problem(400, "topology"));
         String csv = Api.ok("/api/leaderboard?scenario=plaintext&topology=all&format=csv")
                 .extract()
                 .asString();
