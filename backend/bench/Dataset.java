@@ -24,7 +24,8 @@
  *        [--jdbc URL --user U --password P] [--seed 1] [--clients 2] [--end 2026-11-27] [--dry-run] [--hold-newest]
  *
  * --hold-newest leaves the newest night out; the same command without it (and with --jdbc) then sends only that night,
- * and prints what each of its runs took to ingest into the years before it.
+ * and prints what each of its runs took to ingest into the years before it. It signs its envelopes as Soak.java does
+ * (Java's launcher compiles that file too).
  */
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -37,7 +38,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
-import java.security.Signature;
 import java.security.spec.EdECPrivateKeySpec;
 import java.security.spec.NamedParameterSpec;
 import java.sql.Connection;
@@ -187,7 +187,8 @@ public class Dataset {
                         skipped.addAndGet(d.repeats(p));
                     } else {
                         long posted = System.nanoTime();
-                        post(http, url, envelope(signer, key.get("keyid").asText(), json), d.runId(p));
+                        byte[] payload = json.getBytes(StandardCharsets.UTF_8);
+                        post(http, url, Soak.envelope(PAYLOAD_TYPE, signer, key.get("keyid").asText(), payload), d.runId(p));
                         if (p.night() == d.nights - 1) { // the newest night: ingested into all the others
                             lastNight.add(new long[] {(System.nanoTime() - posted) / 1_000_000, d.repeats(p)});
                         }
@@ -473,18 +474,6 @@ public class Dataset {
                         + "\"targetRssPeakBytes\":%d,\"generatorCpuSeconds\":%.2f}}",
                 requests, rps, p50, p50 * 1.3, p50 * 1.8, p50 * 4, p50 * 8, p50 * 15, p50 * 1.1, duration + 0.02,
                 duration * 0.62, duration * 0.31, 180_000_000 + random.nextInt(40_000_000), 230_000_000, duration * 0.9));
-    }
-
-    static byte[] envelope(PrivateKey signer, String keyid, String json) throws Exception {
-        byte[] payload = json.getBytes(StandardCharsets.UTF_8);
-        Signature signature = Signature.getInstance("Ed25519");
-        signature.initSign(signer);
-        signature.update(("DSSEv1 " + PAYLOAD_TYPE.length() + " " + PAYLOAD_TYPE + " " + payload.length + " ")
-                .getBytes(StandardCharsets.UTF_8));
-        signature.update(payload);
-        return ("{\"payloadType\":\"" + PAYLOAD_TYPE + "\",\"payload\":\"" + Base64.getEncoder().encodeToString(payload)
-                + "\",\"signatures\":[{\"keyid\":\"" + keyid + "\",\"sig\":\""
-                + Base64.getEncoder().encodeToString(signature.sign()) + "\"}]}").getBytes(StandardCharsets.UTF_8);
     }
 
     static void post(HttpClient http, String url, byte[] envelope, UUID id) throws Exception {

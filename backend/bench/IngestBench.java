@@ -8,8 +8,8 @@
  *        --url http://127.0.0.1:18090 --admin-token bench --jdbc jdbc:postgresql://localhost:PORT/postgres \
  *        --key schema/testdata/keys/test-agent.json [--runs 8] [--warmup 3] [--cells 1000] [--repeats 5] [--clients 1]
  *
- * Loopback only; the number of requests is bounded by --warmup + --runs. Reads its options as Soak.java does (Java's
- * launcher compiles that file too).
+ * Loopback only; the number of requests is bounded by --warmup + --runs. Reads its options and signs its runs as
+ * Soak.java does (Java's launcher compiles that file too).
  */
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
-import java.security.Signature;
 import java.security.spec.EdECPrivateKeySpec;
 import java.security.spec.NamedParameterSpec;
 import java.sql.Connection;
@@ -274,16 +273,7 @@ public class IngestBench {
         }
         json.append("]}");
         byte[] payload = json.toString().getBytes(StandardCharsets.UTF_8);
-        byte[] header = ("DSSEv1 " + PAYLOAD_TYPE.length() + " " + PAYLOAD_TYPE + " " + payload.length + " ")
-                .getBytes(StandardCharsets.UTF_8);
-        Signature signature = Signature.getInstance("Ed25519");
-        signature.initSign(signer);
-        signature.update(header);
-        signature.update(payload);
-        String envelope = "{\"payloadType\":\"" + PAYLOAD_TYPE + "\",\"payload\":\""
-                + Base64.getEncoder().encodeToString(payload) + "\",\"signatures\":[{\"keyid\":\"" + keyid
-                + "\",\"sig\":\"" + Base64.getEncoder().encodeToString(signature.sign()) + "\"}]}";
-        return new GeneratedRun(id, envelope.getBytes(StandardCharsets.UTF_8), cellRows.toString(),
+        return new GeneratedRun(id, Soak.envelope(PAYLOAD_TYPE, signer, keyid, payload), cellRows.toString(),
                 repeatRows.toString(), cells * repeats);
     }
 

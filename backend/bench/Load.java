@@ -2,8 +2,8 @@
  * Load test of a running Podium service (loopback only, bounded by --seconds): --agents pushers, each with its own
  * Ed25519 key enrolled through the admin API, push freshly signed runs (honouring Retry-After on 429/503, as the agent
  * does), while --readers readers fetch the leaderboard and run pages. Prints the status counts, the 5xx count, runs
- * answered 201 vs stored, and read p50/p99; exits 1 on any 5xx or lost run. Reads its options as Soak.java does (Java's
- * launcher compiles that file too). Called by backend/bench/load.sh:
+ * answered 201 vs stored, and read p50/p99; exits 1 on any 5xx or lost run. Reads its options and signs its runs as
+ * Soak.java does (Java's launcher compiles that file too). Called by backend/bench/load.sh:
  *
  *   java -cp 'target/quarkus-app/lib/main/*' backend/bench/Load.java --url http://127.0.0.1:PORT --admin-token T \
  *        --payload schema/testdata/payloads/valid/minimal.json [--agents 20] [--readers 200] [--seconds 60]
@@ -14,12 +14,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.Signature;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,7 +33,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 public class Load {
 
-    static final String PAYLOAD_TYPE = "application/vnd.podium.run.v1+json";
     static final ObjectMapper JSON = new ObjectMapper();
 
     public static void main(String[] args) throws Exception {
@@ -146,14 +143,7 @@ public class Load {
 
     record Pusher(KeyPair pair, String keyid) {
         byte[] envelope(byte[] payload) throws Exception {
-            Signature signer = Signature.getInstance("Ed25519");
-            signer.initSign(pair.getPrivate());
-            signer.update(("DSSEv1 " + PAYLOAD_TYPE.length() + " " + PAYLOAD_TYPE + " " + payload.length + " ")
-                    .getBytes(StandardCharsets.UTF_8));
-            signer.update(payload);
-            return ("{\"payloadType\":\"" + PAYLOAD_TYPE + "\",\"payload\":\"" + Base64.getEncoder().encodeToString(payload)
-                    + "\",\"signatures\":[{\"keyid\":\"" + keyid + "\",\"sig\":\""
-                    + Base64.getEncoder().encodeToString(signer.sign()) + "\"}]}").getBytes(StandardCharsets.UTF_8);
+            return Soak.envelope(pair, keyid, payload);
         }
     }
 }

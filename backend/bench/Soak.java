@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
 import java.security.Signature;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -145,16 +146,24 @@ public class Soak {
     }
 
     static byte[] envelope(KeyPair pair, String keyid, byte[] payload) throws Exception {
-        Signature signer = Signature.getInstance("Ed25519");
-        signer.initSign(pair.getPrivate());
-        signer.update(pae(payload));
-        return ("{\"payloadType\":\"" + PAYLOAD_TYPE + "\",\"payload\":\"" + Base64.getEncoder().encodeToString(payload)
-                + "\",\"signatures\":[{\"keyid\":\"" + keyid + "\",\"sig\":\""
-                + Base64.getEncoder().encodeToString(signer.sign()) + "\"}]}").getBytes(StandardCharsets.UTF_8);
+        return envelope(PAYLOAD_TYPE, pair.getPrivate(), keyid, payload);
     }
 
-    static byte[] pae(byte[] payload) {
-        byte[] head = ("DSSEv1 " + PAYLOAD_TYPE.length() + " " + PAYLOAD_TYPE + " " + payload.length + " ")
+    /**
+     * The DSSE envelope of a payload under payloadType, signed (Ed25519) by signer as keyid: what POST /api/runs takes.
+     * The other benches sign with it too (Java's launcher compiles this file for them).
+     */
+    static byte[] envelope(String payloadType, PrivateKey signer, String keyid, byte[] payload) throws Exception {
+        Signature signature = Signature.getInstance("Ed25519");
+        signature.initSign(signer);
+        signature.update(pae(payloadType, payload));
+        return ("{\"payloadType\":\"" + payloadType + "\",\"payload\":\"" + Base64.getEncoder().encodeToString(payload)
+                + "\",\"signatures\":[{\"keyid\":\"" + keyid + "\",\"sig\":\""
+                + Base64.getEncoder().encodeToString(signature.sign()) + "\"}]}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    static byte[] pae(String payloadType, byte[] payload) {
+        byte[] head = ("DSSEv1 " + payloadType.length() + " " + payloadType + " " + payload.length + " ")
                 .getBytes(StandardCharsets.UTF_8);
         byte[] out = Arrays.copyOf(head, head.length + payload.length);
         System.arraycopy(payload, 0, out, head.length, payload.length);
@@ -168,7 +177,7 @@ public class Soak {
         JsonNode signature = json.get("signatures").get(0);
         Signature verifier = Signature.getInstance("Ed25519");
         verifier.initVerify(keys.get(signature.get("keyid").asText()).getPublic());
-        verifier.update(pae(payload));
+        verifier.update(pae(PAYLOAD_TYPE, payload));
         return verifier.verify(Base64.getDecoder().decode(signature.get("sig").asText()));
     }
 }

@@ -194,12 +194,10 @@ class ChangesEndToEndTest {
                 .body(Map.of("url", "ftp://example.org/x"))
                 .post("/api/webhooks")
                 .then()
-                .statusCode(400)
-                .contentType("application/problem+json")
-                .body("field", equalTo("url"));
+                .spec(Api.problem(400, "url"));
         Api.admin().get("/api/webhooks").then().statusCode(200).body("size()", equalTo(0));
-        given().get("/api/changes?limit=5000").then().statusCode(400).body("field", equalTo("limit"));
-        given().get("/api/changes?colour=red").then().statusCode(400).body("field", equalTo("colour"));
+        given().get("/api/changes?limit=5000").then().spec(Api.problem(400, "limit"));
+        given().get("/api/changes?colour=red").then().spec(Api.problem(400, "colour"));
     }
 
     /** A Jetty run of day `day` at `level` req/s, errorShare of its requests answered with an error status. */

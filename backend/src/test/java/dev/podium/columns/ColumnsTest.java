@@ -1,7 +1,6 @@
 package dev.podium.columns;
 
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -152,6 +151,6 @@ class ColumnsTest extends EmptyDatabaseTest {
 
     @Test
     void an_unknown_table_is_404_naming_the_field() {
-        given().get("/api/columns/colours").then().statusCode(404).body("field", equalTo("table"));
+        given().get("/api/columns/colours").then().spec(Api.problem(404, "table"));
     }
 }

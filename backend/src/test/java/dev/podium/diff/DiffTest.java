@@ -2,7 +2,6 @@ package dev.podium.diff;
 
 import static dev.podium.leaderboard.SignedRuns.around;
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,24 +83,12 @@ class DiffTest extends EmptyDatabaseTest {
 
     @Test
     void badInputIsRefusedByName() {
-        given().get("/api/diff?a=" + A)
-                .then()
-                .statusCode(400)
-                .contentType("application/problem+json")
-                .body("field", equalTo("b"));
-        given().get("/api/diff?a=nope&b=" + B).then().statusCode(400).body("field", equalTo("a"));
-        given().get("/api/diff?a=" + A + "&b=" + B + "&alpha=1")
-                .then()
-                .statusCode(400)
-                .body("field", equalTo("alpha"));
+        given().get("/api/diff?a=" + A).then().spec(Api.problem(400, "b"));
+        given().get("/api/diff?a=nope&b=" + B).then().spec(Api.problem(400, "a"));
+        given().get("/api/diff?a=" + A + "&b=" + B + "&alpha=1").then().spec(Api.problem(400, "alpha"));
         given().get("/api/diff?a=" + A + "&b=00000000-0000-4000-8000-00000000ffff")
                 .then()
-                .statusCode(404)
-                .contentType("application/problem+json")
-                .body("field", equalTo("b"));
-        given().get("/api/diff?a=" + A + "&b=" + B + "&colour=red")
-                .then()
-                .statusCode(400)
-                .body("field", equalTo("colour"));
+                .spec(Api.problem(404, "b"));
+        given().get("/api/diff?a=" + A + "&b=" + B + "&colour=red").then().spec(Api.problem(400, "colour"));
     }
 }

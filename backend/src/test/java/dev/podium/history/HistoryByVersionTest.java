@@ -1,7 +1,6 @@
 package dev.podium.history;
 
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.podium.leaderboard.SignedRuns;
@@ -78,8 +77,6 @@ class HistoryByVersionTest extends SeededOnceTest {
     void an_unknown_order_is_a_400_naming_the_field() {
         given().get("/api/history?scenario=plaintext&framework=Jetty&orderBy=semver")
                 .then()
-                .statusCode(400)
-                .contentType("application/problem+json")
-                .body("field", equalTo("orderBy"));
+                .spec(Api.problem(400, "orderBy"));
     }
 }

@@ -93,8 +93,7 @@ class JvmModeTest {
                 .queryParam("jvmMode", "native-image")
                 .get("/api/leaderboard")
                 .then()
-                .statusCode(400)
-                .body("field", equalTo("jvmMode"));
+                .spec(Api.problem(400, "jvmMode"));
     }
 
     @Test

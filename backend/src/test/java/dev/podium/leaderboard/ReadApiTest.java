@@ -231,18 +231,12 @@ class ReadApiTest extends SeededOnceTest {
             {"/api/frameworks?all=true", "all"}
         };
         for (String[] c : cases) {
-            given().get(c[0])
-                    .then()
-                    .statusCode(400)
-                    .contentType("application/problem+json")
-                    .body("status", equalTo(400))
-                    .body("field", equalTo(c[1]));
+            given().get(c[0]).then().spec(Api.problem(400, c[1])).body("status", equalTo(400));
         }
-        given().get("/api/compare?a=999999999&b=1").then().statusCode(404).body("field", equalTo("a"));
+        given().get("/api/compare?a=999999999&b=1").then().spec(Api.problem(404, "a"));
         given().get("/api/runs/00000000-0000-4000-8000-00000000ffff/cells")
                 .then()
-                .statusCode(404)
-                .contentType("application/problem+json");
+                .spec(Api.problem(404));
     }
 
     @Test
@@ -377,8 +371,7 @@ class ReadApiTest extends SeededOnceTest {
         assertEquals(5, user.getInt("totals.serversToAddWith")); // ceil(619 / 127)
         given().get("/api/calculator?scenario=plaintext&from=Spring MVC&to=Nobody&servers=1&current=1&required=1")
                 .then()
-                .statusCode(400)
-                .body("field", equalTo("to"));
+                .spec(Api.problem(400, "to"));
     }
 
     @Test

@@ -114,8 +114,7 @@ class BoardTruthTest extends EmptyDatabaseTest {
         submit(twoTargets("high-error-rate"));
         given().get("/api/calculator?scenario=plaintext&from=Vert.x Web&to=Jetty&servers=4&current=1000&required=3000")
                 .then()
-                .statusCode(400)
-                .body("field", equalTo("to"))
+                .spec(Api.problem(400, "to"))
                 .body("detail", startsWith("'Jetty' is flagged high-error-rate"));
     }
 

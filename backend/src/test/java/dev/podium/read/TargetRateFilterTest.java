@@ -1,7 +1,6 @@
 package dev.podium.read;
 
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -49,14 +48,10 @@ class TargetRateFilterTest extends EmptyDatabaseTest {
 
     @Test
     void a_bad_rate_is_refused_naming_it() {
-        given().get("/api/latency?scenario=delay&targetRate=fast")
-                .then()
-                .statusCode(400)
-                .body("field", equalTo("targetRate"));
+        given().get("/api/latency?scenario=delay&targetRate=fast").then().spec(Api.problem(400, "targetRate"));
         given().get("/api/history?scenario=delay&framework=Helidon%20SE&targetRate=0")
                 .then()
-                .statusCode(400)
-                .body("field", equalTo("targetRate"));
+                .spec(Api.problem(400, "targetRate"));
     }
 
     /** Without targetRate the answer at path holds both rates offered; with targetRate=rate it holds that one alone. */

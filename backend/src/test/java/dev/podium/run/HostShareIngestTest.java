@@ -62,8 +62,7 @@ class HostShareIngestTest extends EmptyDatabaseTest {
     void a_steal_share_above_one_is_refused_naming_it_and_nothing_is_stored() {
         Api.submit(TestVectors.envelope("invalid-v2-steal-share-above-one"))
                 .then()
-                .statusCode(422)
-                .body("field", equalTo("results[0].repeats[0].stealShare"));
+                .spec(Api.problem(422, "results[0].repeats[0].stealShare"));
         Assertions.assertEquals(0, rows.counts().runs());
     }
 }

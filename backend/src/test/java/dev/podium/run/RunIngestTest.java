@@ -156,7 +156,7 @@ class RunIngestTest extends EmptyDatabaseTest {
     @Test
     void a_payload_signed_by_nobody_enrolled_but_valid_writes_nothing_and_names_the_key() {
         byte[] envelope = TestSigner.envelope("other-agent", TestVectors.bytes("payloads/valid/full.json"));
-        Api.submit(envelope).then().statusCode(401).body("field", equalTo("signatures[0].keyid"));
+        Api.submit(envelope).then().spec(Api.problem(401, "signatures[0].keyid"));
         assertEquals(0, rows.counts().runs());
     }
 

@@ -1,7 +1,6 @@
 package dev.podium.security;
 
 import static org.hamcrest.Matchers.both;
-import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -57,9 +56,8 @@ class KeyWriteLimitTest extends EmptyDatabaseTest {
         }
         Api.submit(run("test-agent"))
                 .then()
-                .spec(Api.problem(429))
-                .header("Retry-After", Integer::parseInt, both(greaterThan(0)).and(lessThanOrEqualTo(20)))
-                .body("field", equalTo("signatures[0].keyid"));
+                .spec(Api.problem(429, "signatures[0].keyid"))
+                .header("Retry-After", Integer::parseInt, both(greaterThan(0)).and(lessThanOrEqualTo(20)));
         assertEquals(3, rows.counts().runs(), "the refused run is not stored");
         Api.store(run("other-agent"));
         assertEquals(4, rows.counts().runs());

@@ -1,7 +1,5 @@
 package dev.podium.testing;
 
-import static org.hamcrest.Matchers.equalTo;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -168,7 +166,7 @@ public final class V2Payloads {
 
     /** Submits the run signed and asserts it is refused with 422 naming field: the answer, for the checks of its detail. */
     public static ValidatableResponse refusal(JsonNode run, String field) {
-        return Api.submit(envelope(run)).then().statusCode(422).body("field", equalTo(field));
+        return Api.submit(envelope(run)).then().spec(Api.problem(422, field));
     }
 
     /** Signed with the test-agent key as application/vnd.podium.run.v2+json. */

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.podium.testing.Api;
+import dev.podium.testing.CsvTable;
 import dev.podium.testing.EmbeddedPostgresResource;
 import dev.podium.testing.EmptyDatabaseTest;
 import dev.podium.testing.TestVectors;
@@ -107,21 +108,14 @@ class ScaleOutTest extends EmptyDatabaseTest {
         Api.ok("/api/leaderboard?scenario=plaintext&topology=nginx-3").body("rows", hasSize(0));
         given().get("/api/leaderboard?scenario=plaintext&topology=cluster")
                 .then()
-                .statusCode(400)
-                .body("field", equalTo("topology"));
-        String csv = Api.ok("/api/leaderboard?scenario=plaintext&topology=all&format=csv")
-                .extract()
-                .asString();
-        List<String> lines = csv.lines().toList();
-        List<String> header = List.of(lines.get(0).split(","));
+                .spec(Api.problem(400, "topology"));
+        CsvTable csv = CsvTable.get("/api/leaderboard?scenario=plaintext&topology=all");
+        List<String> header = csv.header();
         int at = header.indexOf("topology");
-        assertEquals(header.indexOf("at_least") - 1, at, lines.get(0)); // then at_least, added since
+        assertEquals(header.indexOf("at_least") - 1, at, header.toString()); // then at_least, added since
         assertEquals(
                 List.of("nginx-2", "single"),
-                lines.subList(1, lines.size()).stream()
-                        .map(l -> l.split(",")[at])
-                        .sorted()
-                        .toList());
+                csv.column("topology").stream().sorted().toList());
     }
 
     @Test
