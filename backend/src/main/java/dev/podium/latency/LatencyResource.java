@@ -20,7 +20,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -118,9 +117,7 @@ public class LatencyResource extends CellEndpoint {
         }
         List<Series> series = new ArrayList<>();
         for (List<CellRow> sweep : newest.values()) {
-            sweep.sort(Comparator.comparingInt((CellRow r) -> r.cell().connections())
-                    .thenComparing(
-                            c -> c.cell().targetRate() == null ? 0 : c.cell().targetRate()));
+            sweep.sort(CellRow.BY_LOAD);
             List<Point> points = sweep.stream()
                     .map(c -> new Point(
                             c.cell().connections(),

@@ -171,9 +171,7 @@ public final class LeaderboardRanking {
     private static List<LeaderboardResponse.AtConcurrency> sweep(List<CellRow> cells) {
         return cells.stream()
                 .filter(c -> c.stats() != null)
-                .sorted(Comparator.comparingInt((CellRow r) -> r.cell().connections())
-                        .thenComparing(c ->
-                                c.cell().targetRate() == null ? 0 : c.cell().targetRate()))
+                .sorted(CellRow.BY_LOAD)
                 .map(c -> new LeaderboardResponse.AtConcurrency(
                         c.cell().connections(),
                         c.cell().targetRate(),

@@ -305,7 +305,7 @@ public class CellQueries {
                 CompanionColumns.cpuSeconds(rs),
                 dbl(rs, "time_to_peak_seconds"),
                 GcStats.of(figures),
-                figures == null ? Map.of() : figures.estimates(),
+                figures.estimates(),
                 rs.getString("jvm_mode"),
                 textList(rs, "jvm_mode_flags"),
                 CellView.AotTraining.stored(

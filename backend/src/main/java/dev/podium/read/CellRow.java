@@ -3,6 +3,7 @@ package dev.podium.read;
 import dev.podium.stats.CellStats;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import lombok.With;
@@ -24,6 +25,12 @@ public record CellRow(
         int jvmMajor,
         String classification,
         @With boolean agentRevoked) {
+
+    /** A target's sweep in load order: fewest connections first, then the lowest offered rate (none counts as 0). */
+    public static final Comparator<CellRow> BY_LOAD = Comparator.comparingInt(
+                    (CellRow r) -> r.cell().connections())
+            .thenComparingDouble(
+                    r -> r.cell().targetRate() == null ? 0 : r.cell().targetRate());
 
     /** What a chart point's flags says, wherever a point shows its cell's {@link #shownFlags} (the OpenAPI's description). */
     public static final String POINT_FLAGS_DESCRIPTION =

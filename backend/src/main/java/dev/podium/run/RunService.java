@@ -40,13 +40,14 @@ public class RunService {
     private final ChangeDetector changes;
     private final RunParts parts;
 
-    // its own pool: the common pool has one thread fewer than there are cores (a single one on two cores)
-    private final ForkJoinPool statisticsPool =
+    // an ingest's work beside its request thread (the envelope's deflation, the cells' statistics), on a pool of its
+    // own: the common pool has one thread fewer than there are cores (a single one on two cores)
+    private final ForkJoinPool ingestPool =
             new ForkJoinPool(Runtime.getRuntime().availableProcessors());
 
     @PreDestroy
     void stop() {
-        statisticsPool.shutdown();
+        ingestPool.shutdown();
     }
 
     /** Verifies, checks and stores a signed run once: its id and whether this submission stored it. */
@@ -73,7 +74,7 @@ public class RunService {
             long t1 = phases.record("signature", t0);
             // the body deflated (and inflated back to the same bytes) on another core while this thread validates it:
             // a signed body only, and joined before the ingest leaves the gate, which so bounds this work too
-            deflated = CompletableFuture.supplyAsync(() -> StoredEnvelope.of(body), statisticsPool);
+            deflated = CompletableFuture.supplyAsync(() -> StoredEnvelope.of(body), ingestPool);
             JsonNode payload = validator.validate(envelope.schemaVersion(), envelope.payload());
             RunInputRules.check(payload, receivedAt);
             long t2 = phases.record("validation", t1);
@@ -96,7 +97,7 @@ public class RunService {
                         cells.parallelStream().forEach(CellStatsColumns::fill);
                         phases.record("statistics", t2);
                     },
-                    statisticsPool);
+                    ingestPool);
             try {
                 long t3 = System.nanoTime(); // the envelope phase: what this thread waits for the deflation
                 StoredEnvelope stored = deflated.join();
