@@ -6,7 +6,7 @@
  *
  *   java -cp 'target/quarkus-app/app/*:target/quarkus-app/lib/main/*' backend/bench/IngestBench.java \
  *        --url http://127.0.0.1:18090 --admin-token bench --jdbc jdbc:postgresql://localhost:PORT/postgres \
- *        --key schema/testdata/keys/test-agent.json [--runs 8] [--warmup 3] [--cells 1000] [--repeats 5] [--clients 1]
+ *        --key schema/testdata/keys/test-agent.json [--runs 8] [--warmup 30] [--cells 1000] [--repeats 5] [--clients 1]
  *
  * Loopback only; the number of requests is bounded by --warmup + --runs. Reads its options and signs its runs as
  * Soak.java does (Java's launcher compiles that file too).
@@ -61,7 +61,7 @@ public class IngestBench {
         Map<String, String> a = parse(args);
         String url = a.getOrDefault("url", "http://127.0.0.1:18090");
         int runs = Integer.parseInt(a.getOrDefault("runs", "8"));
-        int warmup = Integer.parseInt(a.getOrDefault("warmup", "3"));
+        int warmup = Integer.parseInt(a.getOrDefault("warmup", "30"));
         int cells = Integer.parseInt(a.getOrDefault("cells", "1000"));
         int repeats = Integer.parseInt(a.getOrDefault("repeats", "5"));
         int clients = Integer.parseInt(a.getOrDefault("clients", "1"));
@@ -88,8 +88,10 @@ public class IngestBench {
         System.out.printf(Locale.ROOT, "ingest bench: %d runs of %d cells x %d repeats, envelope %.2f MB each%n",
                 runs, cells, repeats, generated.getFirst().envelope().length / 1e6);
 
+        // discarded: the service's JIT compiles the ingest path over its first runs, and a service ingests for days.
+        // After 3 runs the validation phase still took about 110 ms a run, after 30 to 40 about 60 ms (this VM)
         for (GeneratedRun run : generated.subList(0, warmup)) {
-            post(http, url, run); // JIT warm-up, discarded
+            post(http, url, run);
         }
         List<GeneratedRun> measured = generated.subList(warmup, warmup + runs);
         Map<String, Double> phasesBefore = phaseSeconds(http, url);
@@ -135,17 +137,32 @@ public class IngestBench {
         System.out.printf(Locale.ROOT, "COPY    (same cell + repeat rows)  : %8.0f repeats/s  (%.0f ms per run)%n",
                 copyRate, copySeconds * 1000 / runs);
         System.out.printf(Locale.ROOT, "ratio ingest / COPY: %.2f (target >= 0.30)%n", ingestRate / copyRate);
+        Map<String, Double> perRun = new HashMap<>(); // ms per measured run in each phase
+        for (String phase : List.of("signature", "validation", "statistics", "envelope", "run-row", "statistics-wait",
+                "cells", "storage")) {
+            double seconds = phasesAfter.getOrDefault(phase, 0.0) - phasesBefore.getOrDefault(phase, 0.0);
+            perRun.put(phase, seconds * 1000 / runs);
+        }
         StringBuilder phases = new StringBuilder("service time per run:");
         for (String phase :
                 List.of("signature", "validation", "statistics", "envelope", "run-row", "statistics-wait", "cells")) {
-            double seconds = phasesAfter.getOrDefault(phase, 0.0) - phasesBefore.getOrDefault(phase, 0.0);
-            phases.append(String.format(Locale.ROOT, " %s %.0f ms,", phase, seconds * 1000 / runs));
+            phases.append(String.format(Locale.ROOT, " %s %.0f ms,", phase, perRun.get(phase)));
         }
         System.out.println(phases.substring(0, phases.length() - 1)
                 + " (statistics run while the run row is stored; statistics-wait is what the request waits beyond that)");
+        // what the phases above leave out: the mapping, the resubmission check and the commit (inside storage), and,
+        // with one client, the HTTP exchange (the time per post less the service's phases)
+        double storage = perRun.get("storage");
+        double inStorage = perRun.get("envelope") + perRun.get("run-row") + perRun.get("statistics-wait")
+                + perRun.get("cells");
+        double service = perRun.get("signature") + perRun.get("validation") + storage;
+        System.out.printf(Locale.ROOT, "storage %.0f ms per run, of which mapping, resubmission check and commit %.0f ms%s%n",
+                storage, storage - inStorage, clients == 1
+                        ? String.format(Locale.ROOT, "; the HTTP exchange %.0f ms", ingestSeconds * 1000 / runs - service)
+                        : "");
         // the statistics are the read API's per-cell bootstrap (10,000 resamples each): the rate the rest of the path
         // reaches is the measured time less the time the request spent waiting for them
-        double waited = phasesAfter.getOrDefault("statistics-wait", 0.0) - phasesBefore.getOrDefault("statistics-wait", 0.0);
+        double waited = perRun.get("statistics-wait") * runs / 1000;
         double withoutStatistics = repeatRows / Math.max(1e-9, ingestSeconds - waited / clients);
         System.out.printf(Locale.ROOT, "ingest less the wait for statistics: %.0f repeats/s, ratio %.2f%n",
                 withoutStatistics, withoutStatistics / copyRate);

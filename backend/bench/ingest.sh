@@ -5,8 +5,9 @@
 #
 #   backend/bench/ingest.sh        (make -C backend bench)
 #
-# Environment: PORT (default: a free port), RUNS (measured runs, default 8), WARMUP (default 3), CELLS (1000), REPEATS (5),
-# CLIENTS (concurrent posts, default 1), PODIUM_BENCH_BUILD (build dir, default backend/target).
+# Environment: PORT (default: a free port), RUNS (measured runs, default 8), WARMUP (runs posted first and not measured,
+# default 30: the JIT is still compiling the ingest path over the first ones), CELLS (1000), REPEATS (5), CLIENTS
+# (concurrent posts, default 1), PODIUM_BENCH_BUILD (build dir, default backend/target).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -47,4 +48,4 @@ pg_port=$(sed -n 4p "$data/postgres/postmaster.pid")
 "$java" -cp "$app/app/*:$app/lib/main/*" "$here/IngestBench.java" \
   --url "$base" --admin-token bench --jdbc "jdbc:postgresql://localhost:$pg_port/postgres" \
   --key "$repo/schema/testdata/keys/test-agent.json" \
-  --runs "${RUNS:-8}" --warmup "${WARMUP:-3}" --cells "${CELLS:-1000}" --repeats "${REPEATS:-5}" --clients "${CLIENTS:-1}"
+  --runs "${RUNS:-8}" --warmup "${WARMUP:-30}" --cells "${CELLS:-1000}" --repeats "${REPEATS:-5}" --clients "${CLIENTS:-1}"
