@@ -41,6 +41,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
 
@@ -137,32 +138,29 @@ public class IngestBench {
         System.out.printf(Locale.ROOT, "COPY    (same cell + repeat rows)  : %8.0f repeats/s  (%.0f ms per run)%n",
                 copyRate, copySeconds * 1000 / runs);
         System.out.printf(Locale.ROOT, "ratio ingest / COPY: %.2f (target >= 0.30)%n", ingestRate / copyRate);
-        Map<String, Double> perRun = new HashMap<>(); // ms per measured run in each phase
-        for (String phase : List.of("signature", "validation", "statistics", "envelope", "run-row", "statistics-wait",
-                "cells", "storage")) {
-            double seconds = phasesAfter.getOrDefault(phase, 0.0) - phasesBefore.getOrDefault(phase, 0.0);
-            perRun.put(phase, seconds * 1000 / runs);
-        }
+        Map<String, Double> perRun = new HashMap<>(); // ms per measured run in each phase the service reports
+        phasesAfter.forEach((phase, seconds) ->
+                perRun.put(phase, (seconds - phasesBefore.getOrDefault(phase, 0.0)) * 1000 / runs));
         StringBuilder phases = new StringBuilder("service time per run:");
         for (String phase :
                 List.of("signature", "validation", "statistics", "envelope", "run-row", "statistics-wait", "cells")) {
-            phases.append(String.format(Locale.ROOT, " %s %.0f ms,", phase, perRun.get(phase)));
+            phases.append(String.format(Locale.ROOT, " %s %.0f ms,", phase, perRun.getOrDefault(phase, 0.0)));
         }
         System.out.println(phases.substring(0, phases.length() - 1)
                 + " (statistics run while the run row is stored; statistics-wait is what the request waits beyond that)");
         // what the phases above leave out: the mapping, the resubmission check and the commit (inside storage), and,
         // with one client, the HTTP exchange (the time per post less the service's phases)
-        double storage = perRun.get("storage");
-        double inStorage = perRun.get("envelope") + perRun.get("run-row") + perRun.get("statistics-wait")
-                + perRun.get("cells");
-        double service = perRun.get("signature") + perRun.get("validation") + storage;
+        double storage = perRun.getOrDefault("storage", 0.0);
+        double inStorage = Stream.of("envelope", "run-row", "statistics-wait", "cells")
+                .mapToDouble(phase -> perRun.getOrDefault(phase, 0.0)).sum();
+        double service = perRun.getOrDefault("signature", 0.0) + perRun.getOrDefault("validation", 0.0) + storage;
         System.out.printf(Locale.ROOT, "storage %.0f ms per run, of which mapping, resubmission check and commit %.0f ms%s%n",
                 storage, storage - inStorage, clients == 1
                         ? String.format(Locale.ROOT, "; the HTTP exchange %.0f ms", ingestSeconds * 1000 / runs - service)
                         : "");
         // the statistics are the read API's per-cell bootstrap (10,000 resamples each): the rate the rest of the path
         // reaches is the measured time less the time the request spent waiting for them
-        double waited = perRun.get("statistics-wait") * runs / 1000;
+        double waited = perRun.getOrDefault("statistics-wait", 0.0) * runs / 1000;
         double withoutStatistics = repeatRows / Math.max(1e-9, ingestSeconds - waited / clients);
         System.out.printf(Locale.ROOT, "ingest less the wait for statistics: %.0f repeats/s, ratio %.2f%n",
                 withoutStatistics, withoutStatistics / copyRate);
