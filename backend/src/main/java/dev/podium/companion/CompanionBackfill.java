@@ -1,10 +1,12 @@
 package dev.podium.companion;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.StartupBackfill;
 import dev.podium.envelope.StoredEnvelope;
 import dev.podium.input.DsseEnvelope;
+import dev.podium.payload.CellPayload;
+import dev.podium.payload.RepeatPayload;
+import dev.podium.payload.RunPayload;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -94,25 +96,25 @@ public class CompanionBackfill {
     }
 
     private static void fill(Connection connection, UUID runId, byte[] envelope) throws SQLException {
-        JsonNode p;
+        RunPayload p;
         try {
-            p = JSON.readTree(DsseEnvelope.parse(envelope).payload());
+            p = RunPayload.bind(JSON.readTree(DsseEnvelope.parse(envelope).payload()));
         } catch (IOException e) {
             throw new IllegalStateException("the stored payload of run " + runId + " is not JSON", e);
         }
         try (PreparedStatement run = connection.prepareStatement(RUN)) {
-            int i = server(run, 0, CompanionServer.of(p.get("database")));
-            i = server(run, i, CompanionServer.of(p.get("balancer")));
+            int i = server(run, 0, CompanionServer.of(p.database()));
+            i = server(run, i, CompanionServer.of(p.balancer()));
             run.setObject(++i, runId);
             run.executeUpdate();
         }
-        JsonNode results = p.get("results");
+        List<CellPayload> results = p.results();
         try (PreparedStatement cell = connection.prepareStatement(CELL);
                 PreparedStatement repeat = connection.prepareStatement(REPEAT)) {
             for (int ordinal = 0; ordinal < results.size(); ordinal++) {
-                JsonNode c = results.get(ordinal);
-                DatabaseClient client = DatabaseClient.of(c);
-                CpuSeconds cpu = CpuSeconds.ofRepeats(c.get("repeats"));
+                CellPayload c = results.get(ordinal);
+                DatabaseClient client = DatabaseClient.of(c.database());
+                CpuSeconds cpu = CpuSeconds.ofRepeats(c.repeats());
                 cell.setString(1, client == null ? null : client.client());
                 cell.setObject(2, client == null ? null : client.pool(), Types.INTEGER);
                 cell.setObject(3, cpu == null ? null : cpu.target(), Types.DOUBLE);
@@ -121,10 +123,11 @@ public class CompanionBackfill {
                 cell.setObject(6, runId);
                 cell.setInt(7, ordinal);
                 cell.addBatch();
-                JsonNode repeats = c.get("repeats");
+                List<RepeatPayload> repeats = c.repeats();
                 for (int r = 0; r < repeats.size(); r++) {
-                    Double user = CpuSeconds.field(repeats.get(r), "databaseCpuUserSeconds");
-                    Double system = CpuSeconds.field(repeats.get(r), "databaseCpuSystemSeconds");
+                    RepeatPayload.Usage usage = repeats.get(r).usage();
+                    Double user = usage == null ? null : usage.databaseCpuUserSeconds();
+                    Double system = usage == null ? null : usage.databaseCpuSystemSeconds();
                     if (user == null && system == null) {
                         continue;
                     }

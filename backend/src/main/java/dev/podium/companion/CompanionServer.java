@@ -1,7 +1,6 @@
 package dev.podium.companion;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.LinkedHashMap;
+import dev.podium.payload.RunPayload;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -20,19 +19,11 @@ public record CompanionServer(
         Map<String, String> settings) {
 
     /** The server of a payload's "database" or "balancer" object; null when the payload has none. */
-    public static CompanionServer of(JsonNode node) {
-        if (node == null || !node.isObject()) {
-            return null;
-        }
-        Map<String, String> settings = new LinkedHashMap<>();
-        node.path("settings")
-                .properties()
-                .forEach(e -> settings.put(e.getKey(), e.getValue().textValue()));
-        return new CompanionServer(
-                node.get("server").textValue(),
-                node.get("version").textValue(),
-                node.get("cpus").textValue(),
-                settings);
+    public static CompanionServer of(RunPayload.Companion c) {
+        return c == null
+                ? null
+                : new CompanionServer(
+                        c.server(), c.version(), c.cpus(), c.settings() == null ? Map.of() : c.settings());
     }
 
     /** The server from its stored columns; null when server is (the run has none). */

@@ -1,6 +1,7 @@
 package dev.podium.companion;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.podium.payload.RepeatPayload;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -17,18 +18,18 @@ public record CpuSeconds(
         Double balancer) {
 
     /** The sums over a payload cell's repeats[]; null when no repeat has usage (v1). */
-    public static CpuSeconds ofRepeats(JsonNode repeats) {
+    public static CpuSeconds ofRepeats(List<RepeatPayload> repeats) {
         Double target = null;
         Double database = null;
         Double balancer = null;
-        for (JsonNode r : repeats) {
-            JsonNode u = r.get("usage");
-            if (u == null || !u.isObject()) {
+        for (RepeatPayload r : repeats) {
+            RepeatPayload.Usage u = r.usage();
+            if (u == null) {
                 continue;
             }
-            target = sum(target, u, "targetCpuUserSeconds", "targetCpuSystemSeconds");
-            database = sum(database, u, "databaseCpuUserSeconds", "databaseCpuSystemSeconds");
-            balancer = sum(balancer, u, "balancerCpuUserSeconds", "balancerCpuSystemSeconds");
+            target = sum(target, u.targetCpuUserSeconds(), u.targetCpuSystemSeconds());
+            database = sum(database, u.databaseCpuUserSeconds(), u.databaseCpuSystemSeconds());
+            balancer = sum(balancer, u.balancerCpuUserSeconds(), u.balancerCpuSystemSeconds());
         }
         return target == null ? null : new CpuSeconds(target, database, balancer);
     }
@@ -39,18 +40,10 @@ public record CpuSeconds(
     }
 
     /** total + the repeat's user + system seconds when the repeat has either; total unchanged when it has neither. */
-    private static Double sum(Double total, JsonNode usage, String user, String system) {
-        if (!usage.hasNonNull(user) && !usage.hasNonNull(system)) {
+    private static Double sum(Double total, Double user, Double system) {
+        if (user == null && system == null) {
             return total;
         }
-        return (total == null ? 0 : total)
-                + usage.path(user).asDouble(0)
-                + usage.path(system).asDouble(0);
-    }
-
-    /** The repeat's seconds of one usage field, null when it has none. */
-    public static Double field(JsonNode repeat, String name) {
-        JsonNode v = repeat.path("usage").get(name);
-        return v == null || v.isNull() ? null : v.doubleValue();
+        return (total == null ? 0 : total) + (user == null ? 0 : user) + (system == null ? 0 : system);
     }
 }

@@ -1,6 +1,6 @@
 package dev.podium.companion;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.podium.payload.CellPayload;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The database client of a db-scenario cell (payload v2 results[].database), as suite.json records it. */
@@ -12,12 +12,8 @@ public record DatabaseClient(
         int pool) {
 
     /** The client of a payload cell; null for a cell without one (not a db scenario, or v1). */
-    public static DatabaseClient of(JsonNode cell) {
-        JsonNode db = cell.get("database");
-        return db == null || !db.isObject()
-                ? null
-                : new DatabaseClient(
-                        db.get("client").textValue(), db.get("pool").intValue());
+    public static DatabaseClient of(CellPayload.Database db) {
+        return db == null ? null : new DatabaseClient(db.client(), db.pool());
     }
 
     /** The client from its stored columns; null when client is. */

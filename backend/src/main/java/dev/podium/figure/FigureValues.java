@@ -1,6 +1,6 @@
 package dev.podium.figure;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.podium.payload.RepeatPayload;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
@@ -12,14 +12,12 @@ public final class FigureValues {
     private final Double[] values = new Double[Figure.ALL.size()];
 
     /** A repeat's figures from its payload (results[].repeats[]): each where its {@link Figure#in} says. */
-    public static FigureValues of(JsonNode repeat) {
+    public static FigureValues of(RepeatPayload repeat) {
         FigureValues v = new FigureValues();
-        JsonNode usage = repeat.get("usage");
+        Map<String, Double> usage =
+                repeat.usage() == null ? Map.of() : repeat.usage().figures();
         for (Figure f : Figure.ALL) {
-            JsonNode at = f.in() == Figure.In.USAGE ? usage : repeat;
-            if (at != null && at.isObject() && at.hasNonNull(f.apiName())) {
-                v.values[f.ordinal()] = at.get(f.apiName()).doubleValue();
-            }
+            v.values[f.ordinal()] = (f.in() == Figure.In.USAGE ? usage : repeat.figures()).get(f.apiName());
         }
         return v;
     }

@@ -1,8 +1,7 @@
 package dev.podium.rounds;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.podium.payload.CellPayload;
 import dev.podium.stats.CellStatistics;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,19 +15,18 @@ public final class JvmStarts {
      * of the requests/s of the repeats measured on it. forks[i] and rps[i] are the cell's repeat i's start and
      * requests/s; the payload passed the rules of input.StartRules, so every start has repeats.
      */
-    public static List<JvmStart> of(JsonNode starts, int[] forks, double[] rps) {
-        if (starts == null || !starts.isArray()) {
+    public static List<JvmStart> of(List<CellPayload.Start> starts, int[] forks, double[] rps) {
+        if (starts == null) {
             return null;
         }
         List<JvmStart> out = new ArrayList<>(starts.size());
-        for (JsonNode s : starts) {
-            int fork = s.get("fork").intValue();
+        for (CellPayload.Start s : starts) {
             out.add(new JvmStart(
-                    fork,
-                    s.get("round").intValue(),
-                    s.get("order").intValue(),
-                    OffsetDateTime.parse(s.get("startedAt").textValue()).toInstant(),
-                    CellStatistics.trimmedMean(ofFork(fork, forks, rps))));
+                    s.fork(),
+                    s.round(),
+                    s.order(),
+                    s.startedAt().toInstant(),
+                    CellStatistics.trimmedMean(ofFork(s.fork(), forks, rps))));
         }
         return out;
     }

@@ -1,145 +1,137 @@
 package dev.podium.run;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.common.HostClass;
 import dev.podium.companion.CompanionServer;
 import dev.podium.companion.CpuSeconds;
 import dev.podium.companion.DatabaseClient;
 import dev.podium.figure.FigureValues;
+import dev.podium.jvmmode.JvmMode;
+import dev.podium.payload.CellPayload;
+import dev.podium.payload.RepeatPayload;
+import dev.podium.payload.RunPayload;
 import dev.podium.rounds.JvmStarts;
+import dev.podium.topology.Topology;
 import dev.podium.warmup.TimeToPeak;
 import dev.podium.warmup.WarmupWindows;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.util.Base64;
-import java.util.Map;
-import java.util.UUID;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Turns a validated run payload into the Run, Cell and Repeat entities that store it. */
+/** Turns a validated run payload, bound to its records, into the Run, Cell and Repeat entities that store it. */
 final class RunMapper {
 
     private static final Pattern LEADING_NUMBER = Pattern.compile("^(\\d+)(?:\\.(\\d+))?");
     private static final String[] NO_STRINGS = new String[0];
-    private static final ObjectMapper SETTINGS = new ObjectMapper();
-    private static final TypeReference<Map<String, Object>> SETTINGS_TYPE = new TypeReference<>() {};
 
     private RunMapper() {}
 
-    static Run toRun(JsonNode p) {
+    static Run toRun(RunPayload p) {
         Run run = new Run();
-        run.id = UUID.fromString(p.get("runId").textValue());
-        run.schemaVersion = p.get("schemaVersion").intValue();
-        run.startedAt = instant(p.get("startedAt"));
-        run.finishedAt = instant(p.get("finishedAt"));
-        run.agentVersion = p.get("agent").get("version").textValue();
-        JsonNode suite = p.get("suite");
-        run.suiteName = suite.get("name").textValue();
-        run.suiteVersion = suite.get("version").textValue();
-        run.suiteCommit = suite.get("commit").textValue();
-        run.suiteProfile = text(suite, "profile");
-        JsonNode load = p.get("loadGenerator");
-        run.loadGeneratorTool = load.get("tool").textValue();
-        run.loadGeneratorVersion = load.get("version").textValue();
-        run.openLoopTool = text(load, "openLoopTool");
-        run.openLoopVersion = text(load, "openLoopVersion");
-        JsonNode host = p.get("host");
-        run.hostHostname = host.get("hostname").textValue();
-        run.hostCpuModel = host.get("cpuModel").textValue();
-        run.hostVcpus = host.get("vcpus").intValue();
-        run.hostMemoryBytes = host.get("memoryBytes").longValue();
-        run.hostOs = host.get("os").textValue();
-        run.hostKernel = host.get("kernel").textValue();
-        run.hostArch = host.get("arch").textValue();
-        run.hostVirtualization = host.get("virtualization").textValue();
-        run.hostServerCpus = text(host, "serverCpus");
-        run.hostLoadGeneratorCpus = text(host, "loadGeneratorCpus");
-        run.hostSettings =
-                host.hasNonNull("settings") ? SETTINGS.convertValue(host.get("settings"), SETTINGS_TYPE) : null;
+        run.id = p.runId();
+        run.schemaVersion = p.schemaVersion();
+        run.startedAt = p.startedAt().toInstant();
+        run.finishedAt = p.finishedAt().toInstant();
+        run.agentVersion = p.agent().version();
+        RunPayload.Suite suite = p.suite();
+        run.suiteName = suite.name();
+        run.suiteVersion = suite.version();
+        run.suiteCommit = suite.commit();
+        run.suiteProfile = suite.profile();
+        RunPayload.LoadGenerator load = p.loadGenerator();
+        run.loadGeneratorTool = load.tool();
+        run.loadGeneratorVersion = load.version();
+        run.openLoopTool = load.openLoopTool();
+        run.openLoopVersion = load.openLoopVersion();
+        RunPayload.Host host = p.host();
+        run.hostHostname = host.hostname();
+        run.hostCpuModel = host.cpuModel();
+        run.hostVcpus = host.vcpus();
+        run.hostMemoryBytes = host.memoryBytes();
+        run.hostOs = host.os();
+        run.hostKernel = host.kernel();
+        run.hostArch = host.arch();
+        run.hostVirtualization = host.virtualization();
+        run.hostServerCpus = host.serverCpus();
+        run.hostLoadGeneratorCpus = host.loadGeneratorCpus();
+        run.hostSettings = host.settings();
         run.hostClass = hostClass(run.hostCpuModel, run.hostVcpus, run.hostMemoryBytes);
-        JsonNode jvm = p.get("jvm");
-        run.jvmVendor = jvm.get("vendor").textValue();
-        run.jvmVersion = jvm.get("version").textValue();
+        RunPayload.Jvm jvm = p.jvm();
+        run.jvmVendor = jvm.vendor();
+        run.jvmVersion = jvm.version();
         run.jvmMajor = jvmMajor(run.jvmVersion);
-        run.jvmVmName = jvm.get("vmName").textValue();
-        run.jvmGc = jvm.get("gc").textValue();
-        run.jvmFlags = strings(jvm.get("flags"));
-        run.part = RunPart.of(run.id, p);
-        CompanionServer database = CompanionServer.of(p.get("database"));
+        run.jvmVmName = jvm.vmName();
+        run.jvmGc = jvm.gc();
+        run.jvmFlags = strings(jvm.flags());
+        run.part = RunPart.of(run.id, p.part());
+        CompanionServer database = CompanionServer.of(p.database());
         if (database != null) {
             run.databaseServer = database.server();
             run.databaseVersion = database.version();
             run.databaseCpus = database.cpus();
             run.databaseSettings = database.settings();
         }
-        CompanionServer balancer = CompanionServer.of(p.get("balancer"));
+        CompanionServer balancer = CompanionServer.of(p.balancer());
         if (balancer != null) {
             run.balancerServer = balancer.server();
             run.balancerVersion = balancer.version();
             run.balancerCpus = balancer.cpus();
             run.balancerSettings = balancer.settings();
         }
-        JsonNode results = p.get("results");
+        List<CellPayload> results = p.results();
         for (int i = 0; i < results.size(); i++) {
             run.cells.add(toCell(run, i, results.get(i)));
         }
         return run;
     }
 
-    private static Cell toCell(Run run, int ordinal, JsonNode c) {
+    private static Cell toCell(Run run, int ordinal, CellPayload c) {
         Cell cell = new Cell();
         cell.run = run;
         cell.ordinal = ordinal;
-        cell.framework = c.get("framework").textValue();
-        cell.frameworkVersion = c.get("frameworkVersion").textValue();
-        cell.ioModel = c.get("ioModel").textValue();
-        cell.scenario = c.get("scenario").textValue();
-        cell.loadModel = c.get("loadModel").textValue();
-        cell.connections = c.get("connections").intValue();
-        cell.targetRate = c.hasNonNull("targetRate") ? c.get("targetRate").doubleValue() : null;
-        cell.delayMs = c.hasNonNull("delayMs") ? c.get("delayMs").intValue() : null;
-        cell.vcpus = c.get("vcpus").intValue();
-        cell.durationSeconds = c.get("durationSeconds").doubleValue();
-        cell.warmupSeconds =
-                c.hasNonNull("warmupSeconds") ? c.get("warmupSeconds").doubleValue() : null;
-        cell.baseline = c.path("baseline").asBoolean(false);
-        cell.flags = strings(c.get("flags"));
-        cell.cpus = text(c, "cpus");
-        cell.classification = text(c, "classification");
-        cell.topology = dev.podium.topology.Topology.of(text(c, "topology"));
-        cell.warmup = text(c, "warmup");
-        cell.jvmMode = dev.podium.jvmmode.JvmMode.of(text(c, "jvmMode"));
-        cell.jvmModeFlags = c.has("jvmModeFlags") ? strings(c.get("jvmModeFlags")) : null;
-        JsonNode training = c.get("aotTraining");
-        if (training != null && training.isObject()) {
-            cell.aotTrainingSeconds = training.get("seconds").doubleValue();
-            cell.aotCacheBytes = training.hasNonNull("cacheBytes")
-                    ? training.get("cacheBytes").longValue()
-                    : null;
-            cell.aotProblem = text(training, "problem");
+        cell.framework = c.framework();
+        cell.frameworkVersion = c.frameworkVersion();
+        cell.ioModel = c.ioModel();
+        cell.scenario = c.scenario();
+        cell.loadModel = c.loadModel();
+        cell.connections = c.connections();
+        cell.targetRate = c.targetRate();
+        cell.delayMs = c.delayMs();
+        cell.vcpus = c.vcpus();
+        cell.durationSeconds = c.durationSeconds();
+        cell.warmupSeconds = c.warmupSeconds();
+        cell.baseline = Boolean.TRUE.equals(c.baseline());
+        cell.flags = strings(c.flags());
+        cell.cpus = c.cpus();
+        cell.classification = c.classification();
+        cell.topology = Topology.of(c.topology());
+        cell.warmup = c.warmup();
+        cell.jvmMode = JvmMode.of(c.jvmMode());
+        cell.jvmModeFlags = c.jvmModeFlags() == null ? null : strings(c.jvmModeFlags());
+        CellPayload.AotTraining training = c.aotTraining();
+        if (training != null) {
+            cell.aotTrainingSeconds = training.seconds();
+            cell.aotCacheBytes = training.cacheBytes();
+            cell.aotProblem = training.problem();
         }
-        JsonNode startup = c.get("startup");
-        if (startup != null && startup.isObject()) {
-            cell.startupFirstResponseMs = startup.get("firstResponseMs").doubleValue();
-            cell.startupIdleRssBytes = startup.get("idleRssBytes").longValue();
+        CellPayload.Startup startup = c.startup();
+        if (startup != null) {
+            cell.startupFirstResponseMs = startup.firstResponseMs();
+            cell.startupIdleRssBytes = startup.idleRssBytes();
         }
-        DatabaseClient client = DatabaseClient.of(c);
+        DatabaseClient client = DatabaseClient.of(c.database());
         cell.dbClient = client == null ? null : client.client();
         cell.dbPool = client == null ? null : client.pool();
-        JsonNode repeats = c.get("repeats");
-        CpuSeconds cpu = CpuSeconds.ofRepeats(repeats);
+        CpuSeconds cpu = CpuSeconds.ofRepeats(c.repeats());
         if (cpu != null) {
             cell.targetCpuSeconds = cpu.target();
             cell.databaseCpuSeconds = cpu.database();
             cell.balancerCpuSeconds = cpu.balancer();
         }
-        for (int r = 0; r < repeats.size(); r++) {
-            cell.repeats.add(toRepeat(repeats.get(r)));
+        for (RepeatPayload r : c.repeats()) {
+            cell.repeats.add(toRepeat(r));
         }
-        JsonNode windows = c.get("warmupWindows");
+        JsonNode windows = c.warmupWindows();
         if (windows != null && windows.isArray()) {
             cell.warmupWindowsJson = windows.toString();
             cell.timeToPeakSeconds = TimeToPeak.seconds(
@@ -151,59 +143,52 @@ final class RunMapper {
                             .toList(),
                     cell.durationSeconds);
         }
-        if (c.hasNonNull("costLadder")) {
-            cell.costLadderJson = c.get("costLadder").toString();
-            cell.achievedRate = c.get("achievedRate").doubleValue();
+        if (c.costLadder() != null && !c.costLadder().isNull()) {
+            cell.costLadderJson = c.costLadder().toString();
+            cell.achievedRate = c.achievedRate();
         }
         cell.starts = JvmStarts.of(
-                c.get("starts"),
+                c.starts(),
                 cell.repeats.stream().mapToInt(r -> r.fork).toArray(),
                 cell.repeats.stream().mapToDouble(r -> r.requestsPerSecond).toArray());
-        if (c.hasNonNull("rawOutput")) {
-            cell.rawOutputGzip = Base64.getDecoder().decode(c.get("rawOutput").textValue());
-        }
+        cell.rawOutputGzip = c.rawOutput();
         return cell;
     }
 
-    private static Repeat toRepeat(JsonNode r) {
+    private static Repeat toRepeat(RepeatPayload r) {
         Repeat repeat = new Repeat();
-        repeat.requests = r.get("requests").longValue();
-        repeat.requestsPerSecond = r.get("requestsPerSecond").doubleValue();
-        JsonNode latency = r.get("latencyMs");
-        repeat.p50Ms = latency.get("p50").doubleValue();
-        repeat.p75Ms = latency.get("p75").doubleValue();
-        repeat.p90Ms = latency.get("p90").doubleValue();
-        repeat.p99Ms = latency.get("p99").doubleValue();
-        repeat.p999Ms = latency.get("p999").doubleValue();
-        repeat.maxMs = latency.get("max").doubleValue();
-        repeat.meanMs = latency.get("mean").doubleValue();
-        JsonNode errors = r.get("errors");
-        repeat.errorsConnect = errors.get("connect").longValue();
-        repeat.errorsRead = errors.get("read").longValue();
-        repeat.errorsWrite = errors.get("write").longValue();
-        repeat.errorsTimeout = errors.get("timeout").longValue();
-        repeat.errorsStatus = errors.get("status").longValue();
-        repeat.fork = r.path("fork").asInt(0);
+        repeat.requests = r.requests();
+        repeat.requestsPerSecond = r.requestsPerSecond();
+        RepeatPayload.Latency latency = r.latencyMs();
+        repeat.p50Ms = latency.p50();
+        repeat.p75Ms = latency.p75();
+        repeat.p90Ms = latency.p90();
+        repeat.p99Ms = latency.p99();
+        repeat.p999Ms = latency.p999();
+        repeat.maxMs = latency.max();
+        repeat.meanMs = latency.mean();
+        RepeatPayload.Errors errors = r.errors();
+        repeat.errorsConnect = errors.connect();
+        repeat.errorsRead = errors.read();
+        repeat.errorsWrite = errors.write();
+        repeat.errorsTimeout = errors.timeout();
+        repeat.errorsStatus = errors.status();
+        repeat.fork = r.fork() == null ? 0 : r.fork();
         repeat.figures = FigureValues.of(r);
-        JsonNode usage = r.get("usage");
-        if (usage != null && usage.isObject()) {
-            repeat.wallSeconds = usage.get("wallSeconds").doubleValue();
-            repeat.targetCpuUserSeconds = usage.get("targetCpuUserSeconds").doubleValue();
-            repeat.targetCpuSystemSeconds = usage.get("targetCpuSystemSeconds").doubleValue();
-            repeat.targetRssMeanBytes = usage.get("targetRssMeanBytes").longValue();
-            repeat.targetRssPeakBytes = usage.get("targetRssPeakBytes").longValue();
-            repeat.generatorCpuSeconds = usage.get("generatorCpuSeconds").doubleValue();
-            repeat.usageSamples =
-                    usage.hasNonNull("samples") ? usage.get("samples").intValue() : null;
-            repeat.balancerCpuUserSeconds = usage.hasNonNull("balancerCpuUserSeconds")
-                    ? usage.get("balancerCpuUserSeconds").doubleValue()
-                    : null;
-            repeat.balancerCpuSystemSeconds = usage.hasNonNull("balancerCpuSystemSeconds")
-                    ? usage.get("balancerCpuSystemSeconds").doubleValue()
-                    : null;
+        RepeatPayload.Usage usage = r.usage();
+        if (usage != null) {
+            repeat.wallSeconds = usage.wallSeconds();
+            repeat.targetCpuUserSeconds = usage.targetCpuUserSeconds();
+            repeat.targetCpuSystemSeconds = usage.targetCpuSystemSeconds();
+            repeat.targetRssMeanBytes = usage.targetRssMeanBytes();
+            repeat.targetRssPeakBytes = usage.targetRssPeakBytes();
+            repeat.generatorCpuSeconds = usage.generatorCpuSeconds();
+            repeat.usageSamples = usage.samples();
+            repeat.balancerCpuUserSeconds = usage.balancerCpuUserSeconds();
+            repeat.balancerCpuSystemSeconds = usage.balancerCpuSystemSeconds();
+            repeat.databaseCpuUserSeconds = usage.databaseCpuUserSeconds();
+            repeat.databaseCpuSystemSeconds = usage.databaseCpuSystemSeconds();
         }
-        repeat.databaseCpuUserSeconds = CpuSeconds.field(r, "databaseCpuUserSeconds");
-        repeat.databaseCpuSystemSeconds = CpuSeconds.field(r, "databaseCpuSystemSeconds");
         return repeat;
     }
 
@@ -222,23 +207,7 @@ final class RunMapper {
         return first == 1 && m.group(2) != null ? Integer.parseInt(m.group(2)) : first;
     }
 
-    private static Instant instant(JsonNode node) {
-        return OffsetDateTime.parse(node.textValue()).toInstant();
-    }
-
-    private static String text(JsonNode parent, String name) {
-        JsonNode node = parent.get(name);
-        return node == null || node.isNull() ? null : node.textValue();
-    }
-
-    private static String[] strings(JsonNode array) {
-        if (array == null || !array.isArray() || array.isEmpty()) {
-            return NO_STRINGS;
-        }
-        String[] out = new String[array.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = array.get(i).textValue();
-        }
-        return out;
+    private static String[] strings(List<String> values) {
+        return values == null || values.isEmpty() ? NO_STRINGS : values.toArray(NO_STRINGS);
     }
 }

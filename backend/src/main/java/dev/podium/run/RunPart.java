@@ -1,9 +1,7 @@
 package dev.podium.run;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.podium.input.PlannedTarget;
+import dev.podium.payload.RunPayload;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -19,9 +17,6 @@ import org.hibernate.type.SqlTypes;
 @Entity
 @Table(name = "run_parts")
 public class RunPart extends PanacheEntityBase {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<List<Map<String, Object>>> LIST = new TypeReference<>() {};
 
     /** The part's own runId (its runs row). */
     @Id
@@ -45,17 +40,16 @@ public class RunPart extends PanacheEntityBase {
     public List<Map<String, Object>> targets;
 
     /** The part block of a validated payload, null for a whole run. */
-    static RunPart of(UUID runId, JsonNode payload) {
-        JsonNode part = payload.get("part");
-        if (part == null || part.isNull()) {
+    static RunPart of(UUID runId, RunPayload.Part part) {
+        if (part == null) {
             return null;
         }
         RunPart p = new RunPart();
         p.runId = runId;
-        p.partOf = UUID.fromString(part.get("runId").textValue());
-        p.partIndex = part.get("index").intValue();
-        p.planned = JSON.convertValue(part.get("planned"), LIST);
-        p.targets = JSON.convertValue(part.get("targets"), LIST);
+        p.partOf = part.runId();
+        p.partIndex = part.index();
+        p.planned = part.planned();
+        p.targets = part.targets();
         return p;
     }
 

@@ -12,6 +12,7 @@ import dev.podium.ingest.IngestPhases;
 import dev.podium.input.DsseEnvelope;
 import dev.podium.input.RunInputRules;
 import dev.podium.input.RunPayloadValidator;
+import dev.podium.payload.RunPayload;
 import dev.podium.security.KeyWriteLimit;
 import dev.podium.signer.Signers;
 import jakarta.annotation.PreDestroy;
@@ -78,7 +79,7 @@ public class RunService {
             JsonNode payload = validator.validate(envelope.schemaVersion(), envelope.payload());
             RunInputRules.check(payload, receivedAt);
             long t2 = phases.record("validation", t1);
-            Run run = RunMapper.toRun(payload);
+            Run run = RunMapper.toRun(RunPayload.bind(payload));
             run.keyid = signer.keyid();
             run.payloadSha256 = envelope.payloadSha256();
             Accepted.Outcome known = writer.compare(run.id, run.payloadSha256);
