@@ -5,6 +5,8 @@ import dev.podium.common.StartupBackfill;
 import dev.podium.envelope.StoredEnvelope;
 import dev.podium.input.DsseEnvelope;
 import dev.podium.payload.CellPayload;
+import dev.podium.payload.CompanionServer;
+import dev.podium.payload.DatabaseClient;
 import dev.podium.payload.RepeatPayload;
 import dev.podium.payload.RunPayload;
 import io.quarkus.runtime.StartupEvent;
@@ -25,7 +27,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Fills, once, the companion columns of the v2 runs stored before V16__companion_figures.sql from their stored
- * envelope, read with the same code as ingest ({@link CompanionServer#of}, {@link DatabaseClient#of},
+ * envelope, read with the same code as ingest (the payload's records, {@link RunPayload#bind}, and
  * {@link CpuSeconds#ofRepeats}). A start-up task like stats/IntervalBackfill: each run is one transaction that also
  * deletes its companion_backfill row, so a restart resumes where a stopped one left off and does nothing once all are done.
  */
@@ -103,8 +105,8 @@ public class CompanionBackfill {
             throw new IllegalStateException("the stored payload of run " + runId + " is not JSON", e);
         }
         try (PreparedStatement run = connection.prepareStatement(RUN)) {
-            int i = server(run, 0, CompanionServer.of(p.database()));
-            i = server(run, i, CompanionServer.of(p.balancer()));
+            int i = server(run, 0, p.database());
+            i = server(run, i, p.balancer());
             run.setObject(++i, runId);
             run.executeUpdate();
         }
@@ -113,7 +115,7 @@ public class CompanionBackfill {
                 PreparedStatement repeat = connection.prepareStatement(REPEAT)) {
             for (int ordinal = 0; ordinal < results.size(); ordinal++) {
                 CellPayload c = results.get(ordinal);
-                DatabaseClient client = DatabaseClient.of(c.database());
+                DatabaseClient client = c.database();
                 CpuSeconds cpu = CpuSeconds.ofRepeats(c.repeats());
                 cell.setString(1, client == null ? null : client.client());
                 cell.setObject(2, client == null ? null : client.pool(), Types.INTEGER);

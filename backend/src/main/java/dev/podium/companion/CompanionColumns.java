@@ -1,5 +1,6 @@
 package dev.podium.companion;
 
+import dev.podium.payload.DatabaseClient;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 

@@ -24,7 +24,7 @@ public record CellPayload(
         List<RepeatPayload> repeats,
         Startup startup,
         String cpus,
-        Database database,
+        DatabaseClient database,
         String topology,
         String jvmMode,
         List<String> jvmModeFlags,
@@ -36,9 +36,6 @@ public record CellPayload(
         List<Start> starts) {
 
     public record Startup(double firstResponseMs, long idleRssBytes) {}
-
-    /** The database client of a db-scenario cell. */
-    public record Database(String client, int pool) {}
 
     public record AotTraining(double seconds, Long cacheBytes, String problem) {}
 

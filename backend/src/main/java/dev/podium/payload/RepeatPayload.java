@@ -16,8 +16,10 @@ public record RepeatPayload(
         Usage usage,
         @JsonAnySetter Map<String, Double> figures) {
 
+    /** Latency percentiles in ms. */
     public record Latency(double p50, double p75, double p90, double p99, double p999, double max, double mean) {}
 
+    /** Errors by kind. */
     public record Errors(long connect, long read, long write, long timeout, long status) {}
 
     /** The target's (and companions') CPU, memory and wall time over the repeat (required in v2). */

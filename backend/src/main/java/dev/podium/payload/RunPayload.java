@@ -28,8 +28,8 @@ public record RunPayload(
         Host host,
         Jvm jvm,
         List<CellPayload> results,
-        Companion database,
-        Companion balancer,
+        CompanionServer database,
+        CompanionServer balancer,
         Part part) {
 
     // a property the records do not name fails the binding (a schema that gained one the records lack), except where a
@@ -70,9 +70,6 @@ public record RunPayload(
             Map<String, Object> settings) {}
 
     public record Jvm(String vendor, String version, String vmName, String gc, List<String> flags) {}
-
-    /** A server beside the target: the benchmark database, or the balancer of scale-out cells (v2). */
-    public record Companion(String server, String version, String cpus, Map<String, String> settings) {}
 
     /** The part block of a run sent in parts (v2). */
     public record Part(UUID runId, int index, List<Map<String, Object>> planned, List<Map<String, Object>> targets) {}

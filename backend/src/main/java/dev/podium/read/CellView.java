@@ -2,8 +2,9 @@ package dev.podium.read;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.podium.companion.CpuSeconds;
-import dev.podium.companion.DatabaseClient;
 import dev.podium.gc.GcStats;
+import dev.podium.payload.DatabaseClient;
+import dev.podium.payload.RepeatPayload;
 import dev.podium.rounds.JvmStart;
 import dev.podium.stats.CellStats;
 import dev.podium.stats.Estimate;
@@ -128,8 +129,8 @@ public record CellView(
     public record RepeatView(
             long requests,
             double requestsPerSecond,
-            Latency latencyMs,
-            Errors errors,
+            RepeatPayload.Latency latencyMs,
+            RepeatPayload.Errors errors,
             @Schema(nullable = true) Usage usage,
 
             @Schema(description = "the JVM start (fork) of the cell that measured this repeat, from 0")
@@ -207,10 +208,4 @@ public record CellView(
 
             @Schema(nullable = true, description = "JVM cells: the longest GC pause of the repeat, in ms")
             Double gcPauseMaxMs) {}
-
-    /** Latency percentiles in ms. */
-    public record Latency(double p50, double p75, double p90, double p99, double p999, double max, double mean) {}
-
-    /** Errors by kind. */
-    public record Errors(long connect, long read, long write, long timeout, long status) {}
 }

@@ -1,10 +1,11 @@
 package dev.podium.run;
 
 import dev.podium.companion.CpuSeconds;
-import dev.podium.companion.DatabaseClient;
 import dev.podium.figure.Figure;
 import dev.podium.figure.FigureValues;
 import dev.podium.gc.GcStats;
+import dev.podium.payload.DatabaseClient;
+import dev.podium.payload.RepeatPayload;
 import dev.podium.read.CellView;
 import dev.podium.read.CostLadder;
 import dev.podium.rounds.JvmStart;
@@ -66,8 +67,8 @@ final class CellViews {
         return new CellView.RepeatView(
                 r.requests,
                 r.requestsPerSecond,
-                new CellView.Latency(r.p50Ms, r.p75Ms, r.p90Ms, r.p99Ms, r.p999Ms, r.maxMs, r.meanMs),
-                new CellView.Errors(r.errorsConnect, r.errorsRead, r.errorsWrite, r.errorsTimeout, r.errorsStatus),
+                new RepeatPayload.Latency(r.p50Ms, r.p75Ms, r.p90Ms, r.p99Ms, r.p999Ms, r.maxMs, r.meanMs),
+                new RepeatPayload.Errors(r.errorsConnect, r.errorsRead, r.errorsWrite, r.errorsTimeout, r.errorsStatus),
                 r.wallSeconds == null
                         ? null
                         : new CellView.Usage(

@@ -2,7 +2,7 @@ package dev.podium.run;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.podium.common.Machine;
-import dev.podium.companion.CompanionServer;
+import dev.podium.payload.CompanionServer;
 import dev.podium.read.CellView;
 import java.time.Instant;
 import java.util.List;

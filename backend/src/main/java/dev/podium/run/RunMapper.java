@@ -2,12 +2,12 @@ package dev.podium.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.podium.common.HostClass;
-import dev.podium.companion.CompanionServer;
 import dev.podium.companion.CpuSeconds;
-import dev.podium.companion.DatabaseClient;
 import dev.podium.figure.FigureValues;
 import dev.podium.jvmmode.JvmMode;
 import dev.podium.payload.CellPayload;
+import dev.podium.payload.CompanionServer;
+import dev.podium.payload.DatabaseClient;
 import dev.podium.payload.RepeatPayload;
 import dev.podium.payload.RunPayload;
 import dev.podium.rounds.JvmStarts;
@@ -64,14 +64,14 @@ final class RunMapper {
         run.jvmGc = jvm.gc();
         run.jvmFlags = strings(jvm.flags());
         run.part = RunPart.of(run.id, p.part());
-        CompanionServer database = CompanionServer.of(p.database());
+        CompanionServer database = p.database();
         if (database != null) {
             run.databaseServer = database.server();
             run.databaseVersion = database.version();
             run.databaseCpus = database.cpus();
             run.databaseSettings = database.settings();
         }
-        CompanionServer balancer = CompanionServer.of(p.balancer());
+        CompanionServer balancer = p.balancer();
         if (balancer != null) {
             run.balancerServer = balancer.server();
             run.balancerVersion = balancer.version();
@@ -119,7 +119,7 @@ final class RunMapper {
             cell.startupFirstResponseMs = startup.firstResponseMs();
             cell.startupIdleRssBytes = startup.idleRssBytes();
         }
-        DatabaseClient client = DatabaseClient.of(c.database());
+        DatabaseClient client = c.database();
         cell.dbClient = client == null ? null : client.client();
         cell.dbPool = client == null ? null : client.pool();
         CpuSeconds cpu = CpuSeconds.ofRepeats(c.repeats());

@@ -1,6 +1,5 @@
-package dev.podium.companion;
+package dev.podium.payload;
 
-import dev.podium.payload.RunPayload;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -17,14 +16,6 @@ public record CompanionServer(
 
         @Schema(description = "its settings as the agent recorded them (pg_settings names; nginx directives)")
         Map<String, String> settings) {
-
-    /** The server of a payload's "database" or "balancer" object; null when the payload has none. */
-    public static CompanionServer of(RunPayload.Companion c) {
-        return c == null
-                ? null
-                : new CompanionServer(
-                        c.server(), c.version(), c.cpus(), c.settings() == null ? Map.of() : c.settings());
-    }
 
     /** The server from its stored columns; null when server is (the run has none). */
     public static CompanionServer stored(String server, String version, String cpus, Map<String, String> settings) {

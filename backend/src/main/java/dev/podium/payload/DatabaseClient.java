@@ -1,6 +1,5 @@
-package dev.podium.companion;
+package dev.podium.payload;
 
-import dev.podium.payload.CellPayload;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The database client of a db-scenario cell (payload v2 results[].database), as suite.json records it. */
@@ -10,11 +9,6 @@ public record DatabaseClient(
 
         @Schema(description = "the pool size the target was given")
         int pool) {
-
-    /** The client of a payload cell; null for a cell without one (not a db scenario, or v1). */
-    public static DatabaseClient of(CellPayload.Database db) {
-        return db == null ? null : new DatabaseClient(db.client(), db.pool());
-    }
 
     /** The client from its stored columns; null when client is. */
     public static DatabaseClient stored(String client, Integer pool) {
