@@ -1,5 +1,6 @@
 package dev.podium.payload;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -37,14 +38,13 @@ public record RunPayload(
     private static final ObjectMapper BINDING = JsonMapper.builder()
             .addModule(new JavaTimeModule())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
             .build();
 
     /** The records of a payload its schema has validated. */
     public static RunPayload bind(JsonNode validated) {
         try {
             return BINDING.treeToValue(validated, RunPayload.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             // the schema validated this tree: a failure here is a schema and records that disagree, not bad input
             throw new IllegalStateException("a validated payload does not bind to its records: " + e.getMessage(), e);
         }
